@@ -1,0 +1,169 @@
+"""The game-agnostic route problem: what the solver is given (DESIGN.md §3).
+
+The solver never sees a hex or a tile. A game engine describes its track as a
+graph of two kinds of nodes:
+
+* **stops** — revenue centres (cities, towns, off-boards). Every stop a route
+  touches is a stop it visits: a route cannot pass *through* a stop.
+* **junctions** — places where two pieces of track meet without a stop (an
+  18xx hex side). A junction has two *sides* (0 and 1); a route that passes a
+  junction enters on one side and leaves on the other (it cannot turn back on
+  the side it came from), and across all of a company's trains each junction
+  carries at most one route (18xx: "each hex side is used by one train").
+
+**Segments** join two nodes (a stop or a junction side at each end). A route is
+a simple walk stop → segments/junctions → stop → … → stop that starts and ends
+at stops and visits every node at most once.
+
+Node numbering: stops are nodes ``0 .. len(stops)-1``; junction ``j`` is node
+``len(stops) + j``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TypeAlias
+
+NodeIndex: TypeAlias = int
+StopIndex: TypeAlias = int
+SegmentIndex: TypeAlias = int
+
+#: Side marker for a segment end that is a stop (stops have no sides).
+NO_SIDE = -1
+
+
+@dataclass(frozen=True)
+class Stop:
+    """A revenue centre a route may visit.
+
+    ``value``: revenue when visited. ``distance_cost``: how much of the train's
+    distance a visit uses (0 for a free stop such as 1888's harbour).
+    ``route_end_only``: the stop may only be the first or last of a route
+    (off-boards, terminal cities, cities blocked by other companies' tokens).
+    ``subsidy``: money paid outside revenue when a route visits it (1888's mine).
+    ``station``: the company has a station token here; every route needs one.
+    """
+
+    name: str
+    value: int
+    distance_cost: int = 1
+    route_end_only: bool = False
+    subsidy: int = 0
+    station: bool = False
+
+
+@dataclass(frozen=True)
+class Junction:
+    """A meeting point of track with two sides and no stop (an 18xx hex side)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A piece of track joining node ``a`` and node ``b``.
+
+    ``side_a`` / ``side_b`` are the junction sides (0 or 1) the segment meets
+    at each end, or ``NO_SIDE`` where the end is a stop. ``label`` is opaque to
+    the solver; the engine uses it to rebuild the route (e.g. a tile path id).
+    """
+
+    a: NodeIndex
+    b: NodeIndex
+    side_a: int
+    side_b: int
+    label: str
+
+
+@dataclass(frozen=True)
+class Train:
+    """A train: ``distance`` is the most distance cost it may visit; None = unlimited."""
+
+    name: str
+    distance: int | None
+
+
+@dataclass(frozen=True)
+class PairBonus:
+    """A bonus a route earns once if it visits a stop of ``first`` and a stop of ``second``.
+
+    1888's destination bonus: home hex and destination hex on one route.
+    """
+
+    value: int
+    first: frozenset[StopIndex]
+    second: frozenset[StopIndex]
+
+
+@dataclass(frozen=True)
+class RouteProblem:
+    """Everything the solver needs: one route per train, track used once."""
+
+    stops: tuple[Stop, ...]
+    junctions: tuple[Junction, ...]
+    segments: tuple[Segment, ...]
+    trains: tuple[Train, ...]
+    #: Each group: a route may visit at most one of these stops (18xx off-board areas).
+    groups: tuple[frozenset[StopIndex], ...] = ()
+    bonuses: tuple[PairBonus, ...] = ()
+    #: Minimum number of stops on a non-empty route.
+    min_stops: int = 2
+
+    @property
+    def node_count(self) -> int:
+        return len(self.stops) + len(self.junctions)
+
+    def is_stop(self, node: NodeIndex) -> bool:
+        return node < len(self.stops)
+
+
+@dataclass(frozen=True)
+class RouteResult:
+    """One train's route: stops in route order and the segments between them, in order.
+
+    ``segments`` lists every original segment walked, in walking order, from
+    ``stops[0]`` to ``stops[-1]``; ``junctions`` the junctions passed, in order.
+    """
+
+    train: int
+    stops: tuple[StopIndex, ...]
+    segments: tuple[SegmentIndex, ...]
+    revenue: int
+    subsidy: int
+    bonus: int
+
+
+@dataclass(frozen=True)
+class SolveStats:
+    """Measurements of one solve: sizes before/after reduction and times in ms."""
+
+    nodes_before: int = 0
+    segments_before: int = 0
+    nodes_after: int = 0
+    segments_after: int = 0
+    arcs: int = 0
+    variables: int = 0
+    constraints: int = 0
+    reduce_ms: float = 0.0
+    build_ms: float = 0.0
+    solve_ms: float = 0.0
+    branches: int = 0
+    conflicts: int = 0
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The answer: one entry per train that runs (trains without a route are omitted).
+
+    ``status`` is ``OPTIMAL`` (proven), ``FEASIBLE`` (best found, not proven; then
+    ``bound`` is an upper bound on the objective) or ``UNKNOWN`` (nothing found in
+    time). ``objective`` is the optimised value (see ``Objective``).
+    """
+
+    routes: tuple[RouteResult, ...]
+    revenue: int
+    subsidy: int
+    status: str
+    objective: int
+    bound: int
+    stats: SolveStats = field(default_factory=SolveStats)
