@@ -1,0 +1,209 @@
+"""The board: hex → (tile, rotation) and station tokens per city slot (DESIGN.md §2).
+
+A ``Board`` is an immutable value. Hexes without a laid tile keep their
+preprinted tile. Node ids read like 18xx.games signatures: ``"C9-1"`` is part
+index 1 of the tile now on C9 (ROUTES.md §1.4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Iterable, Iterator, Mapping, TypeAlias
+
+from engine.gamedata import CorpId, GameData, HexDef, HexId, RevenueCenter, TileDef, game_data
+from engine.hexgrid import facing_edge, rotate_edge
+
+NodeId: TypeAlias = str
+#: (hex, edge) — one end of a hex side as seen from one hex (ROUTES.md §3.7 key).
+EdgeKey: TypeAlias = tuple[HexId, int]
+
+
+def node_id(hex_id: HexId, index: int) -> NodeId:
+    return f"{hex_id}-{index}"
+
+
+def split_node_id(node: NodeId) -> tuple[HexId, int]:
+    """``"C9-1"`` → ("C9", 1). Raises ValueError when malformed."""
+    hex_id, sep, index = node.rpartition("-")
+    if not sep or not index.isdigit() or not hex_id:
+        raise ValueError(f"not a node id: {node!r}")
+    return hex_id, int(index)
+
+
+@dataclass(frozen=True)
+class PlacedTile:
+    tile: TileDef
+    rotation: int
+
+
+@dataclass(frozen=True)
+class BoardPath:
+    """A path of the tile on ``hex`` with edges already rotated.
+
+    ``a``/``b`` are ("edge", e) or (kind, node index). ``index`` is the path's
+    position in the tile definition, so ``(hex, index)`` is a stable path id.
+    """
+
+    hex: HexId
+    index: int
+    ends: tuple[tuple[str, int], tuple[str, int]]
+    terminal: bool
+
+    @property
+    def edges(self) -> tuple[int, ...]:
+        return tuple(i for kind, i in self.ends if kind == "edge")
+
+    @property
+    def nodes(self) -> tuple[int, ...]:
+        return tuple(i for kind, i in self.ends if kind != "edge")
+
+
+class Board:
+    """Tiles and tokens on the 1888 map. Construct with the non-preprinted tiles."""
+
+    def __init__(
+        self,
+        placed: Mapping[HexId, PlacedTile] | None = None,
+        tokens: Mapping[tuple[HexId, int], tuple[CorpId, ...]] | None = None,
+        data: GameData | None = None,
+    ) -> None:
+        self.data = data or game_data()
+        self.placed: dict[HexId, PlacedTile] = dict(placed or {})
+        self.tokens: dict[tuple[HexId, int], tuple[CorpId, ...]] = {
+            k: tuple(v) for k, v in (tokens or {}).items() if v
+        }
+
+    # -- tiles ---------------------------------------------------------------
+
+    def hex(self, hex_id: HexId) -> HexDef:
+        return self.data.hexes[hex_id]
+
+    def tile_on(self, hex_id: HexId) -> PlacedTile:
+        placed = self.placed.get(hex_id)
+        if placed is not None:
+            return placed
+        return PlacedTile(self.data.hexes[hex_id].preprinted, 0)
+
+    def paths_on(self, hex_id: HexId) -> tuple[BoardPath, ...]:
+        return self._paths[hex_id]
+
+    @cached_property
+    def _paths(self) -> dict[HexId, tuple[BoardPath, ...]]:
+        out: dict[HexId, tuple[BoardPath, ...]] = {}
+        for hex_id in self.data.hexes:
+            placed = self.tile_on(hex_id)
+            rot = placed.rotation
+            paths = []
+            for i, p in enumerate(placed.tile.paths):
+                ends = tuple(
+                    ("edge", rotate_edge(e.index, rot)) if e.is_edge else (e.kind, e.index)
+                    for e in (p.a, p.b)
+                )
+                paths.append(BoardPath(hex_id, i, ends, p.terminal))  # type: ignore[arg-type]
+            out[hex_id] = tuple(paths)
+        return out
+
+    def exits(self, hex_id: HexId) -> frozenset[int]:
+        placed = self.tile_on(hex_id)
+        return placed.tile.exits(placed.rotation)
+
+    def revenue_center(self, hex_id: HexId, index: int) -> RevenueCenter | None:
+        return self.tile_on(hex_id).tile.node(index)
+
+    def nodes(self) -> Iterator[tuple[HexId, RevenueCenter]]:
+        for hex_id in self.data.hexes:
+            for node in self.tile_on(hex_id).tile.nodes:
+                yield hex_id, node
+
+    def across(self, hex_id: HexId, edge: int) -> EdgeKey | None:
+        """The facing (hex, edge) across a side, if track may cross it.
+
+        A side carries track when the neighbour is on the map and neither side
+        has an impassable border (ROUTES.md §1.2). Whether both sides have track
+        is the caller's question.
+        """
+        hex_def = self.data.hexes[hex_id]
+        other = hex_def.neighbors.get(edge)
+        if other is None or edge in hex_def.impassable_edges:
+            return None
+        back = facing_edge(edge)
+        if back in self.data.hexes[other].impassable_edges:
+            return None
+        return other, back
+
+    # -- tokens --------------------------------------------------------------
+
+    def tokens_in(self, hex_id: HexId, city: int) -> tuple[CorpId, ...]:
+        return self.tokens.get((hex_id, city), ())
+
+    def token_cities(self, corp: CorpId) -> list[tuple[HexId, int]]:
+        return sorted(k for k, v in self.tokens.items() if corp in v)
+
+    def blocks(self, hex_id: HexId, index: int, corp: CorpId) -> bool:
+        """Does this node stop ``corp``'s routes passing through? (ROUTES.md §3.8)
+
+        Off-boards always block; a city blocks when every slot holds another
+        company's token; towns never block. Reserved empty slots count as free.
+        """
+        node = self.revenue_center(hex_id, index)
+        if node is None:
+            return False
+        if node.kind == "offboard":
+            return True
+        if node.kind == "town":
+            return False
+        held = self.tokens_in(hex_id, index)
+        return corp not in held and len(held) >= node.slots
+
+    # -- edits (new boards) --------------------------------------------------
+
+    def with_tile(self, hex_id: HexId, tile: TileDef, rotation: int) -> Board:
+        """A new board with ``tile`` on ``hex_id``; tokens follow their city's exits.
+
+        RULES.md §6.5 #8: a token moves to the city on the new tile that holds
+        all the old city's exits.
+        """
+        old = self.tile_on(hex_id)
+        placed = dict(self.placed)
+        placed[hex_id] = PlacedTile(tile, rotation)
+        tokens = dict(self.tokens)
+        moved = {k: v for k, v in tokens.items() if k[0] == hex_id}
+        for key in moved:
+            del tokens[key]
+        for (h, city), corps in moved.items():
+            target = city_for_exits(old, city, PlacedTile(tile, rotation))
+            key = (h, target)
+            tokens[key] = tokens.get(key, ()) + corps
+        return Board(placed, tokens, self.data)
+
+    def with_token(self, hex_id: HexId, city: int, corp: CorpId) -> Board:
+        tokens = dict(self.tokens)
+        tokens[(hex_id, city)] = tokens.get((hex_id, city), ()) + (corp,)
+        return Board(self.placed, tokens, self.data)
+
+
+def city_exits(placed: PlacedTile, city: int) -> frozenset[int]:
+    """The (rotated) edges joined by track to ``city`` on a placed tile."""
+    out: set[int] = set()
+    for p in placed.tile.paths:
+        ends = (p.a, p.b)
+        if any(e.kind == "city" and e.index == city for e in ends):
+            out.update(rotate_edge(e.index, placed.rotation) for e in ends if e.is_edge)
+    return frozenset(out)
+
+
+def city_for_exits(old: PlacedTile, city: int, new: PlacedTile) -> int:
+    """The city of ``new`` that keeps all exits of ``old``'s ``city`` (default: the first city)."""
+    wanted = city_exits(old, city)
+    cities = [c.index for c in new.tile.cities]
+    for candidate in cities:
+        if wanted <= city_exits(new, candidate):
+            return candidate
+    if len(cities) == len(old.tile.cities) and city in cities:
+        return city
+    return cities[0] if cities else city
+
+
+def hexes_with_paths(board: Board) -> Iterable[HexId]:
+    return (h for h in board.data.hexes if board.paths_on(h))

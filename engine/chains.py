@@ -1,0 +1,104 @@
+"""Rebuilding a recorded route's chains from its hex sequence (ROUTES.md §1.5, §6).
+
+A chain runs from a node on the first hex of a ``connections`` entry, through
+one path per listed hex, to a node on the last hex, and never passes through
+a node. ``find_chains`` lists every chain of the board that matches an entry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from engine.board import Board, EdgeKey, NodeId, node_id
+from engine.gamedata import HexId
+from engine.network import linked_side, paths_at_edge, paths_at_node
+
+
+@dataclass(frozen=True)
+class Chain:
+    """Track between two stops: end nodes, paths walked (hex, index), edge keys used."""
+
+    start: NodeId
+    end: NodeId
+    paths: tuple[tuple[HexId, int], ...]
+    edge_keys: tuple[EdgeKey, ...]
+    #: End nodes reached by terminal track (ROUTES.md §3.4): they may only end a route.
+    terminal_ends: frozenset[NodeId]
+
+    def other_end(self, node: NodeId) -> NodeId:
+        return self.end if node == self.start else self.start
+
+    @property
+    def hexes(self) -> tuple[HexId, ...]:
+        return tuple(h for h, _ in self.paths)
+
+
+def find_chains(board: Board, hexes: Sequence[HexId]) -> list[Chain]:
+    """Every chain whose paths lie on ``hexes`` in that order, one path per hex."""
+    if len(hexes) < 2 or any(h not in board.data.hexes for h in hexes):
+        return []
+    found: list[Chain] = []
+    first = hexes[0]
+    for node in board.tile_on(first).tile.nodes:
+        for path in paths_at_node(board, first, node.index):
+            edge_ends = path.edges
+            if not edge_ends:
+                continue
+            _extend(
+                board,
+                hexes,
+                1,
+                node_id(first, node.index),
+                [(first, path.index)],
+                [(first, edge_ends[0])],
+                path.terminal,
+                edge_ends[0],
+                found,
+            )
+    return found
+
+
+def _extend(
+    board: Board,
+    hexes: Sequence[HexId],
+    position: int,
+    start: NodeId,
+    paths: list[tuple[HexId, int]],
+    keys: list[EdgeKey],
+    terminal: bool,
+    leaving_edge: int,
+    found: list[Chain],
+) -> None:
+    here = paths[-1][0]
+    across = linked_side(board, here, leaving_edge)
+    if across is None or across[0] != hexes[position]:
+        return
+    hex_id, entry_edge = across
+    last = position == len(hexes) - 1
+    for path in paths_at_edge(board, hex_id, entry_edge):
+        if (hex_id, path.index) in paths:
+            continue
+        new_paths = paths + [(hex_id, path.index)]
+        new_keys = keys + [(hex_id, entry_edge)]
+        others = [end for end in path.ends if end != ("edge", entry_edge)]
+        if not others:
+            continue
+        kind, index = others[0]
+        if kind == "edge":
+            if not last:
+                _extend(
+                    board,
+                    hexes,
+                    position + 1,
+                    start,
+                    new_paths,
+                    new_keys + [(hex_id, index)],
+                    terminal,
+                    index,
+                    found,
+                )
+        elif last:
+            end = node_id(hex_id, index)
+            ends = {n for n, t in ((start, terminal), (end, path.terminal)) if t}
+            found.append(Chain(start, end, tuple(new_paths), tuple(new_keys), frozenset(ends)))

@@ -1,0 +1,353 @@
+"""1888's game facts, loaded once from ``engine/data/1888/*.json`` (DESIGN.md §2).
+
+Plain frozen dataclasses with no rules in them: the map, the tiles, phases,
+trains, corporations and private companies. The JSON files encode the facts of
+``reference/1888/data``; this module only gives them types.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any, Literal, Mapping, TypeAlias
+
+HexId: TypeAlias = str
+CorpId: TypeAlias = str
+CompanyId: TypeAlias = str
+TileName: TypeAlias = str
+Color: TypeAlias = str
+NodeKind: TypeAlias = Literal["city", "town", "offboard"]
+
+#: Tile colours in upgrade order (RULES.md §6.5 #2).
+COLOR_ORDER: tuple[Color, ...] = ("white", "yellow", "green", "brown", "gray")
+
+
+@dataclass(frozen=True)
+class RevenueCenter:
+    """A city, town or off-board on a tile, numbered by its part index (ROUTES.md §1.4)."""
+
+    kind: NodeKind
+    index: int
+    revenue: int | Mapping[Color, int]
+    slots: int = 0
+    groups: tuple[str, ...] = ()
+    visit_cost: int = 1
+
+    def value_for(self, color: Color) -> int:
+        """Revenue in a phase whose newest tile colour is ``color`` (ROUTES.md §4.1)."""
+        if isinstance(self.revenue, int):
+            return self.revenue
+        return self.revenue[color]
+
+
+@dataclass(frozen=True)
+class PathEnd:
+    """One end of a tile path: a hex edge (``kind == "edge"``) or a revenue centre."""
+
+    kind: Literal["edge", "city", "town", "offboard"]
+    index: int
+
+    @property
+    def is_edge(self) -> bool:
+        return self.kind == "edge"
+
+
+@dataclass(frozen=True)
+class TilePath:
+    """Track between two ends at rotation 0. ``terminal``: a route may only end on it."""
+
+    a: PathEnd
+    b: PathEnd
+    terminal: bool = False
+
+
+@dataclass(frozen=True)
+class TileDef:
+    """A tile (or a hex's preprinted tile): colour, revenue centres, paths, labels."""
+
+    name: TileName
+    color: Color
+    nodes: tuple[RevenueCenter, ...]
+    paths: tuple[TilePath, ...]
+    labels: tuple[str, ...] = ()
+    upgrades_to: tuple[TileName, ...] = ()
+    special_only: bool = False
+    counts: Mapping[str, int] | None = None
+
+    def node(self, index: int) -> RevenueCenter | None:
+        for node in self.nodes:
+            if node.index == index:
+                return node
+        return None
+
+    @property
+    def cities(self) -> tuple[RevenueCenter, ...]:
+        return tuple(n for n in self.nodes if n.kind == "city")
+
+    @property
+    def towns(self) -> tuple[RevenueCenter, ...]:
+        return tuple(n for n in self.nodes if n.kind == "town")
+
+    def exits(self, rotation: int = 0) -> frozenset[int]:
+        """Edges used by the tile's track at ``rotation`` (RULES.md §6.5 #9)."""
+        return frozenset(
+            (end.index + rotation) % 6
+            for path in self.paths
+            for end in (path.a, path.b)
+            if end.is_edge
+        )
+
+
+@dataclass(frozen=True)
+class TerrainCost:
+    cost: int
+    terrains: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class HexDef:
+    """A map hex: position, preprinted tile, terrain, borders, reservations."""
+
+    id: HexId
+    x: int
+    y: int
+    color: Color
+    location_name: str | None
+    preprinted: TileDef
+    preprinted_tile_id: str
+    terrain: tuple[TerrainCost, ...]
+    impassable_edges: frozenset[int]
+    neighbors: Mapping[int, HexId]
+    icons: tuple[str, ...]
+    blocked_by_company: tuple[CompanyId, ...]
+    home_reservations: Mapping[int, CorpId]
+    great_wall: bool
+    lay_candidates: tuple[TileName, ...]
+
+    @property
+    def terrain_cost(self) -> int:
+        return sum(t.cost for t in self.terrain)
+
+
+@dataclass(frozen=True)
+class PhaseDef:
+    name: str
+    starts_with_train: str | None
+    train_limit: int
+    tile_colors: tuple[Color, ...]
+    operating_rounds: int
+    corporations_may_buy_privates: bool
+
+    @property
+    def revenue_color(self) -> Color:
+        """The newest tile colour of the phase, which prices every stop (ROUTES.md §4.1)."""
+        return self.tile_colors[-1]
+
+
+@dataclass(frozen=True)
+class TrainDef:
+    name: str
+    distance: int | None
+    price: int
+    count: int | None
+    rusts_when_first_bought: str | None
+    starts_phase: str | None
+    events: tuple[str, ...]
+    exchange_discount: Mapping[str, int]
+    exportable: bool
+
+
+@dataclass(frozen=True)
+class CorporationDef:
+    sym: CorpId
+    name: str
+    home_hex: HexId
+    home_city_index: int | None
+    destination_hex: HexId
+    destination_bonus: int
+    token_prices: tuple[int, ...]
+    float_percent: Mapping[str, int]
+    max_ownership_percent: int
+    share_percents: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class CompanyDef:
+    sym: CompanyId
+    name: str
+    value: int
+    revenue: int
+    min_price: float
+    max_price: float
+    abilities: tuple[Mapping[str, Any], ...]
+    summary: str
+
+
+@dataclass(frozen=True)
+class GameData:
+    """Every 1888 fact, both rule sets. Indexed by id for lookups."""
+
+    hexes: Mapping[HexId, HexDef]
+    tiles: Mapping[TileName, TileDef]
+    phases: tuple[PhaseDef, ...]
+    trains: Mapping[str, TrainDef]
+    corporations: Mapping[CorpId, CorporationDef]
+    companies: Mapping[str, tuple[CompanyDef, ...]]
+    market: Mapping[str, Any]
+
+    def phase(self, name: str) -> PhaseDef | None:
+        for phase in self.phases:
+            if phase.name == name:
+                return phase
+        return None
+
+
+def _load(name: str) -> Any:
+    text = resources.files("engine").joinpath("data", "1888", f"{name}.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def _path_end(raw: Mapping[str, int]) -> PathEnd:
+    ((kind, index),) = raw.items()
+    return PathEnd(kind, index)  # type: ignore[arg-type]
+
+
+def _nodes(raw: Mapping[str, Any]) -> tuple[RevenueCenter, ...]:
+    nodes: list[RevenueCenter] = []
+    for kind, key in (("city", "cities"), ("town", "towns"), ("offboard", "offboards")):
+        for item in raw.get(key, []):
+            nodes.append(
+                RevenueCenter(
+                    kind=kind,  # type: ignore[arg-type]
+                    index=item["index"],
+                    revenue=item["revenue"],
+                    slots=item.get("slots", 0) or 0,
+                    groups=tuple(item.get("groups") or ()),
+                    visit_cost=item.get("visit_cost", 1),
+                )
+            )
+    return tuple(sorted(nodes, key=lambda n: n.index))
+
+
+def _paths(raw: Mapping[str, Any]) -> tuple[TilePath, ...]:
+    return tuple(
+        TilePath(_path_end(p["a"]), _path_end(p["b"]), bool(p.get("terminal", False)))
+        for p in raw["paths"]
+    )
+
+
+def _tile(raw: Mapping[str, Any]) -> TileDef:
+    return TileDef(
+        name=raw["name"],
+        color=raw["color"],
+        nodes=_nodes(raw),
+        paths=_paths(raw),
+        labels=tuple(raw.get("labels", ())),
+        upgrades_to=tuple(raw.get("upgrades_to", ())),
+        special_only=bool(raw.get("special_only", False)),
+        counts=dict(raw["count"]),
+    )
+
+
+def _hex(raw: Mapping[str, Any]) -> HexDef:
+    preprinted = TileDef(
+        name=raw["tile_name"],
+        color=raw["color"],
+        nodes=_nodes(raw),
+        paths=_paths(raw),
+        labels=tuple(raw.get("labels", ())),
+    )
+    return HexDef(
+        id=raw["id"],
+        x=raw["x"],
+        y=raw["y"],
+        color=raw["color"],
+        location_name=raw.get("location_name"),
+        preprinted=preprinted,
+        preprinted_tile_id=raw["preprinted_tile_id"],
+        terrain=tuple(TerrainCost(t["cost"], tuple(t["terrains"])) for t in raw["terrain"]),
+        impassable_edges=frozenset(
+            b["edge"] for b in raw["borders"] if b.get("type") == "impassable"
+        ),
+        neighbors={int(e): h for e, h in raw["all_neighbors"].items()},
+        icons=tuple(raw.get("icons", ())),
+        blocked_by_company=tuple(raw.get("blocked_by_company", ())),
+        home_reservations={r["city"]: r["corporation"] for r in raw["home_reservations"]},
+        great_wall=bool(raw.get("great_wall", False)),
+        lay_candidates=tuple(raw.get("lay_candidates", ())),
+    )
+
+
+@cache
+def game_data() -> GameData:
+    """The 1888 facts, parsed once per process."""
+    hexes = {h["id"]: _hex(h) for h in _load("map")["hexes"]}
+    tiles = {t["name"]: _tile(t) for t in _load("tiles")["tiles"]}
+    phases = tuple(
+        PhaseDef(
+            name=p["name"],
+            starts_with_train=p["starts_when_first_train_of_type_leaves_depot"],
+            train_limit=p["train_limit"],
+            tile_colors=tuple(p["tile_colors"]),
+            operating_rounds=p["operating_rounds_per_set"],
+            corporations_may_buy_privates=p["corporations_may_buy_privates"],
+        )
+        for p in _load("phases")["phases"]
+    )
+    trains = {
+        t["name"]: TrainDef(
+            name=t["name"],
+            distance=t["distance"],
+            price=t["price"],
+            count=t["count"],
+            rusts_when_first_bought=t["rusts_when_first_bought"],
+            starts_phase=t["first_purchase_starts_phase"],
+            events=tuple(t["events_on_first_purchase"]),
+            exchange_discount=dict(t["exchange_discount"]),
+            exportable=t["exportable_at_or_set_end"],
+        )
+        for t in _load("trains")["trains"]
+    }
+    corporations = {
+        c["sym"]: CorporationDef(
+            sym=c["sym"],
+            name=c["name"],
+            home_hex=c["home_hex"],
+            home_city_index=c["home_city_index"],
+            destination_hex=c["destination_hex"],
+            destination_bonus=c["destination_bonus"],
+            token_prices=tuple(c["token_prices"]),
+            float_percent=dict(c["float_percent"]),
+            max_ownership_percent=c["max_ownership_percent"],
+            share_percents=tuple(s["percent"] for s in c["shares"]),
+        )
+        for c in _load("corporations")["corporations"]
+    }
+    companies_raw = _load("companies")
+    companies = {
+        rule_set: tuple(
+            CompanyDef(
+                sym=c["sym"],
+                name=c["name"],
+                value=c["value"],
+                revenue=c["revenue"],
+                min_price=c["min_price"],
+                max_price=c["max_price"],
+                abilities=tuple(c["abilities"]),
+                summary=c["summary"],
+            )
+            for c in companies_raw[rule_set]
+        )
+        for rule_set in ("north", "prototype")
+    }
+    return GameData(
+        hexes=hexes,
+        tiles=tiles,
+        phases=phases,
+        trains=trains,
+        corporations=corporations,
+        companies=companies,
+        market=_load("market"),
+    )

@@ -1,0 +1,78 @@
+"""A company's track network: what it reaches from its tokens (RULES.md §6.5 #3, ROUTES.md §3.8).
+
+The walk starts at every city holding the company's token, follows tile paths
+across hex sides whose both ends carry track, and never continues past a node
+that blocks the company (off-boards; cities full of other companies' tokens).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.board import Board, BoardPath, EdgeKey, NodeId, node_id
+from engine.gamedata import CorpId, HexId
+
+
+@dataclass(frozen=True)
+class Network:
+    """What ``corp`` reaches: nodes, paths (hex, path index), and edge keys touched."""
+
+    nodes: frozenset[tuple[HexId, int]]
+    paths: frozenset[tuple[HexId, int]]
+    edges: frozenset[EdgeKey]
+
+    @property
+    def node_ids(self) -> frozenset[NodeId]:
+        return frozenset(node_id(h, i) for h, i in self.nodes)
+
+
+def linked_side(board: Board, hex_id: HexId, edge: int) -> EdgeKey | None:
+    """The facing (hex, edge) if both sides of this hex side carry track, else None."""
+    other = board.across(hex_id, edge)
+    if other is None:
+        return None
+    if other[1] not in board.exits(other[0]):
+        return None
+    return other
+
+
+def paths_at_edge(board: Board, hex_id: HexId, edge: int) -> list[BoardPath]:
+    return [p for p in board.paths_on(hex_id) if edge in p.edges]
+
+
+def paths_at_node(board: Board, hex_id: HexId, index: int) -> list[BoardPath]:
+    return [p for p in board.paths_on(hex_id) if index in p.nodes]
+
+
+def reach(board: Board, corp: CorpId) -> Network:
+    """Walk ``corp``'s network from its token cities (RULES.md §6.5 #3)."""
+    nodes: set[tuple[HexId, int]] = set()
+    paths: set[tuple[HexId, int]] = set()
+    edges: set[EdgeKey] = set()
+    stack: list[tuple[str, HexId, int]] = []
+    for hex_id, city in board.token_cities(corp):
+        nodes.add((hex_id, city))
+        stack.append(("node", hex_id, city))
+    while stack:
+        kind, hex_id, index = stack.pop()
+        if kind == "node":
+            if board.blocks(hex_id, index, corp):
+                continue
+            candidates = paths_at_node(board, hex_id, index)
+        else:
+            candidates = paths_at_edge(board, hex_id, index)
+        for path in candidates:
+            if (hex_id, path.index) in paths:
+                continue
+            paths.add((hex_id, path.index))
+            for end_kind, i in path.ends:
+                if end_kind == "edge":
+                    edges.add((hex_id, i))
+                    other = linked_side(board, hex_id, i)
+                    if other is not None and other not in edges:
+                        edges.add(other)
+                        stack.append(("edge", other[0], other[1]))
+                elif (hex_id, i) not in nodes:
+                    nodes.add((hex_id, i))
+                    stack.append(("node", hex_id, i))
+    return Network(frozenset(nodes), frozenset(paths), frozenset(edges))

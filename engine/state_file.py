@@ -1,0 +1,160 @@
+"""Reading a state file (DESIGN.md §5) into a ``RouteState``, with clear errors.
+
+Every error is a ``MalformedInput`` naming the field (``tiles[3].rotation``)
+and the reason. A tile must be able to stand where it is (RULES.md §6.5:
+colour order, labels, kept track, exits on the map); a token must sit on a
+city the tile has, in a free slot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from engine.board import Board, PlacedTile
+from engine.errors import MalformedInput
+from engine.gamedata import CorporationDef, GameData, HexId, PhaseDef, TrainDef, game_data
+from engine.rulesets import RULE_SETS, RuleSet
+from engine.tile_rules import standing_problem
+
+
+@dataclass(frozen=True)
+class RouteState:
+    """What a client knows when a company runs its trains."""
+
+    rule_set: RuleSet
+    phase: PhaseDef
+    corporation: CorporationDef
+    trains: tuple[TrainDef, ...]
+    board: Board
+
+    @property
+    def data(self) -> GameData:
+        return self.board.data
+
+
+def _require(raw: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    if key not in raw:
+        raise MalformedInput(f"{where}{key}", "is missing")
+    value = raw[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        name = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise MalformedInput(f"{where}{key}", f"must be a {name}, not {type(value).__name__}")
+    return value
+
+
+def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
+    """Turn a decoded state file into a ``RouteState`` or raise ``MalformedInput``."""
+    data = data or game_data()
+    if not isinstance(raw, Mapping):
+        raise MalformedInput("state", "must be a JSON object")
+    if "state" in raw and isinstance(raw["state"], Mapping) and "tiles" not in raw:
+        raw = raw["state"]  # a state file with its reference beside it
+    title = raw.get("title", "1888")
+    if title != "1888":
+        raise MalformedInput("title", f"unknown title {title!r}; only '1888' is supported")
+    rule_set_name = _require(raw, "rule_set", str, "")
+    if rule_set_name not in RULE_SETS:
+        raise MalformedInput(
+            "rule_set", f"unknown rule set {rule_set_name!r}; expected one of {sorted(RULE_SETS)}"
+        )
+    rule_set = RULE_SETS[rule_set_name]
+    phase_name = _require(raw, "phase", str, "")
+    phase = data.phase(phase_name)
+    if phase is None:
+        names = [p.name for p in data.phases]
+        raise MalformedInput("phase", f"unknown phase {phase_name!r}; expected one of {names}")
+    corp_sym = _require(raw, "corporation", str, "")
+    if corp_sym not in data.corporations:
+        raise MalformedInput(
+            "corporation",
+            f"unknown company {corp_sym!r}; expected one of {sorted(data.corporations)}",
+        )
+    trains_raw = _require(raw, "trains", list, "")
+    trains = []
+    for i, name in enumerate(trains_raw):
+        if not isinstance(name, str) or name not in data.trains:
+            raise MalformedInput(
+                f"trains[{i}]", f"unknown train {name!r}; expected one of {sorted(data.trains)}"
+            )
+        trains.append(data.trains[name])
+    board = parse_board(raw.get("tiles", []), raw.get("tokens", []), rule_set, data)
+    return RouteState(rule_set, phase, data.corporations[corp_sym], tuple(trains), board)
+
+
+def parse_board(
+    tiles_raw: Any, tokens_raw: Any, rule_set: RuleSet, data: GameData | None = None
+) -> Board:
+    """The ``tiles`` and ``tokens`` arrays of a state file as a ``Board``."""
+    data = data or game_data()
+    if not isinstance(tiles_raw, list):
+        raise MalformedInput("tiles", "must be a list")
+    if not isinstance(tokens_raw, list):
+        raise MalformedInput("tokens", "must be a list")
+    placed: dict[HexId, PlacedTile] = {}
+    used: dict[str, int] = {}
+    for i, item in enumerate(tiles_raw):
+        where = f"tiles[{i}]."
+        if not isinstance(item, Mapping):
+            raise MalformedInput(f"tiles[{i}]", "must be an object")
+        hex_id = _require(item, "hex", str, where)
+        if hex_id not in data.hexes:
+            raise MalformedInput(f"{where}hex", f"unknown hex {hex_id!r}")
+        if hex_id in placed:
+            raise MalformedInput(f"{where}hex", f"hex {hex_id} is listed twice")
+        tile_name = _require(item, "tile", str, where)
+        tile = data.tiles.get(tile_name)
+        if tile is None:
+            raise MalformedInput(f"{where}tile", f"unknown tile {tile_name!r}")
+        rotation = _require(item, "rotation", int, where)
+        if not 0 <= rotation <= 5:
+            raise MalformedInput(f"{where}rotation", f"{rotation} is outside 0-5")
+        used[tile_name] = used.get(tile_name, 0) + 1
+        if used[tile_name] > rule_set.tile_count(tile):
+            raise MalformedInput(
+                f"{where}tile",
+                f"tile {tile_name} is used {used[tile_name]} times but the {rule_set.name} "
+                f"supply has {rule_set.tile_count(tile)}",
+            )
+        placed[hex_id] = PlacedTile(tile, rotation)
+    board = Board(placed, {}, data)
+    for hex_id, pt in placed.items():
+        problem = standing_problem(board, hex_id, pt.tile, pt.rotation)
+        if problem is not None:
+            index = next(i for i, t in enumerate(tiles_raw) if t["hex"] == hex_id)
+            raise MalformedInput(
+                f"tiles[{index}]",
+                f"tile {pt.tile.name} rotation {pt.rotation} cannot stand on {hex_id}: {problem}",
+            )
+    tokens: dict[tuple[HexId, int], tuple[str, ...]] = {}
+    for i, item in enumerate(tokens_raw):
+        where = f"tokens[{i}]."
+        if not isinstance(item, Mapping):
+            raise MalformedInput(f"tokens[{i}]", "must be an object")
+        hex_id = _require(item, "hex", str, where)
+        if hex_id not in data.hexes:
+            raise MalformedInput(f"{where}hex", f"unknown hex {hex_id!r}")
+        city = _require(item, "city", int, where)
+        corp = _require(item, "corporation", str, where)
+        if corp not in data.corporations:
+            raise MalformedInput(f"{where}corporation", f"unknown company {corp!r}")
+        node = board.revenue_center(hex_id, city)
+        tile_name = board.tile_on(hex_id).tile.name
+        if node is None or node.kind != "city":
+            cities = [c.index for c in board.tile_on(hex_id).tile.cities]
+            raise MalformedInput(
+                f"{where}city",
+                f"tile {tile_name} on {hex_id} has no city {city} (its cities: {cities})",
+            )
+        held = tokens.get((hex_id, city), ())
+        if corp in {c for (h, _), cs in tokens.items() if h == hex_id for c in cs}:
+            raise MalformedInput(
+                f"{where}corporation", f"{corp} already has a token on {hex_id}"
+            )
+        if len(held) >= node.slots:
+            raise MalformedInput(
+                f"{where}city",
+                f"city {hex_id}-{city} is full: {node.slots} slot(s), held by {', '.join(held)}",
+            )
+        tokens[(hex_id, city)] = held + (corp,)
+    return Board(placed, tokens, data)
