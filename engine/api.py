@@ -1,0 +1,46 @@
+"""The engine's public entry points, in plain JSON-ready values (DESIGN.md §5).
+
+Front ends (the command line, the gRPC server) call these and nothing deeper:
+they take a decoded state file and return the objects ``route18xx check`` and
+``route18xx solve`` print with ``--json``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from engine.routes import Judgement, judge_routes, parse_route_specs
+from engine.state_file import RouteState, parse_state
+
+
+def judgement_report(judgement: Judgement) -> dict[str, Any]:
+    """A judgement as the JSON object ``route18xx check --json`` prints."""
+    return {
+        "legal": judgement.legal,
+        "violations": list(judgement.violations),
+        "revenue": judgement.revenue,
+        "subsidy": judgement.subsidy,
+        "routes": [
+            {
+                "train": r.train,
+                "legal": not r.violations,
+                "violations": list(r.violations),
+                "revenue": r.revenue,
+                "subsidy": r.subsidy,
+                "hexes": r.hexes,
+                "nodes": list(r.stops),
+            }
+            for r in judgement.routes
+        ],
+    }
+
+
+def check_routes(state_raw: Mapping[str, Any] | RouteState, routes_raw: Any) -> dict[str, Any]:
+    """Judge recorded routes (the ``routes`` array of a run_routes action) on a state.
+
+    Raises ``MalformedInput`` for a state or routes that cannot be read; an
+    illegal route is not an error: it comes back with ``legal`` false and reasons.
+    """
+    state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
+    specs = parse_route_specs(routes_raw)
+    return judgement_report(judge_routes(state, specs))
