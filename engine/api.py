@@ -44,3 +44,24 @@ def check_routes(state_raw: Mapping[str, Any] | RouteState, routes_raw: Any) -> 
     state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
     specs = parse_route_specs(routes_raw)
     return judgement_report(judge_routes(state, specs))
+
+
+def solve_routes(
+    state_raw: Mapping[str, Any] | RouteState,
+    *,
+    objective: str = "total",
+    time_limit_s: float = 10.0,
+    cancel: Any = None,
+) -> dict[str, Any]:
+    """The optimal routes for a state, re-checked by the engine (DESIGN.md §5 solve JSON).
+
+    Returns ``revenue``, ``subsidy``, ``proven_optimal``, ``status`` (OPTIMAL,
+    FEASIBLE or UNKNOWN), ``bound``, ``objective``, ``solve_ms``, ``routes`` (per
+    train: ``train``, ``revenue``, ``subsidy``, ``hexes``, ``nodes``,
+    ``connections``, ``revenue_str``) and ``stats``. ``cancel`` is an optional
+    ``threading.Event``: setting it stops the search and returns the best so far.
+    """
+    from engine.optimize import solve_report  # lazy: keeps `route18xx check` light
+
+    state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
+    return solve_report(state, objective=objective, time_limit_s=time_limit_s, cancel=cancel)
