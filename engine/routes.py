@@ -134,19 +134,19 @@ def _assign_chains(
 
 
 def _stop_order(chains: list[Chain]) -> list[NodeId] | None:
+    """Stops in route order, or None when consecutive chains do not meet at a stop."""
     if len(chains) == 1:
         return [chains[0].start, chains[0].end]
     first, second = chains[0], chains[1]
-    shared = {first.start, first.end} & {second.start, second.end}
-    if len(shared) != 1:
-        return None
-    join = shared.pop()
-    stops = [first.other_end(join), join]
-    for chain in chains[1:]:
-        if stops[-1] not in (chain.start, chain.end):
-            return None
-        stops.append(chain.other_end(stops[-1]))
-    return stops
+    for join in sorted({first.start, first.end} & {second.start, second.end}):
+        stops = [first.other_end(join), join]
+        for chain in chains[1:]:
+            if stops[-1] not in (chain.start, chain.end):
+                break
+            stops.append(chain.other_end(stops[-1]))
+        else:
+            return stops
+    return None
 
 
 def judge_routes(state: RouteState, specs: Sequence[RouteSpec]) -> Judgement:

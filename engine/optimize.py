@@ -1,0 +1,143 @@
+"""Optimal routes for a state: build the problem, solve it, re-check every answer.
+
+DESIGN.md §1: the engine builds a ``RouteProblem``, calls the game-agnostic
+solver, then turns the answer back into 18xx.games ``run_routes`` routes and
+judges them with the same validator that judges recorded routes. A solution
+the engine rejects, or prices differently, raises ``EngineMismatch``: the
+answer is never returned unchecked (STYLE.md §6).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import EngineMismatch
+from engine.route_problem import BuiltProblem, build_problem
+from engine.routes import Judgement, RouteSpec, judge_routes
+from engine.state_file import RouteState
+from solver import solve
+from solver.problem import RouteResult, Solution
+
+OBJECTIVES = ("total", "revenue")
+
+
+@dataclass(frozen=True)
+class Optimum:
+    """A checked optimum: the solver's solution, its routes as specs, the engine's judgement."""
+
+    solution: Solution
+    specs: tuple[RouteSpec, ...]
+    judgement: Judgement
+    solve_ms: float
+
+
+def route_spec(built: BuiltProblem, route: RouteResult, train_id: str) -> RouteSpec:
+    """One solver route in the 18xx.games ``run_routes`` shape (ROUTES.md §6)."""
+    problem = built.problem
+    connections: list[tuple[str, ...]] = []
+    current: list[str] = []
+    for seg_index in route.segments:
+        segment = problem.segments[seg_index]
+        hex_id, _ = built.segment_paths[seg_index]
+        current.append(hex_id)
+        if problem.is_stop(segment.a) and problem.is_stop(segment.b):
+            connections.append(tuple(current))
+            current = []
+        elif problem.is_stop(segment.a) or problem.is_stop(segment.b):
+            if len(current) > 1:
+                connections.append(tuple(current))
+                current = []
+    nodes = tuple(built.stop_ids[s] for s in route.stops)
+    return RouteSpec(train_id, tuple(connections), nodes)
+
+
+def train_ids(state: RouteState) -> list[str]:
+    """18xx.games-style ids for the company's trains: ``2-0``, ``2-1``, ``D-0`` …"""
+    seen: dict[str, int] = {}
+    ids = []
+    for train in state.trains:
+        n = seen.get(train.name, 0)
+        seen[train.name] = n + 1
+        ids.append(f"{train.name}-{n}")
+    return ids
+
+
+def optimize(
+    state: RouteState,
+    *,
+    objective: str = "total",
+    time_limit_s: float = 10.0,
+    cancel: threading.Event | None = None,
+) -> Optimum:
+    """Solve and re-check. Raises ``EngineMismatch`` if the engine disagrees."""
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective must be one of {OBJECTIVES}")
+    started = time.perf_counter()
+    built = build_problem(state)
+    solution = solve(
+        built.problem, objective=objective, time_limit_s=time_limit_s, cancel=cancel
+    )
+    ids = train_ids(state)
+    specs = tuple(route_spec(built, r, ids[r.train]) for r in solution.routes)
+    solve_ms = (time.perf_counter() - started) * 1000.0
+    judgement = judge_routes(state, specs)
+    if not judgement.legal:
+        raise EngineMismatch(f"solver routes rejected by the engine: {judgement.violations}")
+    if judgement.revenue != solution.revenue or judgement.subsidy != solution.subsidy:
+        raise EngineMismatch(
+            f"solver priced {solution.revenue}+{solution.subsidy}, engine "
+            f"{judgement.revenue}+{judgement.subsidy}"
+        )
+    return Optimum(solution, specs, judgement, solve_ms)
+
+
+def solve_report(
+    state: RouteState,
+    *,
+    objective: str = "total",
+    time_limit_s: float = 10.0,
+    cancel: threading.Event | None = None,
+) -> dict[str, Any]:
+    """The JSON object ``route18xx solve --json`` prints (DESIGN.md §5)."""
+    opt = optimize(state, objective=objective, time_limit_s=time_limit_s, cancel=cancel)
+    sol = opt.solution
+    routes = []
+    for spec, judged in zip(opt.specs, opt.judgement.routes):
+        routes.append(
+            {
+                "train": spec.train,
+                "revenue": judged.revenue,
+                "subsidy": judged.subsidy,
+                "hexes": judged.hexes,
+                "nodes": list(judged.stops),
+                "connections": [list(c) for c in spec.connections],
+                "revenue_str": "-".join(judged.hexes) + (" (dest)" if judged.bonus else ""),
+            }
+        )
+    stats = sol.stats
+    return {
+        "corporation": state.corporation.sym,
+        "objective": objective,
+        "revenue": opt.judgement.revenue,
+        "subsidy": opt.judgement.subsidy,
+        "proven_optimal": sol.status == "OPTIMAL",
+        "status": sol.status,
+        "bound": sol.bound,
+        "solve_ms": round(opt.solve_ms, 3),
+        "routes": routes,
+        "stats": {
+            "nodes_before": stats.nodes_before,
+            "segments_before": stats.segments_before,
+            "nodes_after": stats.nodes_after,
+            "segments_after": stats.segments_after,
+            "arcs": stats.arcs,
+            "variables": stats.variables,
+            "constraints": stats.constraints,
+            "reduce_ms": round(stats.reduce_ms, 3),
+            "build_ms": round(stats.build_ms, 3),
+            "solver_ms": round(stats.solve_ms, 3),
+        },
+    }

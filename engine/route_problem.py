@@ -1,0 +1,127 @@
+"""Turning a 1888 board into the solver's game-agnostic ``RouteProblem`` (DESIGN.md §3).
+
+Only what the company reaches is handed over (``engine.network.reach``):
+
+* every reached city, town and off-board is a stop, priced for the phase
+  (ROUTES.md §4); the harbour costs no distance (its ``visit_cost`` is 0);
+  off-boards, cities full of other companies' tokens and terminal track
+  (A19) make a stop ``route_end_only`` (ROUTES.md §3.4, §3.8);
+* every hex side with track on both sides is a junction — the solver lets one
+  train use it (ROUTES.md §3.7); side 0 / side 1 are its two hexes;
+* every tile path is a segment labelled ``"<hex>:<path index>"``;
+* the destination bonus is a pair bonus (home hex, destination hex) (§5.2),
+  the mine subsidy a stop subsidy (§5.3), Baotou a group (§3.3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.board import Board, EdgeKey, NodeId, node_id
+from engine.gamedata import HexId
+from engine.network import linked_side, reach
+from engine.revenue import mine_rule, stop_value
+from engine.state_file import RouteState
+from solver.problem import NO_SIDE, Junction, PairBonus, RouteProblem, Segment, Stop, Train
+
+
+@dataclass(frozen=True)
+class BuiltProblem:
+    """The solver problem plus what the engine needs to read its answer back."""
+
+    problem: RouteProblem
+    stop_ids: tuple[NodeId, ...]
+    #: segment index → (hex, path index on that hex's tile)
+    segment_paths: tuple[tuple[HexId, int], ...]
+
+
+def build_problem(state: RouteState) -> BuiltProblem:
+    """The RouteProblem of ``state``'s company on ``state``'s board."""
+    board = state.board
+    corp = state.corporation
+    net = reach(board, corp.sym)
+    mine = mine_rule()
+
+    terminal_nodes = _terminal_nodes(board, net.paths)
+    stop_keys = sorted(net.nodes)
+    stop_index = {key: i for i, key in enumerate(stop_keys)}
+    stops = []
+    for hex_id, index in stop_keys:
+        node = board.revenue_center(hex_id, index)
+        assert node is not None
+        stops.append(
+            Stop(
+                name=node_id(hex_id, index),
+                value=stop_value(board, hex_id, index, state.phase),
+                distance_cost=node.visit_cost,
+                route_end_only=board.blocks(hex_id, index, corp.sym)
+                or (hex_id, index) in terminal_nodes,
+                subsidy=mine.subsidy if hex_id == mine.hex else 0,
+                station=corp.sym in board.tokens_in(hex_id, index),
+            )
+        )
+
+    junction_index: dict[EdgeKey, tuple[int, int]] = {}
+    junctions: list[Junction] = []
+    for key in sorted(net.edges):
+        if key in junction_index:
+            continue
+        other = linked_side(board, *key)
+        if other is None or other not in net.edges:
+            continue
+        j = len(stops) + len(junctions)
+        junctions.append(Junction(f"{key[0]}/{key[1]}|{other[0]}/{other[1]}"))
+        junction_index[key] = (j, 0)
+        junction_index[other] = (j, 1)
+
+    segments: list[Segment] = []
+    segment_paths: list[tuple[HexId, int]] = []
+    for hex_id, path_index in sorted(net.paths):
+        path = board.paths_on(hex_id)[path_index]
+        ends: list[tuple[int, int]] = []
+        for kind, i in path.ends:
+            if kind == "edge":
+                found = junction_index.get((hex_id, i))
+            else:
+                s = stop_index.get((hex_id, i))
+                found = None if s is None else (s, NO_SIDE)
+            if found is None:
+                break
+            ends.append(found)
+        if len(ends) != 2:
+            continue
+        (a, side_a), (b, side_b) = ends
+        segments.append(Segment(a, b, side_a, side_b, f"{hex_id}:{path_index}"))
+        segment_paths.append((hex_id, path_index))
+
+    home = frozenset(i for i, (h, _) in enumerate(stop_keys) if h == corp.home_hex)
+    dest = frozenset(i for i, (h, _) in enumerate(stop_keys) if h == corp.destination_hex)
+    bonuses = (PairBonus(corp.destination_bonus, home, dest),) if home and dest else ()
+
+    group_members: dict[str, set[int]] = {}
+    for i, (hex_id, index) in enumerate(stop_keys):
+        node = board.revenue_center(hex_id, index)
+        for g in node.groups if node else ():
+            group_members.setdefault(g, set()).add(i)
+    groups = tuple(frozenset(m) for _, m in sorted(group_members.items()) if len(m) > 1)
+
+    trains = tuple(Train(t.name, t.distance) for t in state.trains)
+    problem = RouteProblem(
+        stops=tuple(stops),
+        junctions=tuple(junctions),
+        segments=tuple(segments),
+        trains=trains,
+        groups=groups,
+        bonuses=bonuses,
+    )
+    return BuiltProblem(problem, tuple(s.name for s in stops), tuple(segment_paths))
+
+
+def _terminal_nodes(board: Board, paths: frozenset[tuple[HexId, int]]) -> set[tuple[HexId, int]]:
+    """Nodes on terminal track may only end a route (ROUTES.md §3.4: A19 Changchun)."""
+    out: set[tuple[HexId, int]] = set()
+    for hex_id, index in paths:
+        path = board.paths_on(hex_id)[index]
+        if path.terminal:
+            out.update((hex_id, n) for n in path.nodes)
+    return out
