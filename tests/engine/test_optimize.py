@@ -1,0 +1,51 @@
+"""The optimum on the 123 real decisions (issue 3 "Done when"): exact values from
+an independent exact solver, every answer proven and accepted by the engine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.optimize import optimize
+from engine.state_file import parse_state
+from tests.conftest import load_json, state_files
+
+
+@pytest.mark.parametrize("path", state_files(), ids=lambda p: p.stem)
+def test_revenue_objective_matches_reference(path: Path) -> None:
+    data = load_json(path)
+    ref = data["reference"]
+    opt = optimize(parse_state(data["state"]), objective="revenue")
+    assert opt.solution.status == "OPTIMAL"
+    assert opt.judgement.legal
+    assert opt.judgement.revenue == ref["optimal_revenue"]
+    assert opt.judgement.subsidy == ref["optimal_revenue_best_subsidy"]
+
+
+@pytest.mark.parametrize("path", state_files(), ids=lambda p: p.stem)
+def test_total_objective_matches_reference(path: Path) -> None:
+    data = load_json(path)
+    ref = data["reference"]
+    opt = optimize(parse_state(data["state"]), objective="total")
+    assert opt.solution.status == "OPTIMAL"
+    assert opt.judgement.legal
+    assert opt.judgement.revenue + opt.judgement.subsidy == ref["optimal_total"]
+    assert opt.judgement.revenue + opt.judgement.subsidy >= (
+        ref["recorded_revenue"] + ref["recorded_subsidy"]
+    )
+
+
+def test_mine_beats_player_and_autorouter_in_five_states() -> None:
+    """In 5 real states a train through the mine beats both the player and the auto-router."""
+    better = []
+    for path in state_files():
+        ref = load_json(path)["reference"]
+        if ref["optimal_total"] > max(
+            ref["recorded_revenue"] + ref["recorded_subsidy"],
+            ref["autorouter_revenue"] + ref["autorouter_subsidy"],
+        ):
+            opt = optimize(parse_state(load_json(path)["state"]), objective="total")
+            assert opt.judgement.subsidy > 0
+            better.append(path.stem)
+    assert len(better) == 5
