@@ -11,6 +11,9 @@ from typing import Any, Mapping
 
 from engine.routes import Judgement, judge_routes, parse_route_specs
 from engine.state_file import RouteState, parse_state
+from solver.cancel import CancelToken
+
+__all__ = ["CancelToken", "check_routes", "judgement_report", "solve_routes"]
 
 
 def judgement_report(judgement: Judgement) -> dict[str, Any]:
@@ -51,7 +54,7 @@ def solve_routes(
     *,
     objective: str = "total",
     time_limit_s: float = 10.0,
-    cancel: Any = None,
+    cancel: CancelToken | None = None,
 ) -> dict[str, Any]:
     """The optimal routes for a state, re-checked by the engine (DESIGN.md §5 solve JSON).
 
@@ -59,7 +62,8 @@ def solve_routes(
     FEASIBLE or UNKNOWN), ``bound``, ``objective``, ``solve_ms``, ``routes`` (per
     train: ``train``, ``revenue``, ``subsidy``, ``hexes``, ``nodes``,
     ``connections``, ``revenue_str``) and ``stats``. ``cancel`` is an optional
-    ``threading.Event``: setting it stops the search and returns the best so far.
+    ``CancelToken`` (re-exported here): ``cancel.cancel()`` from another thread
+    stops the search and returns the best routes found so far.
     """
     from engine.optimize import solve_report  # lazy: keeps `route18xx check` light
 

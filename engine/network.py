@@ -49,6 +49,7 @@ def reach(board: Board, corp: CorpId) -> Network:
     nodes: set[tuple[HexId, int]] = set()
     paths: set[tuple[HexId, int]] = set()
     edges: set[EdgeKey] = set()
+    entered: set[EdgeKey] = set()  # edge ends the walk has arrived at (and will expand)
     stack: list[tuple[str, HexId, int]] = []
     for hex_id, city in board.token_cities(corp):
         nodes.add((hex_id, city))
@@ -69,7 +70,8 @@ def reach(board: Board, corp: CorpId) -> Network:
                 if end_kind == "edge":
                     edges.add((hex_id, i))
                     other = linked_side(board, hex_id, i)
-                    if other is not None and other not in edges:
+                    if other is not None and other not in entered:
+                        entered.add(other)
                         edges.add(other)
                         stack.append(("edge", other[0], other[1]))
                 elif (hex_id, i) not in nodes:

@@ -9,16 +9,16 @@ answer is never returned unchecked (STYLE.md §6).
 
 from __future__ import annotations
 
-import threading
 import time
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import EngineMismatch
+from engine.errors import EngineMismatch, MalformedInput
 from engine.route_problem import BuiltProblem, build_problem
 from engine.routes import Judgement, RouteSpec, judge_routes
 from engine.state_file import RouteState
 from solver import solve
+from solver.cancel import CancelToken
 from solver.problem import RouteResult, Solution
 
 OBJECTIVES = ("total", "revenue")
@@ -70,15 +70,18 @@ def optimize(
     *,
     objective: str = "total",
     time_limit_s: float = 10.0,
-    cancel: threading.Event | None = None,
+    cancel: CancelToken | None = None,
 ) -> Optimum:
     """Solve and re-check. Raises ``EngineMismatch`` if the engine disagrees."""
     if objective not in OBJECTIVES:
-        raise ValueError(f"objective must be one of {OBJECTIVES}")
+        raise MalformedInput("objective", f"{objective!r} is not one of {list(OBJECTIVES)}")
     started = time.perf_counter()
     built = build_problem(state)
     solution = solve(
-        built.problem, objective=objective, time_limit_s=time_limit_s, cancel=cancel
+        built.problem,
+        objective=objective,  # type: ignore[arg-type]  # checked against OBJECTIVES above
+        time_limit_s=time_limit_s,
+        cancel=cancel,
     )
     ids = train_ids(state)
     specs = tuple(route_spec(built, r, ids[r.train]) for r in solution.routes)
@@ -99,7 +102,7 @@ def solve_report(
     *,
     objective: str = "total",
     time_limit_s: float = 10.0,
-    cancel: threading.Event | None = None,
+    cancel: CancelToken | None = None,
 ) -> dict[str, Any]:
     """The JSON object ``route18xx solve --json`` prints (DESIGN.md §5)."""
     opt = optimize(state, objective=objective, time_limit_s=time_limit_s, cancel=cancel)
