@@ -7,13 +7,15 @@ they take a decoded state file and return the objects ``route18xx check`` and
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from engine.routes import Judgement, judge_routes, parse_route_specs
 from engine.state_file import RouteState, parse_state
-from solver.cancel import CancelToken
 
-__all__ = ["CancelToken", "check_routes", "judgement_report", "solve_routes"]
+if TYPE_CHECKING:  # the solver (and OR-Tools) load only when a solve is asked for
+    from solver.cancel import CancelToken
+
+__all__ = ["check_routes", "judgement_report", "new_cancel_token", "solve_routes"]
 
 
 def judgement_report(judgement: Judgement) -> dict[str, Any]:
@@ -62,10 +64,17 @@ def solve_routes(
     FEASIBLE or UNKNOWN), ``bound``, ``objective``, ``solve_ms``, ``routes`` (per
     train: ``train``, ``revenue``, ``subsidy``, ``hexes``, ``nodes``,
     ``connections``, ``revenue_str``) and ``stats``. ``cancel`` is an optional
-    ``CancelToken`` (re-exported here): ``cancel.cancel()`` from another thread
-    stops the search and returns the best routes found so far.
+    ``CancelToken`` (see ``new_cancel_token``): ``cancel.cancel()`` from another
+    thread stops the search and returns the best routes found so far.
     """
     from engine.optimize import solve_report  # lazy: keeps `route18xx check` light
 
     state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
     return solve_report(state, objective=objective, time_limit_s=time_limit_s, cancel=cancel)
+
+
+def new_cancel_token() -> CancelToken:
+    """A token that stops a running ``solve_routes`` when cancelled from any thread."""
+    from solver.cancel import CancelToken
+
+    return CancelToken()
