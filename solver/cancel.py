@@ -1,0 +1,65 @@
+"""Cancelling a running solve from another thread (DESIGN.md §7 CP-SAT notes).
+
+CP-SAT releases the GIL while it searches, so a server can run ``solve`` on a
+worker thread and stop it when the client goes away: pass a ``CancelToken`` to
+``solve`` and call ``token.cancel()`` from any thread. A cancelled solve
+returns at once with the best routes found so far (status ``FEASIBLE``) or
+none (``UNKNOWN``); a token cancelled before the search starts skips it.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Protocol
+
+
+class Stoppable(Protocol):
+    """A running search that can be asked to stop (CP-SAT's ``SolveWrapper``)."""
+
+    def stop_search(self) -> None: ...
+
+
+class CancelToken:
+    """A thread-safe "stop searching" switch for one or more solves.
+
+    >>> token = CancelToken()
+    >>> token.cancelled
+    False
+    >>> token.cancel()
+    >>> token.cancelled
+    True
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._cancelled = False
+        self._solvers: list[Stoppable] = []
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancelled
+
+    def cancel(self) -> None:
+        """Stop every solve using this token now, and any later one before it starts."""
+        with self._lock:
+            self._cancelled = True
+            for solver in self._solvers:
+                solver.stop_search()
+
+    def attach(self, solver: Stoppable) -> bool:
+        """Register a search about to start; False if already cancelled (skip it).
+
+        A stop requested between ``attach`` and the start of the search is not
+        lost: CP-SAT's ``SolveWrapper`` keeps the request for its next solve.
+        """
+        with self._lock:
+            if self._cancelled:
+                return False
+            self._solvers.append(solver)
+            return True
+
+    def detach(self, solver: Stoppable) -> None:
+        """Forget a solver whose search has ended."""
+        with self._lock:
+            if solver in self._solvers:
+                self._solvers.remove(solver)
