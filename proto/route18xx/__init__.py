@@ -1,0 +1,1 @@
+"""Generated gRPC code for the route18xx API (from proto/route18xx/; do not edit)."""

@@ -1,0 +1,190 @@
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class Objective(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    OBJECTIVE_UNSPECIFIED: _ClassVar[Objective]
+    OBJECTIVE_TOTAL: _ClassVar[Objective]
+    OBJECTIVE_REVENUE: _ClassVar[Objective]
+
+class SolveStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SOLVE_STATUS_UNSPECIFIED: _ClassVar[SolveStatus]
+    SOLVE_STATUS_OPTIMAL: _ClassVar[SolveStatus]
+    SOLVE_STATUS_FEASIBLE: _ClassVar[SolveStatus]
+    SOLVE_STATUS_UNKNOWN: _ClassVar[SolveStatus]
+OBJECTIVE_UNSPECIFIED: Objective
+OBJECTIVE_TOTAL: Objective
+OBJECTIVE_REVENUE: Objective
+SOLVE_STATUS_UNSPECIFIED: SolveStatus
+SOLVE_STATUS_OPTIMAL: SolveStatus
+SOLVE_STATUS_FEASIBLE: SolveStatus
+SOLVE_STATUS_UNKNOWN: SolveStatus
+
+class TilePlacement(_message.Message):
+    __slots__ = ("hex", "tile", "rotation")
+    HEX_FIELD_NUMBER: _ClassVar[int]
+    TILE_FIELD_NUMBER: _ClassVar[int]
+    ROTATION_FIELD_NUMBER: _ClassVar[int]
+    hex: str
+    tile: str
+    rotation: int
+    def __init__(self, hex: _Optional[str] = ..., tile: _Optional[str] = ..., rotation: _Optional[int] = ...) -> None: ...
+
+class Token(_message.Message):
+    __slots__ = ("hex", "city", "corporation")
+    HEX_FIELD_NUMBER: _ClassVar[int]
+    CITY_FIELD_NUMBER: _ClassVar[int]
+    CORPORATION_FIELD_NUMBER: _ClassVar[int]
+    hex: str
+    city: int
+    corporation: str
+    def __init__(self, hex: _Optional[str] = ..., city: _Optional[int] = ..., corporation: _Optional[str] = ...) -> None: ...
+
+class State(_message.Message):
+    __slots__ = ("title", "rule_set", "phase", "corporation", "trains", "tiles", "tokens")
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    RULE_SET_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    CORPORATION_FIELD_NUMBER: _ClassVar[int]
+    TRAINS_FIELD_NUMBER: _ClassVar[int]
+    TILES_FIELD_NUMBER: _ClassVar[int]
+    TOKENS_FIELD_NUMBER: _ClassVar[int]
+    title: str
+    rule_set: str
+    phase: str
+    corporation: str
+    trains: _containers.RepeatedScalarFieldContainer[str]
+    tiles: _containers.RepeatedCompositeFieldContainer[TilePlacement]
+    tokens: _containers.RepeatedCompositeFieldContainer[Token]
+    def __init__(self, title: _Optional[str] = ..., rule_set: _Optional[str] = ..., phase: _Optional[str] = ..., corporation: _Optional[str] = ..., trains: _Optional[_Iterable[str]] = ..., tiles: _Optional[_Iterable[_Union[TilePlacement, _Mapping]]] = ..., tokens: _Optional[_Iterable[_Union[Token, _Mapping]]] = ...) -> None: ...
+
+class Connection(_message.Message):
+    __slots__ = ("hexes",)
+    HEXES_FIELD_NUMBER: _ClassVar[int]
+    hexes: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, hexes: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class Route(_message.Message):
+    __slots__ = ("train", "connections", "hexes", "nodes", "revenue", "subsidy", "revenue_str")
+    TRAIN_FIELD_NUMBER: _ClassVar[int]
+    CONNECTIONS_FIELD_NUMBER: _ClassVar[int]
+    HEXES_FIELD_NUMBER: _ClassVar[int]
+    NODES_FIELD_NUMBER: _ClassVar[int]
+    REVENUE_FIELD_NUMBER: _ClassVar[int]
+    SUBSIDY_FIELD_NUMBER: _ClassVar[int]
+    REVENUE_STR_FIELD_NUMBER: _ClassVar[int]
+    train: str
+    connections: _containers.RepeatedCompositeFieldContainer[Connection]
+    hexes: _containers.RepeatedScalarFieldContainer[str]
+    nodes: _containers.RepeatedScalarFieldContainer[str]
+    revenue: int
+    subsidy: int
+    revenue_str: str
+    def __init__(self, train: _Optional[str] = ..., connections: _Optional[_Iterable[_Union[Connection, _Mapping]]] = ..., hexes: _Optional[_Iterable[str]] = ..., nodes: _Optional[_Iterable[str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., revenue_str: _Optional[str] = ...) -> None: ...
+
+class SolveRoutesRequest(_message.Message):
+    __slots__ = ("state", "objective", "time_limit_s", "allow_partial")
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
+    TIME_LIMIT_S_FIELD_NUMBER: _ClassVar[int]
+    ALLOW_PARTIAL_FIELD_NUMBER: _ClassVar[int]
+    state: State
+    objective: Objective
+    time_limit_s: float
+    allow_partial: bool
+    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ..., allow_partial: _Optional[bool] = ...) -> None: ...
+
+class SolveStats(_message.Message):
+    __slots__ = ("nodes_before", "segments_before", "nodes_after", "segments_after", "arcs", "variables", "constraints", "reduce_ms", "build_ms", "solver_ms")
+    NODES_BEFORE_FIELD_NUMBER: _ClassVar[int]
+    SEGMENTS_BEFORE_FIELD_NUMBER: _ClassVar[int]
+    NODES_AFTER_FIELD_NUMBER: _ClassVar[int]
+    SEGMENTS_AFTER_FIELD_NUMBER: _ClassVar[int]
+    ARCS_FIELD_NUMBER: _ClassVar[int]
+    VARIABLES_FIELD_NUMBER: _ClassVar[int]
+    CONSTRAINTS_FIELD_NUMBER: _ClassVar[int]
+    REDUCE_MS_FIELD_NUMBER: _ClassVar[int]
+    BUILD_MS_FIELD_NUMBER: _ClassVar[int]
+    SOLVER_MS_FIELD_NUMBER: _ClassVar[int]
+    nodes_before: int
+    segments_before: int
+    nodes_after: int
+    segments_after: int
+    arcs: int
+    variables: int
+    constraints: int
+    reduce_ms: float
+    build_ms: float
+    solver_ms: float
+    def __init__(self, nodes_before: _Optional[int] = ..., segments_before: _Optional[int] = ..., nodes_after: _Optional[int] = ..., segments_after: _Optional[int] = ..., arcs: _Optional[int] = ..., variables: _Optional[int] = ..., constraints: _Optional[int] = ..., reduce_ms: _Optional[float] = ..., build_ms: _Optional[float] = ..., solver_ms: _Optional[float] = ...) -> None: ...
+
+class SolveRoutesResponse(_message.Message):
+    __slots__ = ("corporation", "objective", "revenue", "subsidy", "proven_optimal", "status", "bound", "solve_ms", "routes", "stats")
+    CORPORATION_FIELD_NUMBER: _ClassVar[int]
+    OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
+    REVENUE_FIELD_NUMBER: _ClassVar[int]
+    SUBSIDY_FIELD_NUMBER: _ClassVar[int]
+    PROVEN_OPTIMAL_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    BOUND_FIELD_NUMBER: _ClassVar[int]
+    SOLVE_MS_FIELD_NUMBER: _ClassVar[int]
+    ROUTES_FIELD_NUMBER: _ClassVar[int]
+    STATS_FIELD_NUMBER: _ClassVar[int]
+    corporation: str
+    objective: Objective
+    revenue: int
+    subsidy: int
+    proven_optimal: bool
+    status: SolveStatus
+    bound: int
+    solve_ms: float
+    routes: _containers.RepeatedCompositeFieldContainer[Route]
+    stats: SolveStats
+    def __init__(self, corporation: _Optional[str] = ..., objective: _Optional[_Union[Objective, str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., proven_optimal: _Optional[bool] = ..., status: _Optional[_Union[SolveStatus, str]] = ..., bound: _Optional[int] = ..., solve_ms: _Optional[float] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., stats: _Optional[_Union[SolveStats, _Mapping]] = ...) -> None: ...
+
+class ValidateRoutesRequest(_message.Message):
+    __slots__ = ("state", "routes")
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    ROUTES_FIELD_NUMBER: _ClassVar[int]
+    state: State
+    routes: _containers.RepeatedCompositeFieldContainer[Route]
+    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ...) -> None: ...
+
+class RouteCheck(_message.Message):
+    __slots__ = ("train", "legal", "violations", "revenue", "subsidy", "hexes", "nodes")
+    TRAIN_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_FIELD_NUMBER: _ClassVar[int]
+    VIOLATIONS_FIELD_NUMBER: _ClassVar[int]
+    REVENUE_FIELD_NUMBER: _ClassVar[int]
+    SUBSIDY_FIELD_NUMBER: _ClassVar[int]
+    HEXES_FIELD_NUMBER: _ClassVar[int]
+    NODES_FIELD_NUMBER: _ClassVar[int]
+    train: str
+    legal: bool
+    violations: _containers.RepeatedScalarFieldContainer[str]
+    revenue: int
+    subsidy: int
+    hexes: _containers.RepeatedScalarFieldContainer[str]
+    nodes: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, train: _Optional[str] = ..., legal: _Optional[bool] = ..., violations: _Optional[_Iterable[str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., hexes: _Optional[_Iterable[str]] = ..., nodes: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class ValidateRoutesResponse(_message.Message):
+    __slots__ = ("legal", "violations", "revenue", "subsidy", "routes")
+    LEGAL_FIELD_NUMBER: _ClassVar[int]
+    VIOLATIONS_FIELD_NUMBER: _ClassVar[int]
+    REVENUE_FIELD_NUMBER: _ClassVar[int]
+    SUBSIDY_FIELD_NUMBER: _ClassVar[int]
+    ROUTES_FIELD_NUMBER: _ClassVar[int]
+    legal: bool
+    violations: _containers.RepeatedScalarFieldContainer[str]
+    revenue: int
+    subsidy: int
+    routes: _containers.RepeatedCompositeFieldContainer[RouteCheck]
+    def __init__(self, legal: _Optional[bool] = ..., violations: _Optional[_Iterable[str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., routes: _Optional[_Iterable[_Union[RouteCheck, _Mapping]]] = ...) -> None: ...

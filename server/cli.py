@@ -1,0 +1,171 @@
+"""The ``route18xx`` console script (DESIGN.md §5 "Commands").
+
+Subcommands are a table, ``COMMANDS``: name → (add arguments, run). The local
+commands (``check``, ``solve``) delegate to ``engine.cli``; ``serve`` and
+``call`` are the service's. ``replay`` and ``state`` come from
+``engine.replay_cli`` and join the table when that module is installed.
+
+Imports are lazy: ``route18xx check`` never loads gRPC or OR-Tools.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+from typing import Callable, Sequence
+
+AddArguments = Callable[[argparse.ArgumentParser], None]
+Run = Callable[[argparse.Namespace], int]
+
+DEFAULT_TARGET = "127.0.0.1:50051"
+
+
+# -- local commands (engine) ------------------------------------------------------
+
+
+def _add_check(p: argparse.ArgumentParser) -> None:
+    p.add_argument("state", metavar="STATE.json")
+    p.add_argument("routes", metavar="ROUTES.json", help="a run_routes `routes` array")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _run_check(a: argparse.Namespace) -> int:
+    from engine.cli import check_command
+
+    return check_command(a.state, a.routes, a.json)
+
+
+def _add_solve_options(p: argparse.ArgumentParser, default_limit: float | None) -> None:
+    p.add_argument("state", metavar="STATE.json")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--objective", choices=("total", "revenue"), default="total")
+    p.add_argument(
+        "--time-limit", type=float, default=default_limit, metavar="S",
+        help="solver time limit in seconds" + ("" if default_limit else " (server default)"),
+    )
+
+
+def _add_solve(p: argparse.ArgumentParser) -> None:
+    _add_solve_options(p, 10.0)
+
+
+def _run_solve(a: argparse.Namespace) -> int:
+    from engine.cli import solve_command
+
+    return solve_command(a.state, a.json, a.objective, a.time_limit)
+
+
+# -- service commands -------------------------------------------------------------
+
+
+def _add_serve(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=50051)
+    p.add_argument("--workers", type=int, default=None, help="solves at once (default: cores)")
+
+
+def _run_serve(a: argparse.Namespace) -> int:
+    import logging
+
+    from server.app import ServerConfig, default_workers, serve
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    workers = a.workers if a.workers and a.workers > 0 else default_workers()
+    try:
+        return serve(ServerConfig(host=a.host, port=a.port, workers=workers))
+    except OSError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+
+
+def _add_call(p: argparse.ArgumentParser) -> None:
+    calls = p.add_subparsers(dest="call", required=True, metavar="solve|validate")
+    solve = calls.add_parser("solve", help="SolveRoutes on a running server")
+    _add_solve_options(solve, None)
+    validate = calls.add_parser("validate", help="ValidateRoutes on a running server")
+    _add_check(validate)
+    for sub in (solve, validate):
+        sub.add_argument("--target", default=DEFAULT_TARGET, metavar="HOST:PORT")
+        sub.add_argument("--timeout", type=float, default=120.0, metavar="S",
+                         help="the call's deadline in seconds")
+
+
+def _run_call(a: argparse.Namespace) -> int:
+    from server.client import call_solve, call_validate
+
+    if a.call == "solve":
+        return call_solve(a.target, a.state, a.json, a.objective, a.time_limit, a.timeout)
+    return call_validate(a.target, a.state, a.routes, a.json, a.timeout)
+
+
+# -- replay / state (engine.replay_cli) ---------------------------------------------
+
+
+def _add_replay(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", metavar="GAME.json")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _run_replay(a: argparse.Namespace) -> int:
+    from engine.replay_cli import replay_command  # type: ignore[import-not-found]
+
+    return int(replay_command(a.game, a.json))
+
+
+def _add_state(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", metavar="GAME.json")
+    p.add_argument("--action", type=int, required=True, metavar="ID")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _run_state(a: argparse.Namespace) -> int:
+    from engine.replay_cli import state_command  # type: ignore[import-not-found]
+
+    return int(state_command(a.game, a.action, a.json))
+
+
+#: name → (help, add arguments, run)
+COMMANDS: dict[str, tuple[str, AddArguments, Run]] = {
+    "serve": ("start the gRPC server", _add_serve, _run_serve),
+    "call": ("call a running server", _add_call, _run_call),
+    "check": ("judge routes on a state", _add_check, _run_check),
+    "solve": ("optimal routes for a state", _add_solve, _run_solve),
+}
+
+#: Commands whose module may not be installed yet: name → (module, help, add, run).
+OPTIONAL_COMMANDS: dict[str, tuple[str, str, AddArguments, Run]] = {
+    "replay": ("engine.replay_cli", "replay an 18xx.games log", _add_replay, _run_replay),
+    "state": ("engine.replay_cli", "the state before an action of a log", _add_state, _run_state),
+}
+
+
+def available_commands() -> dict[str, tuple[str, AddArguments, Run]]:
+    """``COMMANDS`` plus the optional ones whose module is present."""
+    out = dict(COMMANDS)
+    for name, (module, help_text, add, run) in OPTIONAL_COMMANDS.items():
+        if importlib.util.find_spec(module) is not None:
+            out[name] = (help_text, add, run)
+    return out
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="route18xx", description="Exact optimal routes for 1888, locally or over gRPC."
+    )
+    subs = parser.add_subparsers(dest="command", required=True)
+    for name, (help_text, add, run) in available_commands().items():
+        sub = subs.add_parser(name, help=help_text)
+        add(sub)
+        sub.set_defaults(run=run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``route18xx`` console script; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    return int(args.run(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

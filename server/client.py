@@ -1,0 +1,139 @@
+"""A small RouteService client and the ``route18xx call solve|validate`` commands.
+
+With ``--json`` a call prints exactly what the local ``route18xx solve --json`` /
+``check --json`` prints (the response converted back to the engine's dict). An
+RPC error exits 1 with the status code name and its message; a malformed local
+file exits 2 with a message naming the field, as the local commands do.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, TextIO
+
+import grpc
+
+from engine.errors import MalformedInput
+from route18xx.v1 import route_service_pb2_grpc as pb_grpc
+from server import converters
+
+EXIT_OK = 0
+EXIT_RPC_ERROR = 1
+EXIT_BAD_INPUT = 2
+DEFAULT_TARGET = "127.0.0.1:50051"
+
+
+class RouteClient:
+    """A channel to a RouteService; ``solve``/``validate`` take and return plain dicts."""
+
+    def __init__(self, target: str = DEFAULT_TARGET) -> None:
+        self.channel = grpc.insecure_channel(target)
+        self.stub = pb_grpc.RouteServiceStub(self.channel)
+
+    def solve(
+        self, state_raw: Any, objective: str = "total", time_limit_s: float | None = None,
+        allow_partial: bool = False, timeout_s: float | None = None,
+    ) -> dict[str, Any]:
+        request = converters.solve_request_to_proto(state_raw, objective, time_limit_s, allow_partial)
+        return converters.solve_report_from_proto(self.stub.SolveRoutes(request, timeout=timeout_s))
+
+    def validate(self, state_raw: Any, routes_raw: Any, timeout_s: float | None = None) -> dict[str, Any]:
+        request = converters.validate_request_to_proto(state_raw, routes_raw)
+        return converters.check_report_from_proto(self.stub.ValidateRoutes(request, timeout=timeout_s))
+
+    def close(self) -> None:
+        self.channel.close()
+
+    def __enter__(self) -> RouteClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def read_json(path: str, field: str) -> Any:
+    """A JSON file, or ``MalformedInput`` naming the file and the reason."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle)
+    except FileNotFoundError:
+        raise MalformedInput(field, f"file {path!r} does not exist") from None
+    except json.JSONDecodeError as exc:
+        raise MalformedInput(field, f"{path!r} is not valid JSON: {exc}") from None
+    except OSError as exc:
+        raise MalformedInput(field, f"cannot read {path!r}: {exc.strerror}") from None
+
+
+def print_solve(report: dict[str, Any], out: TextIO) -> None:
+    proof = "proven optimal" if report["proven_optimal"] else f"not proven (bound {report['bound']})"
+    print(
+        f"{report['corporation']}: revenue {report['revenue']} subsidy {report['subsidy']} "
+        f"({proof}, {report['solve_ms']:.1f} ms)",
+        file=out,
+    )
+    for r in report["routes"]:
+        print(f"  {r['train']}: {r['revenue_str']} = {r['revenue']} (+{r['subsidy']})", file=out)
+
+
+def print_check(report: dict[str, Any], out: TextIO) -> None:
+    print("legal" if report["legal"] else "illegal", file=out)
+    for v in report["violations"]:
+        print(f"  violation: {v}", file=out)
+    for r in report["routes"]:
+        print(
+            f"  {r['train']}: {'-'.join(r['nodes'])} revenue {r['revenue']} subsidy {r['subsidy']}",
+            file=out,
+        )
+    print(f"revenue {report['revenue']} subsidy {report['subsidy']}", file=out)
+
+
+def _finish(report: dict[str, Any], as_json: bool, printer: Any, out: TextIO) -> int:
+    if as_json:
+        print(json.dumps(report, indent=1), file=out)
+    else:
+        printer(report, out)
+    return EXIT_OK
+
+
+def call_solve(
+    target: str, state_path: str, as_json: bool, objective: str = "total",
+    time_limit_s: float | None = None, timeout_s: float | None = None,
+    out: TextIO = sys.stdout, err: TextIO = sys.stderr,
+) -> int:
+    """``route18xx call solve STATE.json``."""
+    try:
+        state = read_json(state_path, "STATE.json")
+        with RouteClient(target) as client:
+            report = client.solve(state, objective, time_limit_s, timeout_s=timeout_s)
+    except MalformedInput as exc:
+        print(f"error: {exc}", file=err)
+        return EXIT_BAD_INPUT
+    except grpc.RpcError as exc:
+        return _rpc_failed(exc, err)
+    return _finish(report, as_json, print_solve, out)
+
+
+def call_validate(
+    target: str, state_path: str, routes_path: str, as_json: bool,
+    timeout_s: float | None = None, out: TextIO = sys.stdout, err: TextIO = sys.stderr,
+) -> int:
+    """``route18xx call validate STATE.json ROUTES.json``."""
+    try:
+        state = read_json(state_path, "STATE.json")
+        routes = read_json(routes_path, "ROUTES.json")
+        with RouteClient(target) as client:
+            report = client.validate(state, routes, timeout_s=timeout_s)
+    except MalformedInput as exc:
+        print(f"error: {exc}", file=err)
+        return EXIT_BAD_INPUT
+    except grpc.RpcError as exc:
+        return _rpc_failed(exc, err)
+    return _finish(report, as_json, print_check, out)
+
+
+def _rpc_failed(exc: grpc.RpcError, err: TextIO) -> int:
+    code = exc.code() if isinstance(exc, grpc.Call) else grpc.StatusCode.UNKNOWN
+    details = exc.details() if isinstance(exc, grpc.Call) else str(exc)
+    print(f"{code.name}: {details}", file=err)
+    return EXIT_RPC_ERROR

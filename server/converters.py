@@ -1,0 +1,317 @@
+"""Proto ⇄ the engine's plain dicts, one function pair per message (STYLE.md §1).
+
+The engine speaks the state file and the 18xx.games ``run_routes`` shapes
+(DESIGN.md §5); the service speaks ``route18xx.v1``. These functions only move
+fields across and check shapes (types, presence): every rule stays in the
+engine. Shape errors are ``MalformedInput`` naming the field, as the engine's are.
+
+The report dicts rebuilt from responses (``solve_report_from_proto``,
+``check_report_from_proto``) have the same keys, order and types as the
+engine's, so ``route18xx call … --json`` prints what the local command prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from engine.errors import MalformedInput
+from route18xx.v1 import route_service_pb2 as pb
+
+DEFAULT_TITLE = "1888"
+
+_OBJECTIVES = {
+    "total": pb.OBJECTIVE_TOTAL,
+    "revenue": pb.OBJECTIVE_REVENUE,
+}
+_OBJECTIVE_NAMES = {v: k for k, v in _OBJECTIVES.items()}
+_OBJECTIVE_NAMES[pb.OBJECTIVE_UNSPECIFIED] = "total"
+
+_STATUSES = {
+    "OPTIMAL": pb.SOLVE_STATUS_OPTIMAL,
+    "FEASIBLE": pb.SOLVE_STATUS_FEASIBLE,
+    "UNKNOWN": pb.SOLVE_STATUS_UNKNOWN,
+}
+_STATUS_NAMES = {v: k for k, v in _STATUSES.items()}
+
+_STATS_INT = (
+    "nodes_before", "segments_before", "nodes_after", "segments_after",
+    "arcs", "variables", "constraints",
+)
+_STATS_FLOAT = ("reduce_ms", "build_ms", "solver_ms")
+
+
+@dataclass(frozen=True)
+class SolveArgs:
+    """A SolveRoutes request in the engine's terms."""
+
+    state: dict[str, Any]
+    objective: str
+    time_limit_s: float | None
+    allow_partial: bool
+
+
+# -- shape helpers ------------------------------------------------------------
+
+
+def _typed(raw: Mapping[str, Any], key: str, kind: type, where: str, default: Any) -> Any:
+    value = raw.get(key, default)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise MalformedInput(f"{where}{key}", f"must be a {kind.__name__}, not {type(value).__name__}")
+    if kind is int and not -(2**31) <= value < 2**31:
+        raise MalformedInput(f"{where}{key}", f"{value} is out of range")
+    return value
+
+
+def _strings(raw: Any, where: str) -> list[str]:
+    if not isinstance(raw, list) or not all(isinstance(s, str) for s in raw):
+        raise MalformedInput(where, "must be a list of strings")
+    return list(raw)
+
+
+def _objects(raw: Any, where: str) -> list[Mapping[str, Any]]:
+    if not isinstance(raw, list):
+        raise MalformedInput(where, "must be a list")
+    for i, item in enumerate(raw):
+        if not isinstance(item, Mapping):
+            raise MalformedInput(f"{where}[{i}]", "must be an object")
+    return raw
+
+
+# -- State ------------------------------------------------------------------------
+
+
+def state_to_proto(raw: Any) -> pb.State:
+    """A decoded state file (bare, or ``{"state": …}``) as a ``State`` message."""
+    if not isinstance(raw, Mapping):
+        raise MalformedInput("state", "must be a JSON object")
+    if isinstance(raw.get("state"), Mapping) and "tiles" not in raw:
+        raw = raw["state"]
+    msg = pb.State(
+        title=_typed(raw, "title", str, "", DEFAULT_TITLE),
+        rule_set=_typed(raw, "rule_set", str, "", ""),
+        phase=_typed(raw, "phase", str, "", ""),
+        corporation=_typed(raw, "corporation", str, "", ""),
+        trains=_strings(raw.get("trains", []), "trains"),
+    )
+    for i, tile in enumerate(_objects(raw.get("tiles", []), "tiles")):
+        where = f"tiles[{i}]."
+        msg.tiles.add(
+            hex=_typed(tile, "hex", str, where, ""),
+            tile=_typed(tile, "tile", str, where, ""),
+            rotation=_typed(tile, "rotation", int, where, 0),
+        )
+    for i, token in enumerate(_objects(raw.get("tokens", []), "tokens")):
+        where = f"tokens[{i}]."
+        msg.tokens.add(
+            hex=_typed(token, "hex", str, where, ""),
+            city=_typed(token, "city", int, where, 0),
+            corporation=_typed(token, "corporation", str, where, ""),
+        )
+    return msg
+
+
+def state_from_proto(msg: pb.State) -> dict[str, Any]:
+    """A ``State`` message as the state-file dict the engine reads.
+
+    Empty strings are proto3's "not set": they are left out, so the engine
+    reports them as missing. A company without trains has nothing to run: that
+    is refused here as a malformed request.
+    """
+    out: dict[str, Any] = {"title": msg.title or DEFAULT_TITLE}
+    for key in ("rule_set", "phase", "corporation"):
+        if getattr(msg, key):
+            out[key] = getattr(msg, key)
+    if not msg.trains:
+        raise MalformedInput("trains", "the company has no trains")
+    out["trains"] = list(msg.trains)
+    out["tiles"] = [{"hex": t.hex, "tile": t.tile, "rotation": t.rotation} for t in msg.tiles]
+    out["tokens"] = [
+        {"hex": t.hex, "city": t.city, "corporation": t.corporation} for t in msg.tokens
+    ]
+    return out
+
+
+def request_state(request: pb.SolveRoutesRequest | pb.ValidateRoutesRequest) -> dict[str, Any]:
+    """The board of a request (its ``source``), or ``MalformedInput`` when absent."""
+    if request.WhichOneof("source") != "state":
+        raise MalformedInput("state", "is missing: the request must carry the board state")
+    return state_from_proto(request.state)
+
+
+# -- Route --------------------------------------------------------------------------
+
+
+def routes_to_proto(raw: Any) -> list[pb.Route]:
+    """A run_routes ``routes`` array (or ``{"routes": […]}``) as ``Route`` messages."""
+    if isinstance(raw, Mapping):
+        if "routes" not in raw:
+            raise MalformedInput("routes", "must be a list of routes or an object with 'routes'")
+        raw = raw["routes"]
+    out = []
+    for i, route in enumerate(_objects(raw, "routes")):
+        where = f"routes[{i}]."
+        msg = pb.Route(
+            train=_typed(route, "train", str, where, ""),
+            hexes=_strings(route.get("hexes", []), f"{where}hexes"),
+            nodes=_strings(route.get("nodes", []), f"{where}nodes"),
+            revenue=_typed(route, "revenue", int, where, 0),
+            subsidy=_typed(route, "subsidy", int, where, 0),
+            revenue_str=_typed(route, "revenue_str", str, where, ""),
+        )
+        conns = route.get("connections", [])
+        if not isinstance(conns, list):
+            raise MalformedInput(f"{where}connections", "must be a list of hex lists")
+        for j, conn in enumerate(conns):
+            msg.connections.add(hexes=_strings(conn, f"{where}connections[{j}]"))
+        out.append(msg)
+    return out
+
+
+def route_to_dict(msg: pb.Route) -> dict[str, Any]:
+    """A ``Route`` message as a run_routes route (the fields the engine reads)."""
+    return {
+        "train": msg.train,
+        "connections": [list(c.hexes) for c in msg.connections],
+        "nodes": list(msg.nodes),
+    }
+
+
+def routes_from_proto(routes: Sequence[pb.Route]) -> list[dict[str, Any]]:
+    return [route_to_dict(r) for r in routes]
+
+
+# -- SolveRoutes --------------------------------------------------------------------
+
+
+def solve_request_to_proto(
+    state_raw: Any, objective: str = "total", time_limit_s: float | None = None,
+    allow_partial: bool = False,
+) -> pb.SolveRoutesRequest:
+    """Client side: a state file and options as a ``SolveRoutesRequest``."""
+    if objective not in _OBJECTIVES:
+        raise MalformedInput("objective", f"must be one of {sorted(_OBJECTIVES)}")
+    return pb.SolveRoutesRequest(
+        state=state_to_proto(state_raw),
+        objective=_OBJECTIVES[objective],
+        time_limit_s=time_limit_s or 0.0,
+        allow_partial=allow_partial,
+    )
+
+
+def solve_request_from_proto(request: pb.SolveRoutesRequest) -> SolveArgs:
+    """Server side: the engine's arguments for a ``SolveRoutesRequest``."""
+    state = request_state(request)
+    if request.objective not in _OBJECTIVE_NAMES:
+        raise MalformedInput("objective", f"unknown objective value {request.objective}")
+    limit = request.time_limit_s
+    if limit < 0 or limit != limit:
+        raise MalformedInput("time_limit_s", f"{limit} is not a time limit (seconds, >= 0)")
+    return SolveArgs(state, _OBJECTIVE_NAMES[request.objective], limit or None, request.allow_partial)
+
+
+def solve_report_to_proto(report: Mapping[str, Any]) -> pb.SolveRoutesResponse:
+    """The engine's solve report as a ``SolveRoutesResponse``."""
+    stats = report.get("stats", {})
+    return pb.SolveRoutesResponse(
+        corporation=report.get("corporation", ""),
+        objective=_OBJECTIVES.get(report.get("objective", "total"), pb.OBJECTIVE_UNSPECIFIED),
+        revenue=report["revenue"],
+        subsidy=report["subsidy"],
+        proven_optimal=report["proven_optimal"],
+        status=_STATUSES.get(report.get("status", ""), pb.SOLVE_STATUS_UNSPECIFIED),
+        bound=int(report.get("bound", 0)),
+        solve_ms=report.get("solve_ms", 0.0),
+        routes=[
+            pb.Route(
+                train=r["train"],
+                connections=[pb.Connection(hexes=c) for c in r.get("connections", [])],
+                hexes=r["hexes"],
+                nodes=r["nodes"],
+                revenue=r["revenue"],
+                subsidy=r["subsidy"],
+                revenue_str=r.get("revenue_str", ""),
+            )
+            for r in report["routes"]
+        ],
+        stats=pb.SolveStats(**{k: stats[k] for k in _STATS_INT + _STATS_FLOAT if k in stats}),
+    )
+
+
+def solve_report_from_proto(msg: pb.SolveRoutesResponse) -> dict[str, Any]:
+    """A ``SolveRoutesResponse`` as the dict ``route18xx solve --json`` prints."""
+    return {
+        "corporation": msg.corporation,
+        "objective": _OBJECTIVE_NAMES[msg.objective],
+        "revenue": msg.revenue,
+        "subsidy": msg.subsidy,
+        "proven_optimal": msg.proven_optimal,
+        "status": _STATUS_NAMES.get(msg.status, "UNKNOWN"),
+        "bound": msg.bound,
+        "solve_ms": msg.solve_ms,
+        "routes": [
+            {
+                "train": r.train,
+                "revenue": r.revenue,
+                "subsidy": r.subsidy,
+                "hexes": list(r.hexes),
+                "nodes": list(r.nodes),
+                "connections": [list(c.hexes) for c in r.connections],
+                "revenue_str": r.revenue_str,
+            }
+            for r in msg.routes
+        ],
+        "stats": {
+            **{k: getattr(msg.stats, k) for k in _STATS_INT},
+            **{k: getattr(msg.stats, k) for k in _STATS_FLOAT},
+        },
+    }
+
+
+# -- ValidateRoutes -----------------------------------------------------------------
+
+
+def validate_request_to_proto(state_raw: Any, routes_raw: Any) -> pb.ValidateRoutesRequest:
+    """Client side: a state file and a run_routes ``routes`` array as a request."""
+    return pb.ValidateRoutesRequest(
+        state=state_to_proto(state_raw), routes=routes_to_proto(routes_raw)
+    )
+
+
+def check_report_to_proto(report: Mapping[str, Any]) -> pb.ValidateRoutesResponse:
+    """The engine's check report as a ``ValidateRoutesResponse``."""
+    return pb.ValidateRoutesResponse(
+        legal=report["legal"],
+        violations=report["violations"],
+        revenue=report["revenue"],
+        subsidy=report["subsidy"],
+        routes=[
+            pb.RouteCheck(
+                train=r["train"], legal=r["legal"], violations=r["violations"],
+                revenue=r["revenue"], subsidy=r["subsidy"], hexes=r["hexes"], nodes=r["nodes"],
+            )
+            for r in report["routes"]
+        ],
+    )
+
+
+def check_report_from_proto(msg: pb.ValidateRoutesResponse) -> dict[str, Any]:
+    """A ``ValidateRoutesResponse`` as the dict ``route18xx check --json`` prints."""
+    return {
+        "legal": msg.legal,
+        "violations": list(msg.violations),
+        "revenue": msg.revenue,
+        "subsidy": msg.subsidy,
+        "routes": [
+            {
+                "train": r.train,
+                "legal": r.legal,
+                "violations": list(r.violations),
+                "revenue": r.revenue,
+                "subsidy": r.subsidy,
+                "hexes": list(r.hexes),
+                "nodes": list(r.nodes),
+            }
+            for r in msg.routes
+        ],
+    }

@@ -1,0 +1,120 @@
+"""The one table from domain errors to gRPC status codes (STYLE.md §1, §5; DESIGN.md §4).
+
+``status_for`` turns any exception raised while serving a call into a
+``google.rpc.Status`` with rich details (grpcio-status):
+
+=======================  ======================  ===================================
+exception                code                    details
+=======================  ======================  ===================================
+``MalformedInput``       INVALID_ARGUMENT        ``BadRequest`` naming the field
+``IllegalAction``        FAILED_PRECONDITION     ``ErrorInfo`` with the rule's code
+``DeadlineExceeded``     DEADLINE_EXCEEDED       —
+``ServerStopping``       UNAVAILABLE             —
+anything else            INTERNAL                — (generic message; logged here)
+=======================  ======================  ===================================
+
+A client never sees a traceback: an unexpected error is logged with its
+traceback on the server and answered with a fixed message.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Callable, NoReturn
+
+import grpc
+from google.protobuf import any_pb2
+from google.rpc import code_pb2, error_details_pb2, status_pb2
+from grpc_status import rpc_status
+
+from engine.errors import IllegalAction, MalformedInput
+
+log = logging.getLogger("route18xx.server")
+
+ERROR_DOMAIN = "route18xx"
+INTERNAL_MESSAGE = "internal error; the server logged the details"
+
+
+class DeadlineExceeded(Exception):
+    """The solve could not finish (or prove optimality) within the time it was given."""
+
+
+class ServerStopping(Exception):
+    """The worker pool no longer accepts work: the server is shutting down."""
+
+
+@dataclass(frozen=True)
+class _Mapping:
+    code: grpc.StatusCode
+    details: Callable[[Exception], list[any_pb2.Any]]
+
+
+def _bad_request(exc: Exception) -> list[any_pb2.Any]:
+    assert isinstance(exc, MalformedInput)
+    bad = error_details_pb2.BadRequest(
+        field_violations=[
+            error_details_pb2.BadRequest.FieldViolation(field=exc.field, description=exc.reason)
+        ]
+    )
+    return [_pack(bad)]
+
+
+def _error_info(exc: Exception) -> list[any_pb2.Any]:
+    assert isinstance(exc, IllegalAction)
+    return [_pack(error_details_pb2.ErrorInfo(reason=exc.code, domain=ERROR_DOMAIN))]
+
+
+def _no_details(exc: Exception) -> list[any_pb2.Any]:
+    return []
+
+
+def _pack(message: object) -> any_pb2.Any:
+    packed = any_pb2.Any()
+    packed.Pack(message)  # type: ignore[arg-type]
+    return packed
+
+
+#: The table: exception class → status code and rich details. Looked up by MRO.
+ERROR_TABLE: dict[type[Exception], _Mapping] = {
+    MalformedInput: _Mapping(grpc.StatusCode.INVALID_ARGUMENT, _bad_request),
+    IllegalAction: _Mapping(grpc.StatusCode.FAILED_PRECONDITION, _error_info),
+    DeadlineExceeded: _Mapping(grpc.StatusCode.DEADLINE_EXCEEDED, _no_details),
+    ServerStopping: _Mapping(grpc.StatusCode.UNAVAILABLE, _no_details),
+}
+
+
+def _lookup(exc: Exception) -> _Mapping | None:
+    for cls in type(exc).__mro__:
+        if cls in ERROR_TABLE:
+            return ERROR_TABLE[cls]
+    return None
+
+
+def status_for(exc: Exception) -> status_pb2.Status:
+    """The ``google.rpc.Status`` a client receives for ``exc``."""
+    mapping = _lookup(exc)
+    if mapping is None:
+        log.error("unexpected error while serving a call", exc_info=exc)
+        return status_pb2.Status(code=code_pb2.INTERNAL, message=INTERNAL_MESSAGE)
+    return status_pb2.Status(
+        code=mapping.code.value[0], message=str(exc), details=mapping.details(exc)
+    )
+
+
+def abort(context: grpc.ServicerContext, exc: Exception) -> NoReturn:
+    """End the call with the status for ``exc`` (raises, as ``context.abort`` does)."""
+    context.abort_with_status(rpc_status.to_status(status_for(exc)))
+    raise AssertionError("abort_with_status returned")  # pragma: no cover
+
+
+def field_violations(error: grpc.RpcError) -> list[tuple[str, str]]:
+    """Client side: the (field, reason) pairs of a BadRequest detail, if any."""
+    status = rpc_status.from_call(error)  # type: ignore[arg-type]
+    out: list[tuple[str, str]] = []
+    for detail in status.details if status else ():
+        if detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):
+            bad = error_details_pb2.BadRequest()
+            detail.Unpack(bad)
+            out.extend((v.field, v.description) for v in bad.field_violations)
+    return out

@@ -1,0 +1,56 @@
+"""The committed stubs are exactly what the pinned grpcio-tools makes (STYLE.md §12)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PROTO = ROOT / "proto"
+PINNED_TOOLS = "1.81.1"
+GENERATED = ("_pb2.py", "_pb2_grpc.py", "_pb2.pyi")
+
+
+def test_generated_code_is_up_to_date(tmp_path: Path) -> None:
+    tools = pytest.importorskip("grpc_tools")
+    from importlib.metadata import version
+
+    assert version("grpcio-tools") == PINNED_TOOLS, "regenerate with the pinned grpcio-tools"
+    del tools
+    protos = sorted(PROTO.glob("route18xx/v1/*.proto"))
+    assert protos
+    subprocess.run(
+        [sys.executable, "-m", "grpc_tools.protoc", f"-I{PROTO}", f"--python_out={tmp_path}",
+         f"--grpc_python_out={tmp_path}", f"--pyi_out={tmp_path}",
+         *(str(p) for p in protos)],
+        check=True,
+    )
+    for proto in protos:
+        stem = proto.stem
+        for suffix in GENERATED:
+            rel = proto.relative_to(PROTO).parent / f"{stem}{suffix}"
+            fresh = (tmp_path / rel).read_text("utf-8")
+            committed = (PROTO / rel).read_text("utf-8")
+            assert committed == fresh, (
+                f"{rel} is stale: run python -m grpc_tools.protoc -I proto --python_out=proto "
+                "--grpc_python_out=proto --pyi_out=proto proto/route18xx/v1/*.proto"
+            )
+
+
+def test_request_json_reads_like_a_state_file() -> None:
+    """DESIGN.md §5: the request's protobuf JSON has the state file's keys and values."""
+    from google.protobuf import json_format
+
+    from server import converters
+    from tests.server.conftest import BASE_STATE_NAME, real_state
+
+    state = real_state(BASE_STATE_NAME)["state"]
+    msg = converters.state_to_proto(state)
+    as_json = json_format.MessageToDict(
+        msg, preserving_proto_field_name=True, always_print_fields_with_no_presence=True
+    )
+    assert as_json == state
+    assert json_format.ParseDict(state, type(msg)()) == msg
