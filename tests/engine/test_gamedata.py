@@ -1,0 +1,193 @@
+"""The typed 1888 data against the reference (RULES.md §1.1, §2, §8; data/README.md).
+
+Figures are typed in from the rule book, so a slip in the data files or in their
+loading shows here. The last tests cross-check the engine's own upgrade and exit
+rules against fields the reference engine computed (``lay_candidates``,
+``upgrades_to``, ``connectable_neighbors``).
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.board import Board
+from engine.gamedata import game_data
+from engine.rulesets import NORTH, PROTOTYPE, RULE_SETS
+from engine.tile_abilities import tile_ability
+from engine.tile_rules import SPECIAL_TILE_HEX, WALL_COLORS, upgrade_candidates
+
+REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "1888" / "data"
+
+
+def _raw(name: str) -> Any:
+    text = resources.files("engine").joinpath("data", "1888", f"{name}.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def test_map_has_73_hexes() -> None:
+    assert len(game_data().hexes) == 73
+
+
+def test_there_are_54_tile_names() -> None:
+    assert len(game_data().tiles) == 54
+
+
+#: RULES.md §1.1: the only tile counts that differ (north, prototype).
+COUNT_DIFFERENCES = {"4": (4, 5), "15": (4, 3), "43": (1, 2), "51": (2, 1), "58": (5, 4),
+                     "611": (6, 5)}
+
+
+def test_tile_counts_differ_between_rule_sets_exactly_as_rules_say() -> None:
+    differ = {}
+    for name, tile in game_data().tiles.items():
+        north, proto = NORTH.tile_count(tile), PROTOTYPE.tile_count(tile)
+        if north != proto:
+            differ[name] = (north, proto)
+    assert differ == COUNT_DIFFERENCES
+
+
+def test_total_tile_copies_per_rule_set() -> None:
+    tiles = game_data().tiles.values()
+    north = sum(NORTH.tile_count(t) for t in tiles)
+    proto = sum(PROTOTYPE.tile_count(t) for t in tiles)
+    # the reference tiles.json sums to 111 (north) and 109 (prototype) copies,
+    # 4 of them the private companies' tiles L39, L40a, L40b, L41
+    assert (north, proto) == (111, 109)
+    assert north - proto == sum(n - p for n, p in COUNT_DIFFERENCES.values())
+    assert sum(NORTH.tile_count(t) for t in tiles if t.special_only) == 4
+
+
+def test_trains() -> None:
+    trains = game_data().trains
+    assert {n: t.count for n, t in trains.items()} == {
+        "2": 7, "3": 6, "4": 5, "5": 3, "6": 2, "D": None
+    }
+    assert {n: t.price for n, t in trains.items()} == {
+        "2": 80, "3": 180, "4": 300, "5": 500, "6": 630, "D": 900
+    }
+    assert {n: t.distance for n, t in trains.items()} == {
+        "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "D": None
+    }
+    assert trains["D"].exchange_discount  # ¥700 when trading in a 4, 5 or 6 (RULES.md §2.7)
+
+
+def test_phases() -> None:
+    phases = game_data().phases
+    assert [p.name for p in phases] == ["2", "3", "4", "5", "6", "D"]
+    assert [p.train_limit for p in phases] == [4, 4, 3, 2, 2, 2]
+    assert [p.operating_rounds for p in phases] == [1, 2, 2, 3, 3, 3]
+    assert [p.revenue_color for p in phases] == ["yellow", "green", "green", "brown", "brown",
+                                                  "gray"]
+    assert phases[0].tile_colors == ("yellow",)
+    assert phases[-1].tile_colors == ("yellow", "green", "brown", "gray")
+
+
+#: RULES.md §2.5: home hex, home city, destination, bonus, token prices.
+CORPORATIONS = {
+    "JHR": ("C9", 1, "D12", 30, (0, 40, 60)),
+    "SSL": ("B18", 0, "C13", 20, (0, 40, 60)),
+    "CDL": ("A19", None, "E17", 20, (0, 40, 60, 80)),
+    "HJR": ("F6", None, "G9", 20, (0, 40, 60, 80)),
+    "TJL": ("E3", None, "H4", 20, (0, 40, 60, 80)),
+    "LYR": ("F16", None, "H14", 20, (0, 40, 60)),
+    "JZR": ("C9", 0, "B6", 40, (0, 40, 60)),
+    "ZDR": ("G11", None, "F12", 40, (0, 40, 60)),
+}
+
+
+def test_corporations() -> None:
+    corps = game_data().corporations
+    got = {
+        c.sym: (c.home_hex, c.home_city_index, c.destination_hex, c.destination_bonus,
+                c.token_prices)
+        for c in corps.values()
+    }
+    assert got == CORPORATIONS
+    assert {c.float_percent["north"] for c in corps.values()} == {60}
+    assert {c.float_percent["prototype"] for c in corps.values()} == {50}
+    assert {sum(c.share_percents) for c in corps.values()} == {100}
+
+
+def test_home_reservations_match_homes() -> None:
+    """RULES.md §2.6: each home city slot is reserved for its company."""
+    data = game_data()
+    for corp in data.corporations.values():
+        reservations = data.hexes[corp.home_hex].home_reservations
+        assert reservations[corp.home_city_index or 0] == corp.sym
+
+
+#: RULES.md §2.4: face value and income.
+PRIVATES = {"KT": (25, 5), "TA": (50, 10), "HS": (75, 15), "CW": (100, 20), "YRF": (125, 25),
+            "FC": (150, 30)}
+
+
+@pytest.mark.parametrize("rule_set", sorted(RULE_SETS))
+def test_privates(rule_set: str) -> None:
+    companies = game_data().companies[rule_set]
+    assert {c.sym: (c.value, c.revenue) for c in companies} == PRIVATES
+    for c in companies:
+        assert (c.min_price, c.max_price) == (c.value / 2, c.value * 1.5)
+
+
+@pytest.mark.parametrize("rule_set", [NORTH, PROTOTYPE], ids=lambda r: r.name)
+def test_special_tiles_belong_to_the_abilities_that_lay_them(rule_set: Any) -> None:
+    """Every special-only tile is laid by exactly one private, on a hex that ability covers."""
+    data = game_data()
+    specials = {n for n, t in data.tiles.items() if t.special_only}
+    assert specials == set(SPECIAL_TILE_HEX)
+    for name, hex_id in SPECIAL_TILE_HEX.items():
+        owners = [
+            c.sym for c in data.companies[rule_set.name]
+            if (a := tile_ability(rule_set, c.sym)) is not None and name in a.tiles
+        ]
+        assert len(owners) == 1
+        ability = tile_ability(rule_set, owners[0])
+        assert ability is not None and hex_id in ability.hexes
+
+
+# -- the engine's rules against fields computed by the reference engine ---------------
+
+
+def test_lay_candidates_equal_our_upgrade_test_for_every_hex() -> None:
+    """map.json ``lay_candidates`` = our upgrade test on the preprinted tile (RULES.md §6.5 #2)."""
+    data = game_data()
+    tiles = list(data.tiles.values())
+    for hex_def in data.hexes.values():
+        assert upgrade_candidates(hex_def.preprinted, tiles) == hex_def.lay_candidates, hex_def.id
+
+
+def test_upgrades_to_equal_our_upgrade_test_for_every_tile() -> None:
+    data = game_data()
+    tiles = list(data.tiles.values())
+    for tile in tiles:
+        assert upgrade_candidates(tile, tiles) == tile.upgrades_to, tile.name
+
+
+def test_connectable_neighbors_equal_our_exit_rule() -> None:
+    """map.json ``connectable_neighbors`` = our rule of which sides track may cross (§6.5 #4)."""
+    board = Board()
+    for raw in _raw("map")["hexes"]:
+        got = {}
+        for edge in range(6):
+            across = board.across(raw["id"], edge)
+            if across is None:
+                continue
+            other = board.hex(across[0])
+            if other.color in WALL_COLORS and across[1] not in board.exits(across[0]):
+                continue
+            got[str(edge)] = across[0]
+        assert got == raw["connectable_neighbors"], raw["id"]
+
+
+@pytest.mark.parametrize("name", ["map", "tiles", "phases", "trains", "companies",
+                                  "corporations", "market"])
+def test_product_data_equals_the_reference(name: str) -> None:
+    path = REFERENCE / f"{name}.json"
+    if not path.exists():
+        pytest.skip(f"reference data not available at {path}")
+    assert _raw(name) == json.loads(path.read_text("utf-8"))
