@@ -99,9 +99,10 @@ def _finish(report: dict[str, Any], as_json: bool, printer: Any, out: TextIO) ->
 def call_solve(
     target: str, state_path: str, as_json: bool, objective: str = "total",
     time_limit_s: float | None = None, timeout_s: float | None = None,
-    out: TextIO = sys.stdout, err: TextIO = sys.stderr,
+    out: TextIO | None = None, err: TextIO | None = None,
 ) -> int:
     """``route18xx call solve STATE.json``."""
+    out, err = out or sys.stdout, err or sys.stderr
     try:
         state = read_json(state_path, "STATE.json")
         with RouteClient(target) as client:
@@ -116,9 +117,10 @@ def call_solve(
 
 def call_validate(
     target: str, state_path: str, routes_path: str, as_json: bool,
-    timeout_s: float | None = None, out: TextIO = sys.stdout, err: TextIO = sys.stderr,
+    timeout_s: float | None = None, out: TextIO | None = None, err: TextIO | None = None,
 ) -> int:
     """``route18xx call validate STATE.json ROUTES.json``."""
+    out, err = out or sys.stdout, err or sys.stderr
     try:
         state = read_json(state_path, "STATE.json")
         routes = read_json(routes_path, "ROUTES.json")

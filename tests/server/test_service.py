@@ -124,3 +124,16 @@ def test_protobuf_json_of_a_response_reads_like_run_routes(stub: Any) -> None:
     assert set(route) == {"train", "connections", "hexes", "nodes", "revenue", "subsidy", "revenue_str"}
     assert isinstance(route["revenue"], int)  # int32: a number, not an int64 string
     assert isinstance(response, pb.SolveRoutesResponse)
+
+
+def test_one_log_line_per_call(client: RouteClient, caplog: pytest.LogCaptureFixture) -> None:
+    data = _state("129026-138")
+    with caplog.at_level("INFO", logger="route18xx.calls"):
+        client.validate(data["state"], data["reference"]["recorded_routes"])
+        with pytest.raises(grpc.RpcError):
+            client.validate({**data["state"], "phase": "9"}, [])
+    lines = [r.getMessage() for r in caplog.records if r.name == "route18xx.calls"]
+    assert len(lines) == 2
+    assert lines[0].startswith("/route18xx.v1.RouteService/ValidateRoutes OK ")
+    assert lines[1].startswith("/route18xx.v1.RouteService/ValidateRoutes INVALID_ARGUMENT ")
+    assert all(line.endswith(" ms") for line in lines)
