@@ -1,0 +1,126 @@
+"""End-to-end gRPC benchmarks (issue 4): latency and throughput of SolveRoutes.
+
+A real server runs in this process on 127.0.0.1 (port 0, one engine worker per
+core); clients call it over loopback. Compared with the in-process
+``engine.api.solve_routes`` on the same decoded state files, the difference is
+the service's cost per call: proto conversion, HTTP/2 on loopback, the worker
+pool hand-off.
+
+``test_summary`` prints the median in-process and gRPC latency, the overhead
+per call, and solves/s with 1 and 8 concurrent clients; it also writes them to
+``.benchmarks/grpc_summary.json``.
+
+Run: ``make bench`` (or ``.venv/bin/python -m pytest benchmarks/bench_grpc.py --benchmark-only``).
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Iterator
+
+import pytest
+
+from benchmarks.conftest import ROOT, real_states
+from engine.api import solve_routes
+from server.app import RouteServer, ServerConfig, create_server
+from server.client import RouteClient
+
+REAL = real_states()
+#: Early, middle and late decisions: every 16th of the 123.
+SAMPLE = sorted(REAL)[::16]
+#: Solves per throughput round, spread over SAMPLE.
+BATCH = 64
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[RouteServer]:
+    srv = create_server(ServerConfig(host="127.0.0.1", port=0))
+    srv.start()
+    yield srv
+    srv.stop(0).wait()
+
+
+@pytest.fixture(scope="module")
+def clients(server: RouteServer) -> Iterator[list[RouteClient]]:
+    made = [RouteClient(server.target) for _ in range(8)]
+    for c in made:  # connect and warm up every channel
+        c.solve(REAL[SAMPLE[0]])
+    yield made
+    for c in made:
+        c.close()
+
+
+@pytest.mark.parametrize("name", SAMPLE)
+def test_inprocess_solve(benchmark: Any, name: str) -> None:
+    report = benchmark(solve_routes, REAL[name])
+    assert report["proven_optimal"]
+
+
+@pytest.mark.parametrize("name", SAMPLE)
+def test_grpc_solve(benchmark: Any, clients: list[RouteClient], name: str) -> None:
+    report = benchmark(clients[0].solve, REAL[name])
+    assert report["proven_optimal"]
+
+
+def _batch(clients: list[RouteClient], concurrency: int) -> list[dict[str, Any]]:
+    jobs = [REAL[SAMPLE[i % len(SAMPLE)]] for i in range(BATCH)]
+    if concurrency == 1:
+        return [clients[0].solve(state) for state in jobs]
+    with ThreadPoolExecutor(concurrency) as pool:
+        return list(pool.map(lambda i: clients[i % concurrency].solve(jobs[i]), range(BATCH)))
+
+
+@pytest.mark.parametrize("concurrency", [1, 8])
+def test_grpc_throughput(benchmark: Any, clients: list[RouteClient], concurrency: int) -> None:
+    """One round = BATCH solves; solves/s = BATCH / round time."""
+    reports = benchmark.pedantic(_batch, args=(clients, concurrency), rounds=5, iterations=1)
+    assert all(r["proven_optimal"] for r in reports)
+    benchmark.extra_info["solves_per_s"] = round(BATCH / benchmark.stats.stats.median, 1)
+
+
+def _median_ms(fn: Any, arg: Any, rounds: int = 15) -> float:
+    times = []
+    for _ in range(rounds):
+        started = time.perf_counter()
+        fn(arg)
+        times.append((time.perf_counter() - started) * 1000.0)
+    return statistics.median(times)
+
+
+def test_summary(benchmark: Any, server: RouteServer, clients: list[RouteClient]) -> None:
+    """Median latency in-process vs over gRPC per sample state, and throughput."""
+    rows: dict[str, tuple[float, float]] = {}
+    rates: dict[int, float] = {}
+
+    def run_all() -> None:
+        for name in SAMPLE:
+            rows[name] = (_median_ms(solve_routes, REAL[name]),
+                          _median_ms(clients[0].solve, REAL[name]))
+        for concurrency in (1, 8):
+            started = time.perf_counter()
+            for _ in range(3):
+                _batch(clients, concurrency)
+            rates[concurrency] = 3 * BATCH / (time.perf_counter() - started)
+
+    benchmark.pedantic(run_all, rounds=1, iterations=1)
+    local = [r[0] for r in rows.values()]
+    remote = [r[1] for r in rows.values()]
+    overhead = [r[1] - r[0] for r in rows.values()]
+    summary = {
+        "states": len(rows),
+        "inprocess_median_ms": round(statistics.median(local), 3),
+        "grpc_median_ms": round(statistics.median(remote), 3),
+        "overhead_median_ms": round(statistics.median(overhead), 3),
+        "overhead_max_ms": round(max(overhead), 3),
+        "solves_per_s_1_client": round(rates[1], 1),
+        "solves_per_s_8_clients": round(rates[8], 1),
+        "engine_workers": server.config.workers,
+    }
+    benchmark.extra_info.update(summary)
+    out = ROOT / ".benchmarks"
+    out.mkdir(exist_ok=True)
+    (out / "grpc_summary.json").write_text(json.dumps(summary, indent=1))
+    print("\ngrpc summary:", json.dumps(summary))
