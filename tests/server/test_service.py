@@ -137,3 +137,29 @@ def test_one_log_line_per_call(client: RouteClient, caplog: pytest.LogCaptureFix
     assert lines[0].startswith("/route18xx.v1.RouteService/ValidateRoutes OK ")
     assert lines[1].startswith("/route18xx.v1.RouteService/ValidateRoutes INVALID_ARGUMENT ")
     assert all(line.endswith(" ms") for line in lines)
+
+
+def test_a_reflection_client_can_call_with_json(channel: grpc.Channel) -> None:
+    """What grpcurl does: descriptors from reflection, a JSON request, a JSON answer."""
+    import json
+
+    from google.protobuf import json_format, message_factory
+    from google.protobuf.descriptor_pool import DescriptorPool
+
+    pool = DescriptorPool(ProtoReflectionDescriptorDatabase(channel))
+    method = pool.FindServiceByName(SERVICE_NAME).FindMethodByName("SolveRoutes")
+    request_cls = message_factory.GetMessageClass(method.input_type)
+    response_cls = message_factory.GetMessageClass(method.output_type)
+    data = _state("129026-138")
+    text = json.dumps({"state": data["state"], "objective": "OBJECTIVE_TOTAL"})
+    call = channel.unary_unary(
+        f"/{SERVICE_NAME}/SolveRoutes",
+        request_serializer=request_cls.SerializeToString,
+        response_deserializer=response_cls.FromString,
+    )
+    answer = json_format.MessageToDict(
+        call(json_format.Parse(text, request_cls()), timeout=10), preserving_proto_field_name=True
+    )
+    assert answer["revenue"] == data["reference"]["optimal_total"]
+    assert answer["proven_optimal"] is True
+    assert sum(r["revenue"] for r in answer["routes"]) == answer["revenue"]
