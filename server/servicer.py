@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Iterator
 import grpc
 
 from engine import api
-
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from server import converters
