@@ -182,6 +182,7 @@ def test_graceful_shutdown(slow: SlowSolver, base_state: dict[str, Any]) -> None
         time.sleep(0.1)
         done = srv.stop(grace_s=3)
         assert next(watch).status == NOT_SERVING
+        watch.cancel()
         assert in_flight.result().revenue == 40  # the call in flight finished
         assert done.wait(5)
         with pytest.raises(grpc.RpcError):
