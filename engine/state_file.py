@@ -27,6 +27,16 @@ class RouteState:
     corporation: CorporationDef
     trains: tuple[TrainDef, ...]
     board: Board
+    #: Optional facts of the company's turn, used by move suggestions (DESIGN.md §5):
+    #: treasury cash (None = not given: costs are not checked), the privates the
+    #: company owns, whether Heng Shan is still owned by a player (None = not given:
+    #: assumed while privates are open, i.e. before the first 5-train), and the
+    #: lays the company already made this turn: (hex, private whose ability was
+    #: used, or None for the normal track action).
+    cash: int | None = None
+    privates: tuple[str, ...] = ()
+    heng_shan_player_owned: bool | None = None
+    tiles_laid: tuple[tuple[HexId, str | None], ...] = ()
 
     @property
     def data(self) -> GameData:
@@ -79,7 +89,46 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
             )
         trains.append(data.trains[name])
     board = parse_board(raw.get("tiles", []), raw.get("tokens", []), rule_set, data)
-    return RouteState(rule_set, phase, data.corporations[corp_sym], tuple(trains), board)
+    cash = raw.get("cash")
+    if cash is not None and (not isinstance(cash, int) or isinstance(cash, bool) or cash < 0):
+        raise MalformedInput("cash", f"must be a whole number of yen >= 0, not {cash!r}")
+    companies = {c.sym for c in data.companies[rule_set.name]}
+    privates = raw.get("privates", [])
+    if not isinstance(privates, list):
+        raise MalformedInput("privates", "must be a list of private company symbols")
+    for i, sym in enumerate(privates):
+        if sym not in companies:
+            raise MalformedInput(
+                f"privates[{i}]", f"unknown private company {sym!r}; expected one of {sorted(companies)}"
+            )
+    hs_player = raw.get("heng_shan_player_owned")
+    if hs_player is not None and not isinstance(hs_player, bool):
+        raise MalformedInput("heng_shan_player_owned", "must be true or false")
+    laid_raw = raw.get("tiles_laid", [])
+    if not isinstance(laid_raw, list):
+        raise MalformedInput("tiles_laid", "must be a list of {hex, private} objects")
+    laid: list[tuple[HexId, str | None]] = []
+    for i, item in enumerate(laid_raw):
+        if not isinstance(item, Mapping):
+            raise MalformedInput(f"tiles_laid[{i}]", "must be an object with 'hex' (and 'private')")
+        hex_id = _require(item, "hex", str, f"tiles_laid[{i}].")
+        if hex_id not in data.hexes:
+            raise MalformedInput(f"tiles_laid[{i}].hex", f"unknown hex {hex_id!r}")
+        private = item.get("private")
+        if private is not None and private not in companies:
+            raise MalformedInput(f"tiles_laid[{i}].private", f"unknown private company {private!r}")
+        laid.append((hex_id, private))
+    return RouteState(
+        rule_set,
+        phase,
+        data.corporations[corp_sym],
+        tuple(trains),
+        board,
+        cash=cash,
+        privates=tuple(privates),
+        heng_shan_player_owned=hs_player,
+        tiles_laid=tuple(laid),
+    )
 
 
 def parse_board(
