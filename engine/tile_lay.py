@@ -4,34 +4,35 @@
 rotation, on this hex now? — and either returns the ``TileLay`` with the terrain
 cost to pay or raises ``IllegalAction`` whose ``code`` names the broken rule:
 
-==========================  ==========================================================
-code                        rule
-==========================  ==========================================================
-``hex_blocked``             §6.5 #5: Heng Shan blocks C5 while a player owns it
-``special_tile``            §7: L39/L40a/L40b/L41 only through their private's ability
-``hex_takes_no_tiles``      red/gray/blue hexes take no track tiles
-``color_not_available``     §6.5 #1: colour not yet available in the phase
-``wrong_color``             §6.5 #2: not the next colour (white→yellow→green→brown→gray)
-``label_mismatch``          §6.5 #2: B only on C9, OO only on B18/B20/H4
-``towns_changed``           §6.5 #2: the number of towns must stay the same
-``cities_changed``          §6.5 #2: the number of cities must stay (unlabelled tiles)
-``no_tile_left``            no copy of the tile left in the supply
-``track_dropped``           §6.5 #2: an existing path is not on the new tile
+============================  ============================================================
+code                          rule
+============================  ============================================================
+``hex_blocked``               §6.5 #5: Heng Shan blocks C5 while a player owns it
+``special_tile``              §7: L39/L40a/L40b/L41 only through their private's ability
+``hex_takes_no_tiles``        red/gray/blue hexes take no track tiles
+``special_tile_wrong_hex``    §7: L39 only on H2, L40a on E17, L40b on F16, L41 on C5
+``color_not_available``       §6.5 #1: colour not yet available in the phase
+``wrong_color``               §6.5 #2: not the next colour (white→yellow→green→brown→gray)
+``label_mismatch``            §6.5 #2: B only on C9, OO only on B18/B20/H4
+``towns_changed``             §6.5 #2: the number of towns must stay the same
+``cities_changed``            §6.5 #2: the number of cities must stay (unlabelled tiles)
+``no_tile_left``              no copy of the tile left in the supply
+``track_dropped``             §6.5 #2: an existing path is not on the new tile
 ``city_connections_changed``  §6.5 #2: an old city's connections are not kept
-``exit_off_map``            §6.5 #4: an exit leads off the map
-``exit_impassable``         §6.5 #4: an exit crosses an impassable border
-``exit_into_wall``          §6.5 #4: an exit runs into a red/gray/blue hex without track
-``not_connected``           §6.5 #3: no token on the hex and no reached side
-``no_exit_on_network``      §6.5 #3: no exit of the new tile on a reached side
-``insufficient_cash``       §6.5 #6: the terrain cost is more than the company's cash
-``no_tile_ability``         the named private has no tile-laying ability
-``private_not_owned``       §7: the company does not own that private
-``ability_hex``             §7: the ability does not cover this hex
-``ability_tile``            §7: the ability does not allow this tile
-``hex_not_empty``           §7: ability tiles go on hexes that still show the printed tile
-``wrong_rotation``          §7.2/§7.5: a private tile laid in a rotation it may not take
-``not_connected_to_first``  §7.4: the second Great Wall tile must join the first
-==========================  ==========================================================
+``exit_off_map``              §6.5 #4: an exit leads off the map
+``exit_impassable``           §6.5 #4: an exit crosses an impassable border
+``exit_into_wall``            §6.5 #4: an exit runs into a red/gray/blue hex without track
+``not_connected``             §6.5 #3: no token on the hex and no reached side
+``no_exit_on_network``        §6.5 #3: no exit of the new tile on a reached side
+``insufficient_cash``         §6.5 #6: the terrain cost is more than the company's cash
+``no_tile_ability``           the named private has no tile-laying ability
+``private_not_owned``         §7: the company does not own that private
+``ability_hex``               §7: the ability does not cover this hex
+``ability_tile``              §7: the ability does not allow this tile
+``hex_not_empty``             §7: ability tiles go on hexes that still show the printed tile
+``wrong_rotation``            §7.2/§7.5: a private tile laid in a rotation it may not take
+``not_connected_to_first``    §7.4: the second Great Wall tile must join the first
+============================  ============================================================
 
 The static checks (class, kept track, exits) live in ``engine.tile_rules`` and
 are shared with state-file reading; private abilities are in
