@@ -15,7 +15,9 @@ from engine.state_file import RouteState, parse_state
 if TYPE_CHECKING:  # the solver (and OR-Tools) load only when a solve is asked for
     from solver.cancel import CancelToken
 
-__all__ = ["check_routes", "judgement_report", "new_cancel_token", "solve_routes"]
+__all__ = [
+    "check_routes", "judgement_report", "new_cancel_token", "solve_routes", "suggest_moves"
+]
 
 
 def judgement_report(judgement: Judgement) -> dict[str, Any]:
@@ -78,3 +80,38 @@ def new_cancel_token() -> CancelToken:
     from solver.cancel import CancelToken
 
     return CancelToken()
+
+
+def suggest_moves(
+    state_raw: Mapping[str, Any] | RouteState,
+    *,
+    top: int = 10,
+    include_tokens: bool = False,
+    subtract_cost: bool = False,
+    objective: str = "total",
+    time_limit_s: float = 30.0,
+    workers: int = 2,
+) -> dict[str, Any]:
+    """Every legal tile lay (and token) ranked by the optimal income it allows.
+
+    Returns ``base_income`` (the optimum without a move) and ``suggestions``, best
+    first, each with ``kind``, ``hex``, ``tile``, ``rotation``, ``city``, ``cost``,
+    ``income``, ``gain`` and ``routes`` (see ``engine.suggest``).
+    """
+    from engine.errors import MalformedInput
+    from engine.suggest import suggest_report
+
+    if isinstance(top, bool) or not isinstance(top, int) or top < 1:
+        raise MalformedInput("top", f"must be a whole number >= 1, not {top!r}")
+    if time_limit_s <= 0:
+        raise MalformedInput("time_limit_s", "must be positive")
+    state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
+    return suggest_report(
+        state,
+        top=top,
+        include_tokens=include_tokens,
+        subtract_cost=subtract_cost,
+        objective=objective,
+        time_limit_s=time_limit_s,
+        workers=workers,
+    )

@@ -36,11 +36,13 @@ def _fail(exc: MalformedInput, err: TextIO) -> int:
 
 
 def check_command(
-    state_path: str, routes_path: str, as_json: bool, out: TextIO = sys.stdout,
-    err: TextIO = sys.stderr,
+    state_path: str, routes_path: str, as_json: bool, out: TextIO | None = None,
+    err: TextIO | None = None,
 ) -> int:
     """``route18xx check STATE.json ROUTES.json [--json]``."""
     from engine.api import check_routes
+
+    out, err = out or sys.stdout, err or sys.stderr
 
     try:
         state = read_json(state_path, "STATE.json")
@@ -68,11 +70,13 @@ def solve_command(
     as_json: bool,
     objective: str = "total",
     time_limit_s: float = 10.0,
-    out: TextIO = sys.stdout,
-    err: TextIO = sys.stderr,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
 ) -> int:
     """``route18xx solve STATE.json [--json] [--objective total|revenue] [--time-limit S]``."""
     from engine.api import solve_routes
+
+    out, err = out or sys.stdout, err or sys.stderr
 
     try:
         state = read_json(state_path, "STATE.json")
@@ -90,4 +94,52 @@ def solve_command(
     )
     for r in report["routes"]:
         print(f"  {r['train']}: {r['revenue_str']} = {r['revenue']} (+{r['subsidy']})", file=out)
+    return EXIT_OK
+
+
+def suggest_command(
+    state_path: str,
+    as_json: bool,
+    top: int = 10,
+    include_tokens: bool = False,
+    subtract_cost: bool = False,
+    objective: str = "total",
+    time_limit_s: float = 30.0,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
+    """``route18xx suggest STATE.json [--top N] [--json] [--tokens] [--subtract-cost]``."""
+    from engine.api import suggest_moves
+
+    out, err = out or sys.stdout, err or sys.stderr
+    try:
+        state = read_json(state_path, "STATE.json")
+        report = suggest_moves(
+            state,
+            top=top,
+            include_tokens=include_tokens,
+            subtract_cost=subtract_cost,
+            objective=objective,
+            time_limit_s=time_limit_s,
+        )
+    except MalformedInput as exc:
+        return _fail(exc, err)
+    if as_json:
+        print(json.dumps(report, indent=1), file=out)
+        return EXIT_OK
+    print(
+        f"{report['corporation']}: income without a move {report['base_income']}; "
+        f"{report['candidates']} legal moves ({report['solved']} solved, {report['reused']} "
+        f"reused, {report['pruned']} pruned by bound, {len(report['not_evaluated'])} not "
+        f"evaluated) in {report['elapsed_ms']:.0f} ms",
+        file=out,
+    )
+    for rank, s in enumerate(report["suggestions"], start=1):
+        where = f"{s['tile']} on {s['hex']} rotation {s['rotation']}" if s["kind"] == "tile" else (
+            f"token on {s['hex']}-{s['city']}"
+        )
+        print(
+            f"{rank:>3}. {where}: income {s['income']} (gain {s['gain']:+d}, cost {s['cost']})",
+            file=out,
+        )
     return EXIT_OK

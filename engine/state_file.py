@@ -207,3 +207,34 @@ def parse_board(
             )
         tokens[(hex_id, city)] = held + (corp,)
     return Board(placed, tokens, data)
+
+
+def to_state_file(state: RouteState) -> dict[str, Any]:
+    """``state`` as a state-file object (DESIGN.md §5); ``parse_state`` reads it back."""
+    out: dict[str, Any] = {
+        "title": "1888",
+        "rule_set": state.rule_set.name,
+        "phase": state.phase.name,
+        "corporation": state.corporation.sym,
+        "trains": [t.name for t in state.trains],
+        "tiles": [
+            {"hex": h, "tile": p.tile.name, "rotation": p.rotation}
+            for h, p in sorted(state.board.placed.items())
+        ],
+        "tokens": [
+            {"hex": h, "city": city, "corporation": corp}
+            for (h, city), corps in sorted(state.board.tokens.items())
+            for corp in corps
+        ],
+    }
+    if state.cash is not None:
+        out["cash"] = state.cash
+    if state.privates:
+        out["privates"] = list(state.privates)
+    if state.heng_shan_player_owned is not None:
+        out["heng_shan_player_owned"] = state.heng_shan_player_owned
+    if state.tiles_laid:
+        out["tiles_laid"] = [
+            {"hex": h, **({"private": p} if p else {})} for h, p in state.tiles_laid
+        ]
+    return out

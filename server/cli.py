@@ -56,6 +56,24 @@ def _run_solve(a: argparse.Namespace) -> int:
     return solve_command(a.state, a.json, a.objective, a.time_limit)
 
 
+def _add_suggest(p: argparse.ArgumentParser) -> None:
+    p.add_argument("state", metavar="STATE.json")
+    p.add_argument("--top", type=int, default=10, metavar="N", help="how many moves to list")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--tokens", action="store_true", help="rank token placements too")
+    p.add_argument("--subtract-cost", action="store_true", help="rank by income minus cost")
+    p.add_argument("--objective", choices=("total", "revenue"), default="total")
+    p.add_argument("--time-limit", type=float, default=30.0, metavar="S")
+
+
+def _run_suggest(a: argparse.Namespace) -> int:
+    from engine.cli import suggest_command
+
+    return suggest_command(
+        a.state, a.json, a.top, a.tokens, a.subtract_cost, a.objective, a.time_limit
+    )
+
+
 # -- service commands -------------------------------------------------------------
 
 
@@ -131,6 +149,7 @@ COMMANDS: dict[str, tuple[str, AddArguments, Run]] = {
     "call": ("call a running server", _add_call, _run_call),
     "check": ("judge routes on a state", _add_check, _run_check),
     "solve": ("optimal routes for a state", _add_solve, _run_solve),
+    "suggest": ("rank legal tile lays and tokens by income", _add_suggest, _run_suggest),
 }
 
 #: Commands whose module may not be installed yet: name → (module, help, add, run).

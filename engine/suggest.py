@@ -1,0 +1,349 @@
+"""Move suggestions: every legal tile lay (and token) ranked by the best income it allows.
+
+For the company in its track step, each legal move — a normal tile lay in any
+legal rotation, the special lays of the privates it owns, optionally each
+legal token — is applied to the board and ranked by the proven optimal income
+of the company's trains on the board that results (``engine.optimize``), minus
+the move's cost when asked. Exactness is kept while saving work:
+
+* **Upper bound.** Before solving, a candidate gets a cheap bound that no route
+  set can beat (per train, its best stops by value; ``income_bound``). Candidates
+  are solved best bound first; once the N-th best score is above the next
+  bound, the rest cannot enter the top N and are skipped (counted as ``pruned``).
+* **Reuse.** The network, supply and lay context are computed once; boards whose
+  reduced route graphs are the same (most dead-end lays) share one solve.
+* **Parallel, within a deadline.** Candidates are solved on a small thread pool
+  (CP-SAT releases the GIL). Candidates not started when the deadline passes are
+  listed in ``not_evaluated``; a solve cut short is reported not proven.
+
+Ties are broken deterministically: score, then gain, kind, hex, tile, rotation, city.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from engine.board import Board
+from engine.network import reach
+from engine.optimize import Optimum, optimize, solve_report
+from engine.revenue import mine_rule, stop_value
+from engine.route_problem import build_problem
+from engine.state_file import RouteState
+from engine.tile_lay import TileLay, legal_tile_lays
+from engine.tile_abilities import tile_ability
+from engine.token_place import legal_token_placements, next_token_price
+
+#: Privates close with the first 5-train (RULES.md §9): from phase 5 on no private is open.
+PHASES_WITH_PRIVATES = ("2", "3", "4")
+
+
+@dataclass(frozen=True)
+class Move:
+    """A candidate move: one or more tile lays (a ferry lays two) or one token."""
+
+    kind: str  # "tile" or "token"
+    lays: tuple[TileLay, ...] = ()
+    hex: str = ""
+    city: int | None = None
+    cost: int = 0
+
+    @property
+    def sort_key(self) -> tuple[Any, ...]:
+        first = self.lays[0] if self.lays else None
+        return (
+            self.kind,
+            self.hex,
+            first.tile if first else "",
+            first.rotation if first else -1,
+            -1 if self.city is None else self.city,
+        )
+
+    def describe(self) -> dict[str, Any]:
+        first = self.lays[0] if self.lays else None
+        return {
+            "kind": self.kind,
+            "hex": self.hex,
+            "tile": first.tile if first else None,
+            "rotation": first.rotation if first else None,
+            "city": self.city,
+            "private": first.ability if first else None,
+            "lays": [
+                {"hex": lay.hex, "tile": lay.tile, "rotation": lay.rotation, "cost": lay.cost}
+                for lay in self.lays
+            ],
+            "cost": self.cost,
+        }
+
+
+@dataclass
+class Evaluated:
+    move: Move
+    income: int
+    proven: bool
+    score: int
+
+
+@dataclass
+class SuggestResult:
+    base_income: int
+    base_proven: bool
+    ranked: list[Evaluated]
+    candidates: int
+    solved: int = 0
+    reused: int = 0
+    pruned: int = 0
+    not_evaluated: list[Move] = field(default_factory=list)
+    elapsed_ms: float = 0.0
+
+
+def applied(board: Board, move: Move, corp: str) -> Board:
+    """The board after ``move``."""
+    if move.kind == "token":
+        assert move.city is not None
+        return board.with_token(move.hex, move.city, corp)
+    for lay in move.lays:
+        board = board.with_tile(lay.hex, board.data.tiles[lay.tile], lay.rotation)
+    return board
+
+
+def candidate_moves(state: RouteState, include_tokens: bool = False) -> list[Move]:
+    """Every legal move of the company's track step (and token step, if asked)."""
+    board = state.board
+    corp = state.corporation.sym
+    hs_player = state.heng_shan_player_owned
+    if hs_player is None:
+        hs_player = "HS" not in state.privates and state.phase.name in PHASES_WITH_PRIVATES
+    common: dict[str, Any] = dict(
+        phase=state.phase,
+        rule_set=state.rule_set,
+        owned_privates=state.privates,
+        heng_shan_player_owned=hs_player,
+        cash=state.cash,
+    )
+    used_normal = any(private is None for _, private in state.tiles_laid)
+    moves: list[Move] = []
+    if not used_normal:
+        for lay in legal_tile_lays(board, corp, **common):
+            moves.append(Move("tile", (lay,), lay.hex, None, lay.cost))
+    for private in sorted(state.privates):
+        ability = tile_ability(state.rule_set, private, board.data)
+        if ability is None:
+            continue
+        done = [h for h, p in state.tiles_laid if p == private]
+        if ability.count is not None and len(done) >= ability.count:
+            continue
+        first = done[0] if done else None
+        lays = legal_tile_lays(board, corp, special=private, first_special_lay=first, **common)
+        if ability.must_lay_all and lays:
+            by_hex: dict[str, TileLay] = {}
+            for lay in lays:
+                by_hex.setdefault(lay.hex, lay)
+            if set(by_hex) == set(ability.hexes):
+                together = tuple(by_hex[h] for h in ability.hexes)
+                cost = sum(lay.cost for lay in together)
+                moves.append(Move("tile", together, together[0].hex, None, cost))
+            continue
+        moves.extend(Move("tile", (lay,), lay.hex, None, lay.cost) for lay in lays)
+    if include_tokens:
+        price = next_token_price(board, corp)
+        if price is not None:
+            for token in legal_token_placements(board, corp, token_price=price, cash=state.cash):
+                moves.append(Move("token", (), token.hex, token.city, token.price))
+    return moves
+
+
+def income_bound(state: RouteState) -> int:
+    """An upper bound on the company's income on ``state``'s board (cheap, sound).
+
+    A train of distance d visits at most d paying stops plus the free ones
+    (the harbour), each worth at most its value; add every destination bonus
+    and mine subsidy a route could earn. D trains may visit every stop.
+    """
+    board = state.board
+    net = reach(board, state.corporation.sym)
+    costly: list[int] = []
+    free = 0
+    for hex_id, index in net.nodes:
+        node = board.revenue_center(hex_id, index)
+        value = stop_value(board, hex_id, index, state.phase)
+        if node is not None and node.visit_cost == 0:
+            free += value
+        else:
+            costly.append(value)
+    costly.sort(reverse=True)
+    hexes = {h for h, _ in net.nodes}
+    corp = state.corporation
+    bonus = corp.destination_bonus if {corp.home_hex, corp.destination_hex} <= hexes else 0
+    subsidy = mine_rule().subsidy if mine_rule().hex in hexes else 0
+    total = 0
+    for train in state.trains:
+        best = costly if train.distance is None else costly[: train.distance]
+        total += sum(best) + free + bonus + subsidy
+    return total
+
+
+def _graph_key(state: RouteState) -> Any:
+    """What the optimum depends on: the reduced route graph, with stops by name."""
+    from solver.reduce import reduce_problem
+
+    built = build_problem(state)
+    problem = built.problem
+    graph = reduce_problem(problem)
+    names = [
+        repr(problem.stops[n]) if n < len(problem.stops)
+        else problem.junctions[n - len(problem.stops)].name
+        for n in graph.nodes
+    ]
+    segments = sorted(
+        tuple(sorted(((names[s.a], s.side_a), (names[s.b], s.side_b))))
+        for s in graph.segments
+    )
+    bonus_names = tuple(
+        (b.value, tuple(sorted(problem.stops[i].name for i in b.first)),
+         tuple(sorted(problem.stops[i].name for i in b.second)))
+        for b in problem.bonuses
+    )
+    return (tuple(sorted(names)), tuple(segments), bonus_names)
+
+
+def suggest(
+    state: RouteState,
+    *,
+    top: int = 10,
+    include_tokens: bool = False,
+    subtract_cost: bool = False,
+    objective: str = "total",
+    time_limit_s: float = 10.0,
+    workers: int = 2,
+) -> SuggestResult:
+    """Rank every legal move by the proven optimal income it makes possible."""
+    started = time.perf_counter()
+    deadline = started + time_limit_s
+    base = optimize(state, objective=objective, time_limit_s=time_limit_s)
+    base_income = _income(base, objective)
+    moves = candidate_moves(state, include_tokens)
+    corp = state.corporation.sym
+    staged = []
+    for move in moves:
+        after = replace(state, board=applied(state.board, move, corp))
+        staged.append((income_bound(after) - (move.cost if subtract_cost else 0), move, after))
+    staged.sort(key=lambda item: (-item[0], item[1].sort_key))
+    result = SuggestResult(base_income, base.solution.status == "OPTIMAL", [], len(moves))
+    cache: dict[Any, tuple[int, bool]] = {}
+    lock = threading.Lock()
+
+    def evaluate(move: Move, after: RouteState) -> Evaluated:
+        key = _graph_key(after)
+        with lock:
+            hit = cache.get(key)
+        if hit is None:
+            remaining = max(0.01, deadline - time.perf_counter())
+            opt = optimize(after, objective=objective, time_limit_s=remaining)
+            hit = (_income(opt, objective), opt.solution.status == "OPTIMAL")
+            with lock:
+                cache[key] = hit
+                result.solved += 1
+        else:
+            with lock:
+                result.reused += 1
+        score = hit[0] - (move.cost if subtract_cost else 0)
+        return Evaluated(move, hit[0], hit[1], score)
+
+    def cutoff() -> tuple[int, tuple[Any, ...]] | None:
+        if len(result.ranked) < top:
+            return None
+        nth = sorted(result.ranked, key=_rank_key)[top - 1]
+        return nth.score, nth.move.sort_key
+
+    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+        pending: set[Future[Evaluated]] = set()
+        queue = list(staged)
+        while queue or pending:
+            while queue and len(pending) < max(1, workers):
+                bound, move, after = queue[0]
+                limit = cutoff()
+                if limit is not None and (
+                    bound < limit[0] or (bound == limit[0] and move.sort_key > limit[1])
+                ):
+                    result.pruned += len(queue)
+                    queue.clear()
+                    break
+                if time.perf_counter() >= deadline:
+                    result.not_evaluated.extend(m for _, m, _ in queue)
+                    queue.clear()
+                    break
+                queue.pop(0)
+                pending.add(pool.submit(evaluate, move, after))
+            if not pending:
+                continue
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                result.ranked.append(fut.result())
+    result.ranked.sort(key=_rank_key)
+    result.ranked = result.ranked[:top]
+    result.elapsed_ms = (time.perf_counter() - started) * 1000
+    return result
+
+
+def _rank_key(e: Evaluated) -> tuple[Any, ...]:
+    return (-e.score, e.move.sort_key)
+
+
+def _income(opt: Optimum, objective: str) -> int:
+    revenue = opt.judgement.revenue
+    return revenue + opt.judgement.subsidy if objective == "total" else revenue
+
+
+def suggest_report(
+    state: RouteState,
+    *,
+    top: int = 10,
+    include_tokens: bool = False,
+    subtract_cost: bool = False,
+    objective: str = "total",
+    time_limit_s: float = 10.0,
+    workers: int = 2,
+) -> dict[str, Any]:
+    """The JSON object ``route18xx suggest --json`` prints."""
+    res = suggest(
+        state,
+        top=top,
+        include_tokens=include_tokens,
+        subtract_cost=subtract_cost,
+        objective=objective,
+        time_limit_s=time_limit_s,
+        workers=workers,
+    )
+    corp = state.corporation.sym
+    suggestions = []
+    for e in res.ranked:
+        after = replace(state, board=applied(state.board, e.move, corp))
+        routes = solve_report(after, objective=objective, time_limit_s=time_limit_s)["routes"]
+        suggestions.append(
+            {
+                **e.move.describe(),
+                "income": e.income,
+                "gain": e.income - res.base_income,
+                "score": e.score,
+                "proven_optimal": e.proven,
+                "routes": routes,
+            }
+        )
+    return {
+        "corporation": corp,
+        "objective": objective,
+        "subtract_cost": subtract_cost,
+        "base_income": res.base_income,
+        "base_proven_optimal": res.base_proven,
+        "suggestions": suggestions,
+        "candidates": res.candidates,
+        "solved": res.solved,
+        "reused": res.reused,
+        "pruned": res.pruned,
+        "not_evaluated": [m.describe() for m in res.not_evaluated],
+        "elapsed_ms": round(res.elapsed_ms, 3),
+    }
