@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from engine.routes import Judgement, judge_routes, parse_route_specs
+from engine.routes import Judgement, check_route_references, judge_routes, parse_route_specs
+from engine.errors import MalformedInput
 from engine.state_file import RouteState, parse_state
 
 if TYPE_CHECKING:  # the solver (and OR-Tools) load only when a solve is asked for
@@ -42,6 +43,12 @@ def judgement_report(judgement: Judgement) -> dict[str, Any]:
     }
 
 
+def require_trains(state: RouteState) -> None:
+    """Solving needs at least one train: a state without one is a malformed request."""
+    if not state.trains:
+        raise MalformedInput("trains", "the company has no trains")
+
+
 def check_routes(state_raw: Mapping[str, Any] | RouteState, routes_raw: Any) -> dict[str, Any]:
     """Judge recorded routes (the ``routes`` array of a run_routes action) on a state.
 
@@ -50,6 +57,7 @@ def check_routes(state_raw: Mapping[str, Any] | RouteState, routes_raw: Any) -> 
     """
     state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
     specs = parse_route_specs(routes_raw)
+    check_route_references(state, specs)
     return judgement_report(judge_routes(state, specs))
 
 
@@ -72,6 +80,7 @@ def solve_routes(
     from engine.optimize import solve_report  # lazy: keeps `route18xx check` light
 
     state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
+    require_trains(state)
     return solve_report(state, objective=objective, time_limit_s=time_limit_s, cancel=cancel)
 
 
@@ -98,7 +107,6 @@ def suggest_moves(
     first, each with ``kind``, ``hex``, ``tile``, ``rotation``, ``city``, ``cost``,
     ``income``, ``gain`` and ``routes`` (see ``engine.suggest``).
     """
-    from engine.errors import MalformedInput
     from engine.suggest import suggest_report
 
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
@@ -106,6 +114,7 @@ def suggest_moves(
     if time_limit_s <= 0:
         raise MalformedInput("time_limit_s", "must be positive")
     state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
+    require_trains(state)
     return suggest_report(
         state,
         top=top,

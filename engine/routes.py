@@ -108,6 +108,38 @@ def parse_route_specs(raw: Any, field_name: str = "routes") -> list[RouteSpec]:
     return specs
 
 
+def check_route_references(
+    state: RouteState, specs: Sequence[RouteSpec], hexes_key: str = ""
+) -> None:
+    """Raise ``MalformedInput`` for the first hex or node of ``specs`` not on the board.
+
+    A route naming a hex off the map, or a node the tile on that hex lacks
+    (``H14-7``), is unreadable rather than illegal. ``hexes_key`` is inserted in
+    the field path of a connection's hexes (the proto form says ``.hexes``).
+    """
+    board = state.board
+    hexes = board.data.hexes
+    for i, spec in enumerate(specs):
+        for j, conn in enumerate(spec.connections):
+            for k, hex_id in enumerate(conn):
+                if hex_id not in hexes:
+                    raise MalformedInput(
+                        f"routes[{i}].connections[{j}]{hexes_key}[{k}]", f"unknown hex {hex_id!r}"
+                    )
+        for j, node in enumerate(spec.nodes):
+            where = f"routes[{i}].nodes[{j}]"
+            hex_id, index = split_node_id(node)
+            if hex_id not in hexes:
+                raise MalformedInput(where, f"node {node}: unknown hex {hex_id!r}")
+            if board.revenue_center(hex_id, index) is None:
+                tile = board.tile_on(hex_id).tile
+                have = [n.index for n in tile.nodes]
+                raise MalformedInput(
+                    where,
+                    f"node {node} does not exist: tile {tile.name} on {hex_id} has nodes {have}",
+                )
+
+
 def train_type(train_id: str) -> str:
     """``"D-3"`` → ``"D"``: the train type of an 18xx.games train id."""
     return train_id.rsplit("-", 1)[0] if "-" in train_id else train_id

@@ -22,7 +22,7 @@ from engine import api
 from engine.state_file import parse_state
 from server.converters import SolveArgs
 from server.errors import DeadlineExceeded, ServerStopping
-from server.references import check_route_references
+from engine.routes import check_route_references, parse_route_specs
 
 if TYPE_CHECKING:
     from solver.cancel import CancelToken  # the engine hands these out: api.new_cancel_token
@@ -97,7 +97,7 @@ class EngineRunner:
 
         def job() -> dict[str, Any]:
             state = parse_state(state_raw)
-            check_route_references(state, routes)
+            check_route_references(state, parse_route_specs(list(routes)), hexes_key=".hexes")
             return self._check_fn(state, list(routes))
 
         return self._run(job)

@@ -111,6 +111,10 @@ def test_unreadable_files_name_the_file(tmp_path: Path) -> None:
          "error: routes[0].connections[0]: must list at least two hex ids"),
         ([{"train": "3-0", "connections": [["E5", "F6"]], "nodes": ["E5"]}],
          "error: routes[0].nodes[0]: 'E5' is not a node id"),
+        ([{"train": "3-0", "connections": [["E5", "F6"]], "nodes": ["E5-0", "F6-3"]}],
+         "error: routes[0].nodes[1]: node F6-3 does not exist: tile 14 on F6 has nodes [0]"),
+        ([{"train": "3-0", "connections": [["E5", "Q6"]]}],
+         "error: routes[0].connections[0][1]: unknown hex 'Q6'"),
     ],
 )
 def test_malformed_routes_name_the_field(tmp_path: Path, routes: Any, message: str) -> None:

@@ -49,3 +49,14 @@ def test_mine_beats_player_and_autorouter_in_five_states() -> None:
             assert opt.judgement.subsidy > 0
             better.append(path.stem)
     assert len(better) == 5
+
+
+def test_solving_without_trains_is_malformed() -> None:
+    from engine.api import solve_routes
+    from engine.errors import MalformedInput
+    from tests.conftest import STATES_DIR
+
+    raw = dict(load_json(STATES_DIR / "129026-138.json")["state"], trains=[])
+    with pytest.raises(MalformedInput) as exc:
+        solve_routes(raw)
+    assert (exc.value.field, exc.value.reason) == ("trains", "the company has no trains")
