@@ -107,7 +107,7 @@ def suggest_moves(
     first, each with ``kind``, ``hex``, ``tile``, ``rotation``, ``city``, ``cost``,
     ``income``, ``gain`` and ``routes`` (see ``engine.suggest``).
     """
-    from engine.suggest import suggest_report
+    from engine.suggest import SuggestOptions, suggest_report
 
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
         raise MalformedInput("top", f"must be a whole number >= 1, not {top!r}")
@@ -115,12 +115,5 @@ def suggest_moves(
         raise MalformedInput("time_limit_s", "must be positive")
     state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
     require_trains(state)
-    return suggest_report(
-        state,
-        top=top,
-        include_tokens=include_tokens,
-        subtract_cost=subtract_cost,
-        objective=objective,
-        time_limit_s=time_limit_s,
-        workers=workers,
-    )
+    options = SuggestOptions(top, include_tokens, subtract_cost, objective, time_limit_s, workers)
+    return suggest_report(state, options)

@@ -42,6 +42,18 @@ PHASES_WITH_PRIVATES = ("2", "3", "4")
 
 
 @dataclass(frozen=True)
+class SuggestOptions:
+    """How to rank: how many moves, tokens too, income net of cost, objective, time."""
+
+    top: int = 10
+    include_tokens: bool = False
+    subtract_cost: bool = False
+    objective: str = "total"
+    time_limit_s: float = 30.0
+    workers: int = 2
+
+
+@dataclass(frozen=True)
 class Move:
     """A candidate move: one or more tile lays (a ferry lays two) or one token."""
 
@@ -210,22 +222,15 @@ def _graph_key(state: RouteState) -> Any:
     return (tuple(sorted(names)), tuple(segments), bonus_names)
 
 
-def suggest(
-    state: RouteState,
-    *,
-    top: int = 10,
-    include_tokens: bool = False,
-    subtract_cost: bool = False,
-    objective: str = "total",
-    time_limit_s: float = 10.0,
-    workers: int = 2,
-) -> SuggestResult:
+def suggest(state: RouteState, options: SuggestOptions = SuggestOptions()) -> SuggestResult:
     """Rank every legal move by the proven optimal income it makes possible."""
+    top, objective, workers = options.top, options.objective, options.workers
+    subtract_cost = options.subtract_cost
     started = time.perf_counter()
-    deadline = started + time_limit_s
-    base = optimize(state, objective=objective, time_limit_s=time_limit_s)
+    deadline = started + options.time_limit_s
+    base = optimize(state, objective=objective, time_limit_s=options.time_limit_s)
     base_income = _income(base, objective)
-    moves = candidate_moves(state, include_tokens)
+    moves = candidate_moves(state, options.include_tokens)
     corp = state.corporation.sym
     staged = []
     for move in moves:
@@ -298,31 +303,17 @@ def _income(opt: Optimum, objective: str) -> int:
     return revenue + opt.judgement.subsidy if objective == "total" else revenue
 
 
-def suggest_report(
-    state: RouteState,
-    *,
-    top: int = 10,
-    include_tokens: bool = False,
-    subtract_cost: bool = False,
-    objective: str = "total",
-    time_limit_s: float = 10.0,
-    workers: int = 2,
-) -> dict[str, Any]:
+def suggest_report(state: RouteState, options: SuggestOptions = SuggestOptions()) -> dict[str, Any]:
     """The JSON object ``route18xx suggest --json`` prints."""
-    res = suggest(
-        state,
-        top=top,
-        include_tokens=include_tokens,
-        subtract_cost=subtract_cost,
-        objective=objective,
-        time_limit_s=time_limit_s,
-        workers=workers,
-    )
+    res = suggest(state, options)
+    objective = options.objective
     corp = state.corporation.sym
     suggestions = []
     for e in res.ranked:
         after = replace(state, board=applied(state.board, e.move, corp))
-        routes = solve_report(after, objective=objective, time_limit_s=time_limit_s)["routes"]
+        routes = solve_report(after, objective=objective, time_limit_s=options.time_limit_s)[
+            "routes"
+        ]
         suggestions.append(
             {
                 **e.move.describe(),
@@ -336,7 +327,7 @@ def suggest_report(
     return {
         "corporation": corp,
         "objective": objective,
-        "subtract_cost": subtract_cost,
+        "subtract_cost": options.subtract_cost,
         "base_income": res.base_income,
         "base_proven_optimal": res.base_proven,
         "suggestions": suggestions,

@@ -13,7 +13,7 @@ from engine.api import check_routes, suggest_moves
 from engine.errors import MalformedInput
 from engine.optimize import optimize
 from engine.state_file import parse_state, to_state_file
-from engine.suggest import applied, candidate_moves, suggest
+from engine.suggest import SuggestOptions, applied, candidate_moves, suggest
 from tests.conftest import STATES_DIR, load_json
 
 #: Real decisions from both logs: early, middle and late game, 1–2 trains.
@@ -45,8 +45,8 @@ def _plain_ranking(name: str, top: int, include_tokens: bool, subtract_cost: boo
 @pytest.mark.parametrize("name", STATES)
 def test_ranking_equals_plain_evaluation(name: str) -> None:
     for include_tokens, subtract_cost, top in ((False, False, 5), (True, True, 3)):
-        res = suggest(parse_state(_state(name)), top=top, include_tokens=include_tokens,
-                      subtract_cost=subtract_cost)
+        options = SuggestOptions(top=top, include_tokens=include_tokens, subtract_cost=subtract_cost)
+        res = suggest(parse_state(_state(name)), options)
         got = [(e.move.describe(), e.income) for e in res.ranked]
         assert got == _plain_ranking(name, top, include_tokens, subtract_cost)
         assert res.not_evaluated == []
@@ -95,12 +95,12 @@ def test_owned_private_adds_its_special_lay() -> None:
     state = parse_state(_state("129026-251", privates=["TA"]))
     special = [m for m in candidate_moves(state) if m.lays and m.lays[0].ability == "TA"]
     assert [(m.hex, m.lays[0].tile, m.cost) for m in special] == [("H2", "L39", 0)]
-    ranked = suggest(state, top=1).ranked
+    ranked = suggest(state, SuggestOptions(top=1)).ranked
     assert ranked[0].move.hex == "H2"  # Xi'an at 50 beats the preprinted 30 for HJR's 4-train
 
 
 def test_deadline_lists_what_was_not_evaluated() -> None:
-    res = suggest(parse_state(_state("129026-728")), top=3, time_limit_s=0.05)
+    res = suggest(parse_state(_state("129026-728")), SuggestOptions(top=3, time_limit_s=0.05))
     assert len(res.ranked) + len(res.not_evaluated) + res.pruned >= min(3, res.candidates)
     assert res.not_evaluated, "a 50 ms budget cannot solve 74 late-game candidates"
 
