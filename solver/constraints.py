@@ -153,10 +153,12 @@ def add_identical_order(
     model: cp_model.CpModel,
     terms: Sequence[tuple[Sequence[Lit], Sequence[int]]],
 ) -> None:
-    """Symmetry: identical trains (same distance) take routes of non-increasing value.
+    """Symmetry: identical trains (same distance) take routes of non-increasing key.
 
-    ``terms`` holds each train's objective contribution (literals, weights) in
-    train order; any optimum can be permuted to satisfy this.
+    ``terms`` holds each train's sort key as (literals, weights), in train
+    order; the model uses value·(stops+1) + start stop index, so ties in value
+    are broken too. Swapping two identical trains' routes changes nothing, so
+    any optimum can be permuted to satisfy the order.
     """
     for (lits1, w1), (lits2, w2) in zip(terms, terms[1:]):
         expr = LinearExpr.weighted_sum([*lits1, *lits2], [*w1, *(-w for w in w2)])

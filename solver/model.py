@@ -117,7 +117,13 @@ def build_model(problem: RouteProblem, graph: ReducedGraph, objective: Objective
         by_distance.setdefault(train.distance, []).append(k)
     for ks in by_distance.values():
         if len(ks) > 1:
-            add_identical_order(model, [terms[k] for k in ks])
+            # Order identical trains by (value, start stop): ties in value are common.
+            m = n_stops + 1
+            add_identical_order(
+                model,
+                [([*terms[k][0], *tvs[k].start], [*(w * m for w in terms[k][1]), *range(n_stops)])
+                 for k in ks],
+            )
     model.maximize(
         cp_model.LinearExpr.weighted_sum(
             [lit for lits, _ in terms for lit in lits], [w for _, ws in terms for w in ws]

@@ -1,0 +1,59 @@
+"""Determinism, time limit, cancellation and argument checks of ``solve``."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from solver import CancelToken, InvalidProblem, solve
+from solver.validate import validate
+from tests.solver.boards import grid_problem
+
+#: Two unlimited trains on a 6×6 grid: seconds of search to prove optimal.
+HARD = grid_problem(6, 6, (None, None), seed=1)
+
+
+def test_same_input_gives_the_same_routes() -> None:
+    problem = grid_problem(5, 5, (4, 3, 3), seed=3)
+    first, second = solve(problem), solve(problem)
+    assert first.status == "OPTIMAL"
+    assert first.routes == second.routes
+    assert validate(problem, first, "total") == []
+
+
+def test_time_limit_is_respected_and_the_bound_is_honest() -> None:
+    started = time.perf_counter()
+    sol = solve(HARD, time_limit_s=0.05)
+    assert time.perf_counter() - started < 1.0
+    assert sol.status in ("FEASIBLE", "UNKNOWN")
+    assert sol.bound >= sol.objective
+    assert validate(HARD, sol, "total") == []
+
+
+def test_cancel_before_the_search_skips_it() -> None:
+    token = CancelToken()
+    token.cancel()
+    sol = solve(HARD, cancel=token)
+    assert (sol.status, sol.routes, sol.objective) == ("UNKNOWN", (), 0)
+    assert sol.bound > 0
+
+
+def test_cancel_from_another_thread_stops_the_search() -> None:
+    token = CancelToken()
+    timer = threading.Timer(0.1, token.cancel)
+    started = time.perf_counter()
+    timer.start()
+    try:
+        sol = solve(HARD, time_limit_s=30.0, cancel=token)
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - started < 2.0
+    assert token.cancelled
+    assert validate(HARD, sol, "total") == []
+
+
+def test_unknown_objective_is_rejected() -> None:
+    with pytest.raises(InvalidProblem, match="objective"):
+        solve(HARD, objective="dividend")  # type: ignore[arg-type]
