@@ -1,0 +1,398 @@
+"""The 1888 game facade: ``Game(rule_set, players)`` and ``process(action)`` (DESIGN.md §2).
+
+The game delegates to its parts: bank, market, shares, depot, board, and the
+current round with its ordered steps. ``process`` either applies an action
+completely or raises ``IllegalAction`` (or ``MalformedInput``) and leaves the
+state exactly as it was: every step validates before it changes anything, and
+the facade also restores a snapshot should anything fail half-way.
+
+Round sequence (RULES.md §3): private auction → stock round → a set of
+operating rounds → stock round → … until the bank breaks (end of the set) or a
+player goes bankrupt (at once), RULES.md §11.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cached_property
+from importlib import resources
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from engine.board import Board
+from engine.errors import IllegalAction, MalformedInput
+from engine.gamedata import GameData, PhaseDef, TrainDef, game_data
+from engine.game.actions import Action, Program, parse_action
+from engine.game.bank import Bank
+from engine.game.companies import Company
+from engine.game.corporations import Corporation
+from engine.game.depot import Depot
+from engine.game.graph import GraphCache
+from engine.game.market import StockMarket
+from engine.game.players import Player
+from engine.game.shares import IPO, POOL
+from engine.game.state import GameState
+from engine.game.steps import Round
+from engine.rulesets import RULE_SETS, RuleSet
+
+Holder = Player | Corporation
+
+
+def setup_facts() -> Mapping[str, Any]:
+    """Starting cash, certificate limits and auction constants (``players.json``)."""
+    text = resources.files("engine").joinpath("data", "1888", "players.json").read_text("utf-8")
+    return json.loads(text)  # type: ignore[no-any-return]
+
+
+class Game:
+    """A game of 1888 under one rule set, seated in the given order (RULES.md §2.3)."""
+
+    def __init__(
+        self,
+        rule_set: RuleSet | str,
+        players: Sequence[tuple[int, str]] | Sequence[int],
+        *,
+        data: GameData | None = None,
+        trust_recorded_routes: bool = False,
+        safe: bool = True,
+    ) -> None:
+        if isinstance(rule_set, str):
+            if rule_set not in RULE_SETS:
+                raise MalformedInput("rule_set", f"unknown rule set {rule_set!r}")
+            rule_set = RULE_SETS[rule_set]
+        self.rule_set = rule_set
+        self.data = data or game_data()
+        self.facts = setup_facts()
+        #: replay: apply recorded route revenues even if our judge disagrees (reported).
+        self.trust_recorded_routes = trust_recorded_routes
+        #: snapshot before each action and restore on failure.
+        self.safe = safe
+        self.graph = GraphCache()
+        #: the judgement of the last run_routes (engine figures for the recorded routes).
+        self.last_judgement: Any = None
+        #: called after every round change with the game (checkpoints, tests).
+        self.on_new_round: list[Callable[[Game], None]] = []
+        seats = [(p, f"Player {i + 1}") if isinstance(p, int) else p for i, p in enumerate(players)]
+        n = len(seats)
+        if not rule_set.min_players <= n <= rule_set.max_players:
+            raise MalformedInput(
+                "players",
+                f"{rule_set.name} 1888 takes {rule_set.min_players}-{rule_set.max_players} players, not {n}",
+            )
+        if len({pid for pid, _ in seats}) != n:
+            raise MalformedInput("players", "player ids must be distinct")
+        cash = int(self.facts["starting_cash"][str(n)])
+        bank = Bank(rule_set.bank)
+        people = []
+        for pid, name in seats:
+            bank.pay(cash)
+            people.append(Player(int(pid), str(name), cash))
+        companies = {c.sym: Company.fresh(c) for c in self.data.companies[rule_set.name]}
+        corporations = {sym: Corporation.fresh(c) for sym, c in self.data.corporations.items()}
+        reservations = {
+            (hex_id, city): corp
+            for hex_id, h in self.data.hexes.items()
+            for city, corp in h.home_reservations.items()
+        }
+        self.s = GameState(
+            players=people,
+            bank=bank,
+            market=StockMarket.from_data(self.data.market),
+            corporations=corporations,
+            companies=companies,
+            depot=Depot.fresh(self._train_order()),
+            board=Board({}, {}, self.data),
+            reservations=reservations,
+        )
+        self.cert_limit = int(self.facts["certificate_limit"][str(n)])
+        from engine.game.auction import AuctionRound
+
+        self._start_round(AuctionRound())
+
+    # -- facts -----------------------------------------------------------------
+
+    def _train_order(self) -> list[str]:
+        text = resources.files("engine").joinpath("data", "1888", "trains.json").read_text("utf-8")
+        return list(json.loads(text)["initial_depot_order"])
+
+    @property
+    def trains(self) -> Mapping[str, TrainDef]:
+        return self.data.trains
+
+    @cached_property
+    def initial_money(self) -> int:
+        return self.rule_set.bank
+
+    # -- state access ------------------------------------------------------------
+
+    @property
+    def players(self) -> list[Player]:
+        return self.s.players
+
+    @property
+    def active_players(self) -> list[Player]:
+        return [p for p in self.s.players if not p.bankrupt]
+
+    @property
+    def bank(self) -> Bank:
+        return self.s.bank
+
+    @property
+    def market(self) -> StockMarket:
+        return self.s.market
+
+    @property
+    def corporations(self) -> dict[str, Corporation]:
+        return self.s.corporations
+
+    @property
+    def companies(self) -> dict[str, Company]:
+        return self.s.companies
+
+    @property
+    def depot(self) -> Depot:
+        return self.s.depot
+
+    @property
+    def board(self) -> Board:
+        return self.s.board
+
+    @property
+    def phase(self) -> PhaseDef:
+        return self.data.phases[self.s.phase_index]
+
+    @property
+    def round(self) -> Round:
+        assert self.s.round is not None
+        return self.s.round
+
+    @property
+    def turn(self) -> int:
+        return self.s.turn
+
+    @property
+    def finished(self) -> bool:
+        return self.s.finished
+
+    def player_or_none(self, pid: Any) -> Player | None:
+        for p in self.s.players:
+            if p.id == pid:
+                return p
+        return None
+
+    def player(self, pid: Any) -> Player:
+        p = self.player_or_none(pid)
+        if p is None:
+            raise MalformedInput("entity", f"there is no player {pid!r} in this game")
+        return p
+
+    def corporation(self, sym: Any) -> Corporation:
+        corp = self.s.corporations.get(sym) if isinstance(sym, str) else None
+        if corp is None:
+            raise MalformedInput("corporation", f"there is no corporation {sym!r}")
+        return corp
+
+    def company(self, sym: Any) -> Company:
+        company = self.s.companies.get(sym) if isinstance(sym, str) else None
+        if company is None:
+            raise MalformedInput("company", f"there is no private company {sym!r}")
+        return company
+
+    def holder(self, entity: int | str) -> Holder:
+        """The player or corporation with this id / symbol."""
+        if isinstance(entity, int):
+            return self.player(entity)
+        return self.corporation(entity)
+
+    def is_corporation(self, entity: Any) -> bool:
+        return isinstance(entity, str) and entity in self.s.corporations
+
+    def is_company(self, entity: Any) -> bool:
+        return isinstance(entity, str) and entity in self.s.companies
+
+    # -- money (RULES.md §10) ------------------------------------------------------
+
+    def pay_from_bank(self, to: Holder, amount: int) -> None:
+        self.s.bank.pay(amount)
+        to.cash += amount
+
+    def pay_to_bank(self, frm: Holder, amount: int) -> None:
+        frm.cash -= amount
+        self.s.bank.receive(amount)
+
+    def transfer(self, frm: Holder, to: Holder, amount: int) -> None:
+        frm.cash -= amount
+        to.cash += amount
+
+    def total_money(self) -> int:
+        """Players + corporations + bank: constant through the game (an invariant)."""
+        return (
+            sum(p.cash for p in self.s.players)
+            + sum(c.cash for c in self.s.corporations.values())
+            + self.s.bank.cash
+        )
+
+    # -- shared queries --------------------------------------------------------------
+
+    def price(self, corp: Corporation) -> int:
+        assert corp.share_price is not None
+        return self.market.price(corp.share_price)
+
+    def num_certs(self, player: Player) -> int:
+        """Certificates counting toward the limit (RULES.md §5.11): shares outside the
+        yellow zone (president's certificate = 1) plus privates."""
+        count = sum(1 for c in self.s.companies.values() if c.owner == player.id and not c.closed)
+        for corp in self.s.corporations.values():
+            if self.market.no_cert_limit(corp.share_price):
+                continue
+            count += len(corp.shares.certs_of(player.id))
+        return count
+
+    def operating_order(self, corps: Iterable[Corporation] | None = None) -> list[Corporation]:
+        """Floated corporations by price, column (further right first), row, arrival (§6.1)."""
+        pool = list(corps) if corps is not None else [c for c in self.s.corporations.values() if c.floated]
+
+        def key(c: Corporation) -> tuple[int, int, int, int, str]:
+            cell = c.share_price
+            assert cell is not None
+            return (-self.market.price(cell), -cell[1], cell[0],
+                    self.market.arrival_index(c.sym, cell), c.sym)
+
+        return sorted(pool, key=key)
+
+    def train_limit(self) -> int:
+        return self.phase.train_limit
+
+    def crowded_corporations(self) -> list[Corporation]:
+        """Corporations over the phase's train limit, in operating order (RULES.md §6.11)."""
+        limit = self.train_limit()
+        crowded = [c for c in self.s.corporations.values() if len(c.trains) > limit]
+        return self.operating_order(crowded) if crowded else []
+
+    def companies_of(self, owner: int | str) -> list[Company]:
+        return [c for c in self.s.companies.values() if c.owner == owner and not c.closed]
+
+    def train_owner(self, train_id: str) -> str | None:
+        """``"depot"`` for the depot and its discard pile, a corporation symbol, or None."""
+        if self.depot.holds(train_id):
+            return "depot"
+        for corp in self.s.corporations.values():
+            if train_id in corp.trains:
+                return corp.sym
+        return None
+
+    # -- processing ------------------------------------------------------------------
+
+    def process_raw(self, raw: Mapping[str, Any]) -> None:
+        """Parse a log entry and process it with its auto-actions (ACTIONS.md §2.3)."""
+        self.process(parse_action(raw))
+
+    def process(self, action: Action) -> None:
+        """Apply ``action`` and then its auto-actions; on any error the state is unchanged."""
+        snapshot = self.s.snapshot() if self.safe else None
+        try:
+            self._process_one(action)
+            for auto in action.auto_actions:
+                self._process_one(auto)
+        except Exception:
+            if snapshot is not None:
+                self.s = snapshot
+                self.graph = GraphCache()
+            raise
+
+    def _process_one(self, action: Action) -> None:
+        if isinstance(action, Program):
+            return  # program_* and messages change nothing (ACTIONS.md §2.5)
+        if self.s.finished:
+            raise IllegalAction("game_over", "the game is over")
+        self._check_entity(action)
+        self.round.process(self, action)
+        if action.id is not None:
+            self.s.last_action_id = action.id
+        self._advance_rounds()
+
+    def _check_entity(self, action: Action) -> None:
+        entity = action.entity
+        if isinstance(entity, int):
+            player = self.player(entity)
+            if player.bankrupt:
+                raise IllegalAction("bankrupt", f"{player.name} is bankrupt")
+        elif not (self.is_corporation(entity) or self.is_company(entity)):
+            raise MalformedInput("entity", f"there is no player, corporation or private {entity!r}")
+
+    def _advance_rounds(self) -> None:
+        while not self.s.finished and self.round.finished(self):
+            if self._end_now():
+                self._end_game(self.s.end_reason or "bank")
+                break
+            self._next_round()
+
+    def _end_now(self) -> bool:
+        """Bank broken: the game ends when the current set of ORs is complete (§11.1)."""
+        from engine.game.operating_round import OperatingRound
+
+        if not self.s.bank.broken:
+            return False
+        rnd = self.round
+        if isinstance(rnd, OperatingRound) and rnd.number == self.s.operating_rounds:
+            self.s.end_reason = "bank"
+            return True
+        return False
+
+    def _end_game(self, reason: str) -> None:
+        self.s.finished = True
+        self.s.end_reason = reason
+
+    def end_immediately(self, reason: str) -> None:
+        """Bankruptcy ends the game at once (RULES.md §11.2)."""
+        self._end_game(reason)
+
+    def _next_round(self) -> None:
+        from engine.game.auction import AuctionRound
+        from engine.game.operating_round import OperatingRound
+        from engine.game.stock_round import StockRound
+        from engine.game.trains import or_set_finished
+
+        rnd = self.round
+        if isinstance(rnd, AuctionRound):
+            self.rotate_players_to(rnd.priority_player(self))
+            self._start_round(StockRound())
+        elif isinstance(rnd, StockRound):
+            self.s.operating_rounds = self.phase.operating_rounds
+            self.rotate_players_to(rnd.priority_player(self))
+            self._start_round(OperatingRound(1))
+        elif isinstance(rnd, OperatingRound):
+            if rnd.number < self.s.operating_rounds:
+                self._start_round(OperatingRound(rnd.number + 1))
+            else:
+                self.s.turn += 1
+                or_set_finished(self)
+                self._start_round(StockRound())
+
+    def _start_round(self, rnd: Round) -> None:
+        self.s.round = rnd
+        rnd.setup(self)
+        for hook in self.on_new_round:
+            hook(self)
+
+    def rotate_players_to(self, first: Player | None) -> None:
+        """Seat ``first`` first, keeping the cyclic order (priority deal, RULES.md §4.7, §5.4)."""
+        if first is None:
+            return
+        players = self.s.players
+        i = players.index(first)
+        self.s.players = players[i:] + players[:i]
+
+    # -- reports -----------------------------------------------------------------------
+
+    def scores(self) -> dict[int, int]:
+        from engine.game.scoring import scores
+
+        return scores(self)
+
+    def waiting_for(self) -> dict[str, Any]:
+        if self.s.finished:
+            return {}
+        return self.round.waiting_for(self)
+
+
+__all__ = ["Game", "IPO", "POOL"]

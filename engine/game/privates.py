@@ -1,0 +1,108 @@
+"""Private companies' income, closing and abilities (RULES.md §6.2, §6.12, §7).
+
+* Kaiping Tramway: income only (§7.1).
+* Terracotta Army, Heng Shan, Great Wall, Yanda Railway Ferry: special tile lays
+  for the owning corporation during its OR turn (§7.2-§7.5); Heng Shan also
+  blocks C5 while a player owns it (§7.3).
+* Forbidden City: the owning player's share exchange; the two rule sets differ
+  (``RuleSet.forbidden_city_variant``, §7.6).
+* Every private closes when the first 5-train leaves the depot (§7.7).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any, Mapping
+
+from engine.gamedata import HexId
+
+if TYPE_CHECKING:
+    from engine.game.companies import Company
+    from engine.game.corporations import Corporation
+    from engine.game.game import Game
+
+
+def pay_private_income(game: Game) -> None:
+    """Every owned private pays its income from the bank to its owner (§6.2)."""
+    for company in game.companies.values():
+        if company.closed or company.owner is None or company.definition.revenue <= 0:
+            continue
+        game.pay_from_bank(game.holder(company.owner), company.definition.revenue)
+
+
+def close_all(game: Game) -> None:
+    """The first 5-train closes every private, whoever owns it (§7.7)."""
+    for company in game.companies.values():
+        company.closed = True
+        company.lay_uses = 0
+
+
+def blocked_hexes(game: Game) -> set[HexId]:
+    """Hexes no tile may be laid on: Heng Shan's C5 while a player owns it (§7.3)."""
+    out: set[HexId] = set()
+    for company in game.companies.values():
+        ability = company.ability("blocks_hexes")
+        if ability is None or not company.owned_by_player():
+            continue
+        out.update(ability.get("hexes", ()))
+    return out
+
+
+def price_range(company: Company) -> tuple[int, int]:
+    """Integer prices a corporation may pay: 50 %-150 % of face value (§6.12)."""
+    return math.ceil(company.definition.min_price), math.floor(company.definition.max_price)
+
+
+def purchasable(game: Game, corp: Corporation) -> list[Company]:
+    """Player-owned privates a corporation could buy in this phase (§6.12)."""
+    if not game.phase.corporations_may_buy_privates:
+        return []
+    return [c for c in game.companies.values() if c.owned_by_player()]
+
+
+def can_buy_a_private(game: Game, corp: Corporation) -> bool:
+    """Is some player's private affordable at its minimum price? (§6.3 step c/j)"""
+    return any(c.definition.min_price <= corp.cash for c in purchasable(game, corp))
+
+
+def special_lay_ability(game: Game, company: Company, corp: Corporation) -> Mapping[str, Any] | None:
+    """The tile-lay ability ``company`` offers ``corp`` now, if any (§7.2-§7.5).
+
+    The private must belong to the corporation, not be closed, and have uses left.
+    """
+    if company.owner != corp.sym or company.closed:
+        return None
+    ability = company.tile_lay
+    if ability is None or ability.get("owner_type") != "corporation":
+        return None
+    return ability
+
+
+def unused_abilities(game: Game, corp: Corporation) -> bool:
+    """Does ``corp`` own a private whose tile lay is still unused? (§6.3 step j)"""
+    return any(special_lay_ability(game, c, corp) is not None for c in game.companies.values())
+
+
+def exchange_ability(company: Company) -> Mapping[str, Any] | None:
+    if company.closed:
+        return None
+    return company.ability("exchange")
+
+
+def exchange_sources(game: Game) -> tuple[str, ...]:
+    """Where the Forbidden City share may come from (north: IPO or pool; prototype: IPO)."""
+    from engine.game.shares import IPO, POOL
+
+    if game.rule_set.forbidden_city_variant == "north":
+        return (IPO, POOL)
+    return (IPO,)
+
+
+def exchange_corporations(game: Game) -> list[Corporation]:
+    """Corporations with a station token in Beijing (C9) (§7.6)."""
+    hexes = {"C9"}
+    out = []
+    for corp in game.corporations.values():
+        if any(h in hexes for h, _ in game.board.token_cities(corp.sym)):
+            out.append(corp)
+    return out

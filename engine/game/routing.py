@@ -1,0 +1,95 @@
+"""Running trains: judge the recorded routes and book their revenue (ROUTES.md, RULES.md §6.7).
+
+The routes of a ``run_routes`` action are judged by ``engine.routes.judge_routes``
+(the one validator, STYLE.md §6) on the current board. The engine books the
+recorded revenue and subsidy, as 18xx.games does, after checking that they are
+legal and equal to its own figures; a replay may ask to trust the record and
+only report a disagreement.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from engine.errors import IllegalAction
+from engine.game.actions import RunRoutes
+from engine.game.depot import train_name
+from engine.routes import Judgement, RouteSpec, judge_routes
+from engine.state_file import RouteState
+
+if TYPE_CHECKING:
+    from engine.game.corporations import Corporation
+    from engine.game.game import Game
+    from engine.game.operating_round import OperatingRound
+
+
+@dataclass
+class RouteCheck:
+    """Recorded versus engine figures for one run_routes action."""
+
+    action_id: int | None
+    corporation: str
+    trains: list[str]
+    recorded_revenue: int
+    recorded_subsidy: int
+    judgement: Judgement
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def engine_revenue(self) -> int:
+        return self.judgement.revenue
+
+    @property
+    def engine_subsidy(self) -> int:
+        return self.judgement.subsidy
+
+    @property
+    def legal(self) -> bool:
+        return self.judgement.legal
+
+    @property
+    def agrees(self) -> bool:
+        return (self.legal and self.engine_revenue == self.recorded_revenue
+                and self.engine_subsidy == self.recorded_subsidy)
+
+
+def route_state(game: Game, corp: Corporation, train_ids: list[str]) -> RouteState:
+    """The ``RouteState`` the judge and the solver see for ``corp`` now."""
+    trains = tuple(game.trains[train_name(t)] for t in train_ids)
+    return RouteState(game.rule_set, game.phase, corp.definition, trains, game.board)
+
+
+def run_routes(game: Game, rnd: OperatingRound, corp: Corporation, action: RunRoutes) -> RouteCheck:
+    """Judge and book a run (ROUTES.md §3, §5); raises IllegalAction on a bad run."""
+    if not action.routes:
+        raise IllegalAction("no_routes", "a run needs at least one route")
+    runnable = [t for t in corp.trains if t not in rnd.ran]
+    seen: set[str] = set()
+    for route in action.routes:
+        if route.train not in corp.trains:
+            raise IllegalAction("not_owner", f"{corp.sym} does not own train {route.train}")
+        if route.train in rnd.ran:
+            raise IllegalAction("already_ran", f"train {route.train} already ran this operating round")
+        if route.train in seen:
+            raise IllegalAction("train_twice", f"train {route.train} runs twice")
+        seen.add(route.train)
+    specs = [RouteSpec(r.train, r.connections, r.nodes) for r in action.routes]
+    judgement = judge_routes(route_state(game, corp, runnable), specs)
+    check = RouteCheck(action.id, corp.sym, [r.train for r in action.routes],
+                       action.revenue, action.subsidy, judgement)
+    if not judgement.legal:
+        check.problems.append("illegal routes: " + "; ".join(judgement.violations))
+    if judgement.legal and judgement.revenue != action.revenue:
+        check.problems.append(f"recorded revenue {action.revenue}, engine {judgement.revenue}")
+    if judgement.legal and judgement.subsidy != action.subsidy:
+        check.problems.append(f"recorded subsidy {action.subsidy}, engine {judgement.subsidy}")
+    game.last_judgement = check
+    if check.problems and not game.trust_recorded_routes:
+        code = "illegal_route" if not judgement.legal else "revenue_mismatch"
+        raise IllegalAction(code, "; ".join(check.problems))
+    rnd.routes = action.routes
+    rnd.revenue = action.revenue
+    rnd.subsidy = action.subsidy
+    rnd.ran.update(r.train for r in action.routes)
+    return check

@@ -1,0 +1,322 @@
+"""Replaying an 18xx.games 1888 game log (DESIGN.md §2 "Replay", ACTIONS.md).
+
+The log's ``undo``/``redo`` entries are resolved first (ACTIONS.md §2.2); the
+kept actions are then processed in order, each followed by its auto-actions;
+``program_*`` actions change nothing. At every ``run_routes`` the recorded
+routes are judged by the engine (legal? same revenue and subsidy?) and, when
+a solver hook is given, compared with the optimum.
+
+Public API:
+
+* ``kept_actions(log)`` — the log after undo/redo.
+* ``replay(log, solve=None, after_action=None)`` → ``ReplayResult``.
+* ``state_before(log, action_id)`` → the state-file dict (DESIGN.md §5) just
+  before an action.
+* ``replay_report(result)`` → the ``route18xx replay --json`` object.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from engine.errors import IllegalAction, MalformedInput
+from engine.game.actions import Action, RunRoutes, parse_action
+from engine.game.depot import train_name
+from engine.game.game import Game
+from engine.game.operating_round import OperatingRound
+from engine.game.routing import RouteCheck, route_state
+from engine.rulesets import NORTH, PROTOTYPE, RuleSet
+from engine.state_file import RouteState
+
+#: A solver hook: a ``RouteState`` in, ``engine.api.solve_routes``-shaped dict out.
+SolveHook = Callable[[RouteState], Mapping[str, Any]]
+#: Called after every processed top-level action with the game and the action.
+ActionHook = Callable[[Game, Action], None]
+
+
+def load_log(path: str | Path) -> dict[str, Any]:
+    """Read a game log file; a file that is not a game log is ``MalformedInput``."""
+    try:
+        raw = json.loads(Path(path).read_text("utf-8"))
+    except OSError as exc:
+        raise MalformedInput("game", f"cannot read {path}: {exc.strerror or exc}") from None
+    except json.JSONDecodeError as exc:
+        raise MalformedInput("game", f"{path} is not JSON: {exc}") from None
+    if not isinstance(raw, dict) or not isinstance(raw.get("actions"), list):
+        raise MalformedInput("game", f"{path} is not an 18xx.games game log (no 'actions' list)")
+    return raw
+
+
+def rule_set_of(log: Mapping[str, Any]) -> RuleSet:
+    """``north`` when the log's optional rules say so, else the prototype (RULES.md §1)."""
+    title = log.get("title", "1888")
+    if title not in ("1888", "1888N", "1888-N"):
+        raise MalformedInput("title", f"only 1888 logs can be replayed, not {title!r}")
+    options = (log.get("settings") or {}).get("optional_rules") or []
+    if "north" in options:
+        return NORTH
+    if "small_bank" in options:
+        return dataclasses.replace(PROTOTYPE, bank=NORTH.bank, float_percent=NORTH.float_percent)
+    return PROTOTYPE
+
+
+def kept_actions(log: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The actions left after undo/redo, in log order (ACTIONS.md §2.2)."""
+    actions = log["actions"]
+    kept: list[dict[str, Any] | None] = [None] * len(actions)
+    groups: list[list[tuple[int, dict[str, Any]]]] = []
+    position_of = {a.get("id"): i for i, a in enumerate(actions) if isinstance(a, Mapping)}
+    for i, action in enumerate(actions):
+        kind = action.get("type") if isinstance(action, Mapping) else None
+        if kind == "undo":
+            target = action.get("action_id")
+            if target is None:
+                j = i - 1
+                while j >= 0 and (kept[j] is None or kept[j].get("type") == "message"):  # type: ignore[union-attr]
+                    j -= 1
+                start = max(j, 0)
+            elif target == 0:
+                start = 0
+            else:
+                if target not in position_of:
+                    raise MalformedInput(f"actions[{i}].action_id", f"no action {target} to undo to")
+                start = position_of[target] + 1
+            group = []
+            for j in range(start, i):
+                entry = kept[j]
+                if entry is not None and entry.get("type") != "message":
+                    group.append((j, entry))
+                    kept[j] = None
+            groups.append(group)
+        elif kind == "redo":
+            if groups:
+                for j, entry in groups.pop():
+                    kept[j] = entry
+        elif kind == "message":
+            kept[i] = action
+        else:
+            groups.clear()
+            kept[i] = action
+    return [a for a in kept if a is not None]
+
+
+def new_game(log: Mapping[str, Any], **options: Any) -> Game:
+    """A fresh game seated as the log's ``players`` array (ACTIONS.md §6)."""
+    players = log.get("players")
+    if not isinstance(players, list) or not players:
+        raise MalformedInput("players", "the log lists no players")
+    seats = []
+    for i, p in enumerate(players):
+        if not isinstance(p, Mapping) or not isinstance(p.get("id"), int):
+            raise MalformedInput(f"players[{i}]", "needs an integer 'id'")
+        seats.append((p["id"], str(p.get("name", f"Player {i + 1}"))))
+    return Game(rule_set_of(log), seats, **options)
+
+
+@dataclass
+class RunRecord:
+    """One run_routes action: recorded vs engine figures, and the optimum if solved."""
+
+    check: RouteCheck
+    optimum: Mapping[str, Any] | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        c = self.check
+        out: dict[str, Any] = {
+            "action_id": c.action_id,
+            "corporation": c.corporation,
+            "trains": [train_name(t) for t in c.trains],
+            "recorded_revenue": c.recorded_revenue,
+            "recorded_subsidy": c.recorded_subsidy,
+            "recorded_legal": c.legal,
+            "engine_revenue": c.engine_revenue,
+            "engine_subsidy": c.engine_subsidy,
+            "optimal_revenue": None,
+            "optimal_subsidy": None,
+            "proven_optimal": False,
+            "solve_ms": None,
+        }
+        if self.optimum is not None:
+            out["optimal_revenue"] = self.optimum.get("revenue")
+            out["optimal_subsidy"] = self.optimum.get("subsidy")
+            out["proven_optimal"] = bool(self.optimum.get("proven_optimal", False))
+            out["solve_ms"] = self.optimum.get("solve_ms")
+        return out
+
+
+@dataclass
+class ReplayResult:
+    title: str
+    rule_set: str
+    game: Game
+    recorded_result: dict[str, int]
+    errors: list[str] = field(default_factory=list)
+    runs: list[RunRecord] = field(default_factory=list)
+    actions_processed: int = 0
+    seconds: float = 0.0
+
+    @property
+    def completed(self) -> bool:
+        return not self.errors
+
+    @property
+    def final_scores(self) -> dict[str, int]:
+        return {str(pid): score for pid, score in self.game.scores().items()}
+
+    @property
+    def scores_match(self) -> bool:
+        return bool(self.recorded_result) and self.final_scores == self.recorded_result
+
+
+def replay(
+    log: Mapping[str, Any],
+    *,
+    solve: SolveHook | None = None,
+    after_action: ActionHook | None = None,
+    stop_before: int | None = None,
+    safe: bool = False,
+) -> ReplayResult:
+    """Replay a whole log (or up to ``stop_before``, an action id) and report.
+
+    Errors (an action the engine finds illegal, a route the engine prices
+    differently) are collected in ``errors``; an illegal action stops the replay.
+    """
+    started = time.perf_counter()
+    game = new_game(log, trust_recorded_routes=True, safe=safe)
+    rule_set = rule_set_of(log)
+    result = ReplayResult(
+        title=str(log.get("title", "1888")),
+        rule_set=rule_set.name,
+        game=game,
+        recorded_result={str(k): int(v) for k, v in (log.get("result") or {}).items()},
+    )
+    entries = kept_actions(log)
+    for position, raw in enumerate(entries):
+        action_id = raw.get("id")
+        if stop_before is not None and action_id == stop_before:
+            break
+        try:
+            action = parse_action(raw, f"actions[id={action_id}]")
+        except MalformedInput as exc:
+            result.errors.append(f"action {action_id}: malformed: {exc}")
+            break
+        pending_state = None
+        if isinstance(action, RunRoutes) and solve is not None:
+            pending_state = _route_state_for(game, action)
+        game.last_judgement = None
+        try:
+            game.process(action)
+        except (IllegalAction, MalformedInput) as exc:
+            code = getattr(exc, "code", "malformed")
+            result.errors.append(f"action {action_id} ({raw.get('type')}): {code}: {exc}")
+            break
+        result.actions_processed += 1
+        if isinstance(action, RunRoutes) and isinstance(game.last_judgement, RouteCheck):
+            check = game.last_judgement
+            for problem in check.problems:
+                result.errors.append(f"action {action_id} (run_routes {check.corporation}): {problem}")
+            optimum = solve(pending_state) if (solve is not None and pending_state is not None) else None
+            result.runs.append(RunRecord(check, optimum))
+        if after_action is not None:
+            after_action(game, action)
+        if game.finished and position < len(entries) - 1 and stop_before is None:
+            rest = [e for e in entries[position + 1:] if e.get("type") not in ("message",)]
+            if any(not str(e.get("type", "")).startswith("program_") for e in rest):
+                result.errors.append(f"the game ended at action {action_id} but the log goes on")
+            break
+    if stop_before is None and not result.errors and not game.finished:
+        result.errors.append("the log ends before the game does")
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _route_state_for(game: Game, action: RunRoutes) -> RouteState | None:
+    rnd = game.round
+    if not isinstance(rnd, OperatingRound) or not game.is_corporation(action.entity):
+        return None
+    corp = game.corporation(action.entity)
+    runnable = [t for t in corp.trains if t not in rnd.ran]
+    return route_state(game, corp, runnable)
+
+
+def state_dict(game: Game, corporation: str) -> dict[str, Any]:
+    """The state file (DESIGN.md §5) of ``game`` for ``corporation`` running its trains now."""
+    corp = game.corporation(corporation)
+    rnd = game.round
+    ran = rnd.ran if isinstance(rnd, OperatingRound) else set()
+    board = game.board
+    tiles = [
+        {"hex": hex_id, "tile": placed.tile.name, "rotation": placed.rotation}
+        for hex_id, placed in board.placed.items()
+    ]
+    tokens = [
+        {"hex": hex_id, "city": city, "corporation": sym}
+        for (hex_id, city), syms in board.tokens.items()
+        for sym in syms
+    ]
+    return {
+        "title": "1888",
+        "rule_set": game.rule_set.name,
+        "phase": game.phase.name,
+        "corporation": corp.sym,
+        "trains": [train_name(t) for t in corp.trains if t not in ran],
+        "tiles": tiles,
+        "tokens": tokens,
+    }
+
+
+def state_before(log: Mapping[str, Any], action_id: int) -> dict[str, Any]:
+    """The board state just before action ``action_id``, as a state-file dict (DESIGN.md §5).
+
+    The company is the action's entity when it is a corporation, else the
+    corporation operating at that moment. Raises ``MalformedInput`` when the
+    action is not in the log (or was undone) or no corporation is operating.
+    """
+    entries = kept_actions(log)
+    target = next((e for e in entries if e.get("id") == action_id), None)
+    if target is None:
+        if any(isinstance(a, Mapping) and a.get("id") == action_id for a in log["actions"]):
+            raise MalformedInput("action_id", f"action {action_id} was undone in this log")
+        raise MalformedInput("action_id", f"the log has no action {action_id}")
+    result = replay(log, stop_before=action_id)
+    if result.errors:
+        raise MalformedInput("game", f"the log cannot be replayed up to action {action_id}: {result.errors[0]}")
+    game = result.game
+    entity = target.get("entity")
+    if game.is_corporation(entity):
+        return state_dict(game, str(entity))
+    if isinstance(game.round, OperatingRound) and game.round.current_entity(game) is not None:
+        return state_dict(game, str(game.round.current_entity(game)))
+    raise MalformedInput("action_id", f"action {action_id} is not taken while a corporation operates")
+
+
+def replay_report(result: ReplayResult) -> dict[str, Any]:
+    """The ``route18xx replay --json`` object (DESIGN.md §5)."""
+    return {
+        "title": result.title,
+        "rule_set": result.rule_set,
+        "final_scores": result.final_scores,
+        "recorded_result": result.recorded_result,
+        "scores_match": result.scores_match,
+        "errors": list(result.errors),
+        "run_routes": [r.as_json() for r in result.runs],
+    }
+
+
+__all__ = [
+    "ReplayResult",
+    "RunRecord",
+    "kept_actions",
+    "load_log",
+    "new_game",
+    "replay",
+    "replay_report",
+    "rule_set_of",
+    "state_before",
+    "state_dict",
+]
