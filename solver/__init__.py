@@ -1,4 +1,4 @@
-"""route18xx.solver — a game-agnostic exact route optimizer (DESIGN.md §3).
+"""route18xx solver — a game-agnostic exact route optimizer (DESIGN.md §3).
 
 Public API: ``solve(problem, ...) -> Solution`` over a ``RouteProblem``;
 ``validate`` checks a solution against its problem; ``brute_force`` is the
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from solver.cancel import CancelToken
 from solver.errors import InvalidProblem
-from solver.model import OBJECTIVES, Objective, solve
+from solver.model import METHODS, OBJECTIVES, Method, Objective
 from solver.problem import (
     NO_SIDE,
     Junction,
@@ -22,13 +22,16 @@ from solver.problem import (
     Stop,
     Train,
 )
+from solver.search import solve
 
 __all__ = [
+    "METHODS",
     "NO_SIDE",
     "OBJECTIVES",
     "CancelToken",
     "InvalidProblem",
     "Junction",
+    "Method",
     "Objective",
     "PairBonus",
     "RouteProblem",

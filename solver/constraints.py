@@ -122,31 +122,32 @@ def add_direction(model: cp_model.CpModel, tv: TrainVars) -> None:
         model.add(expr <= 0)
 
 
-def add_junction_once(model: cp_model.CpModel, tvs: Sequence[TrainVars]) -> None:
-    """Track used once (ROUTES.md §3.7): each junction carries at most one train."""
-    if len(tvs) < 2:
-        return
-    graph = tvs[0].layout.graph
-    for p in range(graph.stop_count, graph.node_count):
-        model.add_at_most_one([tv.visit[p] for tv in tvs])
+def track_users(tv: TrainVars) -> dict[int, list[Lit]]:
+    """The track a circuit train may use, keyed as ``ListedRoute.track`` keys it.
 
-
-def add_segment_once(model: cp_model.CpModel, tvs: Sequence[TrainVars]) -> None:
-    """Track used once for segments between two stops (contracted ones included).
-
-    A segment with a junction end is covered by ``add_junction_once``; a
-    stop-to-stop segment (its contracted junctions inside) needs its own
-    constraint: at most one train walks it, in either direction.
+    A junction p (key p) is used iff visit[p]; a stop-to-stop segment i (key
+    node_count + i, contracted junctions inside) iff it is left from either
+    end. A segment with a junction end is covered by its junction.
     """
-    if len(tvs) < 2:
-        return
-    graph = tvs[0].layout.graph
+    graph = tv.layout.graph
+    n, n_stops = graph.node_count, graph.stop_count
+    users = {p: [tv.visit[p]] for p in range(n_stops, n)}
     for i, seg in enumerate(graph.segments):
-        if seg.a < graph.stop_count and seg.b < graph.stop_count:
-            lits: list[Lit] = []
-            for tv in tvs:
-                lits += (tv.leaving(i, seg.a), tv.leaving(i, seg.b))
-            model.add_at_most_one(lits)
+        if seg.a < n_stops and seg.b < n_stops:
+            users[n + i] = [tv.leaving(i, seg.a), tv.leaving(i, seg.b)]
+    return users
+
+
+def add_track_once(model: cp_model.CpModel, users: dict[int, list[list[Lit]]]) -> None:
+    """Track used once (ROUTES.md §3.7): each junction, and each stop-to-stop
+    segment, carries at most one train.
+
+    ``users[key]`` holds one literal list per possible user (a circuit train,
+    or a listed route); a key with a single user needs nothing.
+    """
+    for sources in users.values():
+        if len(sources) > 1:
+            model.add_at_most_one([lit for lits in sources for lit in lits])
 
 
 def add_identical_order(

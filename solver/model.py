@@ -1,69 +1,90 @@
-"""The CP-SAT route model and the public ``solve`` (DESIGN.md §3).
+"""Building the CP-SAT route model over a reduced graph (DESIGN.md §3).
 
-``solve`` reduces the graph (``solver/reduce.py``), builds one circuit per
-train (``solver/trainvars.py``), adds the rules (``solver/constraints.py``),
-searches, and expresses the routes in the problem's original segment indices.
+Each train is modelled one of two ways (``Method``):
 
-Objectives (``Objective``):
+* a **circuit** (``solver/trainvars.py`` + ``solver/constraints.py``): one
+  ``AddCircuit`` over {depot} ∪ nodes with the route rules as constraints —
+  always for unlimited trains, and for every train with ``method="circuit"``;
+* a **listed** choice (``solver/routes.py``): with ``method="auto"``, trains
+  of limited distance whose legal routes can be listed quickly choose among
+  them (one literal per route, at most one route per train of that distance).
 
-* ``"total"`` (default): maximise revenue + subsidy. ``Solution.objective`` is
-  revenue + subsidy.
-* ``"revenue"``: maximise revenue first (dividend income), subsidy only as a
-  tie-break: the model maximises revenue·M + subsidy with M larger than any
-  total subsidy. ``Solution.objective`` (and ``bound``) are the revenue.
-
-Search settings (DESIGN.md §3, measured on the benchmark boards): one worker
-and a fixed seed make the answer deterministic (same input → same routes);
-presolve and the linear relaxation off cut the slow tail.
+Both kinds meet in the track-used-once constraints and the objective.
+Objective weights: a stop is worth M·value + subsidy, a bonus M·value, where
+M = 1 for ``"total"`` and M > any total subsidy for ``"revenue"``.
 """
 
 from __future__ import annotations
 
-import math
-import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
-from ortools.sat.python import cp_model, cp_model_helper
+from ortools.sat.python import cp_model
 
-from solver.cancel import CancelToken
 from solver.constraints import (
     add_direction,
     add_distance,
     add_groups,
     add_identical_order,
-    add_junction_once,
     add_junction_sides,
     add_pair_bonus,
     add_route_ends,
     add_route_shape,
-    add_segment_once,
+    add_track_once,
+    track_users,
 )
-from solver.errors import InvalidProblem
-from solver.problem import RouteProblem, RouteResult, Solution, SolveStats
-from solver.reduce import ReducedGraph, reduce_problem
+from solver.problem import RouteProblem, Stop
+from solver.reduce import ReducedGraph
+from solver.routes import ListedRoute, list_routes
 from solver.trainvars import Layout, Lit, TrainVars, build_layout
 
 Objective: TypeAlias = Literal["total", "revenue"]
 OBJECTIVES: tuple[Objective, ...] = ("total", "revenue")
+Method: TypeAlias = Literal["auto", "circuit"]
+METHODS: tuple[Method, ...] = ("auto", "circuit")
 
 
 @dataclass
-class BuiltModel:
-    """A built CP-SAT model: its per-train variables and the objective scale M."""
+class Instance:
+    """The problem's data restated on the reduced graph (stop indices reduced)."""
 
-    model: cp_model.CpModel
-    layout: Layout
-    trains: list[TrainVars]
+    problem: RouteProblem
+    graph: ReducedGraph
+    stops: list[Stop]
+    groups: list[list[int]]
+    #: (weight, first stops, second stops) per pair bonus
+    bonuses: list[tuple[int, list[int], list[int]]]
+    stop_weights: list[int]
     scale: int
 
+    @classmethod
+    def make(cls, problem: RouteProblem, graph: ReducedGraph, objective: Objective) -> Instance:
+        n_stops = graph.stop_count
+        stops = [problem.stops[o] for o in graph.nodes[:n_stops]]
+        index = {o: r for r, o in enumerate(graph.nodes[:n_stops])}
 
-def _node_names(problem: RouteProblem, graph: ReducedGraph) -> list[str]:
-    n_stops = len(problem.stops)
-    return [
-        problem.stops[o].name if o < n_stops else problem.junctions[o - n_stops].name
-        for o in graph.nodes
-    ]
+        def local(stop_set: frozenset[int]) -> list[int]:
+            return sorted(index[s] for s in stop_set if s in index)
+
+        scale = revenue_scale(problem, objective)
+        return cls(
+            problem=problem,
+            graph=graph,
+            stops=stops,
+            groups=[local(g) for g in problem.groups],
+            bonuses=[(scale * b.value, local(b.first), local(b.second)) for b in problem.bonuses],
+            stop_weights=[scale * stop.value + stop.subsidy for stop in stops],
+            scale=scale,
+        )
+
+    def route_weight(self, stops: tuple[int, ...]) -> int:
+        """Objective weight of a route visiting these reduced stops."""
+        visited = set(stops)
+        weight = sum(self.stop_weights[s] for s in stops)
+        for value, first, second in self.bonuses:
+            if visited.intersection(first) and visited.intersection(second):
+                weight += value
+        return weight
 
 
 def revenue_scale(problem: RouteProblem, objective: Objective) -> int:
@@ -73,202 +94,137 @@ def revenue_scale(problem: RouteProblem, objective: Objective) -> int:
     return 1 + len(problem.trains) * sum(abs(s.subsidy) for s in problem.stops)
 
 
-def build_model(problem: RouteProblem, graph: ReducedGraph, objective: Objective) -> BuiltModel:
-    """Build the model of DESIGN.md §3 over the reduced graph."""
+@dataclass
+class ListedGroup:
+    """The trains of one limited distance, choosing among the listed routes.
+
+    ``choices[r]`` is a literal (or, for a route without track, an integer
+    count) saying how many of these trains run ``routes[r]``.
+    """
+
+    trains: list[int]
+    routes: list[ListedRoute]
+    weights: list[int]
+    choices: list[cp_model.IntVar] = field(default_factory=list)
+
+
+@dataclass
+class BuiltModel:
+    """A built model: circuit trains by train index, listed groups, the objective scale."""
+
+    model: cp_model.CpModel
+    instance: Instance
+    layout: Layout
+    circuits: dict[int, TrainVars]
+    listed: list[ListedGroup]
+
+    @property
+    def listed_routes(self) -> int:
+        return sum(len(g.routes) for g in self.listed)
+
+
+def _listed_groups(instance: Instance, max_steps: int) -> list[ListedGroup] | None:
+    """Group limited trains by distance and list their routes; None if too many."""
+    trains = instance.problem.trains
+    distances = sorted({t.distance for t in trains if t.distance is not None})
+    if not distances:
+        return []
+    routes = list_routes(instance.graph, instance.stops, distances[-1],
+                         instance.problem.min_stops, instance.groups, max_steps)
+    if routes is None:
+        return None
+    weights = [instance.route_weight(r.stops) for r in routes]
+    groups = []
+    for d in distances:
+        keep = [i for i, r in enumerate(routes) if r.cost <= d and weights[i] > 0]
+        groups.append(ListedGroup(
+            trains=[k for k, t in enumerate(trains) if t.distance == d],
+            routes=[routes[i] for i in keep],
+            weights=[weights[i] for i in keep],
+        ))
+    return groups
+
+
+def _add_circuit_train(
+    model: cp_model.CpModel, instance: Instance, layout: Layout, k: int, names: tuple[list[str], list[str]]
+) -> tuple[TrainVars, list[Lit], list[int]]:
+    """One circuit train with every route rule; returns it and its objective terms."""
+    problem, stops = instance.problem, instance.stops
+    train = problem.trains[k]
+    tv = TrainVars(model, layout, train.name, *names)
+    add_junction_sides(model, tv)
+    add_route_ends(model, tv, stops)
+    add_distance(model, tv, stops, train.distance)
+    add_route_shape(model, tv, stops, problem.min_stops)
+    add_groups(model, tv, instance.groups)
+    add_direction(model, tv)
+    lits = [v for v, w in zip(tv.visit, instance.stop_weights) if w]
+    weights = [w for w in instance.stop_weights if w]
+    for b, (value, first, second) in enumerate(instance.bonuses):
+        bonus = add_pair_bonus(model, tv, first, second, value, str(b))
+        if bonus is not None:
+            lits.append(bonus)
+            weights.append(value)
+    return tv, lits, weights
+
+
+def build_model(instance: Instance, method: Method = "auto", max_steps: int = 100_000) -> BuiltModel:
+    """Build the model: circuits and listed groups, track once, symmetry, objective."""
+    problem, graph = instance.problem, instance.graph
     model = cp_model.CpModel()
     layout = build_layout(graph)
-    node_names = _node_names(problem, graph)
-    segment_names = [problem.segments[seg.originals[0]].label for seg in graph.segments]
-    n_stops = graph.stop_count
-    stops = [problem.stops[o] for o in graph.nodes[:n_stops]]
-    index = {o: r for r, o in enumerate(graph.nodes[:n_stops])}
-    groups = [sorted(index[s] for s in g if s in index) for g in problem.groups]
-    bonuses = [
-        (b.value, sorted(index[s] for s in b.first if s in index),
-         sorted(index[s] for s in b.second if s in index))
-        for b in problem.bonuses
-    ]
-    scale = revenue_scale(problem, objective)
-    stop_weights = [scale * stop.value + stop.subsidy for stop in stops]
+    listed = _listed_groups(instance, max_steps) if method == "auto" else None
+    listed = listed or []
+    listed_trains = {k for g in listed for k in g.trains}
+    circuit_ks = [k for k in range(len(problem.trains)) if k not in listed_trains]
 
-    tvs: list[TrainVars] = []
-    terms: list[tuple[list[Lit], list[int]]] = []
-    for train in problem.trains:
-        tv = TrainVars(model, layout, train.name, node_names, segment_names)
-        add_junction_sides(model, tv)
-        add_route_ends(model, tv, stops)
-        add_distance(model, tv, stops, train.distance)
-        add_route_shape(model, tv, stops, problem.min_stops)
-        add_groups(model, tv, groups)
-        add_direction(model, tv)
-        lits = [v for v, w in zip(tv.visit, stop_weights) if w]
-        weights = [w for w in stop_weights if w]
-        for b, (value, first, second) in enumerate(bonuses):
-            bonus = add_pair_bonus(model, tv, first, second, value, str(b))
-            if bonus is not None:
-                lits.append(bonus)
-                weights.append(scale * value)
-        tvs.append(tv)
-        terms.append((lits, weights))
-    add_junction_once(model, tvs)
-    add_segment_once(model, tvs)
+    n_stops = len(problem.stops)
+    node_names = [problem.stops[o].name if o < n_stops else problem.junctions[o - n_stops].name
+                  for o in graph.nodes]
+    segment_names = [problem.segments[seg.originals[0]].label for seg in graph.segments]
+    circuits: dict[int, TrainVars] = {}
+    terms: dict[int, tuple[list[Lit], list[int]]] = {}
+    users: dict[int, list[list[Lit]]] = {}
+    for k in circuit_ks:
+        tv, lits, weights = _add_circuit_train(model, instance, layout, k, (node_names, segment_names))
+        circuits[k], terms[k] = tv, (lits, weights)
+        for key, key_lits in track_users(tv).items():
+            users.setdefault(key, []).append(key_lits)
+
+    obj_vars: list[cp_model.IntVar] = []
+    obj_weights: list[int] = []
+    single = not circuit_ks and len(listed_trains) == 1  # no search needed
+    for group in [] if single else listed:
+        count, name = len(group.trains), problem.trains[group.trains[0]].name
+        for r, route in enumerate(group.routes):
+            label = "-".join(node_names[s] for s in route.stops)
+            if route.track or count == 1:
+                choice = model.new_bool_var(f"run[{name}/{label}]")
+            else:  # no track: several trains may run it
+                choice = model.new_int_var(0, count, f"run[{name}/{label}]")
+            group.choices.append(choice)
+            for key in route.track:
+                users.setdefault(key, []).append([choice])
+        if len(group.routes) > 1 or count > 1:  # at most one route per train
+            model.add(cp_model.LinearExpr.sum(group.choices) <= count)
+        obj_vars += group.choices
+        obj_weights += group.weights
+    add_track_once(model, users)
+
     by_distance: dict[int | None, list[int]] = {}
-    for k, train in enumerate(problem.trains):
-        by_distance.setdefault(train.distance, []).append(k)
+    for k in circuit_ks:
+        by_distance.setdefault(problem.trains[k].distance, []).append(k)
     for ks in by_distance.values():
         if len(ks) > 1:
             # Order identical trains by (value, start stop): ties in value are common.
-            m = n_stops + 1
+            m = graph.stop_count + 1
             add_identical_order(
                 model,
-                [([*terms[k][0], *tvs[k].start], [*(w * m for w in terms[k][1]), *range(n_stops)])
-                 for k in ks],
+                [([*terms[k][0], *circuits[k].start],
+                  [*(w * m for w in terms[k][1]), *range(graph.stop_count)]) for k in ks],
             )
-    model.maximize(
-        cp_model.LinearExpr.weighted_sum(
-            [lit for lits, _ in terms for lit in lits], [w for _, ws in terms for w in ws]
-        )
-    )
-    return BuiltModel(model=model, layout=layout, trains=tvs, scale=scale)
-
-
-def price_route(
-    problem: RouteProblem, train: int, stops: tuple[int, ...], segments: tuple[int, ...]
-) -> RouteResult:
-    """A route's figures from the problem data: revenue includes the bonuses."""
-    visited = set(stops)
-    bonus = sum(
-        b.value for b in problem.bonuses if visited & b.first and visited & b.second
-    )
-    revenue = sum(problem.stops[s].value for s in stops) + bonus
-    subsidy = sum(problem.stops[s].subsidy for s in stops)
-    return RouteResult(train, stops, segments, revenue, subsidy, bonus)
-
-
-def _routes(problem: RouteProblem, built: BuiltModel, solution: list[int]) -> list[RouteResult]:
-    """Expand each train's walk into original stops and segments, in walking order."""
-    graph = built.layout.graph
-    routes = []
-    for k, tv in enumerate(built.trains):
-        stops, steps = tv.extract(solution)
-        if not stops:
-            continue
-        segments: list[int] = []
-        for seg_i, forward in steps:
-            originals = graph.segments[seg_i].originals
-            segments += originals if forward else originals[::-1]
-        original_stops = tuple(graph.nodes[s] for s in stops)
-        routes.append(price_route(problem, k, original_stops, tuple(segments)))
-    return routes
-
-
-def _parameters(time_limit_s: float, workers: int, seed: int) -> cp_model.SatParameters:
-    params = cp_model.CpSolver().parameters
-    params.num_workers = workers
-    params.random_seed = seed
-    params.max_time_in_seconds = max(time_limit_s, 0.0)
-    params.cp_model_presolve = False
-    params.linearization_level = 0
-    return params
-
-
-def solve(
-    problem: RouteProblem,
-    *,
-    objective: Objective = "total",
-    time_limit_s: float = 10.0,
-    workers: int = 1,
-    seed: int = 0,
-    cancel: CancelToken | None = None,
-) -> Solution:
-    """Optimal routes for ``problem`` (DESIGN.md §3); see the module docstring.
-
-    ``cancel``: a ``CancelToken`` another thread may trigger to stop the search
-    (the best routes found so far come back, status ``FEASIBLE``/``UNKNOWN``).
-
-    >>> from solver.problem import Stop, Segment, Train
-    >>> p = RouteProblem(stops=(Stop("A", 20, station=True), Stop("B", 30)),
-    ...     junctions=(), segments=(Segment(0, 1, -1, -1, "ab"),), trains=(Train("2", 2),))
-    >>> s = solve(p)
-    >>> s.status, s.revenue, s.routes[0].stops
-    ('OPTIMAL', 50, (0, 1))
-    """
-    if objective not in OBJECTIVES:
-        raise InvalidProblem(f"objective: unknown {objective!r}, expected one of {OBJECTIVES}")
-    t0 = time.perf_counter()
-    graph = reduce_problem(problem)
-    t1 = time.perf_counter()
-    stats = SolveStats(
-        nodes_before=problem.node_count,
-        segments_before=len(problem.segments),
-        nodes_after=graph.node_count,
-        segments_after=len(graph.segments),
-        reduce_ms=(t1 - t0) * 1000,
-    )
-    if not problem.trains or graph.stop_count == 0:
-        return Solution((), 0, 0, "OPTIMAL", 0, 0, stats)
-
-    built = build_model(problem, graph, objective)
-    t2 = time.perf_counter()
-    wrapper = cp_model_helper.SolveWrapper()
-    wrapper.set_parameters(_parameters(time_limit_s, workers, seed))
-    response = None
-    if cancel is None or cancel.attach(wrapper):
-        try:
-            response = wrapper.solve(built.model.proto)
-        finally:
-            if cancel is not None:
-                cancel.detach(wrapper)
-    status = "UNKNOWN" if response is None else response.status.name
-    if status not in ("OPTIMAL", "FEASIBLE", "UNKNOWN"):
-        raise RuntimeError(f"CP-SAT returned {status} for the route model (a solver bug)")
-    routes = []
-    if response is not None and status != "UNKNOWN":
-        routes = _routes(problem, built, list(response.solution))
-    t3 = time.perf_counter()
-
-    revenue = sum(r.revenue for r in routes)
-    subsidy = sum(r.subsidy for r in routes)
-    value = revenue + subsidy if objective == "total" else revenue
-    bound = _bound(problem, objective, built.scale, response)
-    if status == "OPTIMAL":
-        bound = value
-    proto = built.model.proto
-    stats = replace(
-        stats,
-        arcs=built.layout.arc_count,
-        variables=len(proto.variables),
-        constraints=len(proto.constraints),
-        build_ms=(t2 - t1) * 1000,
-        solve_ms=(t3 - t2) * 1000,
-        branches=response.num_branches if response else 0,
-        conflicts=response.num_conflicts if response else 0,
-    )
-    return Solution(tuple(routes), revenue, subsidy, status, value, bound, stats)
-
-
-def _bound(
-    problem: RouteProblem,
-    objective: Objective,
-    scale: int,
-    response: cp_model_helper.CpSolverResponse | None,
-) -> int:
-    """An upper bound on ``Solution.objective``: CP-SAT's, or a trivial one.
-
-    The trivial bound lets every train collect every positive stop value and
-    bonus; in ``"revenue"`` mode CP-SAT's bound on revenue·M + subsidy is
-    turned into a bound on revenue using the lowest possible total subsidy.
-    """
-    k = len(problem.trains)
-    with_subsidy = objective == "total"
-    trivial = k * (
-        sum(max(0, s.value + (s.subsidy if with_subsidy else 0)) for s in problem.stops)
-        + sum(max(0, b.value) for b in problem.bonuses)
-    )
-    if response is None or not math.isfinite(response.best_objective_bound):
-        return trivial
-    raw = response.best_objective_bound
-    if scale > 1:
-        lowest_subsidy = k * sum(min(0, s.subsidy) for s in problem.stops)
-        raw = (raw - lowest_subsidy) / scale
-    return min(trivial, math.floor(raw + 1e-9))
+    for lits, weights in terms.values():
+        obj_vars += lits
+        obj_weights += weights
+    model.maximize(cp_model.LinearExpr.weighted_sum(obj_vars, obj_weights))
+    return BuiltModel(model, instance, layout, circuits, listed)

@@ -149,6 +149,8 @@ class SolveStats:
     solve_ms: float = 0.0
     branches: int = 0
     conflicts: int = 0
+    #: routes listed for limited trains (``solver/routes.py``); 0 if all are circuits
+    listed_routes: int = 0
 
 
 @dataclass(frozen=True)

@@ -8,21 +8,27 @@ from __future__ import annotations
 
 import pytest
 
-from solver import RouteProblem, Solution, solve
+from solver import METHODS, RouteProblem, Solution, solve
 from solver.bruteforce import brute_force
 from solver.validate import validate
 from tests.solver.boards import Board
 
 
 def optimum(problem: RouteProblem, objective: str = "total") -> Solution:
-    """Solve with CP-SAT, check against brute force and the validator, return CP-SAT's answer."""
-    got = solve(problem, objective=objective)  # type: ignore[arg-type]
+    """Solve with CP-SAT (both methods), check against brute force and the validator.
+
+    Returns the answer of the default method.
+    """
     want = brute_force(problem, objective=objective)
-    assert got.status == "OPTIMAL"
-    assert validate(problem, got, objective) == []
-    assert got.objective == want.objective
-    assert (got.revenue, got.subsidy) == (want.revenue, want.subsidy) or objective == "total"
-    return got
+    answers = []
+    for method in METHODS:
+        got = solve(problem, objective=objective, method=method)  # type: ignore[arg-type]
+        assert got.status == "OPTIMAL"
+        assert validate(problem, got, objective) == []
+        assert got.objective == want.objective, method
+        assert (got.revenue, got.subsidy) == (want.revenue, want.subsidy) or objective == "total"
+        answers.append(got)
+    return answers[0]
 
 
 def ab(**b_flags: object) -> Board:

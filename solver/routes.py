@@ -1,0 +1,119 @@
+"""Listing every legal route of a limited train on the reduced graph.
+
+A train of distance d can only run short routes, and on real 18xx boards there
+are few of them (191 legal 4-train routes on the fullest 1888 board). Listing
+them turns the train into one literal per route: the route rules (junction
+sides, route ends, distance, stops, station, groups) are checked here once,
+and the model only has to choose routes with disjoint track — a set packing
+with a strong linear relaxation, where the circuit model of DESIGN.md §3 has a
+weak one (the worst generated case, four 4-trains, went from seconds to
+milliseconds). Unlimited trains keep their circuit.
+
+The walk is a depth-first search over the reduced graph with the rules of
+``solver/problem.py``; each route is listed once (first stop < last stop).
+It gives up (returns None) past ``max_steps`` search steps, and the caller
+falls back to the circuit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from solver.problem import Stop
+from solver.reduce import ReducedGraph
+
+
+@dataclass(frozen=True)
+class ListedRoute:
+    """One legal route on the reduced graph.
+
+    ``steps`` are (reduced segment, walked a→b); ``track`` the reduced nodes
+    and segments a second train may not use: its junctions, and its
+    stop-to-stop segments encoded as ``node_count + segment``.
+    """
+
+    stops: tuple[int, ...]
+    steps: tuple[tuple[int, bool], ...]
+    track: tuple[int, ...]
+    cost: int
+
+
+def list_routes(
+    graph: ReducedGraph,
+    stops: Sequence[Stop],
+    max_cost: int,
+    min_stops: int,
+    groups: Sequence[Sequence[int]],
+    max_steps: int = 100_000,
+) -> list[ListedRoute] | None:
+    """Every legal route of cost ≤ ``max_cost``, or None if the search is too long."""
+    n_stops, n = graph.stop_count, graph.node_count
+    adjacent: list[list[tuple[int, int, int, int, bool]]] = [[] for _ in range(n)]
+    for i, seg in enumerate(graph.segments):
+        adjacent[seg.a].append((i, seg.b, seg.side_a, seg.side_b, True))
+        adjacent[seg.b].append((i, seg.a, seg.side_b, seg.side_a, False))
+    group_mask = [0] * n_stops
+    for g, group in enumerate(groups):
+        for s in group:
+            group_mask[s] |= 1 << g
+    costs = [stop.distance_cost for stop in stops]
+    stations = [stop.station for stop in stops]
+    ends_only = [stop.route_end_only for stop in stops]
+    need = max(min_stops, 1)
+    found: list[ListedRoute] = []
+    path: list[int] = []
+    steps: list[tuple[int, bool]] = []
+    track: list[int] = []
+    on = [False] * n
+    budget = max_steps
+
+    def walk(node: int, entered: int, cost: int, groups_used: int, station_count: int) -> bool:
+        nonlocal budget
+        budget -= 1
+        if budget < 0:
+            return False
+        if node < n_stops:
+            if len(path) >= need and station_count and (path[0] < node or len(path) == 1):
+                found.append(ListedRoute(tuple(path), tuple(steps), tuple(track), cost))
+            if len(path) > 1 and ends_only[node]:
+                return True
+        for seg, other, side_here, side_there, forward in adjacent[node]:
+            if on[other] or (node >= n_stops and side_here == entered):
+                continue
+            steps.append((seg, forward))
+            on[other] = True
+            if other < n_stops:
+                new_cost = cost + costs[other]
+                mask = group_mask[other]
+                ok = True
+                if new_cost <= max_cost and not groups_used & mask:
+                    path.append(other)
+                    both_stops = node < n_stops
+                    if both_stops:
+                        track.append(n + seg)
+                    ok = walk(other, -1, new_cost, groups_used | mask,
+                              station_count + stations[other])
+                    if both_stops:
+                        track.pop()
+                    path.pop()
+            else:
+                track.append(other)
+                ok = walk(other, side_there, cost, groups_used, station_count)
+                track.pop()
+            on[other] = False
+            steps.pop()
+            if not ok:
+                return False
+        return True
+
+    for s in range(n_stops):
+        if costs[s] <= max_cost:
+            path.append(s)
+            on[s] = True
+            complete = walk(s, -1, costs[s], group_mask[s], int(stations[s]))
+            on[s] = False
+            path.pop()
+            if not complete:
+                return None
+    return found

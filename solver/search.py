@@ -1,0 +1,205 @@
+"""The public ``solve``: reduce, build, search, and read the routes back (DESIGN.md §3).
+
+Objectives (``Objective``):
+
+* ``"total"`` (default): maximise revenue + subsidy. ``Solution.objective`` is
+  revenue + subsidy.
+* ``"revenue"``: maximise revenue first (dividend income), subsidy only as a
+  tie-break (the model maximises revenue·M + subsidy with M larger than any
+  total subsidy). ``Solution.objective`` and ``bound`` are the revenue.
+
+Search settings, measured on the real 1888 states and generated worst cases:
+one worker and a fixed seed make the answer deterministic (same input → same
+routes); presolve off; the linear relaxation off for circuits (it only slows
+them) but on when listed routes are chosen (set packing: the LP bound is
+what proves optimality quickly).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import replace
+
+from ortools.sat.python import cp_model, cp_model_helper
+
+from solver.cancel import CancelToken
+from solver.errors import InvalidProblem
+from solver.model import METHODS, OBJECTIVES, BuiltModel, Instance, Method, Objective, build_model
+from solver.problem import RouteProblem, RouteResult, Solution, SolveStats
+from solver.reduce import reduce_problem
+
+
+def price_route(
+    problem: RouteProblem, train: int, stops: tuple[int, ...], segments: tuple[int, ...]
+) -> RouteResult:
+    """A route's figures from the problem data; its revenue includes its bonuses."""
+    visited = set(stops)
+    bonus = sum(b.value for b in problem.bonuses if visited & b.first and visited & b.second)
+    revenue = sum(problem.stops[s].value for s in stops) + bonus
+    subsidy = sum(problem.stops[s].subsidy for s in stops)
+    return RouteResult(train, stops, segments, revenue, subsidy, bonus)
+
+
+def _expand(
+    built: BuiltModel, k: int, stops: list[int] | tuple[int, ...], steps: object
+) -> RouteResult:
+    """A walk on the reduced graph as original stops and segments, in walking order."""
+    graph = built.instance.graph
+    segments: list[int] = []
+    for seg_i, forward in steps:  # type: ignore[attr-defined]
+        originals = graph.segments[seg_i].originals
+        segments += originals if forward else originals[::-1]
+    original_stops = tuple(graph.nodes[s] for s in stops)
+    return price_route(built.instance.problem, k, original_stops, tuple(segments))
+
+
+def _routes(built: BuiltModel, solution: list[int]) -> list[RouteResult]:
+    """Every train's route from a solution vector (listed ones: best route to first train)."""
+    routes = []
+    for k, tv in built.circuits.items():
+        stops, steps = tv.extract(solution)
+        if stops:
+            routes.append(_expand(built, k, stops, steps))
+    for group in built.listed:
+        runs = []
+        for r, choice in enumerate(group.choices):
+            runs += [r] * solution[choice.index]
+        runs.sort(key=lambda r: (-group.weights[r], r))
+        for k, r in zip(group.trains, runs):
+            route = group.routes[r]
+            routes.append(_expand(built, k, route.stops, route.steps))
+    return sorted(routes, key=lambda route: route.train)
+
+
+def _single_listed(built: BuiltModel) -> list[RouteResult] | None:
+    """With one listed train and no circuit, the best listed route is the answer."""
+    if built.circuits or sum(len(g.trains) for g in built.listed) != 1:
+        return None
+    group = next(g for g in built.listed if g.trains)
+    if not group.routes:
+        return []
+    best = max(range(len(group.routes)), key=lambda r: (group.weights[r], -r))
+    route = group.routes[best]
+    return [_expand(built, group.trains[0], route.stops, route.steps)]
+
+
+def _parameters(time_limit_s: float, workers: int, seed: int, lp: bool) -> cp_model.SatParameters:
+    params = cp_model.CpSolver().parameters
+    params.num_workers = workers
+    params.random_seed = seed
+    params.max_time_in_seconds = max(time_limit_s, 0.0)
+    params.cp_model_presolve = False
+    params.linearization_level = 1 if lp else 0
+    return params
+
+
+def _bound(
+    problem: RouteProblem,
+    objective: Objective,
+    scale: int,
+    response: cp_model_helper.CpSolverResponse | None,
+) -> int:
+    """An upper bound on ``Solution.objective``: CP-SAT's, or a trivial one.
+
+    The trivial bound lets every train collect every positive stop value and
+    bonus; in ``"revenue"`` mode CP-SAT's bound on revenue·M + subsidy becomes
+    a bound on revenue using the lowest possible total subsidy.
+    """
+    k = len(problem.trains)
+    with_subsidy = objective == "total"
+    trivial = k * (
+        sum(max(0, s.value + (s.subsidy if with_subsidy else 0)) for s in problem.stops)
+        + sum(max(0, b.value) for b in problem.bonuses)
+    )
+    if response is None or not math.isfinite(response.best_objective_bound):
+        return trivial
+    raw = response.best_objective_bound
+    if scale > 1:
+        lowest_subsidy = k * sum(min(0, s.subsidy) for s in problem.stops)
+        raw = (raw - lowest_subsidy) / scale
+    return min(trivial, math.floor(raw + 1e-9))
+
+
+def solve(
+    problem: RouteProblem,
+    *,
+    objective: Objective = "total",
+    time_limit_s: float = 10.0,
+    workers: int = 1,
+    seed: int = 0,
+    cancel: CancelToken | None = None,
+    method: Method = "auto",
+) -> Solution:
+    """Optimal routes for ``problem`` (DESIGN.md §3); objectives as in the module docstring.
+
+    ``cancel``: a ``CancelToken`` another thread may trigger to stop the search
+    (the best routes found so far come back, status ``FEASIBLE``/``UNKNOWN``).
+    ``method``: ``"auto"`` lists the routes of limited trains when they are
+    few (``solver/routes.py``); ``"circuit"`` models every train as a circuit.
+
+    >>> from solver.problem import Stop, Segment, Train
+    >>> p = RouteProblem(stops=(Stop("A", 20, station=True), Stop("B", 30)),
+    ...     junctions=(), segments=(Segment(0, 1, -1, -1, "ab"),), trains=(Train("2", 2),))
+    >>> s = solve(p)
+    >>> s.status, s.revenue, s.routes[0].stops
+    ('OPTIMAL', 50, (0, 1))
+    """
+    if objective not in OBJECTIVES:
+        raise InvalidProblem(f"objective: unknown {objective!r}, expected one of {OBJECTIVES}")
+    if method not in METHODS:
+        raise InvalidProblem(f"method: unknown {method!r}, expected one of {METHODS}")
+    t0 = time.perf_counter()
+    graph = reduce_problem(problem)
+    t1 = time.perf_counter()
+    stats = SolveStats(
+        nodes_before=problem.node_count,
+        segments_before=len(problem.segments),
+        nodes_after=graph.node_count,
+        segments_after=len(graph.segments),
+        reduce_ms=(t1 - t0) * 1000,
+    )
+    if not problem.trains or graph.stop_count == 0:
+        return Solution((), 0, 0, "OPTIMAL", 0, 0, stats)
+
+    built = build_model(Instance.make(problem, graph, objective), method)
+    t2 = time.perf_counter()
+    response = None
+    routes = _single_listed(built)
+    if routes is not None:
+        status = "OPTIMAL"
+    else:
+        wrapper = cp_model_helper.SolveWrapper()
+        lp = any(g.choices for g in built.listed)
+        wrapper.set_parameters(_parameters(time_limit_s, workers, seed, lp))
+        if cancel is None or cancel.attach(wrapper):
+            try:
+                response = wrapper.solve(built.model.proto)
+            finally:
+                if cancel is not None:
+                    cancel.detach(wrapper)
+        status = "UNKNOWN" if response is None else response.status.name
+        if status not in ("OPTIMAL", "FEASIBLE", "UNKNOWN"):
+            raise RuntimeError(f"CP-SAT returned {status} for the route model (a solver bug)")
+        routes = []
+        if response is not None and status != "UNKNOWN":
+            routes = _routes(built, list(response.solution))
+    t3 = time.perf_counter()
+
+    revenue = sum(r.revenue for r in routes)
+    subsidy = sum(r.subsidy for r in routes)
+    value = revenue + subsidy if objective == "total" else revenue
+    bound = value if status == "OPTIMAL" else _bound(problem, objective, built.instance.scale, response)
+    proto = built.model.proto
+    stats = replace(
+        stats,
+        arcs=built.layout.arc_count if built.circuits else 0,
+        listed_routes=built.listed_routes,
+        variables=len(proto.variables),
+        constraints=len(proto.constraints),
+        build_ms=(t2 - t1) * 1000,
+        solve_ms=(t3 - t2) * 1000,
+        branches=response.num_branches if response else 0,
+        conflicts=response.num_conflicts if response else 0,
+    )
+    return Solution(tuple(routes), revenue, subsidy, status, value, bound, stats)
