@@ -22,7 +22,7 @@ import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from engine.errors import IllegalAction, MalformedInput
 from engine.game.actions import Action, RunRoutes, parse_action
@@ -35,7 +35,7 @@ from engine.state_file import RouteState
 
 #: A solver hook: a ``RouteState`` in, ``engine.api.solve_routes``-shaped dict out.
 SolveHook = Callable[[RouteState], Mapping[str, Any]]
-#: Called after every processed top-level action with the game and the action.
+#: Called after every processed action (auto-actions included) with the game and the action.
 ActionHook = Callable[[Game, Action], None]
 
 
@@ -159,10 +159,14 @@ class ReplayResult:
     runs: list[RunRecord] = field(default_factory=list)
     actions_processed: int = 0
     seconds: float = 0.0
+    #: the id of the action the replay could not process, if any.
+    stopped_at: int | None = None
 
     @property
     def completed(self) -> bool:
-        return not self.errors
+        """Every kept action was processed (route disagreements are only reported)."""
+        return self.stopped_at is None and not any("log ends" in e or "log goes on" in e
+                                                   for e in self.errors)
 
     @property
     def final_scores(self) -> dict[str, int]:
@@ -178,6 +182,7 @@ def replay(
     *,
     solve: SolveHook | None = None,
     after_action: ActionHook | None = None,
+    before_action: ActionHook | None = None,
     stop_before: int | None = None,
     safe: bool = False,
 ) -> ReplayResult:
@@ -195,6 +200,8 @@ def replay(
         game=game,
         recorded_result={str(k): int(v) for k, v in (log.get("result") or {}).items()},
     )
+    if after_action is not None:
+        game.after_each.append(after_action)
     entries = kept_actions(log)
     for position, raw in enumerate(entries):
         action_id = raw.get("id")
@@ -204,7 +211,10 @@ def replay(
             action = parse_action(raw, f"actions[id={action_id}]")
         except MalformedInput as exc:
             result.errors.append(f"action {action_id}: malformed: {exc}")
+            result.stopped_at = action_id if isinstance(action_id, int) else -1
             break
+        if before_action is not None:
+            before_action(game, action)
         pending_state = None
         if isinstance(action, RunRoutes) and solve is not None:
             pending_state = _route_state_for(game, action)
@@ -214,6 +224,7 @@ def replay(
         except (IllegalAction, MalformedInput) as exc:
             code = getattr(exc, "code", "malformed")
             result.errors.append(f"action {action_id} ({raw.get('type')}): {code}: {exc}")
+            result.stopped_at = action_id if isinstance(action_id, int) else -1
             break
         result.actions_processed += 1
         if isinstance(action, RunRoutes) and isinstance(game.last_judgement, RouteCheck):
@@ -222,8 +233,6 @@ def replay(
                 result.errors.append(f"action {action_id} (run_routes {check.corporation}): {problem}")
             optimum = solve(pending_state) if (solve is not None and pending_state is not None) else None
             result.runs.append(RunRecord(check, optimum))
-        if after_action is not None:
-            after_action(game, action)
         if game.finished and position < len(entries) - 1 and stop_before is None:
             rest = [e for e in entries[position + 1:] if e.get("type") not in ("message",)]
             if any(not str(e.get("type", "")).startswith("program_") for e in rest):
@@ -277,22 +286,44 @@ def state_before(log: Mapping[str, Any], action_id: int) -> dict[str, Any]:
     corporation operating at that moment. Raises ``MalformedInput`` when the
     action is not in the log (or was undone) or no corporation is operating.
     """
+    return states_before(log, [action_id])[action_id]
+
+
+def states_before(log: Mapping[str, Any], action_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
+    """``state_before`` for several actions of one log, in a single replay."""
+    wanted = set(action_ids)
     entries = kept_actions(log)
-    target = next((e for e in entries if e.get("id") == action_id), None)
-    if target is None:
-        if any(isinstance(a, Mapping) and a.get("id") == action_id for a in log["actions"]):
-            raise MalformedInput("action_id", f"action {action_id} was undone in this log")
-        raise MalformedInput("action_id", f"the log has no action {action_id}")
-    result = replay(log, stop_before=action_id)
-    if result.errors:
-        raise MalformedInput("game", f"the log cannot be replayed up to action {action_id}: {result.errors[0]}")
-    game = result.game
-    entity = target.get("entity")
-    if game.is_corporation(entity):
-        return state_dict(game, str(entity))
-    if isinstance(game.round, OperatingRound) and game.round.current_entity(game) is not None:
-        return state_dict(game, str(game.round.current_entity(game)))
-    raise MalformedInput("action_id", f"action {action_id} is not taken while a corporation operates")
+    kept_ids = {e.get("id") for e in entries}
+    for action_id in sorted(wanted):
+        if action_id not in kept_ids:
+            if any(isinstance(a, Mapping) and a.get("id") == action_id for a in log["actions"]):
+                raise MalformedInput("action_id", f"action {action_id} was undone in this log")
+            raise MalformedInput("action_id", f"the log has no action {action_id}")
+    found: dict[int, dict[str, Any]] = {}
+    problems: dict[int, str] = {}
+
+    def capture(game: Game, action: Action) -> None:
+        if action.id not in wanted:
+            return
+        entity = action.entity
+        if game.is_corporation(entity):
+            found[action.id] = state_dict(game, str(entity))
+        elif isinstance(game.round, OperatingRound) and game.round.current_entity(game) is not None:
+            found[action.id] = state_dict(game, str(game.round.current_entity(game)))
+        else:
+            problems[action.id] = f"action {action.id} is not taken while a corporation operates"
+
+    last = max(wanted) if wanted else None
+    stop = next((e.get("id") for e in entries if isinstance(e.get("id"), int)
+                 and last is not None and e["id"] > last), None)
+    result = replay(log, before_action=capture, stop_before=stop)
+    for action_id in sorted(wanted):
+        if action_id in problems:
+            raise MalformedInput("action_id", problems[action_id])
+        if action_id not in found:
+            reason = result.errors[0] if result.errors else "it was not reached"
+            raise MalformedInput("game", f"the log cannot be replayed up to action {action_id}: {reason}")
+    return found
 
 
 def replay_report(result: ReplayResult) -> dict[str, Any]:
@@ -319,4 +350,5 @@ __all__ = [
     "rule_set_of",
     "state_before",
     "state_dict",
+    "states_before",
 ]

@@ -25,6 +25,16 @@ if TYPE_CHECKING:
 
 class WaterfallAuction(Step):
     name = "auction"
+    handles = frozenset({"bid", "pass"})
+
+    def why_not(self, game: Game, action: Action) -> IllegalAction | None:
+        current = _round(game).current_entity(game)
+        if current is not None and action.entity != current:
+            return IllegalAction(
+                "not_your_turn",
+                f"it is {describe(game, current)}'s turn, not {describe(game, action.entity)}'s",
+            )
+        return None
 
     def actions(self, game: Game, entity: Entity) -> frozenset[str]:
         rnd = _round(game)

@@ -21,6 +21,12 @@ if TYPE_CHECKING:
 
 class DiscardTrainStep(Step):
     name = "discard train"
+    handles = frozenset({"discard_train"})
+
+    def why_not(self, game: Game, action: Action) -> IllegalAction | None:
+        return IllegalAction(
+            "not_crowded", f"{action.entity} is not over the train limit and cannot discard"
+        )
 
     def active(self, game: Game) -> bool:
         return bool(game.crowded_corporations())

@@ -71,6 +71,8 @@ class Game:
         self.last_judgement: Any = None
         #: called after every round change with the game (checkpoints, tests).
         self.on_new_round: list[Callable[[Game], None]] = []
+        #: called after every single processed action, auto-actions included.
+        self.after_each: list[Callable[[Game, Action], None]] = []
         seats = [(p, f"Player {i + 1}") if isinstance(p, int) else p for i, p in enumerate(players)]
         n = len(seats)
         if not rule_set.min_players <= n <= rule_set.max_players:
@@ -309,6 +311,8 @@ class Game:
         if action.id is not None:
             self.s.last_action_id = action.id
         self._advance_rounds()
+        for hook in self.after_each:
+            hook(self, action)
 
     def _check_entity(self, action: Action) -> None:
         entity = action.entity

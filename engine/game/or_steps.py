@@ -70,9 +70,25 @@ def _operator(game: Game) -> Corporation:
     return game.corporation(_rnd(game).current_entity(game))
 
 
+def _not_operating(game: Game, action: Action) -> IllegalAction | None:
+    """The refusal for a corporation acting out of turn, if that is the problem."""
+    current = _rnd(game).current_entity(game)
+    if action.entity != current:
+        return IllegalAction("not_your_turn", f"{action.entity} cannot act now: {current} is operating")
+    return None
+
+
 class BankruptStep(Step):
     name = "bankrupt"
     can_block = False
+    handles = frozenset({"bankrupt"})
+
+    def why_not(self, game: Game, action: Action) -> IllegalAction | None:
+        return _not_operating(game, action) or IllegalAction(
+            "not_bankrupt",
+            f"{action.entity} may only go bankrupt when it must buy a train and even its "
+            f"president's money and shares cannot pay for the cheapest one",
+        )
 
     def actions(self, game: Game, entity: Entity) -> frozenset[str]:
         if entity == _rnd(game).current_entity(game) and can_go_bankrupt(game, _operator(game)):
@@ -89,6 +105,12 @@ class SpecialTrackStep(Step):
     """Tile lays of privates owned by the operating corporation (RULES.md §7.2-§7.5)."""
 
     name = "private tile lay"
+    handles = frozenset({"lay_tile"})
+
+    def accepts(self, game: Game, action: Action) -> bool:
+        pending = _rnd(game).special
+        return (game.is_company(action.entity) and action.type in ("lay_tile", "pass")
+                and (pending is None or action.entity == pending[0]))
 
     def blocks(self, game: Game) -> bool:
         return _rnd(game).special is not None
@@ -120,8 +142,16 @@ class SpecialTrackStep(Step):
         corp = _operator(game)
         ability = special_lay_ability(game, company, corp)
         if ability is None:
-            raise IllegalAction("no_ability", f"{company.sym} has no tile lay for {corp.sym} now")
+            if company.owner != corp.sym:
+                raise IllegalAction(
+                    "not_owner",
+                    f"{company.sym} is not owned by {corp.sym}, the operating corporation; "
+                    f"only its owning corporation may use its ability",
+                )
+            raise IllegalAction("no_ability", f"{company.sym} has no tile lay left")
         if isinstance(action, Pass):
+            if rnd.special is None:
+                raise IllegalAction("nothing_to_pass", f"{company.sym} has no tile lay in progress")
             company.lay_uses = 0
             rnd.special = None
             return
@@ -152,10 +182,19 @@ class BuyCompanyStep(Step):
     """A corporation buys a player's private in phases 3-4 (RULES.md §6.12)."""
 
     name = "buy private"
+    handles = frozenset({"buy_company"})
 
     def __init__(self, blocking: bool) -> None:
         super().__init__()
         self.can_block = blocking
+
+    def accepts(self, game: Game, action: Action) -> bool:
+        if not self.can_block and action.type == "buy_company":
+            return action.entity == _rnd(game).current_entity(game)
+        return super().accepts(game, action)
+
+    def why_not(self, game: Game, action: Action) -> IllegalAction | None:
+        return _not_operating(game, action)
 
     def actions(self, game: Game, entity: Entity) -> frozenset[str]:
         rnd = _rnd(game)
@@ -198,6 +237,17 @@ class TrackStep(Step):
     """One tile lay or upgrade per turn (RULES.md §6.5)."""
 
     name = "track"
+    handles = frozenset({"lay_tile"})
+
+    def why_not(self, game: Game, action: Action) -> IllegalAction | None:
+        if game.is_company(action.entity):
+            return None
+        refusal = _not_operating(game, action)
+        if refusal is None and self.passed:
+            refusal = IllegalAction(
+                "track_done", f"{action.entity} already laid or passed its track this turn"
+            )
+        return refusal
 
     def actions(self, game: Game, entity: Entity) -> frozenset[str]:
         if entity != _rnd(game).current_entity(game):
@@ -233,6 +283,25 @@ class TokenStep(Step):
     """At most one station token per turn (RULES.md §6.6)."""
 
     name = "token"
+    handles = frozenset({"place_token"})
+
+    def why_not(self, game: Game, action: Action) -> IllegalAction | None:
+        refusal = _not_operating(game, action)
+        if refusal is not None:
+            return refusal
+        corp = _operator(game)
+        price = corp.next_token_price
+        if _rnd(game).tokened:
+            return IllegalAction("already_tokened", f"{corp.sym} already placed a token this turn")
+        if price is None:
+            return IllegalAction("no_token_left", f"{corp.sym} has no station token left")
+        if price > corp.cash:
+            return IllegalAction(
+                "not_enough_cash", f"{corp.sym} has {corp.cash}; its next token costs {price}"
+            )
+        if self.passed:
+            return IllegalAction("token_done", f"{corp.sym} is past its token step this turn")
+        return IllegalAction("not_connected", f"{corp.sym} reaches no city with a free slot")
 
     def actions(self, game: Game, entity: Entity) -> frozenset[str]:
         rnd = _rnd(game)
@@ -263,6 +332,18 @@ class RouteStep(Step):
     """Run the trains on the recorded routes (ROUTES.md)."""
 
     name = "run routes"
+    handles = frozenset({"run_routes"})
+
+    def why_not(self, game: Game, action: Action) -> IllegalAction | None:
+        refusal = _not_operating(game, action)
+        if refusal is not None:
+            return refusal
+        corp = _operator(game)
+        if not corp.trains:
+            return IllegalAction("no_trains", f"{corp.sym} owns no train")
+        if self.passed:
+            return IllegalAction("already_ran", f"{corp.sym} already ran its trains this turn")
+        return IllegalAction("no_route", f"{corp.sym} cannot reach two revenue centres")
 
     def actions(self, game: Game, entity: Entity) -> frozenset[str]:
         rnd = _rnd(game)
@@ -283,6 +364,12 @@ class RouteStep(Step):
 
 class DividendStep(Step):
     name = "dividend"
+    handles = frozenset({"dividend"})
+
+    def why_not(self, game: Game, action: Action) -> IllegalAction | None:
+        return _not_operating(game, action) or IllegalAction(
+            "no_revenue", f"{action.entity} has no run to pay out or withhold now"
+        )
 
     def actions(self, game: Game, entity: Entity) -> frozenset[str]:
         rnd = _rnd(game)
@@ -308,6 +395,27 @@ class BuyTrainStep(Step):
     """Buy trains; the forced purchase with emergency money (RULES.md §6.9, §6.10)."""
 
     name = "buy trains"
+    handles = frozenset({"buy_train", "sell_shares"})
+
+    def why_not(self, game: Game, action: Action) -> IllegalAction | None:
+        corp = _operator(game)
+        if action.type == "sell_shares":
+            return IllegalAction(
+                "no_emergency",
+                f"shares may be sold in an operating round only by {corp.sym}'s president, "
+                f"to pay for a train {corp.sym} must buy",
+            )
+        refusal = _not_operating(game, action)
+        if refusal is not None:
+            return refusal
+        if len(corp.trains) >= game.train_limit():
+            return IllegalAction(
+                "train_limit",
+                f"{corp.sym} has {len(corp.trains)} trains; the limit is {game.train_limit()}",
+            )
+        if self.passed:
+            return IllegalAction("trains_done", f"{corp.sym} already passed buying trains")
+        return IllegalAction("not_enough_cash", f"{corp.sym} cannot afford a train ({corp.cash})")
 
     def actions(self, game: Game, entity: Entity) -> frozenset[str]:
         rnd = _rnd(game)

@@ -30,6 +30,8 @@ class Step:
     name = "step"
     #: Can the step hold up the turn? (Non-blocking steps are offered alongside.)
     can_block = True
+    #: Action types this step deals with, for explaining a refusal (``why_not``).
+    handles: frozenset[str] = frozenset()
 
     def __init__(self) -> None:
         self.passed = False
@@ -58,6 +60,14 @@ class Step:
     def skip(self, game: Game) -> None:
         """Nothing to ask: the step is over for this turn."""
         self.passed = True
+
+    def accepts(self, game: Game, action: Action) -> bool:
+        """Does this step take ``action`` now? (Routing, ACTIONS.md §3.)"""
+        return action.type in self.actions(game, action.entity)
+
+    def why_not(self, game: Game, action: Action) -> IllegalAction | None:
+        """A precise reason why ``action`` (of a type this step handles) is refused now."""
+        return None
 
     def process(self, game: Game, action: Action) -> None:
         raise IllegalAction("unsupported", f"{self.name} cannot process {action.type}")
@@ -92,22 +102,29 @@ class Round:
         for step in self.steps:
             if not step.active(game):
                 continue
-            accepts = action.type in step.actions(game, action.entity)
-            blocking = step.blocking(game)
-            if accepts:
+            if step.accepts(game, action):
                 return step
-            if blocking:
-                waiting = sorted(step.actions(game, step.current_entity(game)))
-                raise IllegalAction(
-                    "wrong_step",
-                    f"{describe(game, action.entity)} cannot {action.type} now: "
-                    f"{describe(game, step.current_entity(game))} must first act in the "
-                    f"{step.name} step ({', '.join(waiting)})",
-                )
-        raise IllegalAction(
-            "not_available",
-            f"{describe(game, action.entity)} cannot {action.type} now",
-        )
+            if step.blocking(game):
+                raise self.refusal(game, action, step)
+        raise self.refusal(game, action, None)
+
+    def refusal(self, game: Game, action: Action, waiting: Step | None) -> IllegalAction:
+        """The most precise reason for refusing ``action``."""
+        for step in self.steps:
+            if action.type in step.handles:
+                reason = step.why_not(game, action)
+                if reason is not None:
+                    return reason
+        who = describe(game, action.entity)
+        if waiting is not None:
+            entity = waiting.current_entity(game)
+            options = ", ".join(sorted(waiting.actions(game, entity))) if entity is not None else ""
+            return IllegalAction(
+                "wrong_step",
+                f"{who} cannot {action.type} now: {describe(game, entity)} must first act in the "
+                f"{waiting.name} step ({options})",
+            )
+        return IllegalAction("not_available", f"{who} cannot {action.type} now")
 
     def process(self, game: Game, action: Action) -> None:
         step = self.step_for(game, action)

@@ -43,6 +43,22 @@ BUYS = ("buy", "par", "exchange")
 
 class BuySellParShares(Step):
     name = "buy/sell/par shares"
+    handles = frozenset({"buy_shares", "sell_shares", "par", "pass"})
+    TURN_ACTIONS = frozenset({"buy_shares", "sell_shares", "par", "pass"})
+
+    def accepts(self, game: Game, action: Action) -> bool:
+        """The current player's own actions all come here; ``process`` says why one is illegal."""
+        rnd = _round(game)
+        return action.entity == rnd.current_entity(game) and action.type in self.TURN_ACTIONS
+
+    def why_not(self, game: Game, action: Action) -> IllegalAction | None:
+        current = _round(game).current_entity(game)
+        if isinstance(action.entity, int) and action.entity != current:
+            return IllegalAction(
+                "not_your_turn",
+                f"it is {describe(game, current)}'s turn, not {describe(game, action.entity)}'s",
+            )
+        return None
 
     def setup(self, game: Game) -> None:
         _round(game).turn_actions = []
@@ -154,6 +170,9 @@ class ExchangeStep(Step):
     name = "Forbidden City exchange"
     can_block = False
 
+    def accepts(self, game: Game, action: Action) -> bool:
+        return action.type == "buy_shares" and game.is_company(action.entity)
+
     def actions(self, game: Game, entity: Entity) -> frozenset[str]:
         if not game.is_company(entity):
             return NO_ACTIONS
@@ -170,6 +189,15 @@ class ExchangeStep(Step):
         if not isinstance(action, BuyShares):
             raise IllegalAction("unsupported", "the Forbidden City only exchanges for a share")
         company = game.company(action.entity)
+        if exchange_ability(company) is None:
+            raise IllegalAction("no_ability", f"{company.sym} has no share exchange")
+        if not company.owned_by_player():
+            raise IllegalAction("not_owner", f"{company.sym} must be owned by a player to exchange")
+        if not self.actions(game, action.entity):
+            raise IllegalAction(
+                "exchange_timing",
+                f"{company.sym} may be exchanged only on its owner's turn, before buying or selling",
+            )
         assert isinstance(company.owner, int)
         player = game.player(company.owner)
         if len(action.shares) != 1:

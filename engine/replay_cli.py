@@ -1,0 +1,73 @@
+"""The ``route18xx replay`` and ``route18xx state`` commands (DESIGN.md §5).
+
+Plain functions returning an exit status, for the command-line front end to
+wire up; they print to stdout (results) and stderr (problems).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Callable, Mapping
+
+from engine.errors import MalformedInput, Route18xxError
+from engine.replay import load_log, replay, replay_report, state_before
+from engine.state_file import RouteState
+
+#: The optimum hook: a ``RouteState`` in, an ``engine.api.solve_routes``-shaped dict out.
+Solver = Callable[[RouteState], Mapping[str, Any]]
+
+
+def replay_command(path: str, as_json: bool, solve: Solver | None = None) -> int:
+    """Replay a game log; print the DESIGN.md §5 replay object (``--json``) or a summary.
+
+    Exit status 0 when the replay completed (whatever the scores), 1 when an
+    action could not be replayed, 2 when the file is not a readable 1888 log.
+    """
+    try:
+        log = load_log(path)
+        result = replay(log, solve=solve)
+    except MalformedInput as exc:
+        print(f"route18xx replay: {exc}", file=sys.stderr)
+        return 2
+    report = replay_report(result)
+    if as_json:
+        print(json.dumps(report, indent=2))
+    else:
+        _print_summary(report, result.seconds)
+    for error in result.errors:
+        print(f"route18xx replay: {error}", file=sys.stderr)
+    return 0 if result.completed else 1
+
+
+def state_command(path: str, action_id: int, as_json: bool) -> int:
+    """Print the state file (DESIGN.md §5) just before action ``action_id`` of a log."""
+    try:
+        log = load_log(path)
+        state = state_before(log, action_id)
+    except Route18xxError as exc:
+        print(f"route18xx state: {exc}", file=sys.stderr)
+        return 2
+    if as_json:
+        print(json.dumps(state, indent=2))
+    else:
+        print(f"{state['title']} ({state['rule_set']}), phase {state['phase']}, "
+              f"{state['corporation']} runs {', '.join(state['trains']) or 'no trains'}")
+        print("tiles: " + ", ".join(f"{t['hex']}={t['tile']}/{t['rotation']}" for t in state["tiles"]))
+        print("tokens: " + ", ".join(f"{t['corporation']}@{t['hex']}-{t['city']}" for t in state["tokens"]))
+    return 0
+
+
+def _print_summary(report: Mapping[str, Any], seconds: float) -> None:
+    runs = report["run_routes"]
+    agree = sum(1 for r in runs if r["recorded_legal"] and r["engine_revenue"] == r["recorded_revenue"]
+                and r["engine_subsidy"] == r["recorded_subsidy"])
+    print(f"{report['title']} ({report['rule_set']}): replayed in {seconds:.2f}s")
+    print(f"final scores:    {report['final_scores']}")
+    print(f"recorded result: {report['recorded_result']}")
+    print(f"scores match:    {report['scores_match']}")
+    print(f"run_routes:      {len(runs)} checked, {agree} legal with the recorded revenue and subsidy")
+    solved = [r for r in runs if r["optimal_revenue"] is not None]
+    if solved:
+        better = sum(1 for r in solved if r["optimal_revenue"] > r["recorded_revenue"])
+        print(f"optimum:         {len(solved)} solved, {better} runs left revenue on the table")
