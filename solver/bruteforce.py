@@ -113,7 +113,8 @@ def brute_force(problem: RouteProblem, *, objective: str = "total") -> Solution:
     else:
         raise ValueError(f"unknown objective {objective!r}")
     limits = [t.distance for t in problem.trains]
-    max_cost = None if any(d is None for d in limits) else max(limits, default=0)
+    finite = [d for d in limits if d is not None]
+    max_cost = None if len(finite) < k else max(finite, default=0)
     routes = enumerate_routes(problem, max_cost) if k else []
 
     # Identical trains (same distance) next to each other, so one order suffices.

@@ -146,7 +146,11 @@ def _listed_groups(instance: Instance, max_steps: int) -> list[ListedGroup] | No
 
 
 def _add_circuit_train(
-    model: cp_model.CpModel, instance: Instance, layout: Layout, k: int, names: tuple[list[str], list[str]]
+    model: cp_model.CpModel,
+    instance: Instance,
+    layout: Layout,
+    k: int,
+    names: tuple[list[str], list[str]],
 ) -> tuple[TrainVars, list[Lit], list[int]]:
     """One circuit train with every route rule; returns it and its objective terms."""
     problem, stops = instance.problem, instance.stops
@@ -168,7 +172,9 @@ def _add_circuit_train(
     return tv, lits, weights
 
 
-def build_model(instance: Instance, method: Method = "auto", max_steps: int = 100_000) -> BuiltModel:
+def build_model(
+    instance: Instance, method: Method = "auto", max_steps: int = 20_000
+) -> BuiltModel:
     """Build the model: circuits and listed groups, track once, symmetry, objective."""
     problem, graph = instance.problem, instance.graph
     model = cp_model.CpModel()
@@ -186,12 +192,13 @@ def build_model(instance: Instance, method: Method = "auto", max_steps: int = 10
     terms: dict[int, tuple[list[Lit], list[int]]] = {}
     users: dict[int, list[list[Lit]]] = {}
     for k in circuit_ks:
-        tv, lits, weights = _add_circuit_train(model, instance, layout, k, (node_names, segment_names))
+        names = (node_names, segment_names)
+        tv, lits, weights = _add_circuit_train(model, instance, layout, k, names)
         circuits[k], terms[k] = tv, (lits, weights)
         for key, key_lits in track_users(tv).items():
             users.setdefault(key, []).append(key_lits)
 
-    obj_vars: list[cp_model.IntVar] = []
+    obj_vars: list[Lit | cp_model.IntVar] = []
     obj_weights: list[int] = []
     single = not circuit_ks and len(listed_trains) == 1  # no search needed
     for group in [] if single else listed:

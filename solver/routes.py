@@ -45,7 +45,7 @@ def list_routes(
     max_cost: int,
     min_stops: int,
     groups: Sequence[Sequence[int]],
-    max_steps: int = 100_000,
+    max_steps: int = 20_000,
 ) -> list[ListedRoute] | None:
     """Every legal route of cost ≤ ``max_cost``, or None if the search is too long."""
     n_stops, n = graph.stop_count, graph.node_count

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from ortools.sat.python import cp_model, cp_model_helper
@@ -42,12 +43,12 @@ def price_route(
 
 
 def _expand(
-    built: BuiltModel, k: int, stops: list[int] | tuple[int, ...], steps: object
+    built: BuiltModel, k: int, stops: Sequence[int], steps: Iterable[tuple[int, bool]]
 ) -> RouteResult:
     """A walk on the reduced graph as original stops and segments, in walking order."""
     graph = built.instance.graph
     segments: list[int] = []
-    for seg_i, forward in steps:  # type: ignore[attr-defined]
+    for seg_i, forward in steps:
         originals = graph.segments[seg_i].originals
         segments += originals if forward else originals[::-1]
     original_stops = tuple(graph.nodes[s] for s in stops)
@@ -174,7 +175,7 @@ def solve(
         wrapper.set_parameters(_parameters(time_limit_s, workers, seed, lp))
         if cancel is None or cancel.attach(wrapper):
             try:
-                response = wrapper.solve(built.model.proto)
+                response = wrapper.solve(built.model.proto)  # type: ignore[no-untyped-call]
             finally:
                 if cancel is not None:
                     cancel.detach(wrapper)
@@ -189,7 +190,10 @@ def solve(
     revenue = sum(r.revenue for r in routes)
     subsidy = sum(r.subsidy for r in routes)
     value = revenue + subsidy if objective == "total" else revenue
-    bound = value if status == "OPTIMAL" else _bound(problem, objective, built.instance.scale, response)
+    if status == "OPTIMAL":
+        bound = value
+    else:
+        bound = _bound(problem, objective, built.instance.scale, response)
     proto = built.model.proto
     stats = replace(
         stats,

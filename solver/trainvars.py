@@ -140,7 +140,8 @@ class TrainVars:
         arcs += zip(layout.tails, layout.heads, self.arcs)
         arcs += [(idle_node + 1 + d, idle_node + 1 + d, ~use) for d, use in enumerate(uses)]
         model.add_circuit(arcs)
-        self._direct = {(u - 1, v - 1): j for j, (u, v) in enumerate(zip(layout.tails, layout.heads))}
+        pairs = zip(layout.tails, layout.heads)
+        self._direct = {(u - 1, v - 1): j for j, (u, v) in enumerate(pairs)}
 
     def arc(self, u: int, v: int) -> Lit:
         """The literal of the direct track arc u → v (reduced node ids)."""
@@ -183,7 +184,8 @@ class TrainVars:
         node = next((s for s, lit in enumerate(self.start) if value(lit)), -1)
         if node < 0:
             return [], []
-        stops, steps = [node], []
+        stops: list[int] = [node]
+        steps: list[tuple[int, bool]] = []
         for _ in range(graph.node_count):
             if node < graph.stop_count and value(self.finish[node]):
                 return stops, steps

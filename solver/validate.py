@@ -15,7 +15,7 @@ def _walk(problem: RouteProblem, route: RouteResult, where: str) -> tuple[list[s
     """Check the walk of one route; returns (violations, junction nodes passed)."""
     errors: list[str] = []
     n_stops, n = len(problem.stops), problem.node_count
-    stops, junctions = route.stops, set()
+    stops, junctions = route.stops, set[int]()
     node, entered, i = stops[0], -1, 1
     on = {node}
     for seg_i in route.segments:
@@ -37,7 +37,8 @@ def _walk(problem: RouteProblem, route: RouteResult, where: str) -> tuple[list[s
             return errors + [f"{where}: segment {seg_i} leads to no node"], junctions
         if nxt < n_stops:
             if i >= len(stops) or stops[i] != nxt:
-                return errors + [f"{where}: walk reaches stop {nxt}, not the listed stop"], junctions
+                errors.append(f"{where}: walk reaches stop {nxt}, not the listed stop")
+                return errors, junctions
             i += 1
         else:
             junctions.add(nxt)
@@ -47,7 +48,9 @@ def _walk(problem: RouteProblem, route: RouteResult, where: str) -> tuple[list[s
     return errors, junctions
 
 
-def _check_route(problem: RouteProblem, route: RouteResult, where: str) -> tuple[list[str], set[int]]:
+def _check_route(
+    problem: RouteProblem, route: RouteResult, where: str
+) -> tuple[list[str], set[int]]:
     errors: list[str] = []
     stops = route.stops
     if not stops:

@@ -117,3 +117,4 @@ def test_malformed_segments_are_rejected(segment: Segment) -> None:
     bad = RouteProblem(problem.stops, problem.junctions, (segment,), problem.trains)
     with pytest.raises(InvalidProblem):
         solve(bad)
+

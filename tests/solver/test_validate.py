@@ -30,7 +30,8 @@ def route(problem: RouteProblem, train: int, stops: tuple[int, ...], segs: tuple
 def solution(*routes: RouteResult) -> Solution:
     revenue = sum(r.revenue for r in routes)
     subsidy = sum(r.subsidy for r in routes)
-    return Solution(tuple(routes), revenue, subsidy, "OPTIMAL", revenue + subsidy, revenue + subsidy)
+    total = revenue + subsidy
+    return Solution(tuple(routes), revenue, subsidy, "OPTIMAL", total, total)
 
 
 def test_a_legal_solution_has_no_violation() -> None:

@@ -1,0 +1,42 @@
+"""Listing the routes of limited trains (solver/routes.py) and the fallback to circuits."""
+
+from __future__ import annotations
+
+from solver.model import Instance, build_model
+from solver.reduce import reduce_problem
+from solver.routes import list_routes
+from tests.solver.boards import Board, grid_problem
+
+
+def listed(board: Board, max_cost: int, min_stops: int = 2) -> list[tuple[int, ...]]:
+    problem = board.problem(max_cost, min_stops=min_stops)
+    instance = Instance.make(problem, reduce_problem(problem), "total")
+    routes = list_routes(instance.graph, instance.stops, max_cost, min_stops, instance.groups)
+    assert routes is not None
+    return sorted(r.stops for r in routes)
+
+
+def triangle() -> Board:
+    return (
+        Board().stop("A", 10, station=True).stop("B", 20).stop("C", 30, route_end_only=True)
+        .link("A", "B").link("B", "C").link("C", "A")
+    )
+
+
+def test_each_route_is_listed_once_in_one_direction() -> None:
+    assert listed(triangle(), 2) == [(0, 1), (0, 2)]  # B-C has no station
+
+
+def test_listing_respects_distance_route_ends_and_min_stops() -> None:
+    assert listed(triangle(), 3) == [(0, 1), (0, 1, 2), (0, 2), (1, 0, 2)]  # never through C
+    assert listed(triangle(), 3, min_stops=3) == [(0, 1, 2), (1, 0, 2)]
+    assert listed(triangle(), 1, min_stops=1) == [(0,)]
+
+
+def test_listing_gives_up_past_its_budget_and_circuits_take_over() -> None:
+    problem = grid_problem(4, 4, (3, 3), seed=5)
+    instance = Instance.make(problem, reduce_problem(problem), "total")
+    full = build_model(instance, "auto")
+    assert full.listed and not full.circuits
+    fallback = build_model(instance, "auto", max_steps=5)
+    assert not fallback.listed and sorted(fallback.circuits) == [0, 1]
