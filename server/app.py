@@ -15,6 +15,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from types import FrameType
+from typing import Any
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
@@ -23,7 +24,7 @@ from grpc_reflection.v1alpha import reflection
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from server.calllog import CallLogInterceptor
-from server.runner import CheckFn, EngineRunner, Limits, SolveFn
+from server.runner import CheckFn, EngineRunner, Limits, SolveFn, SuggestFn
 from server.servicer import RouteServicer
 
 log = logging.getLogger("route18xx.server")
@@ -41,8 +42,10 @@ def default_workers() -> int:
 class ServerConfig:
     host: str = "127.0.0.1"
     port: int = 50051
-    #: Engine worker threads: solves running at once.
+    #: Engine worker threads: solves (or suggestion rankings) running at once.
     workers: int = field(default_factory=default_workers)
+    #: Solves at once within one suggestion ranking (the engine's own small pool).
+    suggest_workers: int = field(default_factory=lambda: min(2, default_workers()))
     #: gRPC handler threads (calls waiting for a worker hold one).
     handler_threads: int = 32
     #: Calls accepted at once, beyond which gRPC answers RESOURCE_EXHAUSTED.
@@ -61,10 +64,14 @@ class RouteServer:
         config: ServerConfig,
         solve_fn: SolveFn | None = None,
         check_fn: CheckFn | None = None,
+        suggest_fn: SuggestFn | None = None,
     ) -> None:
         self.config = config
-        runner_kwargs = {k: v for k, v in (("solve_fn", solve_fn), ("check_fn", check_fn)) if v}
-        self.runner = EngineRunner(config.workers, config.limits, **runner_kwargs)
+        engine_fns = (("solve_fn", solve_fn), ("check_fn", check_fn), ("suggest_fn", suggest_fn))
+        runner_kwargs: dict[str, Any] = {k: v for k, v in engine_fns if v}
+        self.runner = EngineRunner(
+            config.workers, config.limits, suggest_workers=config.suggest_workers, **runner_kwargs
+        )
         self.health = health.HealthServicer(experimental_non_blocking=True)
         self.grpc_server = grpc.server(
             ThreadPoolExecutor(max_workers=config.handler_threads, thread_name_prefix="grpc"),
@@ -123,9 +130,10 @@ def create_server(
     *,
     solve_fn: SolveFn | None = None,
     check_fn: CheckFn | None = None,
+    suggest_fn: SuggestFn | None = None,
 ) -> RouteServer:
-    """A RouteServer ready to ``start()``; ``solve_fn``/``check_fn`` replace the engine's."""
-    return RouteServer(config or ServerConfig(), solve_fn, check_fn)
+    """A RouteServer ready to ``start()``; the ``*_fn`` arguments replace the engine's."""
+    return RouteServer(config or ServerConfig(), solve_fn, check_fn, suggest_fn)
 
 
 def serve(config: ServerConfig) -> int:

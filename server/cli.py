@@ -1,7 +1,7 @@
 """The ``route18xx`` console script (DESIGN.md §5 "Commands").
 
 Subcommands are a table, ``COMMANDS``: name → (add arguments, run). The local
-commands (``check``, ``solve``) delegate to ``engine.cli``; ``serve`` and
+commands (``check``, ``solve``, ``suggest``) delegate to ``engine.cli``; ``serve`` and
 ``call`` are the service's. ``replay`` and ``state`` come from
 ``engine.replay_cli`` and join the table when that module is installed.
 
@@ -56,14 +56,21 @@ def _run_solve(a: argparse.Namespace) -> int:
     return solve_command(a.state, a.json, a.objective, a.time_limit)
 
 
-def _add_suggest(p: argparse.ArgumentParser) -> None:
+def _add_suggest_options(p: argparse.ArgumentParser, default_limit: float | None) -> None:
     p.add_argument("state", metavar="STATE.json")
     p.add_argument("--top", type=int, default=10, metavar="N", help="how many moves to list")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--tokens", action="store_true", help="rank token placements too")
     p.add_argument("--subtract-cost", action="store_true", help="rank by income minus cost")
     p.add_argument("--objective", choices=("total", "revenue"), default="total")
-    p.add_argument("--time-limit", type=float, default=30.0, metavar="S")
+    p.add_argument(
+        "--time-limit", type=float, default=default_limit, metavar="S",
+        help="time for the whole ranking in seconds" + ("" if default_limit else " (server default)"),
+    )
+
+
+def _add_suggest(p: argparse.ArgumentParser) -> None:
+    _add_suggest_options(p, 30.0)
 
 
 def _run_suggest(a: argparse.Namespace) -> int:
@@ -98,22 +105,29 @@ def _run_serve(a: argparse.Namespace) -> int:
 
 
 def _add_call(p: argparse.ArgumentParser) -> None:
-    calls = p.add_subparsers(dest="call", required=True, metavar="solve|validate")
+    calls = p.add_subparsers(dest="call", required=True, metavar="solve|validate|suggest")
     solve = calls.add_parser("solve", help="SolveRoutes on a running server")
     _add_solve_options(solve, None)
     validate = calls.add_parser("validate", help="ValidateRoutes on a running server")
     _add_check(validate)
-    for sub in (solve, validate):
+    suggest = calls.add_parser("suggest", help="SuggestMoves on a running server")
+    _add_suggest_options(suggest, None)
+    for sub in (solve, validate, suggest):
         sub.add_argument("--target", default=DEFAULT_TARGET, metavar="HOST:PORT")
         sub.add_argument("--timeout", type=float, default=120.0, metavar="S",
                          help="the call's deadline in seconds")
 
 
 def _run_call(a: argparse.Namespace) -> int:
-    from server.client import call_solve, call_validate
+    from server.client import call_solve, call_suggest, call_validate
 
     if a.call == "solve":
         return call_solve(a.target, a.state, a.json, a.objective, a.time_limit, a.timeout)
+    if a.call == "suggest":
+        return call_suggest(
+            a.target, a.state, a.json, a.top, a.tokens, a.subtract_cost, a.objective,
+            a.time_limit, a.timeout,
+        )
     return call_validate(a.target, a.state, a.routes, a.json, a.timeout)
 
 

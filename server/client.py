@@ -1,7 +1,8 @@
-"""A small RouteService client and the ``route18xx call solve|validate`` commands.
+"""A small RouteService client and the ``route18xx call solve|validate|suggest`` commands.
 
 With ``--json`` a call prints exactly what the local ``route18xx solve --json`` /
-``check --json`` prints (the response converted back to the engine's dict). An
+``check --json`` / ``suggest --json`` prints (the response converted back to the
+engine's dict; timing figures are the server's). An
 RPC error exits 1 with the status code name and its message; a malformed local
 file exits 2 with a message naming the field, as the local commands do.
 """
@@ -16,7 +17,7 @@ import grpc
 
 from engine.errors import MalformedInput
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
-from server import converters
+from server import converters, suggest_converters
 
 EXIT_OK = 0
 EXIT_RPC_ERROR = 1
@@ -25,7 +26,7 @@ DEFAULT_TARGET = "127.0.0.1:50051"
 
 
 class RouteClient:
-    """A channel to a RouteService; ``solve``/``validate`` take and return plain dicts."""
+    """A channel to a RouteService; ``solve``/``validate``/``suggest`` take and return plain dicts."""
 
     def __init__(self, target: str = DEFAULT_TARGET) -> None:
         self.channel = grpc.insecure_channel(target)
@@ -41,6 +42,18 @@ class RouteClient:
     def validate(self, state_raw: Any, routes_raw: Any, timeout_s: float | None = None) -> dict[str, Any]:
         request = converters.validate_request_to_proto(state_raw, routes_raw)
         return converters.check_report_from_proto(self.stub.ValidateRoutes(request, timeout=timeout_s))
+
+    def suggest(
+        self, state_raw: Any, top: int = suggest_converters.DEFAULT_TOP,
+        include_tokens: bool = False, subtract_cost: bool = False, objective: str = "total",
+        time_limit_s: float | None = None, timeout_s: float | None = None,
+    ) -> dict[str, Any]:
+        request = suggest_converters.suggest_request_to_proto(
+            state_raw, top, include_tokens, subtract_cost, objective, time_limit_s
+        )
+        return suggest_converters.suggest_report_from_proto(
+            self.stub.SuggestMoves(request, timeout=timeout_s)
+        )
 
     def close(self) -> None:
         self.channel.close()
@@ -88,6 +101,25 @@ def print_check(report: dict[str, Any], out: TextIO) -> None:
     print(f"revenue {report['revenue']} subsidy {report['subsidy']}", file=out)
 
 
+def print_suggest(report: dict[str, Any], out: TextIO) -> None:
+    """The readable form of ``route18xx suggest`` (engine.cli), for a report from the server."""
+    print(
+        f"{report['corporation']}: income without a move {report['base_income']}; "
+        f"{report['candidates']} legal moves ({report['solved']} solved, {report['reused']} "
+        f"reused, {report['pruned']} pruned by bound, {len(report['not_evaluated'])} not "
+        f"evaluated) in {report['elapsed_ms']:.0f} ms",
+        file=out,
+    )
+    for rank, s in enumerate(report["suggestions"], start=1):
+        where = f"{s['tile']} on {s['hex']} rotation {s['rotation']}" if s["kind"] == "tile" else (
+            f"token on {s['hex']}-{s['city']}"
+        )
+        print(
+            f"{rank:>3}. {where}: income {s['income']} (gain {s['gain']:+d}, cost {s['cost']})",
+            file=out,
+        )
+
+
 def _finish(report: dict[str, Any], as_json: bool, printer: Any, out: TextIO) -> int:
     if as_json:
         print(json.dumps(report, indent=1), file=out)
@@ -132,6 +164,29 @@ def call_validate(
     except grpc.RpcError as exc:
         return _rpc_failed(exc, err)
     return _finish(report, as_json, print_check, out)
+
+
+def call_suggest(
+    target: str, state_path: str, as_json: bool, top: int = suggest_converters.DEFAULT_TOP,
+    include_tokens: bool = False, subtract_cost: bool = False, objective: str = "total",
+    time_limit_s: float | None = None, timeout_s: float | None = None,
+    out: TextIO | None = None, err: TextIO | None = None,
+) -> int:
+    """``route18xx call suggest STATE.json``."""
+    out, err = out or sys.stdout, err or sys.stderr
+    try:
+        state = read_json(state_path, "STATE.json")
+        with RouteClient(target) as client:
+            report = client.suggest(
+                state, top, include_tokens, subtract_cost, objective, time_limit_s,
+                timeout_s=timeout_s,
+            )
+    except MalformedInput as exc:
+        print(f"error: {exc}", file=err)
+        return EXIT_BAD_INPUT
+    except grpc.RpcError as exc:
+        return _rpc_failed(exc, err)
+    return _finish(report, as_json, print_suggest, out)
 
 
 def _rpc_failed(exc: grpc.RpcError, err: TextIO) -> int:

@@ -8,6 +8,7 @@ engine. Shape errors are ``MalformedInput`` naming the field, as the engine's ar
 The report dicts rebuilt from responses (``solve_report_from_proto``,
 ``check_report_from_proto``) have the same keys, order and types as the
 engine's, so ``route18xx call … --json`` prints what the local command prints.
+SuggestMoves has its own module, ``server.suggest_converters``, built on these.
 """
 
 from __future__ import annotations
@@ -108,7 +109,22 @@ def state_to_proto(raw: Any) -> pb.State:
             city=_typed(token, "city", int, where, 0),
             corporation=_typed(token, "corporation", str, where, ""),
         )
+    _turn_facts_to_proto(raw, msg)
     return msg
+
+
+def _turn_facts_to_proto(raw: Mapping[str, Any], msg: pb.State) -> None:
+    """The optional turn facts of a state file (cash, privates, …) into ``msg``."""
+    if raw.get("cash") is not None:
+        msg.cash = _typed(raw, "cash", int, "", 0)
+    msg.privates.extend(_strings(raw.get("privates", []), "privates"))
+    if raw.get("heng_shan_player_owned") is not None:
+        msg.heng_shan_player_owned = _typed(raw, "heng_shan_player_owned", bool, "", False)
+    for i, lay in enumerate(_objects(raw.get("tiles_laid", []), "tiles_laid")):
+        where = f"tiles_laid[{i}]."
+        laid = msg.tiles_laid.add(hex=_typed(lay, "hex", str, where, ""))
+        if lay.get("private") is not None:
+            laid.private = _typed(lay, "private", str, where, "")
 
 
 def state_from_proto(msg: pb.State) -> dict[str, Any]:
@@ -129,10 +145,24 @@ def state_from_proto(msg: pb.State) -> dict[str, Any]:
     out["tokens"] = [
         {"hex": t.hex, "city": t.city, "corporation": t.corporation} for t in msg.tokens
     ]
+    # The optional turn facts, only when given (absent keeps the engine's default).
+    if msg.HasField("cash"):
+        out["cash"] = msg.cash
+    if msg.privates:
+        out["privates"] = list(msg.privates)
+    if msg.HasField("heng_shan_player_owned"):
+        out["heng_shan_player_owned"] = msg.heng_shan_player_owned
+    if msg.tiles_laid:
+        out["tiles_laid"] = [
+            {"hex": t.hex, **({"private": t.private} if t.HasField("private") else {})}
+            for t in msg.tiles_laid
+        ]
     return out
 
 
-def request_state(request: pb.SolveRoutesRequest | pb.ValidateRoutesRequest) -> dict[str, Any]:
+def request_state(
+    request: pb.SolveRoutesRequest | pb.ValidateRoutesRequest | pb.SuggestMovesRequest,
+) -> dict[str, Any]:
     """The board of a request (its ``source``), or ``MalformedInput`` when absent."""
     if request.WhichOneof("source") != "state":
         raise MalformedInput("state", "is missing: the request must carry the board state")
@@ -181,6 +211,56 @@ def routes_from_proto(routes: Sequence[pb.Route]) -> list[dict[str, Any]]:
     return [route_to_dict(r) for r in routes]
 
 
+def route_report_to_proto(r: Mapping[str, Any]) -> pb.Route:
+    """A solved route of an engine report (solve or suggestion) as a ``Route``."""
+    return pb.Route(
+        train=r["train"],
+        connections=[pb.Connection(hexes=c) for c in r.get("connections", [])],
+        hexes=r["hexes"],
+        nodes=r["nodes"],
+        revenue=r["revenue"],
+        subsidy=r["subsidy"],
+        revenue_str=r.get("revenue_str", ""),
+    )
+
+
+def route_report_from_proto(r: pb.Route) -> dict[str, Any]:
+    """A ``Route`` as a solved route of an engine report, keys in the engine's order."""
+    return {
+        "train": r.train,
+        "revenue": r.revenue,
+        "subsidy": r.subsidy,
+        "hexes": list(r.hexes),
+        "nodes": list(r.nodes),
+        "connections": [list(c.hexes) for c in r.connections],
+        "revenue_str": r.revenue_str,
+    }
+
+
+# -- Request options --------------------------------------------------------------
+
+
+def objective_to_proto(name: str) -> pb.Objective.ValueType:
+    """The ``Objective`` value of an engine objective name ("total", "revenue")."""
+    if name not in _OBJECTIVES:
+        raise MalformedInput("objective", f"must be one of {sorted(_OBJECTIVES)}")
+    return _OBJECTIVES[name]
+
+
+def objective_name(value: int) -> str:
+    """The engine's objective name for an ``Objective`` value."""
+    if value not in _OBJECTIVE_NAMES:
+        raise MalformedInput("objective", f"unknown objective value {value}")
+    return _OBJECTIVE_NAMES[value]
+
+
+def time_limit_from_proto(limit: float) -> float | None:
+    """A request's ``time_limit_s``: None for 0 (the server default)."""
+    if limit < 0 or limit != limit:
+        raise MalformedInput("time_limit_s", f"{limit} is not a time limit (seconds, >= 0)")
+    return limit or None
+
+
 # -- SolveRoutes --------------------------------------------------------------------
 
 
@@ -189,11 +269,9 @@ def solve_request_to_proto(
     allow_partial: bool = False,
 ) -> pb.SolveRoutesRequest:
     """Client side: a state file and options as a ``SolveRoutesRequest``."""
-    if objective not in _OBJECTIVES:
-        raise MalformedInput("objective", f"must be one of {sorted(_OBJECTIVES)}")
     return pb.SolveRoutesRequest(
         state=state_to_proto(state_raw),
-        objective=_OBJECTIVES[objective],
+        objective=objective_to_proto(objective),
         time_limit_s=time_limit_s or 0.0,
         allow_partial=allow_partial,
     )
@@ -202,12 +280,10 @@ def solve_request_to_proto(
 def solve_request_from_proto(request: pb.SolveRoutesRequest) -> SolveArgs:
     """Server side: the engine's arguments for a ``SolveRoutesRequest``."""
     state = request_state(request)
-    if request.objective not in _OBJECTIVE_NAMES:
-        raise MalformedInput("objective", f"unknown objective value {request.objective}")
-    limit = request.time_limit_s
-    if limit < 0 or limit != limit:
-        raise MalformedInput("time_limit_s", f"{limit} is not a time limit (seconds, >= 0)")
-    return SolveArgs(state, _OBJECTIVE_NAMES[request.objective], limit or None, request.allow_partial)
+    return SolveArgs(
+        state, objective_name(request.objective), time_limit_from_proto(request.time_limit_s),
+        request.allow_partial,
+    )
 
 
 def solve_report_to_proto(report: Mapping[str, Any]) -> pb.SolveRoutesResponse:
@@ -222,18 +298,7 @@ def solve_report_to_proto(report: Mapping[str, Any]) -> pb.SolveRoutesResponse:
         status=_STATUSES.get(report.get("status", ""), pb.SOLVE_STATUS_UNSPECIFIED),
         bound=int(report.get("bound", 0)),
         solve_ms=report.get("solve_ms", 0.0),
-        routes=[
-            pb.Route(
-                train=r["train"],
-                connections=[pb.Connection(hexes=c) for c in r.get("connections", [])],
-                hexes=r["hexes"],
-                nodes=r["nodes"],
-                revenue=r["revenue"],
-                subsidy=r["subsidy"],
-                revenue_str=r.get("revenue_str", ""),
-            )
-            for r in report["routes"]
-        ],
+        routes=[route_report_to_proto(r) for r in report["routes"]],
         stats=pb.SolveStats(**{k: stats[k] for k in _STATS_INT + _STATS_FLOAT if k in stats}),
     )
 
@@ -249,18 +314,7 @@ def solve_report_from_proto(msg: pb.SolveRoutesResponse) -> dict[str, Any]:
         "status": _STATUS_NAMES.get(msg.status, "UNKNOWN"),
         "bound": msg.bound,
         "solve_ms": msg.solve_ms,
-        "routes": [
-            {
-                "train": r.train,
-                "revenue": r.revenue,
-                "subsidy": r.subsidy,
-                "hexes": list(r.hexes),
-                "nodes": list(r.nodes),
-                "connections": [list(c.hexes) for c in r.connections],
-                "revenue_str": r.revenue_str,
-            }
-            for r in msg.routes
-        ],
+        "routes": [route_report_from_proto(r) for r in msg.routes],
         "stats": {
             **{k: getattr(msg.stats, k) for k in _STATS_INT},
             **{k: getattr(msg.stats, k) for k in _STATS_FLOAT},
@@ -315,3 +369,4 @@ def check_report_from_proto(msg: pb.ValidateRoutesResponse) -> dict[str, Any]:
             for r in msg.routes
         ],
     }
+

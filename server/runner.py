@@ -9,6 +9,12 @@ the call's ``CancelToken`` is handed to the engine.
 DESIGN.md §4: a solve that cannot prove optimality in time is
 ``DEADLINE_EXCEEDED``, unless the request allows a partial answer: then the
 best routes found come back with ``proven_optimal`` false.
+
+Move suggestions (issue 6) rank many boards in one job, on the engine's own
+small thread pool (``suggest_workers`` solves at once). When the time runs
+out the moves ranked so far come back and ``not_evaluated`` lists the rest;
+only when no move at all could be ranked is it ``DEADLINE_EXCEEDED``. The
+engine's ranking cannot be cancelled, so its time limit is all that bounds it.
 """
 
 from __future__ import annotations
@@ -20,15 +26,17 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from engine import api
 from engine.state_file import parse_state
+from engine.routes import check_route_references, parse_route_specs
 from server.converters import SolveArgs
 from server.errors import DeadlineExceeded, ServerStopping
-from engine.routes import check_route_references, parse_route_specs
+from server.suggest_converters import SuggestArgs
 
 if TYPE_CHECKING:
     from solver.cancel import CancelToken  # the engine hands these out: api.new_cancel_token
 
 SolveFn = Callable[..., dict[str, Any]]
 CheckFn = Callable[[Any, Any], dict[str, Any]]
+SuggestFn = Callable[..., dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -41,6 +49,11 @@ class Limits:
     max_time_limit_s: float = 60.0
     #: Kept back from the client's deadline for building and sending the answer.
     deadline_margin_s: float = 0.05
+    #: Used for a SuggestMoves request without a time limit (as ``route18xx suggest``).
+    default_suggest_time_limit_s: float = 30.0
+    #: Share of what is left of a deadline kept back from the suggestion ranking:
+    #: after the ranking the engine re-solves the top moves for their routes.
+    suggest_report_share: float = 0.25
 
 
 class EngineRunner:
@@ -52,21 +65,33 @@ class EngineRunner:
         limits: Limits = Limits(),
         solve_fn: SolveFn = api.solve_routes,
         check_fn: CheckFn = api.check_routes,
+        suggest_fn: SuggestFn = api.suggest_moves,
+        suggest_workers: int = 2,
     ) -> None:
         self.workers = workers
+        self.suggest_workers = suggest_workers
         self.limits = limits
         self._solve_fn = solve_fn
         self._check_fn = check_fn
+        self._suggest_fn = suggest_fn
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="route18xx-engine")
 
-    def time_limit(self, requested: float | None, deadline: float | None) -> float:
-        """The solver's time limit now: the request's (or default), capped by the deadline."""
-        limit = min(requested or self.limits.default_time_limit_s, self.limits.max_time_limit_s)
+    def time_limit(
+        self, requested: float | None, deadline: float | None, *,
+        default: float | None = None, keep_back: float = 0.0,
+    ) -> float:
+        """The engine's time limit now: the request's (or ``default``), capped by the deadline.
+
+        ``keep_back`` is the share of the time left before the deadline that the
+        engine may not use (for work it does after its limit).
+        """
+        limit = requested or (self.limits.default_time_limit_s if default is None else default)
+        limit = min(limit, self.limits.max_time_limit_s)
         if deadline is not None:
             left = deadline - time.monotonic() - self.limits.deadline_margin_s
             if left <= 0:
                 raise DeadlineExceeded("the deadline leaves no time to solve")
-            limit = min(limit, left)
+            limit = min(limit, left * (1.0 - keep_back))
         return limit
 
     def solve(
@@ -91,6 +116,30 @@ class EngineRunner:
         found = "no routes" if report.get("status") == "UNKNOWN" else "no proof of optimality"
         hint = "" if args.allow_partial else "; set allow_partial for the best routes found"
         raise DeadlineExceeded(f"{found} within the {limit:.3f} s time limit{hint}")
+
+    def suggest(self, args: SuggestArgs, deadline: float | None) -> dict[str, Any]:
+        """Rank the moves on the pool; ``DeadlineExceeded`` only if none could be ranked."""
+
+        def job() -> tuple[dict[str, Any], float]:
+            limit = self.time_limit(
+                args.time_limit_s, deadline,
+                default=self.limits.default_suggest_time_limit_s,
+                keep_back=self.limits.suggest_report_share,
+            )
+            report = self._suggest_fn(
+                args.state, top=args.top, include_tokens=args.include_tokens,
+                subtract_cost=args.subtract_cost, objective=args.objective,
+                time_limit_s=limit, workers=self.suggest_workers,
+            )
+            return report, limit
+
+        report, limit = self._run(job)
+        if report["not_evaluated"] and not report["suggestions"]:
+            raise DeadlineExceeded(
+                f"no move could be ranked within the {limit:.3f} s time limit "
+                f"({len(report['not_evaluated'])} of {report['candidates']} not evaluated)"
+            )
+        return report
 
     def check(self, state_raw: Any, routes: Sequence[dict[str, Any]]) -> dict[str, Any]:
         """Judge routes on the pool; names of hexes and nodes must exist on the board."""

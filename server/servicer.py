@@ -15,7 +15,7 @@ import grpc
 from engine import api
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
-from server import converters
+from server import converters, suggest_converters
 from server.errors import abort
 from server.runner import EngineRunner
 
@@ -46,7 +46,7 @@ def _cancel_token(context: grpc.ServicerContext) -> CancelToken:
 
 
 class RouteServicer(pb_grpc.RouteServiceServicer):
-    """SolveRoutes and ValidateRoutes over an ``EngineRunner``."""
+    """SolveRoutes, ValidateRoutes and SuggestMoves over an ``EngineRunner``."""
 
     def __init__(self, runner: EngineRunner) -> None:
         self._runner = runner
@@ -66,3 +66,11 @@ class RouteServicer(pb_grpc.RouteServiceServicer):
             state = converters.request_state(request)
             report = self._runner.check(state, converters.routes_from_proto(request.routes))
             return converters.check_report_to_proto(report)
+
+    def SuggestMoves(
+        self, request: pb.SuggestMovesRequest, context: grpc.ServicerContext
+    ) -> pb.SuggestMovesResponse:
+        with rpc_errors(context):
+            args = suggest_converters.suggest_request_from_proto(request)
+            report = self._runner.suggest(args, _deadline(context))
+            return suggest_converters.suggest_report_to_proto(report)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import grpc
 import pytest
@@ -12,6 +12,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from server.app import RouteServer, ServerConfig, create_server
 from server.client import RouteClient
+from server.errors import field_violations
 from tests.conftest import load_json, state_files
 
 #: A small early state: LYR with two 2-trains (prototype rule set, phase 3).
@@ -62,3 +63,17 @@ def health_status(channel: grpc.Channel, service: str = "") -> int:
 
 SERVING = health_pb2.HealthCheckResponse.SERVING
 NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
+
+
+def assert_invalid(call: Callable[[], Any], channel: grpc.Channel, field: str, reason: str) -> None:
+    """``call`` fails with INVALID_ARGUMENT naming ``field`` (also as a BadRequest
+    detail) and ``reason``, with no traceback; the server keeps serving."""
+    with pytest.raises(grpc.RpcError) as info:
+        call()
+    error = info.value
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT, error.details()
+    assert field in error.details() and reason in error.details(), error.details()
+    violations = field_violations(error)
+    assert violations and violations[0][0] == field and reason in violations[0][1]
+    assert "Traceback" not in error.details()
+    assert health_status(channel) == SERVING

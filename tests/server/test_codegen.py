@@ -52,5 +52,31 @@ def test_request_json_reads_like_a_state_file() -> None:
     as_json = json_format.MessageToDict(
         msg, preserving_proto_field_name=True, always_print_fields_with_no_presence=True
     )
+    # Repeated fields have no presence: the turn facts' absent lists print as [].
+    assert {k: v for k, v in as_json.items() if k in state or v != []} == state
+    assert json_format.ParseDict(state, type(msg)()) == msg
+    assert converters.state_from_proto(msg) == state
+
+
+def test_turn_facts_read_like_a_state_file() -> None:
+    """The optional suggestion fields (cash, privates, …) keep the state file's JSON form."""
+    from google.protobuf import json_format
+
+    from server import converters
+    from tests.server.conftest import real_state
+
+    state = {
+        **real_state("129026-251")["state"],
+        "cash": 0,
+        "privates": ["TA", "CW"],
+        "heng_shan_player_owned": False,
+        "tiles_laid": [{"hex": "E5"}, {"hex": "H2", "private": "TA"}],
+    }
+    msg = converters.state_to_proto(state)
+    assert msg.HasField("cash") and msg.HasField("heng_shan_player_owned")
+    as_json = json_format.MessageToDict(
+        msg, preserving_proto_field_name=True, always_print_fields_with_no_presence=True
+    )
     assert as_json == state
     assert json_format.ParseDict(state, type(msg)()) == msg
+    assert converters.state_from_proto(msg) == state

@@ -10,8 +10,9 @@ import pytest
 
 from route18xx.v1 import route_service_pb2 as pb
 from server import converters
-from server.errors import field_violations
-from tests.server.conftest import BASE_STATE_NAME, SERVING, health_status, real_state
+from tests.server.conftest import (
+    BASE_STATE_NAME, SERVING, assert_invalid, health_status, real_state,
+)
 
 Mutation = Callable[[dict[str, Any]], None]
 
@@ -65,20 +66,6 @@ STATE_CASES: list[tuple[str, Mutation, str, str]] = [
 ]
 
 
-def _assert_invalid(
-    call: Callable[[], Any], channel: grpc.Channel, field: str, reason: str
-) -> None:
-    with pytest.raises(grpc.RpcError) as info:
-        call()
-    error = info.value
-    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT, error.details()
-    assert field in error.details() and reason in error.details(), error.details()
-    violations = field_violations(error)
-    assert violations and violations[0][0] == field and reason in violations[0][1]
-    assert "Traceback" not in error.details()
-    assert health_status(channel) == SERVING
-
-
 @pytest.mark.parametrize(
     "mutate,field,reason", [c[1:] for c in STATE_CASES], ids=[c[0] for c in STATE_CASES]
 )
@@ -88,22 +75,22 @@ def test_malformed_state_is_invalid_argument(
 ) -> None:
     mutate(base_state)
     solve = pb.SolveRoutesRequest(state=converters.state_to_proto(base_state))
-    _assert_invalid(lambda: stub.SolveRoutes(solve, timeout=10), channel, field, reason)
+    assert_invalid(lambda: stub.SolveRoutes(solve, timeout=10), channel, field, reason)
     validate = pb.ValidateRoutesRequest(state=converters.state_to_proto(base_state))
-    _assert_invalid(lambda: stub.ValidateRoutes(validate, timeout=10), channel, field, reason)
+    assert_invalid(lambda: stub.ValidateRoutes(validate, timeout=10), channel, field, reason)
 
 
 def test_empty_requests(stub: Any, channel: grpc.Channel) -> None:
-    _assert_invalid(lambda: stub.SolveRoutes(pb.SolveRoutesRequest(), timeout=10),
+    assert_invalid(lambda: stub.SolveRoutes(pb.SolveRoutesRequest(), timeout=10),
                     channel, "state", "is missing")
-    _assert_invalid(lambda: stub.ValidateRoutes(pb.ValidateRoutesRequest(), timeout=10),
+    assert_invalid(lambda: stub.ValidateRoutes(pb.ValidateRoutesRequest(), timeout=10),
                     channel, "state", "is missing")
 
 
 def test_negative_time_limit(stub: Any, channel: grpc.Channel, base_state: dict[str, Any]) -> None:
     request = converters.solve_request_to_proto(base_state)
     request.time_limit_s = -1
-    _assert_invalid(lambda: stub.SolveRoutes(request, timeout=10), channel, "time_limit_s", "-1")
+    assert_invalid(lambda: stub.SolveRoutes(request, timeout=10), channel, "time_limit_s", "-1")
 
 
 def _recorded() -> list[dict[str, Any]]:
@@ -131,7 +118,7 @@ def test_malformed_routes_are_invalid_argument(
     routes = _recorded()
     routes[0][key] = value
     request = converters.validate_request_to_proto(base_state, routes)
-    _assert_invalid(lambda: stub.ValidateRoutes(request, timeout=10), channel, field, reason)
+    assert_invalid(lambda: stub.ValidateRoutes(request, timeout=10), channel, field, reason)
 
 
 def test_oversized_message_is_refused_and_the_server_keeps_serving(

@@ -39,7 +39,9 @@ def test_reflection_lists_the_route_service(channel: grpc.Channel) -> None:
     assert SERVICE_NAME in services
     assert "grpc.health.v1.Health" in services
     file = db.FindFileContainingSymbol(SERVICE_NAME)
-    assert [m.name for m in file.service[0].method] == ["SolveRoutes", "ValidateRoutes"]
+    assert [m.name for m in file.service[0].method] == [
+        "SolveRoutes", "ValidateRoutes", "SuggestMoves"
+    ]
 
 
 def test_sample_spans_enough_states() -> None:

@@ -19,6 +19,12 @@ class SolveStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     SOLVE_STATUS_OPTIMAL: _ClassVar[SolveStatus]
     SOLVE_STATUS_FEASIBLE: _ClassVar[SolveStatus]
     SOLVE_STATUS_UNKNOWN: _ClassVar[SolveStatus]
+
+class MoveKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    MOVE_KIND_UNSPECIFIED: _ClassVar[MoveKind]
+    MOVE_KIND_TILE: _ClassVar[MoveKind]
+    MOVE_KIND_TOKEN: _ClassVar[MoveKind]
 OBJECTIVE_UNSPECIFIED: Objective
 OBJECTIVE_TOTAL: Objective
 OBJECTIVE_REVENUE: Objective
@@ -26,6 +32,9 @@ SOLVE_STATUS_UNSPECIFIED: SolveStatus
 SOLVE_STATUS_OPTIMAL: SolveStatus
 SOLVE_STATUS_FEASIBLE: SolveStatus
 SOLVE_STATUS_UNKNOWN: SolveStatus
+MOVE_KIND_UNSPECIFIED: MoveKind
+MOVE_KIND_TILE: MoveKind
+MOVE_KIND_TOKEN: MoveKind
 
 class TilePlacement(_message.Message):
     __slots__ = ("hex", "tile", "rotation")
@@ -47,8 +56,16 @@ class Token(_message.Message):
     corporation: str
     def __init__(self, hex: _Optional[str] = ..., city: _Optional[int] = ..., corporation: _Optional[str] = ...) -> None: ...
 
+class TileLaid(_message.Message):
+    __slots__ = ("hex", "private")
+    HEX_FIELD_NUMBER: _ClassVar[int]
+    PRIVATE_FIELD_NUMBER: _ClassVar[int]
+    hex: str
+    private: str
+    def __init__(self, hex: _Optional[str] = ..., private: _Optional[str] = ...) -> None: ...
+
 class State(_message.Message):
-    __slots__ = ("title", "rule_set", "phase", "corporation", "trains", "tiles", "tokens")
+    __slots__ = ("title", "rule_set", "phase", "corporation", "trains", "tiles", "tokens", "cash", "privates", "heng_shan_player_owned", "tiles_laid")
     TITLE_FIELD_NUMBER: _ClassVar[int]
     RULE_SET_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
@@ -56,6 +73,10 @@ class State(_message.Message):
     TRAINS_FIELD_NUMBER: _ClassVar[int]
     TILES_FIELD_NUMBER: _ClassVar[int]
     TOKENS_FIELD_NUMBER: _ClassVar[int]
+    CASH_FIELD_NUMBER: _ClassVar[int]
+    PRIVATES_FIELD_NUMBER: _ClassVar[int]
+    HENG_SHAN_PLAYER_OWNED_FIELD_NUMBER: _ClassVar[int]
+    TILES_LAID_FIELD_NUMBER: _ClassVar[int]
     title: str
     rule_set: str
     phase: str
@@ -63,7 +84,11 @@ class State(_message.Message):
     trains: _containers.RepeatedScalarFieldContainer[str]
     tiles: _containers.RepeatedCompositeFieldContainer[TilePlacement]
     tokens: _containers.RepeatedCompositeFieldContainer[Token]
-    def __init__(self, title: _Optional[str] = ..., rule_set: _Optional[str] = ..., phase: _Optional[str] = ..., corporation: _Optional[str] = ..., trains: _Optional[_Iterable[str]] = ..., tiles: _Optional[_Iterable[_Union[TilePlacement, _Mapping]]] = ..., tokens: _Optional[_Iterable[_Union[Token, _Mapping]]] = ...) -> None: ...
+    cash: int
+    privates: _containers.RepeatedScalarFieldContainer[str]
+    heng_shan_player_owned: bool
+    tiles_laid: _containers.RepeatedCompositeFieldContainer[TileLaid]
+    def __init__(self, title: _Optional[str] = ..., rule_set: _Optional[str] = ..., phase: _Optional[str] = ..., corporation: _Optional[str] = ..., trains: _Optional[_Iterable[str]] = ..., tiles: _Optional[_Iterable[_Union[TilePlacement, _Mapping]]] = ..., tokens: _Optional[_Iterable[_Union[Token, _Mapping]]] = ..., cash: _Optional[int] = ..., privates: _Optional[_Iterable[str]] = ..., heng_shan_player_owned: _Optional[bool] = ..., tiles_laid: _Optional[_Iterable[_Union[TileLaid, _Mapping]]] = ...) -> None: ...
 
 class Connection(_message.Message):
     __slots__ = ("hexes",)
@@ -188,3 +213,109 @@ class ValidateRoutesResponse(_message.Message):
     subsidy: int
     routes: _containers.RepeatedCompositeFieldContainer[RouteCheck]
     def __init__(self, legal: _Optional[bool] = ..., violations: _Optional[_Iterable[str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., routes: _Optional[_Iterable[_Union[RouteCheck, _Mapping]]] = ...) -> None: ...
+
+class SuggestMovesRequest(_message.Message):
+    __slots__ = ("state", "top", "include_tokens", "subtract_cost", "objective", "time_limit_s")
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    TOP_FIELD_NUMBER: _ClassVar[int]
+    INCLUDE_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    SUBTRACT_COST_FIELD_NUMBER: _ClassVar[int]
+    OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
+    TIME_LIMIT_S_FIELD_NUMBER: _ClassVar[int]
+    state: State
+    top: int
+    include_tokens: bool
+    subtract_cost: bool
+    objective: Objective
+    time_limit_s: float
+    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., top: _Optional[int] = ..., include_tokens: _Optional[bool] = ..., subtract_cost: _Optional[bool] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ...) -> None: ...
+
+class MoveLay(_message.Message):
+    __slots__ = ("hex", "tile", "rotation", "cost")
+    HEX_FIELD_NUMBER: _ClassVar[int]
+    TILE_FIELD_NUMBER: _ClassVar[int]
+    ROTATION_FIELD_NUMBER: _ClassVar[int]
+    COST_FIELD_NUMBER: _ClassVar[int]
+    hex: str
+    tile: str
+    rotation: int
+    cost: int
+    def __init__(self, hex: _Optional[str] = ..., tile: _Optional[str] = ..., rotation: _Optional[int] = ..., cost: _Optional[int] = ...) -> None: ...
+
+class Move(_message.Message):
+    __slots__ = ("kind", "hex", "tile", "rotation", "city", "private", "lays", "cost")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    HEX_FIELD_NUMBER: _ClassVar[int]
+    TILE_FIELD_NUMBER: _ClassVar[int]
+    ROTATION_FIELD_NUMBER: _ClassVar[int]
+    CITY_FIELD_NUMBER: _ClassVar[int]
+    PRIVATE_FIELD_NUMBER: _ClassVar[int]
+    LAYS_FIELD_NUMBER: _ClassVar[int]
+    COST_FIELD_NUMBER: _ClassVar[int]
+    kind: MoveKind
+    hex: str
+    tile: str
+    rotation: int
+    city: int
+    private: str
+    lays: _containers.RepeatedCompositeFieldContainer[MoveLay]
+    cost: int
+    def __init__(self, kind: _Optional[_Union[MoveKind, str]] = ..., hex: _Optional[str] = ..., tile: _Optional[str] = ..., rotation: _Optional[int] = ..., city: _Optional[int] = ..., private: _Optional[str] = ..., lays: _Optional[_Iterable[_Union[MoveLay, _Mapping]]] = ..., cost: _Optional[int] = ...) -> None: ...
+
+class Suggestion(_message.Message):
+    __slots__ = ("kind", "hex", "tile", "rotation", "city", "private", "lays", "cost", "income", "gain", "score", "proven_optimal", "routes")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    HEX_FIELD_NUMBER: _ClassVar[int]
+    TILE_FIELD_NUMBER: _ClassVar[int]
+    ROTATION_FIELD_NUMBER: _ClassVar[int]
+    CITY_FIELD_NUMBER: _ClassVar[int]
+    PRIVATE_FIELD_NUMBER: _ClassVar[int]
+    LAYS_FIELD_NUMBER: _ClassVar[int]
+    COST_FIELD_NUMBER: _ClassVar[int]
+    INCOME_FIELD_NUMBER: _ClassVar[int]
+    GAIN_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    PROVEN_OPTIMAL_FIELD_NUMBER: _ClassVar[int]
+    ROUTES_FIELD_NUMBER: _ClassVar[int]
+    kind: MoveKind
+    hex: str
+    tile: str
+    rotation: int
+    city: int
+    private: str
+    lays: _containers.RepeatedCompositeFieldContainer[MoveLay]
+    cost: int
+    income: int
+    gain: int
+    score: int
+    proven_optimal: bool
+    routes: _containers.RepeatedCompositeFieldContainer[Route]
+    def __init__(self, kind: _Optional[_Union[MoveKind, str]] = ..., hex: _Optional[str] = ..., tile: _Optional[str] = ..., rotation: _Optional[int] = ..., city: _Optional[int] = ..., private: _Optional[str] = ..., lays: _Optional[_Iterable[_Union[MoveLay, _Mapping]]] = ..., cost: _Optional[int] = ..., income: _Optional[int] = ..., gain: _Optional[int] = ..., score: _Optional[int] = ..., proven_optimal: _Optional[bool] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ...) -> None: ...
+
+class SuggestMovesResponse(_message.Message):
+    __slots__ = ("corporation", "objective", "subtract_cost", "base_income", "base_proven_optimal", "suggestions", "candidates", "solved", "reused", "pruned", "not_evaluated", "elapsed_ms")
+    CORPORATION_FIELD_NUMBER: _ClassVar[int]
+    OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
+    SUBTRACT_COST_FIELD_NUMBER: _ClassVar[int]
+    BASE_INCOME_FIELD_NUMBER: _ClassVar[int]
+    BASE_PROVEN_OPTIMAL_FIELD_NUMBER: _ClassVar[int]
+    SUGGESTIONS_FIELD_NUMBER: _ClassVar[int]
+    CANDIDATES_FIELD_NUMBER: _ClassVar[int]
+    SOLVED_FIELD_NUMBER: _ClassVar[int]
+    REUSED_FIELD_NUMBER: _ClassVar[int]
+    PRUNED_FIELD_NUMBER: _ClassVar[int]
+    NOT_EVALUATED_FIELD_NUMBER: _ClassVar[int]
+    ELAPSED_MS_FIELD_NUMBER: _ClassVar[int]
+    corporation: str
+    objective: Objective
+    subtract_cost: bool
+    base_income: int
+    base_proven_optimal: bool
+    suggestions: _containers.RepeatedCompositeFieldContainer[Suggestion]
+    candidates: int
+    solved: int
+    reused: int
+    pruned: int
+    not_evaluated: _containers.RepeatedCompositeFieldContainer[Move]
+    elapsed_ms: float
+    def __init__(self, corporation: _Optional[str] = ..., objective: _Optional[_Union[Objective, str]] = ..., subtract_cost: _Optional[bool] = ..., base_income: _Optional[int] = ..., base_proven_optimal: _Optional[bool] = ..., suggestions: _Optional[_Iterable[_Union[Suggestion, _Mapping]]] = ..., candidates: _Optional[int] = ..., solved: _Optional[int] = ..., reused: _Optional[int] = ..., pruned: _Optional[int] = ..., not_evaluated: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., elapsed_ms: _Optional[float] = ...) -> None: ...

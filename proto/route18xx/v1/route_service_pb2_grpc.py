@@ -45,6 +45,11 @@ class RouteServiceStub:
                 request_serializer=route18xx_dot_v1_dot_route__service__pb2.ValidateRoutesRequest.SerializeToString,
                 response_deserializer=route18xx_dot_v1_dot_route__service__pb2.ValidateRoutesResponse.FromString,
                 _registered_method=True)
+        self.SuggestMoves = channel.unary_unary(
+                '/route18xx.v1.RouteService/SuggestMoves',
+                request_serializer=route18xx_dot_v1_dot_route__service__pb2.SuggestMovesRequest.SerializeToString,
+                response_deserializer=route18xx_dot_v1_dot_route__service__pb2.SuggestMovesResponse.FromString,
+                _registered_method=True)
 
 
 class RouteServiceServicer:
@@ -67,6 +72,15 @@ class RouteServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def SuggestMoves(self, request, context):
+        """Every legal tile lay (and, if asked, token) of the company's turn, ranked
+        by the proven optimal income of the board it leaves. When the time runs
+        out, the moves ranked so far come back and `not_evaluated` lists the rest.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_RouteServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -79,6 +93,11 @@ def add_RouteServiceServicer_to_server(servicer, server):
                     servicer.ValidateRoutes,
                     request_deserializer=route18xx_dot_v1_dot_route__service__pb2.ValidateRoutesRequest.FromString,
                     response_serializer=route18xx_dot_v1_dot_route__service__pb2.ValidateRoutesResponse.SerializeToString,
+            ),
+            'SuggestMoves': grpc.unary_unary_rpc_method_handler(
+                    servicer.SuggestMoves,
+                    request_deserializer=route18xx_dot_v1_dot_route__service__pb2.SuggestMovesRequest.FromString,
+                    response_serializer=route18xx_dot_v1_dot_route__service__pb2.SuggestMovesResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -136,6 +155,33 @@ class RouteService:
             '/route18xx.v1.RouteService/ValidateRoutes',
             route18xx_dot_v1_dot_route__service__pb2.ValidateRoutesRequest.SerializeToString,
             route18xx_dot_v1_dot_route__service__pb2.ValidateRoutesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SuggestMoves(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/route18xx.v1.RouteService/SuggestMoves',
+            route18xx_dot_v1_dot_route__service__pb2.SuggestMovesRequest.SerializeToString,
+            route18xx_dot_v1_dot_route__service__pb2.SuggestMovesResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,0 +1,161 @@
+"""SuggestMoves: proto ⇄ the engine's suggestion dicts (``engine.api.suggest_moves``).
+
+Split from ``server.converters`` (which it builds on: the state, routes and
+objective) to keep each module small. ``suggest_report_from_proto`` rebuilds
+the engine's report with the same keys, order and types, so ``route18xx call
+suggest --json`` prints what ``route18xx suggest --json`` prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from engine.errors import MalformedInput
+from route18xx.v1 import route_service_pb2 as pb
+from server import converters
+
+_MOVE_KINDS = {
+    "tile": pb.MOVE_KIND_TILE,
+    "token": pb.MOVE_KIND_TOKEN,
+}
+_MOVE_KIND_NAMES = {v: k for k, v in _MOVE_KINDS.items()}
+
+#: ``top`` when a SuggestMoves request leaves it out (as ``route18xx suggest``).
+DEFAULT_TOP = 10
+
+
+@dataclass(frozen=True)
+class SuggestArgs:
+    """A SuggestMoves request in the engine's terms (``engine.api.suggest_moves``)."""
+
+    state: dict[str, Any]
+    top: int
+    include_tokens: bool
+    subtract_cost: bool
+    objective: str
+    time_limit_s: float | None
+
+
+def suggest_request_to_proto(
+    state_raw: Any, top: int = DEFAULT_TOP, include_tokens: bool = False,
+    subtract_cost: bool = False, objective: str = "total", time_limit_s: float | None = None,
+) -> pb.SuggestMovesRequest:
+    """Client side: a state file and options as a ``SuggestMovesRequest``."""
+    if isinstance(top, bool) or not isinstance(top, int) or not -(2**31) <= top < 2**31:
+        raise MalformedInput("top", f"must be a whole number, not {top!r}")
+    return pb.SuggestMovesRequest(
+        state=converters.state_to_proto(state_raw),
+        top=top,
+        include_tokens=include_tokens,
+        subtract_cost=subtract_cost,
+        objective=converters.objective_to_proto(objective),
+        time_limit_s=time_limit_s or 0.0,
+    )
+
+
+def suggest_request_from_proto(request: pb.SuggestMovesRequest) -> SuggestArgs:
+    """Server side: the engine's arguments for a ``SuggestMovesRequest``.
+
+    An absent ``top`` is ``DEFAULT_TOP``; a present one goes to the engine as is
+    (``top: 0`` is refused there, naming the field).
+    """
+    state = converters.request_state(request)
+    return SuggestArgs(
+        state,
+        request.top if request.HasField("top") else DEFAULT_TOP,
+        request.include_tokens,
+        request.subtract_cost,
+        converters.objective_name(request.objective),
+        converters.time_limit_from_proto(request.time_limit_s),
+    )
+
+
+def _move_fields(move: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``Move`` fields (1-8, shared by ``Suggestion``) of a move description."""
+    fields: dict[str, Any] = {
+        "kind": _MOVE_KINDS[move["kind"]],
+        "hex": move["hex"],
+        "lays": [
+            pb.MoveLay(hex=lay["hex"], tile=lay["tile"], rotation=lay["rotation"], cost=lay["cost"])
+            for lay in move["lays"]
+        ],
+        "cost": move["cost"],
+    }
+    for key in ("tile", "rotation", "city", "private"):
+        if move.get(key) is not None:  # absent in the message = None in the engine's dict
+            fields[key] = move[key]
+    return fields
+
+
+def _move_dict(msg: pb.Move | pb.Suggestion) -> dict[str, Any]:
+    """A ``Move`` (or a suggestion's move fields) as the engine's move description."""
+    return {
+        "kind": _MOVE_KIND_NAMES.get(msg.kind, ""),
+        "hex": msg.hex,
+        "tile": msg.tile if msg.HasField("tile") else None,
+        "rotation": msg.rotation if msg.HasField("rotation") else None,
+        "city": msg.city if msg.HasField("city") else None,
+        "private": msg.private if msg.HasField("private") else None,
+        "lays": [
+            {"hex": lay.hex, "tile": lay.tile, "rotation": lay.rotation, "cost": lay.cost}
+            for lay in msg.lays
+        ],
+        "cost": msg.cost,
+    }
+
+
+def suggest_report_to_proto(report: Mapping[str, Any]) -> pb.SuggestMovesResponse:
+    """The engine's suggestion report as a ``SuggestMovesResponse``."""
+    return pb.SuggestMovesResponse(
+        corporation=report["corporation"],
+        objective=converters.objective_to_proto(report["objective"]),
+        subtract_cost=report["subtract_cost"],
+        base_income=report["base_income"],
+        base_proven_optimal=report["base_proven_optimal"],
+        suggestions=[
+            pb.Suggestion(
+                **_move_fields(s),
+                income=s["income"],
+                gain=s["gain"],
+                score=s["score"],
+                proven_optimal=s["proven_optimal"],
+                routes=[converters.route_report_to_proto(r) for r in s["routes"]],
+            )
+            for s in report["suggestions"]
+        ],
+        candidates=report["candidates"],
+        solved=report["solved"],
+        reused=report["reused"],
+        pruned=report["pruned"],
+        not_evaluated=[pb.Move(**_move_fields(m)) for m in report["not_evaluated"]],
+        elapsed_ms=report.get("elapsed_ms", 0.0),
+    )
+
+
+def suggest_report_from_proto(msg: pb.SuggestMovesResponse) -> dict[str, Any]:
+    """A ``SuggestMovesResponse`` as the dict ``route18xx suggest --json`` prints."""
+    return {
+        "corporation": msg.corporation,
+        "objective": converters.objective_name(msg.objective),
+        "subtract_cost": msg.subtract_cost,
+        "base_income": msg.base_income,
+        "base_proven_optimal": msg.base_proven_optimal,
+        "suggestions": [
+            {
+                **_move_dict(s),
+                "income": s.income,
+                "gain": s.gain,
+                "score": s.score,
+                "proven_optimal": s.proven_optimal,
+                "routes": [converters.route_report_from_proto(r) for r in s.routes],
+            }
+            for s in msg.suggestions
+        ],
+        "candidates": msg.candidates,
+        "solved": msg.solved,
+        "reused": msg.reused,
+        "pruned": msg.pruned,
+        "not_evaluated": [_move_dict(m) for m in msg.not_evaluated],
+        "elapsed_ms": msg.elapsed_ms,
+    }
