@@ -113,7 +113,9 @@ def _bound(
         sum(max(0, s.value + (s.subsidy if with_subsidy else 0)) for s in problem.stops)
         + sum(max(0, b.value) for b in problem.bonuses)
     )
-    if response is None or not math.isfinite(response.best_objective_bound):
+    if response is None or response.status.name != "FEASIBLE":
+        return trivial  # without a solution CP-SAT's bound is not meaningful
+    if not math.isfinite(response.best_objective_bound):
         return trivial
     raw = response.best_objective_bound
     if scale > 1:
