@@ -136,8 +136,14 @@ class BuiltModel:
         return sum(len(g.routes) for g in self.listed)
 
 
-def _listed_groups(instance: Instance, max_steps: int) -> list[ListedGroup] | None:
-    """Group limited trains by distance and list their routes; None if too many."""
+def _listed_groups(instance: Instance, max_steps: int) -> list[ListedGroup]:
+    """Group limited trains by distance and list their routes; none if too many.
+
+    Unlimited trains keep their circuit: listing their routes is possible on
+    real boards (about 2000 on the fullest one) but measured slower, both to
+    list and to choose from (long routes overlap too much for the packing's
+    linear relaxation).
+    """
     trains = instance.problem.trains
     distances = sorted({t.distance for t in trains if t.distance is not None})
     if not distances:
@@ -145,7 +151,7 @@ def _listed_groups(instance: Instance, max_steps: int) -> list[ListedGroup] | No
     routes = list_routes(instance.graph, instance.stops, distances[-1],
                          instance.problem.min_stops, instance.groups, max_steps)
     if routes is None:
-        return None
+        return []
     weights = [instance.route_weight(r.stops) for r in routes]
     groups = []
     for d in distances:
@@ -192,8 +198,7 @@ def build_model(
     problem, graph = instance.problem, instance.graph
     model = _CpModel()
     layout = build_layout(graph)
-    listed = _listed_groups(instance, max_steps) if method == "auto" else None
-    listed = listed or []
+    listed = _listed_groups(instance, max_steps) if method == "auto" else []
     listed_trains = {k for g in listed for k in g.trains}
     circuit_ks = [k for k in range(len(problem.trains)) if k not in listed_trains]
 

@@ -82,8 +82,14 @@ class _Work:
 
 
 def _checked_ends(problem: RouteProblem) -> list[tuple[int, int, int, int] | None]:
-    """Validate every segment; stop ends get side 0. Loops (a == b) become None."""
+    """Validate stops and segments; stop ends get side 0. Loops (a == b) become None.
+
+    Distance costs must not be negative: walks are cut as soon as they are too long.
+    """
     n, n_stops = problem.node_count, len(problem.stops)
+    for s, stop in enumerate(problem.stops):
+        if stop.distance_cost < 0:
+            raise InvalidProblem(f"stops[{s}]: distance_cost {stop.distance_cost} is negative")
     ends: list[tuple[int, int, int, int] | None] = []
     for i, seg in enumerate(problem.segments):
         sides = []

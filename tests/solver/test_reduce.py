@@ -118,3 +118,9 @@ def test_malformed_segments_are_rejected(segment: Segment) -> None:
     with pytest.raises(InvalidProblem):
         solve(bad)
 
+
+
+def test_negative_distance_cost_is_rejected() -> None:
+    board = Board().stop("A", 10, station=True).stop("B", 20, distance_cost=-1).link("A", "B")
+    with pytest.raises(InvalidProblem, match="distance_cost"):
+        solve(board.problem(2))
