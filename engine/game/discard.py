@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 class DiscardTrainStep(Step):
     name = "discard train"
     handles = frozenset({"discard_train"})
+    explains_ahead = True
 
     def why_not(self, game: Game, action: Action) -> IllegalAction | None:
         return IllegalAction(

@@ -395,10 +395,14 @@ class BuyTrainStep(Step):
     """Buy trains; the forced purchase with emergency money (RULES.md §6.9, §6.10)."""
 
     name = "buy trains"
-    handles = frozenset({"buy_train", "sell_shares"})
+    handles = frozenset({"buy_train", "sell_shares", "pass"})
 
     def why_not(self, game: Game, action: Action) -> IllegalAction | None:
         corp = _operator(game)
+        if action.type == "pass":
+            if action.entity == corp.sym and not self.passed and must_buy_train(game, corp):
+                return IllegalAction("must_buy_train", f"{corp.sym} has no train and must buy one")
+            return None
         if action.type == "sell_shares":
             return IllegalAction(
                 "no_emergency",

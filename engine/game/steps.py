@@ -32,6 +32,8 @@ class Step:
     can_block = True
     #: Action types this step deals with, for explaining a refusal (``why_not``).
     handles: frozenset[str] = frozenset()
+    #: Explain refusals even while an earlier step is waiting (steps outside the turn order).
+    explains_ahead = False
 
     def __init__(self) -> None:
         self.passed = False
@@ -110,11 +112,16 @@ class Round:
 
     def refusal(self, game: Game, action: Action, waiting: Step | None) -> IllegalAction:
         """The most precise reason for refusing ``action``."""
+        order = {id(step): i for i, step in enumerate(self.steps)}
         for step in self.steps:
-            if action.type in step.handles:
-                reason = step.why_not(game, action)
-                if reason is not None:
-                    return reason
+            if action.type not in step.handles:
+                continue
+            ahead = waiting is not None and order[id(step)] > order[id(waiting)]
+            if ahead and not step.explains_ahead:
+                continue  # that step is still to come: the waiting one must act first
+            reason = step.why_not(game, action)
+            if reason is not None:
+                return reason
         who = describe(game, action.entity)
         if waiting is not None:
             entity = waiting.current_entity(game)
