@@ -1,8 +1,17 @@
 """route18xx solver — a game-agnostic exact route optimizer (DESIGN.md §3).
 
-Public API: ``solve(problem, ...) -> Solution`` over a ``RouteProblem``;
-``validate`` checks a solution against its problem; ``brute_force`` is the
-exhaustive reference for small boards; ``CancelToken`` stops a running solve.
+Public API:
+
+* ``solve(problem, *, objective="total", time_limit_s=10.0, workers=1, seed=0,
+  cancel=None, method="auto") -> Solution`` (``solver/search.py``);
+* ``CancelToken`` stops a running solve from another thread (``solver/cancel.py``);
+* ``solver.validate.validate(problem, solution, objective=None) -> list[str]``;
+* ``solver.bruteforce.brute_force(problem, *, objective="total") -> Solution``,
+  the exhaustive reference for small boards.
+
+Pipeline: ``reduce.py`` (drop unreachable track and dead ends, contract
+chains) → ``model.py`` (circuits from ``trainvars.py``/``constraints.py``, or
+listed routes from ``routes.py`` for limited trains) → ``search.py``.
 """
 
 from __future__ import annotations
