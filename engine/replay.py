@@ -20,9 +20,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import time
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 from engine.errors import IllegalAction, MalformedInput
 from engine.game.actions import Action, RunRoutes, parse_action
@@ -165,8 +166,7 @@ class ReplayResult:
     @property
     def completed(self) -> bool:
         """Every kept action was processed (route disagreements are only reported)."""
-        return self.stopped_at is None and not any("log ends" in e or "log goes on" in e
-                                                   for e in self.errors)
+        return self.stopped_at is None and not any("log ends" in e or "log goes on" in e for e in self.errors)
 
     @property
     def final_scores(self) -> dict[str, int]:
@@ -234,7 +234,7 @@ def replay(
             optimum = solve(pending_state) if (solve is not None and pending_state is not None) else None
             result.runs.append(RunRecord(check, optimum))
         if game.finished and position < len(entries) - 1 and stop_before is None:
-            rest = [e for e in entries[position + 1:] if e.get("type") not in ("message",)]
+            rest = [e for e in entries[position + 1 :] if e.get("type") not in ("message",)]
             if any(not str(e.get("type", "")).startswith("program_") for e in rest):
                 result.errors.append(f"the game ended at action {action_id} but the log goes on")
             break
@@ -314,8 +314,14 @@ def states_before(log: Mapping[str, Any], action_ids: Iterable[int]) -> dict[int
             problems[action.id] = f"action {action.id} is not taken while a corporation operates"
 
     last = max(wanted) if wanted else None
-    stop = next((e.get("id") for e in entries if isinstance(e.get("id"), int)
-                 and last is not None and e["id"] > last), None)
+    stop = next(
+        (
+            e.get("id")
+            for e in entries
+            if isinstance(e.get("id"), int) and last is not None and e["id"] > last
+        ),
+        None,
+    )
     result = replay(log, before_action=capture, stop_before=stop)
     for action_id in sorted(wanted):
         if action_id in problems:

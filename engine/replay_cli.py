@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from engine.errors import MalformedInput, Route18xxError
 from engine.replay import load_log, replay, replay_report, state_before
@@ -51,8 +52,10 @@ def state_command(path: str, action_id: int, as_json: bool) -> int:
     if as_json:
         print(json.dumps(state, indent=2))
     else:
-        print(f"{state['title']} ({state['rule_set']}), phase {state['phase']}, "
-              f"{state['corporation']} runs {', '.join(state['trains']) or 'no trains'}")
+        print(
+            f"{state['title']} ({state['rule_set']}), phase {state['phase']}, "
+            f"{state['corporation']} runs {', '.join(state['trains']) or 'no trains'}"
+        )
         print("tiles: " + ", ".join(f"{t['hex']}={t['tile']}/{t['rotation']}" for t in state["tiles"]))
         print("tokens: " + ", ".join(f"{t['corporation']}@{t['hex']}-{t['city']}" for t in state["tokens"]))
     return 0
@@ -60,8 +63,13 @@ def state_command(path: str, action_id: int, as_json: bool) -> int:
 
 def _print_summary(report: Mapping[str, Any], seconds: float) -> None:
     runs = report["run_routes"]
-    agree = sum(1 for r in runs if r["recorded_legal"] and r["engine_revenue"] == r["recorded_revenue"]
-                and r["engine_subsidy"] == r["recorded_subsidy"])
+    agree = sum(
+        1
+        for r in runs
+        if r["recorded_legal"]
+        and r["engine_revenue"] == r["recorded_revenue"]
+        and r["engine_subsidy"] == r["recorded_subsidy"]
+    )
     print(f"{report['title']} ({report['rule_set']}): replayed in {seconds:.2f}s")
     print(f"final scores:    {report['final_scores']}")
     print(f"recorded result: {report['recorded_result']}")

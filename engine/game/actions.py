@@ -9,8 +9,9 @@ field when the entry cannot be read.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from engine.errors import MalformedInput
 
@@ -25,7 +26,7 @@ class Action:
     entity: Entity
     entity_type: str
     id: int | None = field(default=None, kw_only=True)
-    auto_actions: tuple["Action", ...] = field(default=(), kw_only=True, compare=False)
+    auto_actions: tuple[Action, ...] = field(default=(), kw_only=True, compare=False)
 
     type: ClassVar[str] = ""
 
@@ -298,24 +299,43 @@ def parse_action(raw: Any, where: str = "action") -> Action:
     base = (entity, entity_type)
     match kind:
         case "bid":
-            return Bid(*base, company=_field(raw, "company", str, where),
-                       price=_field(raw, "price", int, where), **common)
+            return Bid(
+                *base,
+                company=_field(raw, "company", str, where),
+                price=_field(raw, "price", int, where),
+                **common,
+            )
         case "pass":
             return Pass(*base, **common)
         case "par":
             price, row, col = _share_price(raw, where)
-            return Par(*base, corporation=_field(raw, "corporation", str, where),
-                       price=price, row=row, column=col, **common)
+            return Par(
+                *base,
+                corporation=_field(raw, "corporation", str, where),
+                price=price,
+                row=row,
+                column=col,
+                **common,
+            )
         case "buy_shares":
-            return BuyShares(*base, shares=_str_list(raw, "shares", where),
-                             percent=int(raw.get("percent") or 10), **common)
+            return BuyShares(
+                *base, shares=_str_list(raw, "shares", where), percent=int(raw.get("percent") or 10), **common
+            )
         case "sell_shares":
-            return SellShares(*base, shares=_str_list(raw, "shares", where),
-                              percent=_field(raw, "percent", int, where), **common)
+            return SellShares(
+                *base,
+                shares=_str_list(raw, "shares", where),
+                percent=_field(raw, "percent", int, where),
+                **common,
+            )
         case "lay_tile":
-            return LayTile(*base, hex=_field(raw, "hex", str, where),
-                           tile=_field(raw, "tile", str, where),
-                           rotation=_field(raw, "rotation", int, where), **common)
+            return LayTile(
+                *base,
+                hex=_field(raw, "hex", str, where),
+                tile=_field(raw, "tile", str, where),
+                rotation=_field(raw, "rotation", int, where),
+                **common,
+            )
         case "place_token":
             city = _field(raw, "city", str, where)
             if city.count("-") < 2 or not city.rsplit("-", 1)[1].isdigit():
@@ -323,20 +343,29 @@ def parse_action(raw: Any, where: str = "action") -> Action:
             return PlaceToken(*base, city=city, slot=raw.get("slot"), **common)
         case "run_routes":
             routes = _field(raw, "routes", list, where)
-            return RunRoutes(*base, routes=tuple(
-                _route(r, f"{where}.routes[{i}]") for i, r in enumerate(routes)), **common)
+            return RunRoutes(
+                *base, routes=tuple(_route(r, f"{where}.routes[{i}]") for i, r in enumerate(routes)), **common
+            )
         case "dividend":
             div = _field(raw, "kind", str, where)
             if div not in ("payout", "withhold"):
                 raise MalformedInput(f"{where}.kind", f"{div!r} is neither 'payout' nor 'withhold'")
             return Dividend(*base, kind=div, **common)
         case "buy_train":
-            return BuyTrain(*base, train=_field(raw, "train", str, where),
-                            price=_field(raw, "price", int, where),
-                            exchange=raw.get("exchange"), **common)
+            return BuyTrain(
+                *base,
+                train=_field(raw, "train", str, where),
+                price=_field(raw, "price", int, where),
+                exchange=raw.get("exchange"),
+                **common,
+            )
         case "buy_company":
-            return BuyCompany(*base, company=_field(raw, "company", str, where),
-                              price=_field(raw, "price", int, where), **common)
+            return BuyCompany(
+                *base,
+                company=_field(raw, "company", str, where),
+                price=_field(raw, "price", int, where),
+                **common,
+            )
         case "discard_train":
             return DiscardTrain(*base, train=_field(raw, "train", str, where), **common)
         case "bankrupt":
@@ -345,9 +374,16 @@ def parse_action(raw: Any, where: str = "action") -> Action:
             return Undo(*base, action_id=raw.get("action_id"), **common)
         case "redo":
             return Redo(*base, **common)
-        case "message" | "program_buy_shares" | "program_share_pass" | "program_disable" | (
-            "program_auction_bid"
-        ) | "program_close_pass" | "program_harzbahn_draft_pass" | "program_independent_mines":
+        case (
+            "message"
+            | "program_buy_shares"
+            | "program_share_pass"
+            | "program_disable"
+            | ("program_auction_bid")
+            | "program_close_pass"
+            | "program_harzbahn_draft_pass"
+            | "program_independent_mines"
+        ):
             return Program(*base, kind=kind, **common)
         case _:
             raise MalformedInput(f"{where}.type", f"unknown or unsupported action type {kind!r}")

@@ -95,8 +95,11 @@ class AuctionRound(Round):
 
     def committed(self, player: int, except_company: str | None = None) -> int:
         return sum(
-            price for company, bids in self.bids.items() if company != except_company
-            for pid, price in bids if pid == player
+            price
+            for company, bids in self.bids.items()
+            if company != except_company
+            for pid, price in bids
+            if pid == player
         )
 
     def max_bid(self, game: Game, player: int, company: str) -> int:
@@ -127,9 +130,7 @@ class AuctionRound(Round):
             return
         if company.sym == self.unsold[0]:
             if action.price != company.price:
-                raise IllegalAction(
-                    "wrong_price", f"{company.sym} costs {company.price}, not {action.price}"
-                )
+                raise IllegalAction("wrong_price", f"{company.sym} costs {company.price}, not {action.price}")
             if action.price > self.max_bid(game, player, company.sym):
                 raise IllegalAction(
                     "not_enough_cash",

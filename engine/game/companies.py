@@ -6,8 +6,9 @@ that use them are in ``engine.game.privates``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from engine.gamedata import CompanyDef
 

@@ -7,8 +7,8 @@ time a D is bought a new D with the next number appears (§9.4).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
 
 from engine.gamedata import TrainDef
 

@@ -25,9 +25,7 @@ class DiscardTrainStep(Step):
     explains_ahead = True
 
     def why_not(self, game: Game, action: Action) -> IllegalAction | None:
-        return IllegalAction(
-            "not_crowded", f"{action.entity} is not over the train limit and cannot discard"
-        )
+        return IllegalAction("not_crowded", f"{action.entity} is not over the train limit and cannot discard")
 
     def active(self, game: Game) -> bool:
         return bool(game.crowded_corporations())

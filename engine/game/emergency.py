@@ -93,8 +93,9 @@ def in_emergency(game: Game, corp: Corporation) -> bool:
     return must_buy_train(game, corp) and cheapest is not None and corp.cash < cheapest
 
 
-def check_purchase(game: Game, corp: Corporation, train: str, price: int,
-                   exchange: str | None, sold_in_emergency: bool) -> TrainPurchase:
+def check_purchase(
+    game: Game, corp: Corporation, train: str, price: int, exchange: str | None, sold_in_emergency: bool
+) -> TrainPurchase:
     """Judge a ``buy_train`` action (§6.9, §6.10)."""
     seller = game.train_owner(train)
     if seller is None:
@@ -106,7 +107,11 @@ def check_purchase(game: Game, corp: Corporation, train: str, price: int,
     if exchange is not None:
         if exchange not in d_trade_ins(game, corp):
             raise IllegalAction("no_trade_in", f"{corp.sym} cannot trade {exchange} in for a D")
-        if seller != "depot" or not game.trains[name].exchange_discount or train not in game.depot.available():
+        if (
+            seller != "depot"
+            or not game.trains[name].exchange_discount
+            or train not in game.depot.available()
+        ):
             raise IllegalAction("no_trade_in", f"{train} is not a D the depot sells now")
         cost = d_trade_price(game, train, exchange)
         if price != cost:
@@ -116,7 +121,8 @@ def check_purchase(game: Game, corp: Corporation, train: str, price: int,
         return TrainPurchase(train, seller, price, 0, exchange)
     if not has_room(game, corp):
         raise IllegalAction(
-            "train_limit", f"{corp.sym} already has {len(corp.trains)} trains; the limit is {game.train_limit()}"
+            "train_limit",
+            f"{corp.sym} already has {len(corp.trains)} trains; the limit is {game.train_limit()}",
         )
     if seller == "depot":
         if train not in game.depot.available():
@@ -181,8 +187,9 @@ def may_sell_for(game: Game, corp: Corporation, player: Player) -> bool:
     return in_emergency(game, corp) and corp.president == player.id and shortfall(game, corp) > 0
 
 
-def check_emergency_sale(game: Game, corp: Corporation, player: Player,
-                         certs: tuple[str, ...], percent: int) -> Sale:
+def check_emergency_sale(
+    game: Game, corp: Corporation, player: Player, certs: tuple[str, ...], percent: int
+) -> Sale:
     """An emergency sale (§6.10 #4): normal sale rules, the buyer's presidency kept,
     and no more than needed."""
     if not may_sell_for(game, corp, player):
@@ -216,8 +223,11 @@ def emergency_value(game: Game, corp: Corporation, player: Player) -> int:
     for other in game.corporations.values():
         percents = sellable_percents(game, player, other)
         if other is corp:
-            percents = [p for p in percents if not _changes_president(
-                game, player, Sale(player.id, other.sym, (), p, 0))]
+            percents = [
+                p
+                for p in percents
+                if not _changes_president(game, player, Sale(player.id, other.sym, (), p, 0))
+            ]
         if percents:
             total += max(percents) * game.price(other) // 10
     return total
@@ -251,8 +261,9 @@ def go_bankrupt(game: Game, corp: Corporation) -> None:
     progress = True
     while progress:
         progress = False
-        for other in game.operating_order() + [c for c in game.corporations.values()
-                                               if c.ipoed and not c.floated]:
+        for other in game.operating_order() + [
+            c for c in game.corporations.values() if c.ipoed and not c.floated
+        ]:
             percents = sellable_percents(game, player, other)
             if not percents:
                 continue

@@ -14,13 +14,13 @@ player goes bankrupt (at once), RULES.md §11.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cached_property
 from importlib import resources
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from engine.board import Board
 from engine.errors import IllegalAction, MalformedInput
-from engine.gamedata import GameData, PhaseDef, TrainDef, game_data
 from engine.game.actions import Action, Program, parse_action
 from engine.game.bank import Bank
 from engine.game.companies import Company
@@ -32,6 +32,7 @@ from engine.game.players import Player
 from engine.game.shares import IPO, POOL
 from engine.game.state import GameState
 from engine.game.steps import Round
+from engine.gamedata import GameData, PhaseDef, TrainDef, game_data
 from engine.rulesets import RULE_SETS, RuleSet
 
 Holder = Player | Corporation
@@ -49,7 +50,7 @@ class Game:
     def __init__(
         self,
         rule_set: RuleSet | str,
-        players: Sequence[tuple[int, str]] | Sequence[int],
+        players: Sequence[tuple[int, str] | int],
         *,
         data: GameData | None = None,
         trust_recorded_routes: bool = False,
@@ -73,7 +74,12 @@ class Game:
         self.on_new_round: list[Callable[[Game], None]] = []
         #: called after every single processed action, auto-actions included.
         self.after_each: list[Callable[[Game, Action], None]] = []
-        seats = [(p, f"Player {i + 1}") if isinstance(p, int) else p for i, p in enumerate(players)]
+        seats: list[tuple[int, str]] = []
+        for i, seat in enumerate(players):
+            if isinstance(seat, int):
+                seats.append((seat, f"Player {i + 1}"))
+            else:
+                seats.append((int(seat[0]), str(seat[1])))
         n = len(seats)
         if not rule_set.min_players <= n <= rule_set.max_players:
             raise MalformedInput(
@@ -87,7 +93,7 @@ class Game:
         people = []
         for pid, name in seats:
             bank.pay(cash)
-            people.append(Player(int(pid), str(name), cash))
+            people.append(Player(pid, name, cash))
         companies = {c.sym: Company.fresh(c) for c in self.data.companies[rule_set.name]}
         corporations = {sym: Corporation.fresh(c) for sym, c in self.data.corporations.items()}
         reservations = {
@@ -256,8 +262,13 @@ class Game:
         def key(c: Corporation) -> tuple[int, int, int, int, str]:
             cell = c.share_price
             assert cell is not None
-            return (-self.market.price(cell), -cell[1], cell[0],
-                    self.market.arrival_index(c.sym, cell), c.sym)
+            return (
+                -self.market.price(cell),
+                -cell[1],
+                cell[0],
+                self.market.arrival_index(c.sym, cell),
+                c.sym,
+            )
 
         return sorted(pool, key=key)
 

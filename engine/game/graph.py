@@ -67,9 +67,7 @@ def route_available(board: Board, corp: CorpId) -> bool:
     return False
 
 
-def _walk_nodes(
-    board: Board, corp: CorpId, start: tuple[HexId, int], limit: int
-) -> set[tuple[HexId, int]]:
+def _walk_nodes(board: Board, corp: CorpId, start: tuple[HexId, int], limit: int) -> set[tuple[HexId, int]]:
     nodes = {start}
     seen_paths: set[tuple[HexId, int]] = set()
     seen_edges: set[tuple[HexId, int]] = set()

@@ -84,8 +84,11 @@ def trains(game: Game) -> list[str]:
     for train, n in places.items():
         if n > 1:
             problems.append(f"train {train} is in {n} places")
-    rusted = {name for name, t in game.trains.items() if t.rusts_when_first_bought
-              and t.rusts_when_first_bought in game.depot.left_depot}
+    rusted = {
+        name
+        for name, t in game.trains.items()
+        if t.rusts_when_first_bought and t.rusts_when_first_bought in game.depot.left_depot
+    }
     for corp in game.corporations.values():
         for t in corp.trains:
             if train_name(t) in rusted:
@@ -111,11 +114,11 @@ def tokens(game: Game) -> list[str]:
             continue
         if len(corps) > node.slots:
             problems.append(f"{hex_id}-{city} holds {len(corps)} tokens in {node.slots} slots")
-        for corp in corps:
-            per_hex[(hex_id, corp)] += 1
-    for (hex_id, corp), n in per_hex.items():
+        for sym in corps:
+            per_hex[(hex_id, sym)] += 1
+    for (hex_id, sym), n in per_hex.items():
         if n > 1:
-            problems.append(f"{corp} has {n} tokens on {hex_id}")
+            problems.append(f"{sym} has {n} tokens on {hex_id}")
     for corp in game.corporations.values():
         placed = sum(1 for v in board.tokens.values() for c in v if c == corp.sym)
         if placed != corp.tokens_used:

@@ -7,8 +7,9 @@ the operating order (RULES.md §6.1).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping, TypeAlias
+from typing import Any, TypeAlias
 
 Cell: TypeAlias = tuple[int, int]
 
@@ -28,8 +29,8 @@ class StockMarket:
 
     def exists(self, cell: Cell) -> bool:
         row, col = cell
-        return 0 <= row < len(self.grid) and 0 <= col < len(self.grid[row]) and (
-            self.grid[row][col] is not None
+        return (
+            0 <= row < len(self.grid) and 0 <= col < len(self.grid[row]) and (self.grid[row][col] is not None)
         )
 
     def price(self, cell: Cell) -> int:

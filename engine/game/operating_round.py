@@ -3,8 +3,9 @@
 At the start every owned private pays its income (§6.2) and the floated
 corporations are ordered by share price (§6.1). Each corporation in turn
 places its home token on its first turn (§6.4) and goes through the steps of
-``engine.game.or_steps``; its turn ends when no step waits for it any more.
-Emergency share sales re-sort the corporations still to operate.
+``engine.game.special_track``, ``engine.game.or_steps`` and
+``engine.game.or_purchases``; its turn ends when no step waits for it any
+more. Emergency share sales re-sort the corporations still to operate.
 """
 
 from __future__ import annotations
@@ -13,17 +14,10 @@ from typing import TYPE_CHECKING
 
 from engine.game.actions import Action, Entity, RouteRecord
 from engine.game.discard import DiscardTrainStep
-from engine.game.or_steps import (
-    BankruptStep,
-    BuyCompanyStep,
-    BuyTrainStep,
-    DividendStep,
-    RouteStep,
-    SpecialTrackStep,
-    TokenStep,
-    TrackStep,
-)
+from engine.game.or_purchases import BankruptStep, BuyCompanyStep, BuyTrainStep
+from engine.game.or_steps import DividendStep, RouteStep, TokenStep, TrackStep
 from engine.game.privates import pay_private_income
+from engine.game.special_track import SpecialTrackStep
 from engine.game.steps import Round
 from engine.game.tokens import place_home_token
 
@@ -35,18 +29,20 @@ class OperatingRound(Round):
     kind = "operating"
 
     def __init__(self, number: int) -> None:
-        super().__init__([
-            BankruptStep(),
-            SpecialTrackStep(),
-            BuyCompanyStep(blocking=False),
-            TrackStep(),
-            TokenStep(),
-            RouteStep(),
-            DividendStep(),
-            DiscardTrainStep(),
-            BuyTrainStep(),
-            BuyCompanyStep(blocking=True),
-        ])
+        super().__init__(
+            [
+                BankruptStep(),
+                SpecialTrackStep(),
+                BuyCompanyStep(blocking=False),
+                TrackStep(),
+                TokenStep(),
+                RouteStep(),
+                DividendStep(),
+                DiscardTrainStep(),
+                BuyTrainStep(),
+                BuyCompanyStep(blocking=True),
+            ]
+        )
         self.number = number
         self.order: list[str] = []
         self.index = 0
@@ -105,5 +101,5 @@ class OperatingRound(Round):
 
     def recalculate_order(self, game: Game) -> None:
         """After an emergency sale, re-sort the corporations still to operate (§6.1)."""
-        rest = [game.corporation(s) for s in self.order[self.index + 1:]]
-        self.order[self.index + 1:] = [c.sym for c in game.operating_order(rest)]
+        rest = [game.corporation(s) for s in self.order[self.index + 1 :]]
+        self.order[self.index + 1 :] = [c.sym for c in game.operating_order(rest)]

@@ -12,7 +12,8 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from engine.gamedata import HexId
 

@@ -50,8 +50,11 @@ class RouteCheck:
 
     @property
     def agrees(self) -> bool:
-        return (self.legal and self.engine_revenue == self.recorded_revenue
-                and self.engine_subsidy == self.recorded_subsidy)
+        return (
+            self.legal
+            and self.engine_revenue == self.recorded_revenue
+            and self.engine_subsidy == self.recorded_subsidy
+        )
 
 
 def route_state(game: Game, corp: Corporation, train_ids: list[str]) -> RouteState:
@@ -76,8 +79,9 @@ def run_routes(game: Game, rnd: OperatingRound, corp: Corporation, action: RunRo
         seen.add(route.train)
     specs = [RouteSpec(r.train, r.connections, r.nodes) for r in action.routes]
     judgement = judge_routes(route_state(game, corp, runnable), specs)
-    check = RouteCheck(action.id, corp.sym, [r.train for r in action.routes],
-                       action.revenue, action.subsidy, judgement)
+    check = RouteCheck(
+        action.id, corp.sym, [r.train for r in action.routes], action.revenue, action.subsidy, judgement
+    )
     if not judgement.legal:
         check.problems.append("illegal routes: " + "; ".join(judgement.violations))
     if judgement.legal and judgement.revenue != action.revenue:

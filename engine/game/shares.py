@@ -10,8 +10,9 @@ as the 18xx.games engine does, and later log actions name certificates by id.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable, TypeAlias
+from typing import TypeAlias
 
 IPO = "ipo"
 POOL = "pool"
@@ -63,11 +64,7 @@ class ShareRegister:
 
     def player_percents(self) -> dict[int, int]:
         """Percent held by every player holding any share (RULES.md §5.8 presidency)."""
-        return {
-            o: self.percent_of(o)
-            for o, certs in self.holdings.items()
-            if isinstance(o, int) and certs
-        }
+        return {o: self.percent_of(o) for o, certs in self.holdings.items() if isinstance(o, int) and certs}
 
     def players_percent(self) -> int:
         return sum(self.player_percents().values())

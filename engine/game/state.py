@@ -13,13 +13,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.board import Board
-from engine.gamedata import HexId
 from engine.game.bank import Bank
 from engine.game.companies import Company
 from engine.game.corporations import Corporation
 from engine.game.depot import Depot
 from engine.game.market import StockMarket
 from engine.game.players import Player
+from engine.gamedata import HexId
 
 if TYPE_CHECKING:
     from engine.game.steps import Round

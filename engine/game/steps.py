@@ -13,7 +13,8 @@ plain data that a snapshot can copy.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import IllegalAction
 from engine.game.actions import Action, Entity
@@ -164,8 +165,11 @@ class Round:
         if step is None:
             return {}
         entity = step.current_entity(game)
-        return {"step": step.name, "entity": entity,
-                "actions": sorted(step.actions(game, entity)) if entity is not None else []}
+        return {
+            "step": step.name,
+            "entity": entity,
+            "actions": sorted(step.actions(game, entity)) if entity is not None else [],
+        }
 
 
 def describe(game: Game, entity: Entity | None) -> str:

@@ -10,8 +10,9 @@ president (or the pool) for the president's certificate.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from engine.errors import IllegalAction
 from engine.game.shares import IPO, POOL, Owner, cert_percent, is_president_cert
@@ -193,7 +194,8 @@ def check_sale(game: Game, player: Player, certs: Sequence[str], percent: int) -
         if max(others) <= corp.shares.percent_of(player.id) - percent:
             raise IllegalAction(
                 "cannot_dump",
-                f"{player.name} would stay president of {corp.sym} and cannot sell the president's certificate",
+                f"{player.name} would stay president of {corp.sym} "
+                "and cannot sell the president's certificate",
             )
     assert corp.share_price is not None
     return Sale(player.id, corp.sym, tuple(certs), percent, game.price(corp))

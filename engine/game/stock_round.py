@@ -277,7 +277,9 @@ class StockRound(Round):
         self.ended = True
         for corp in game.operating_order():
             if corp.shares.players_percent() == 100 and corp.share_price is not None:
-                corp.share_price = game.market.move(corp.sym, corp.share_price, game.market.up(corp.share_price))
+                corp.share_price = game.market.move(
+                    corp.sym, corp.share_price, game.market.up(corp.share_price)
+                )
 
     def priority_player(self, game: Game) -> Player | None:
         """The player after the last one to buy or sell gets priority (§5.4)."""

@@ -28,8 +28,13 @@ def summary(game: Game) -> dict[str, Any]:
         "finished": s.finished,
         "end_reason": s.end_reason,
         "players": [
-            {"id": p.id, "name": p.name, "cash": p.cash, "bankrupt": p.bankrupt,
-             "value": player_value(game, p)}
+            {
+                "id": p.id,
+                "name": p.name,
+                "cash": p.cash,
+                "bankrupt": p.bankrupt,
+                "value": player_value(game, p),
+            }
             for p in s.players
         ],
         "corporations": {
@@ -50,13 +55,14 @@ def summary(game: Game) -> dict[str, Any]:
             sym: {"owner": c.owner, "closed": c.closed, "discount": c.discount, "lay_uses": c.lay_uses}
             for sym, c in s.companies.items()
         },
-        "depot": {"upcoming": list(s.depot.upcoming), "discarded": list(s.depot.discarded),
-                  "removed": list(s.depot.removed)},
+        "depot": {
+            "upcoming": list(s.depot.upcoming),
+            "discarded": list(s.depot.discarded),
+            "removed": list(s.depot.removed),
+        },
         "market": {f"{r},{c}": list(v) for (r, c), v in sorted(s.market.arrivals.items()) if v},
         "tiles": dict(sorted(s.tile_at.items())),
-        "board": sorted(
-            (h, placed.tile.name, placed.rotation) for h, placed in s.board.placed.items()
-        ),
+        "board": sorted((h, placed.tile.name, placed.rotation) for h, placed in s.board.placed.items()),
         "tokens": sorted((h, c, list(v)) for (h, c), v in s.board.tokens.items()),
         "reservations": sorted((h, c, v) for (h, c), v in s.reservations.items()),
         "waiting_for": game.waiting_for() if rnd is not None else {},
@@ -68,9 +74,22 @@ def _round(game: Game) -> dict[str, Any]:
     if rnd is None:
         return {}
     out: dict[str, Any] = {"kind": rnd.kind, "entity": rnd.current_entity(game)}
-    for attr in ("number", "order", "index", "tokened", "revenue", "subsidy", "special",
-                 "emergency_sold", "passed", "turn_actions", "last_to_act", "unsold", "bids",
-                 "auctioning"):
+    for attr in (
+        "number",
+        "order",
+        "index",
+        "tokened",
+        "revenue",
+        "subsidy",
+        "special",
+        "emergency_sold",
+        "passed",
+        "turn_actions",
+        "last_to_act",
+        "unsold",
+        "bids",
+        "auctioning",
+    ):
         if hasattr(rnd, attr):
             value = getattr(rnd, attr)
             out[attr] = sorted(value) if isinstance(value, set) else value

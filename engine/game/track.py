@@ -9,13 +9,14 @@ lay) or for a private's ability (a special lay), and what it costs. It raises
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Any, Collection, Mapping
+from typing import Any
 
 from engine.board import Board, PlacedTile
 from engine.errors import IllegalAction
-from engine.gamedata import HexId, PhaseDef, TileDef
 from engine.game.graph import enterable
+from engine.gamedata import HexId, PhaseDef, TileDef
 from engine.hexgrid import rotate_edge
 from engine.rulesets import RuleSet
 
@@ -136,8 +137,9 @@ def _end(kind: str, index: int, rotation: int) -> tuple[str, int]:
     return ("edge", rotate_edge(index, rotation)) if kind == "edge" else (kind, -1)
 
 
-def _path_sigs(placed: PlacedTile) -> list[frozenset[tuple[str, int]] | tuple[tuple[str, int], ...]]:
-    out = []
+def _path_sigs(placed: PlacedTile) -> list[tuple[tuple[str, int], ...]]:
+    """Each path as a sorted pair of ends; nodes by kind only (RULES.md §6.5 #2)."""
+    out: list[tuple[tuple[str, int], ...]] = []
     for p in placed.tile.paths:
         a = _end(p.a.kind, p.a.index, placed.rotation)
         b = _end(p.b.kind, p.b.index, placed.rotation)

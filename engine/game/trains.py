@@ -57,7 +57,9 @@ def buy_from_depot(game: Game, corp: Corporation, train_id: str, price: int) -> 
     corp.trains.append(train_id)
 
 
-def buy_from_corporation(game: Game, buyer: Corporation, seller: Corporation, train_id: str, price: int) -> None:
+def buy_from_corporation(
+    game: Game, buyer: Corporation, seller: Corporation, train_id: str, price: int
+) -> None:
     game.transfer(buyer, seller, price)
     seller.trains.remove(train_id)
     buyer.trains.append(train_id)
@@ -77,7 +79,7 @@ def cheapest_depot_price(game: Game) -> int | None:
 
 def other_corporation_trains(game: Game, buyer: Corporation) -> list[tuple[Corporation, str]]:
     """Trains the buyer could buy from other corporations (any price from ¥1, §6.9 #2)."""
-    out = []
+    out: list[tuple[Corporation, str]] = []
     for corp in game.corporations.values():
         if corp is buyer:
             continue

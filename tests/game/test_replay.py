@@ -68,14 +68,31 @@ def test_replay_is_fast(name: str) -> None:
 def test_replay_report_has_the_design_fields(name: str, replays: dict[str, Any]) -> None:
     report = replay_report(replays[name])
     json.dumps(report)
-    assert set(report) == {"title", "rule_set", "final_scores", "recorded_result",
-                           "scores_match", "errors", "run_routes"}
+    assert set(report) == {
+        "title",
+        "rule_set",
+        "final_scores",
+        "recorded_result",
+        "scores_match",
+        "errors",
+        "run_routes",
+    }
     assert report["rule_set"] == ("prototype" if name == "129026" else "north")
     first = report["run_routes"][0]
-    assert set(first) >= {"action_id", "corporation", "trains", "recorded_revenue",
-                          "recorded_subsidy", "recorded_legal", "engine_revenue",
-                          "engine_subsidy", "optimal_revenue", "optimal_subsidy",
-                          "proven_optimal", "solve_ms"}
+    assert set(first) >= {
+        "action_id",
+        "corporation",
+        "trains",
+        "recorded_revenue",
+        "recorded_subsidy",
+        "recorded_legal",
+        "engine_revenue",
+        "engine_subsidy",
+        "optimal_revenue",
+        "optimal_subsidy",
+        "proven_optimal",
+        "solve_ms",
+    }
 
 
 def test_solver_hook_fills_the_optimum_fields() -> None:
@@ -106,20 +123,27 @@ def _snapshot(game: Any) -> dict[str, Any]:
         out["players"][p.name] = {
             "cash": p.cash,
             "value": player_value(game, p),
-            "shares": {c.sym: c.shares.percent_of(p.id) for c in game.corporations.values()
-                       if c.shares.percent_of(p.id)},
-            "companies": sorted(c.sym for c in game.companies.values()
-                                if c.owner == p.id and not c.closed),
+            "shares": {
+                c.sym: c.shares.percent_of(p.id)
+                for c in game.corporations.values()
+                if c.shares.percent_of(p.id)
+            },
+            "companies": sorted(c.sym for c in game.companies.values() if c.owner == p.id and not c.closed),
         }
     for c in game.corporations.values():
         if not c.ipoed:
             continue
         out["corporations"][c.sym] = {
-            "cash": c.cash, "price": game.price(c), "price_cell": list(c.share_price),
-            "par": c.par_price, "floated": c.floated, "president": names.get(c.president),
+            "cash": c.cash,
+            "price": game.price(c),
+            "price_cell": list(c.share_price),
+            "par": c.par_price,
+            "floated": c.floated,
+            "president": names.get(c.president),
             "trains": sorted(c.trains),
             "companies": sorted(x.sym for x in game.companies.values() if x.owner == c.sym and not x.closed),
-            "pool_percent": c.pool_percent, "ipo_percent": c.ipo_percent,
+            "pool_percent": c.pool_percent,
+            "ipo_percent": c.ipo_percent,
             "tokens": sorted(h for h, _ in game.board.token_cities(c.sym)),
         }
     return out
@@ -128,16 +152,28 @@ def _snapshot(game: Any) -> dict[str, Any]:
 def _expected(snapshot: dict[str, Any]) -> dict[str, Any]:
     out = {k: snapshot[k] for k in ("phase", "bank", "player_order", "depot_next", "depot_discarded")}
     out["players"] = {
-        name: {"cash": p["cash"], "value": p["value"],
-               "shares": {k: v for k, v in p["shares"].items() if v},
-               "companies": sorted(p["companies"])}
+        name: {
+            "cash": p["cash"],
+            "value": p["value"],
+            "shares": {k: v for k, v in p["shares"].items() if v},
+            "companies": sorted(p["companies"]),
+        }
         for name, p in snapshot["players"].items()
     }
     out["corporations"] = {
-        sym: {"cash": c["cash"], "price": c["price"], "price_cell": c["price_cell"], "par": c["par"],
-              "floated": c["floated"], "president": c["president"], "trains": sorted(c["trains"]),
-              "companies": sorted(c["companies"]), "pool_percent": c["pool_percent"],
-              "ipo_percent": c["ipo_percent"], "tokens": sorted(t.split("/")[0] for t in c["tokens"])}
+        sym: {
+            "cash": c["cash"],
+            "price": c["price"],
+            "price_cell": c["price_cell"],
+            "par": c["par"],
+            "floated": c["floated"],
+            "president": c["president"],
+            "trains": sorted(c["trains"]),
+            "companies": sorted(c["companies"]),
+            "pool_percent": c["pool_percent"],
+            "ipo_percent": c["ipo_percent"],
+            "tokens": sorted(t.split("/")[0] for t in c["tokens"]),
+        }
         for sym, c in snapshot["corporations"].items()
     }
     return out
@@ -160,5 +196,5 @@ def test_every_round_matches_the_engine_checkpoints(name: str) -> None:
     result = replay(log, before_action=arm)
     mine.append(_snapshot(result.game))
     assert len(mine) == len(expected)
-    for got, want in zip(mine, expected):
+    for got, want in zip(mine, expected, strict=True):
         assert got == _expected(want), want["label"]

@@ -44,8 +44,9 @@ def test_every_state_file_is_reproduced() -> None:
             assert _as_sets(got[action_id]) == _as_sets(want), path.name
 
 
-@pytest.mark.parametrize("log_name, action_id", [("129026", 138), ("129026", 728),
-                                                  ("1888_game_end_bankrupt", 300)])
+@pytest.mark.parametrize(
+    "log_name, action_id", [("129026", 138), ("129026", 728), ("1888_game_end_bankrupt", 300)]
+)
 def test_state_before_single_action(log_name: str, action_id: int) -> None:
     path = states_dir() / f"{log_name}-{action_id}.json"
     want = json.loads(path.read_text("utf-8"))["state"]
