@@ -100,6 +100,7 @@ def suggest_moves(
     objective: str = "total",
     time_limit_s: float = 30.0,
     workers: int = 2,
+    cancel: CancelToken | None = None,
 ) -> dict[str, Any]:
     """Every legal tile lay (and token) ranked by the optimal income it allows.
 
@@ -111,9 +112,11 @@ def suggest_moves(
 
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
         raise MalformedInput("top", f"must be a whole number >= 1, not {top!r}")
-    if time_limit_s <= 0:
-        raise MalformedInput("time_limit_s", "must be positive")
+    if not time_limit_s > 0 or time_limit_s == float("inf"):  # also refuses NaN
+        raise MalformedInput(
+            "time_limit_s", f"must be a positive number of seconds, not {time_limit_s!r}"
+        )
     state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
     require_trains(state)
     options = SuggestOptions(top, include_tokens, subtract_cost, objective, time_limit_s, workers)
-    return suggest_report(state, options)
+    return suggest_report(state, options, cancel)

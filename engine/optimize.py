@@ -106,7 +106,11 @@ def solve_report(
 ) -> dict[str, Any]:
     """The JSON object ``route18xx solve --json`` prints (DESIGN.md §5)."""
     opt = optimize(state, objective=objective, time_limit_s=time_limit_s, cancel=cancel)
-    sol = opt.solution
+    return optimum_report(state, opt, objective)
+
+
+def routes_report(opt: Optimum) -> list[dict[str, Any]]:
+    """The checked routes of an optimum in the 18xx.games ``run_routes`` shape."""
     routes = []
     for spec, judged in zip(opt.specs, opt.judgement.routes):
         routes.append(
@@ -120,6 +124,12 @@ def solve_report(
                 "revenue_str": "-".join(judged.hexes) + (" (dest)" if judged.bonus else ""),
             }
         )
+    return routes
+
+
+def optimum_report(state: RouteState, opt: Optimum, objective: str) -> dict[str, Any]:
+    """An optimum as the ``solve --json`` object."""
+    sol = opt.solution
     stats = sol.stats
     return {
         "corporation": state.corporation.sym,
@@ -130,7 +140,7 @@ def solve_report(
         "status": sol.status,
         "bound": sol.bound,
         "solve_ms": round(opt.solve_ms, 3),
-        "routes": routes,
+        "routes": routes_report(opt),
         "stats": {
             "nodes_before": stats.nodes_before,
             "segments_before": stats.segments_before,

@@ -16,26 +16,28 @@ the move's cost when asked. Exactness is kept while saving work:
   (CP-SAT releases the GIL). Candidates not started when the deadline passes are
   listed in ``not_evaluated``; a solve cut short is reported not proven.
 
-Ties are broken deterministically: score, then gain, kind, hex, tile, rotation, city.
+Ties are broken deterministically: score, then kind, hex, tile, rotation, city.
 """
 
 from __future__ import annotations
 
-import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.board import Board
 from engine.network import reach
-from engine.optimize import Optimum, optimize, solve_report
+from engine.optimize import Optimum, optimize, routes_report
 from engine.revenue import mine_rule, stop_value
 from engine.route_problem import build_problem
 from engine.state_file import RouteState
 from engine.tile_lay import TileLay, legal_tile_lays
 from engine.tile_abilities import tile_ability
 from engine.token_place import legal_token_placements, next_token_price
+
+if TYPE_CHECKING:
+    from solver.cancel import CancelToken
 
 #: Privates close with the first 5-train (RULES.md §9): from phase 5 on no private is open.
 PHASES_WITH_PRIVATES = ("2", "3", "4")
@@ -93,10 +95,13 @@ class Move:
 
 @dataclass
 class Evaluated:
+    """A ranked move; ``optimum`` is its own board's solve (None when it reused another's)."""
+
     move: Move
     income: int
     proven: bool
     score: int
+    optimum: Optimum | None = None
 
 
 @dataclass
@@ -222,41 +227,50 @@ def _graph_key(state: RouteState) -> Any:
     return (tuple(sorted(names)), tuple(segments), bonus_names)
 
 
-def suggest(state: RouteState, options: SuggestOptions = SuggestOptions()) -> SuggestResult:
-    """Rank every legal move by the proven optimal income it makes possible."""
-    top, objective, workers = options.top, options.objective, options.workers
-    subtract_cost = options.subtract_cost
+def suggest(
+    state: RouteState,
+    options: SuggestOptions = SuggestOptions(),
+    cancel: CancelToken | None = None,
+) -> SuggestResult:
+    """Rank every legal move by the proven optimal income it makes possible.
+
+    Moves whose boards have the same reduced route graph share one solve; the
+    grouping is done before any solve, so ``solved`` and ``reused`` are the same
+    on every run (``pruned`` and ``not_evaluated`` depend on timing).
+    ``cancel`` stops the ranking (what was not ranked is ``not_evaluated``).
+    """
+    top, objective, workers = options.top, options.objective, max(1, options.workers)
+    subtract = options.subtract_cost
     started = time.perf_counter()
     deadline = started + options.time_limit_s
-    base = optimize(state, objective=objective, time_limit_s=options.time_limit_s)
-    base_income = _income(base, objective)
-    moves = candidate_moves(state, options.include_tokens)
-    corp = state.corporation.sym
-    staged = []
-    for move in moves:
-        after = replace(state, board=applied(state.board, move, corp))
-        staged.append((income_bound(after) - (move.cost if subtract_cost else 0), move, after))
-    staged.sort(key=lambda item: (-item[0], item[1].sort_key))
-    result = SuggestResult(base_income, base.solution.status == "OPTIMAL", [], len(moves))
-    cache: dict[Any, tuple[int, bool]] = {}
-    lock = threading.Lock()
 
-    def evaluate(move: Move, after: RouteState) -> Evaluated:
-        key = _graph_key(after)
-        with lock:
-            hit = cache.get(key)
-        if hit is None:
-            remaining = max(0.01, deadline - time.perf_counter())
-            opt = optimize(after, objective=objective, time_limit_s=remaining)
-            hit = (_income(opt, objective), opt.solution.status == "OPTIMAL")
-            with lock:
-                cache[key] = hit
-                result.solved += 1
-        else:
-            with lock:
-                result.reused += 1
-        score = hit[0] - (move.cost if subtract_cost else 0)
-        return Evaluated(move, hit[0], hit[1], score)
+    def out_of_time() -> bool:
+        return time.perf_counter() >= deadline or (cancel is not None and cancel.cancelled)
+
+    base = optimize(state, objective=objective, time_limit_s=options.time_limit_s, cancel=cancel)
+    moves = candidate_moves(state, options.include_tokens)
+    result = SuggestResult(_income(base, objective), base.solution.status == "OPTIMAL", [],
+                           len(moves))
+    corp = state.corporation.sym
+    staged: list[tuple[int, Move, RouteState, Any]] = []
+    for i, move in enumerate(moves):
+        if out_of_time():
+            result.not_evaluated.extend(moves[i:])
+            break
+        after = replace(state, board=applied(state.board, move, corp))
+        bound = income_bound(after) - (move.cost if subtract else 0)
+        staged.append((bound, move, after, _graph_key(after)))
+    staged.sort(key=lambda item: (-item[0], item[1].sort_key))
+
+    solving: dict[Any, Future[Optimum]] = {}
+    waiting: dict[Any, list[Move]] = {}
+
+    def take(key: Any, fut: Future[Optimum]) -> None:
+        opt = fut.result()
+        income, proven = _income(opt, objective), opt.solution.status == "OPTIMAL"
+        for i, move in enumerate(waiting.pop(key)):
+            score = income - (move.cost if subtract else 0)
+            result.ranked.append(Evaluated(move, income, proven, score, opt if i == 0 else None))
 
     def cutoff() -> tuple[int, tuple[Any, ...]] | None:
         if len(result.ranked) < top:
@@ -264,12 +278,13 @@ def suggest(state: RouteState, options: SuggestOptions = SuggestOptions()) -> Su
         nth = sorted(result.ranked, key=_rank_key)[top - 1]
         return nth.score, nth.move.sort_key
 
-    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
-        pending: set[Future[Evaluated]] = set()
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        pending: set[Future[Optimum]] = set()
+        key_of: dict[Future[Optimum], Any] = {}
         queue = list(staged)
         while queue or pending:
-            while queue and len(pending) < max(1, workers):
-                bound, move, after = queue[0]
+            while queue and len(pending) < workers:
+                bound, move, after, key = queue[0]
                 limit = cutoff()
                 if limit is not None and (
                     bound < limit[0] or (bound == limit[0] and move.sort_key > limit[1])
@@ -277,17 +292,29 @@ def suggest(state: RouteState, options: SuggestOptions = SuggestOptions()) -> Su
                     result.pruned += len(queue)
                     queue.clear()
                     break
-                if time.perf_counter() >= deadline:
-                    result.not_evaluated.extend(m for _, m, _ in queue)
+                if out_of_time():
+                    result.not_evaluated.extend(m for _, m, _, _ in queue)
                     queue.clear()
                     break
                 queue.pop(0)
-                pending.add(pool.submit(evaluate, move, after))
-            if not pending:
-                continue
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in done:
-                result.ranked.append(fut.result())
+                if key in solving:
+                    result.reused += 1
+                    if key in waiting:
+                        waiting[key].append(move)
+                    else:  # that solve is finished: rank this move at once
+                        waiting[key] = [move]
+                        take(key, solving[key])
+                    continue
+                result.solved += 1
+                remaining = max(0.01, deadline - time.perf_counter())
+                fut = pool.submit(optimize, after, objective=objective, time_limit_s=remaining,
+                                  cancel=cancel)
+                solving[key], key_of[fut], waiting[key] = fut, key, [move]
+                pending.add(fut)
+            if pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in sorted(done, key=lambda f: repr(key_of[f])):
+                    take(key_of[fut], fut)
     result.ranked.sort(key=_rank_key)
     result.ranked = result.ranked[:top]
     result.elapsed_ms = (time.perf_counter() - started) * 1000
@@ -303,17 +330,22 @@ def _income(opt: Optimum, objective: str) -> int:
     return revenue + opt.judgement.subsidy if objective == "total" else revenue
 
 
-def suggest_report(state: RouteState, options: SuggestOptions = SuggestOptions()) -> dict[str, Any]:
+def suggest_report(
+    state: RouteState,
+    options: SuggestOptions = SuggestOptions(),
+    cancel: CancelToken | None = None,
+) -> dict[str, Any]:
     """The JSON object ``route18xx suggest --json`` prints."""
-    res = suggest(state, options)
+    res = suggest(state, options, cancel)
     objective = options.objective
     corp = state.corporation.sym
     suggestions = []
     for e in res.ranked:
-        after = replace(state, board=applied(state.board, e.move, corp))
-        routes = solve_report(after, objective=objective, time_limit_s=options.time_limit_s)[
-            "routes"
-        ]
+        opt = e.optimum
+        if opt is None:  # a move that shared another board's solve: its own routes, quickly
+            after = replace(state, board=applied(state.board, e.move, corp))
+            opt = optimize(after, objective=objective, time_limit_s=options.time_limit_s)
+        routes = routes_report(opt)
         suggestions.append(
             {
                 **e.move.describe(),
