@@ -14,7 +14,7 @@ Move suggestions (issue 6) rank many boards in one job, on the engine's own
 small thread pool (``suggest_workers`` solves at once). When the time runs
 out the moves ranked so far come back and ``not_evaluated`` lists the rest;
 only when no move at all could be ranked is it ``DEADLINE_EXCEEDED``. The
-engine's ranking cannot be cancelled, so its time limit is all that bounds it.
+call's ``CancelToken`` stops the ranking when the call ends.
 """
 
 from __future__ import annotations
@@ -52,8 +52,9 @@ class Limits:
     #: Used for a SuggestMoves request without a time limit (as ``route18xx suggest``).
     default_suggest_time_limit_s: float = 30.0
     #: Share of what is left of a deadline kept back from the suggestion ranking:
-    #: after the ranking the engine re-solves the top moves for their routes.
-    suggest_report_share: float = 0.25
+    #: after the ranking the engine solves again the few top moves that shared
+    #: another board's solve, for their own routes (a few ms each).
+    suggest_report_share: float = 0.1
 
 
 class EngineRunner:
@@ -117,7 +118,9 @@ class EngineRunner:
         hint = "" if args.allow_partial else "; set allow_partial for the best routes found"
         raise DeadlineExceeded(f"{found} within the {limit:.3f} s time limit{hint}")
 
-    def suggest(self, args: SuggestArgs, deadline: float | None) -> dict[str, Any]:
+    def suggest(
+        self, args: SuggestArgs, deadline: float | None, cancel: CancelToken | None = None
+    ) -> dict[str, Any]:
         """Rank the moves on the pool; ``DeadlineExceeded`` only if none could be ranked."""
 
         def job() -> tuple[dict[str, Any], float]:
@@ -130,6 +133,7 @@ class EngineRunner:
                 args.state, top=args.top, include_tokens=args.include_tokens,
                 subtract_cost=args.subtract_cost, objective=args.objective,
                 time_limit_s=limit, workers=self.suggest_workers,
+                cancel=cancel,
             )
             return report, limit
 

@@ -72,5 +72,5 @@ class RouteServicer(pb_grpc.RouteServiceServicer):
     ) -> pb.SuggestMovesResponse:
         with rpc_errors(context):
             args = suggest_converters.suggest_request_from_proto(request)
-            report = self._runner.suggest(args, _deadline(context))
+            report = self._runner.suggest(args, _deadline(context), _cancel_token(context))
             return suggest_converters.suggest_report_to_proto(report)
