@@ -83,10 +83,12 @@ def kept_actions(log: Mapping[str, Any]) -> list[dict[str, Any]]:
                 start = max(j, 0)
             elif target == 0:
                 start = 0
-            else:
-                if target not in position_of:
-                    raise MalformedInput(f"actions[{i}].action_id", f"no action {target} to undo to")
+            elif target in position_of:
                 start = position_of[target] + 1
+            else:  # an id the log no longer has: go back to where it would have been
+                start = next(
+                    (j for j, a in enumerate(actions) if isinstance(a.get("id"), int) and a["id"] > target), i
+                )
             group = []
             for j in range(start, i):
                 entry = kept[j]

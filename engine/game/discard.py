@@ -35,7 +35,8 @@ class DiscardTrainStep(Step):
         return crowded[0].sym if crowded else None
 
     def actions(self, game: Game, entity: Entity) -> frozenset[str]:
-        if entity == self.current_entity(game):
+        """Every crowded corporation may discard; their order does not change the outcome."""
+        if any(c.sym == entity for c in game.crowded_corporations()):
             return frozenset({"discard_train"})
         return NO_ACTIONS
 

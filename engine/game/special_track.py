@@ -78,6 +78,10 @@ class SpecialTrackStep(Step):
         if isinstance(action, Pass):
             if rnd.special is None:
                 raise IllegalAction("nothing_to_pass", f"{company.sym} has no tile lay in progress")
+            if ability.get("blocks"):
+                raise IllegalAction(
+                    "must_lay_all", f"{company.sym}'s tiles must all be laid once the first one is (§7.5)"
+                )
             company.lay_uses = 0
             rnd.special = None
             return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 import pytest
 
 from engine.game.game import Game
+from engine.game.graph import GraphCache
 from engine.replay import replay
 
 HERE = Path(__file__).resolve().parent
@@ -52,11 +54,24 @@ def load(name: str) -> Any:
     return _LOGS[name]
 
 
+_GAMES: dict[tuple[str, int], Game] = {}
+
+
 def game_before(name: str, action_id: int) -> Game:
-    """The game of a real log just before ``action_id``: snapshot safety on, routes checked."""
-    result = replay(load(name), stop_before=action_id)
-    assert not result.errors, result.errors
-    game = result.game
+    """The game of a real log just before ``action_id``: snapshot safety on, routes checked.
+
+    Each call returns an independent copy (replays are cached per point).
+    """
+    key = (name, action_id)
+    if key not in _GAMES:
+        result = replay(load(name), stop_before=action_id)
+        assert not result.errors, result.errors
+        _GAMES[key] = result.game
+    game = copy.copy(_GAMES[key])
+    game.s = _GAMES[key].s.snapshot()
+    game.graph = GraphCache()
+    game.after_each = []
+    game.on_new_round = []
     game.safe = True
     game.trust_recorded_routes = False
     return game
