@@ -90,6 +90,35 @@ def update_president(game: Game, corp: Corporation, previous: int | None) -> Non
     corp.shares.move(pres_cert, president)
 
 
+# -- replay tolerance ---------------------------------------------------------------
+
+
+def relabel(game: Game, owner: Owner, certs: Sequence[str]) -> None:
+    """Replay only (``Game.lenient_certificates``): let ``owner`` hold the named 10 %
+    certificates by exchanging ids with equal ones it holds.
+
+    Certificates of one size are interchangeable for every rule; only their ids
+    tell them apart in a log. Should our choice of which shares changed hands
+    in a presidency swap differ from the original engine's, a later action
+    naming a certificate finds it here instead of failing. The IPO never takes
+    part: its certificates only ever leave it by name.
+    """
+    if not game.lenient_certificates or not certs:
+        return
+    try:
+        corp = corporation_of_certs(game, certs)
+    except IllegalAction:
+        return
+    for cert in certs:
+        holder = corp.shares.owner_of(cert)
+        if holder == owner or holder in (None, IPO) or is_president_cert(cert):
+            continue
+        spare = [c for c in corp.shares.certs_of(owner) if not is_president_cert(c) and c not in certs]
+        if spare:
+            corp.shares.swap_ids(cert, spare[0])
+            game.relabelled.append(cert)
+
+
 # -- buying ------------------------------------------------------------------------
 
 

@@ -28,6 +28,7 @@ from engine.game.stock import (
     check_float,
     check_holding,
     check_sale,
+    relabel,
     sell,
     sellable_percents,
     share_cost,
@@ -149,6 +150,7 @@ class BuySellParShares(Step):
             raise IllegalAction(
                 "sold_this_round", f"{player.name} sold {corp_sym} this round and cannot buy it back"
             )
+        relabel(game, POOL, [cert])
         corp, cost = check_buy(game, player, cert)
         buy_share(game, player, corp, cert, cost)
         rnd.acted(player, "buy")
@@ -158,6 +160,7 @@ class BuySellParShares(Step):
             raise IllegalAction("no_selling_yet", "no shares may be sold in the first stock round")
         if rnd.bought():
             raise IllegalAction("sell_after_buy", f"{player.name} already bought this turn and cannot sell")
+        relabel(game, player.id, action.shares)
         sale = check_sale(game, player, action.shares, action.percent)
         sell(game, sale)
         rnd.sold.setdefault(player.id, set()).add(sale.corp)
