@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import IllegalAction
-from engine.game.actions import Action
+from engine.game.actions import Action, LayTile
+from engine.game.track import LayRequest
 
 if TYPE_CHECKING:
     from engine.game.corporations import Corporation
@@ -35,3 +36,30 @@ def not_operating(game: Game, action: Action) -> IllegalAction | None:
 
 def tiles_in_use(game: Game) -> dict[str, str]:
     return {tile_id: hex_id for hex_id, tile_id in game.s.tile_at.items()}
+
+
+def lay_request(
+    game: Game,
+    corp: Corporation,
+    action: LayTile,
+    special: str | None = None,
+    first_special_lay: str | None = None,
+) -> LayRequest:
+    """The facts a tile lay by ``corp`` (or its private ``special``) is judged on now."""
+    from engine.game.privates import blocked_hexes
+
+    return LayRequest(
+        board=game.board,
+        phase=game.phase,
+        rule_set=game.rule_set,
+        corp=corp.sym,
+        hex_id=action.hex,
+        tile_id=action.tile,
+        rotation=action.rotation,
+        cash=corp.cash,
+        tiles_in_use=tiles_in_use(game),
+        owned_privates=frozenset(c.sym for c in game.companies_of(corp.sym)),
+        heng_shan_player_owned=bool(blocked_hexes(game)),
+        special=special,
+        first_special_lay=first_special_lay,
+    )

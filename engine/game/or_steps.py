@@ -14,14 +14,12 @@ from typing import TYPE_CHECKING
 from engine.board import PlacedTile
 from engine.errors import IllegalAction
 from engine.game.actions import Action, Dividend, Entity, LayTile, Pass, PlaceToken, RunRoutes
-from engine.game.graph import reached_sides
-from engine.game.or_context import current_round, not_operating, operator, tiles_in_use
+from engine.game.or_context import current_round, lay_request, not_operating, operator
 from engine.game.payout import distribute
-from engine.game.privates import blocked_hexes
 from engine.game.routing import run_routes
 from engine.game.steps import NO_ACTIONS, Step
 from engine.game.tokens import check_token, lay_on_board, place_token, tokenable_cities
-from engine.game.track import LayRequest, check_lay
+from engine.game.track import check_lay
 
 if TYPE_CHECKING:
     from engine.game.game import Game
@@ -55,27 +53,7 @@ class TrackStep(Step):
             return
         if not isinstance(action, LayTile):
             raise IllegalAction("unsupported", action.type)
-        network = game.graph.reach(game.board, corp.sym)
-        plan = check_lay(
-            LayRequest(
-                board=game.board,
-                phase=game.phase,
-                rule_set=game.rule_set,
-                hex_id=action.hex,
-                tile_id=action.tile,
-                rotation=action.rotation,
-                tiles_in_use=tiles_in_use(game),
-                blocked_hexes=blocked_hexes(game),
-                reached_sides=reached_sides(game.board, network, corp.sym, action.hex)
-                if action.hex in game.data.hexes
-                else (),
-            )
-        )
-        if plan.cost > corp.cash:
-            raise IllegalAction(
-                "not_enough_cash",
-                f"{corp.sym} has {corp.cash}; the terrain on {plan.hex_id} costs {plan.cost}",
-            )
+        plan = check_lay(lay_request(game, corp, action))
         if plan.cost:
             game.pay_to_bank(corp, plan.cost)
         lay_on_board(game, plan.hex_id, PlacedTile(plan.tile, plan.rotation), plan.tile_id)

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 from engine.board import PlacedTile
 from engine.errors import IllegalAction
 from engine.game.actions import Action, Entity, LayTile, Pass
-from engine.game.or_context import current_round, operator, tiles_in_use
-from engine.game.privates import blocked_hexes, special_lay_ability
+from engine.game.or_context import current_round, lay_request, operator
+from engine.game.privates import special_lay_ability
 from engine.game.steps import NO_ACTIONS, Step
 from engine.game.tokens import lay_on_board
-from engine.game.track import LayRequest, check_lay
+from engine.game.track import check_lay
 
 if TYPE_CHECKING:
     from engine.game.game import Game
@@ -88,23 +88,8 @@ class SpecialTrackStep(Step):
         if not isinstance(action, LayTile):
             raise IllegalAction("unsupported", action.type)
         laid = rnd.special[1] if rnd.special is not None else []
-        plan = check_lay(
-            LayRequest(
-                board=game.board,
-                phase=game.phase,
-                rule_set=game.rule_set,
-                hex_id=action.hex,
-                tile_id=action.tile,
-                rotation=action.rotation,
-                tiles_in_use=tiles_in_use(game),
-                blocked_hexes=blocked_hexes(game),
-                reached_sides=None,
-                ability=ability,
-                ability_laid=laid,
-            )
-        )
-        if plan.cost > corp.cash:
-            raise IllegalAction("not_enough_cash", f"{corp.sym} cannot pay {plan.cost} for the terrain")
+        first = laid[0] if laid and ability.get("connect") else None
+        plan = check_lay(lay_request(game, corp, action, special=company.sym, first_special_lay=first))
         if plan.cost:
             game.pay_to_bank(corp, plan.cost)
         lay_on_board(game, plan.hex_id, PlacedTile(plan.tile, plan.rotation), plan.tile_id)

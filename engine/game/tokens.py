@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine import token_place
 from engine.board import Board, PlacedTile, city_for_exits
 from engine.errors import IllegalAction
 from engine.gamedata import HexId
+from engine.token_place import legal_token_placements
 
 if TYPE_CHECKING:
     from engine.game.corporations import Corporation
@@ -37,51 +39,32 @@ def hex_of_tile(game: Game, tile_id: str) -> HexId | None:
     return None
 
 
-def free_slots(game: Game, hex_id: HexId, city: int, corp: str) -> int:
-    """Slots ``corp`` could take: empty ones not reserved for another corporation."""
-    node = game.board.revenue_center(hex_id, city)
-    if node is None or node.kind != "city":
-        return 0
-    held = len(game.board.tokens_in(hex_id, city))
-    reserved = 1 if game.s.reservations.get((hex_id, city)) not in (None, corp) else 0
-    return node.slots - held - reserved
-
-
 def tokenable_cities(game: Game, corp: Corporation) -> list[tuple[HexId, int]]:
-    """Reachable cities where ``corp`` could place a token, cost aside (§6.3 step e)."""
-    board = game.board
-    network = game.graph.reach(board, corp.sym)
-    own_hexes = {h for h, _ in board.token_cities(corp.sym)}
-    out = []
-    for hex_id, index in sorted(network.nodes):
-        node = board.revenue_center(hex_id, index)
-        if node is None or node.kind != "city" or hex_id in own_hexes:
-            continue
-        if free_slots(game, hex_id, index, corp.sym) > 0:
-            out.append((hex_id, index))
-    return out
+    """Reachable cities where ``corp`` could place its next token, cost aside (§6.3 step e)."""
+    if corp.next_token_price is None:
+        return []
+    return [(t.hex, t.city) for t in legal_token_placements(game.board, corp.sym, token_price=0)]
 
 
 def check_token(game: Game, corp: Corporation, tile_id: str, city: int) -> TokenPlan:
-    """A station token in a reachable city with a free slot, paid from the treasury (§6.6)."""
-    price = corp.next_token_price
-    if price is None:
-        raise IllegalAction("no_token_left", f"{corp.sym} has no station token left")
+    """A station token in a reachable city with a free slot, paid from the treasury (§6.6).
+
+    The rules are ``engine.token_place.check_token``; the log names the city by
+    the physical tile it is on (``"57-1-0"``), which only the game can place.
+    """
     hex_id = hex_of_tile(game, tile_id)
     if hex_id is None:
         raise IllegalAction("unknown_city", f"tile {tile_id} is not on the map")
-    node = game.board.revenue_center(hex_id, city)
-    if node is None or node.kind != "city":
-        raise IllegalAction("unknown_city", f"{tile_id} on {hex_id} has no city {city}")
-    if any(h == hex_id for h, _ in game.board.token_cities(corp.sym)):
-        raise IllegalAction("hex_tokened", f"{corp.sym} already has a station on {hex_id}")
-    if free_slots(game, hex_id, city, corp.sym) <= 0:
-        raise IllegalAction("city_full", f"the city {hex_id}-{city} has no free slot for {corp.sym}")
-    if (hex_id, city) not in game.graph.reach(game.board, corp.sym).nodes:
-        raise IllegalAction("not_connected", f"{corp.sym} cannot reach the city {hex_id}-{city}")
-    if price > corp.cash:
-        raise IllegalAction("not_enough_cash", f"{corp.sym} has {corp.cash}, the token costs {price}")
-    return TokenPlan(hex_id, city, price)
+    placement = token_place.check_token(
+        game.board,
+        corp.sym,
+        hex_id,
+        city,
+        token_price=corp.next_token_price,
+        cash=corp.cash,
+        network=game.graph.reach(game.board, corp.sym),
+    )
+    return TokenPlan(placement.hex, placement.city, placement.price)
 
 
 def place_token(game: Game, corp: Corporation, plan: TokenPlan) -> None:

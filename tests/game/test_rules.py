@@ -25,7 +25,8 @@ def fresh(rule_set: str = "prototype") -> Game:
 
 
 @pytest.mark.parametrize(
-    "rule_set, n, cash, bank", [("north", 4, 600, 6600), ("prototype", 4, 600, 7600), ("prototype", 2, 1200, 7600)]
+    "rule_set, n, cash, bank",
+    [("north", 4, 600, 6600), ("prototype", 4, 600, 7600), ("prototype", 2, 1200, 7600)],
 )
 def test_setup_cash_and_bank(rule_set: str, n: int, cash: int, bank: int) -> None:
     game = Game(rule_set, list(range(1, n + 1)))
@@ -129,7 +130,7 @@ def test_great_wall_second_tile_must_connect_to_the_first() -> None:
     before = summary(game)
     with pytest.raises(IllegalAction) as info:
         game.process(LayTile("CW", "company", hex="C3", tile="5-1", rotation=2))
-    assert info.value.code == "ability_not_connected"
+    assert info.value.code == "not_connected_to_first"
     assert summary(game) == before
     game.process(Pass("CW", "company"))  # forfeits the second tile
     assert game.company("CW").lay_uses == 0
