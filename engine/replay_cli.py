@@ -19,11 +19,24 @@ from engine.state_file import RouteState
 Solver = Callable[[RouteState], Mapping[str, Any]]
 
 
+def api_solver(objective: str = "total", time_limit_s: float = 10.0) -> Solver:
+    """The optimum hook backed by ``engine.api.solve_routes`` (imported only when used)."""
+
+    def solve(state: RouteState) -> Mapping[str, Any]:
+        from engine.api import solve_routes
+
+        return solve_routes(state, objective=objective, time_limit_s=time_limit_s)
+
+    return solve
+
+
 def replay_command(path: str, as_json: bool, solve: Solver | None = None) -> int:
     """Replay a game log; print the DESIGN.md §5 replay object (``--json``) or a summary.
 
     Exit status 0 when the replay completed (whatever the scores), 1 when an
     action could not be replayed, 2 when the file is not a readable 1888 log.
+    ``solve`` fills the optimum fields of each run (e.g. ``api_solver()``); without
+    it they are null.
     """
     try:
         log = load_log(path)

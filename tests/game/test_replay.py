@@ -198,3 +198,16 @@ def test_every_round_matches_the_engine_checkpoints(name: str) -> None:
     assert len(mine) == len(expected)
     for got, want in zip(mine, expected, strict=True):
         assert got == _expected(want), want["label"]
+
+
+def test_replay_with_the_engine_solver_reaches_the_reference_optima() -> None:
+    """Integration: the optimum hook with ``engine.api.solve_routes`` (objective total)."""
+    pytest.importorskip("ortools")
+    from engine.replay_cli import api_solver
+    from tests.game.conftest import states_dir
+
+    result = replay(load("1888_game_end_bankrupt"), solve=api_solver("total", 10.0))
+    for entry in replay_report(result)["run_routes"]:
+        ref = json.loads((states_dir() / f"1888_game_end_bankrupt-{entry['action_id']}.json").read_text())
+        assert entry["proven_optimal"]
+        assert entry["optimal_revenue"] + entry["optimal_subsidy"] == ref["reference"]["optimal_total"]
