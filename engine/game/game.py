@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cached_property
 from importlib import resources
 from typing import Any
 
@@ -123,17 +122,15 @@ class Game:
 
     # -- facts -----------------------------------------------------------------
 
-    def _train_order(self) -> list[str]:
+    @staticmethod
+    def _train_order() -> list[str]:
+        """The depot's fixed order (``trains.json``: all 2s, 3s, 4s, 5s, 6s, then D; §2.7)."""
         text = resources.files("engine").joinpath("data", "1888", "trains.json").read_text("utf-8")
         return list(json.loads(text)["initial_depot_order"])
 
     @property
     def trains(self) -> Mapping[str, TrainDef]:
         return self.data.trains
-
-    @cached_property
-    def initial_money(self) -> int:
-        return self.rule_set.bank
 
     # -- state access ------------------------------------------------------------
 
