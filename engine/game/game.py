@@ -101,7 +101,7 @@ class Game:
         companies = {c.sym: Company.fresh(c) for c in self.data.companies[rule_set.name]}
         corporations = {sym: Corporation.fresh(c) for sym, c in self.data.corporations.items()}
         reservations = {
-            (hex_id, city): corp
+            corp: (hex_id, city)
             for hex_id, h in self.data.hexes.items()
             for city, corp in h.home_reservations.items()
         }

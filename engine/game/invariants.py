@@ -6,7 +6,7 @@ Used by the replay tests after each action; each returns readable problems
 * money is conserved: players + corporations + bank = the bank's starting sum;
 * every certificate has exactly one owner and each corporation's shares sum to 100 %;
 * the pool holds at most 50 % (§5.8), no player more than 60 % (§5.6);
-* a player who just bought or parred is within the certificate limit (§5.6, §5.11);
+* a player who just bought (outside the yellow zone) or parred is within the certificate limit;
 * no corporation is over the train limit unless the game waits for its discard (§6.11);
 * each train is in exactly one place; tokens fit their cities, one per hex per corporation.
 """
@@ -38,7 +38,9 @@ def check_after(game: Game, action: Action) -> list[str]:
     problems = check(game)
     if isinstance(action, (BuyShares, Par)) and action.is_player:
         player = game.player(action.entity)
-        if game.num_certs(player) > game.cert_limit:
+        sym = action.corporation if isinstance(action, Par) else action.shares[0].rsplit("_", 1)[0]
+        yellow = game.market.no_cert_limit(game.corporation(sym).share_price)
+        if not yellow and game.num_certs(player) > game.cert_limit:
             problems.append(
                 f"{player.name} holds {game.num_certs(player)} certificates after buying; "
                 f"the limit is {game.cert_limit}"

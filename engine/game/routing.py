@@ -64,9 +64,11 @@ def route_state(game: Game, corp: Corporation, train_ids: list[str]) -> RouteSta
 
 
 def run_routes(game: Game, rnd: OperatingRound, corp: Corporation, action: RunRoutes) -> RouteCheck:
-    """Judge and book a run (ROUTES.md §3, §5); raises IllegalAction on a bad run."""
-    if not action.routes:
-        raise IllegalAction("no_routes", "a run needs at least one route")
+    """Judge and book a run (ROUTES.md §3, §5); raises IllegalAction on a bad run.
+
+    A run may list no route at all: the trains then earn nothing and the
+    dividend step withholds 0 (§6.8).
+    """
     runnable = [t for t in corp.trains if t not in rnd.ran]
     seen: set[str] = set()
     for route in action.routes:

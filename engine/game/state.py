@@ -36,8 +36,9 @@ class GameState:
     board: Board
     #: laid tile id per hex (hexes still showing their preprinted tile are absent).
     tile_at: dict[HexId, str] = field(default_factory=dict)
-    #: home city slots still reserved: (hex, city index) → corporation (RULES.md §2.6).
-    reservations: dict[tuple[HexId, int], str] = field(default_factory=dict)
+    #: home city slots still reserved: corporation → (hex, city index on the tile now there)
+    #: (RULES.md §2.6); two reservations may end up in one city (Beijing's brown tile).
+    reservations: dict[str, tuple[HexId, int]] = field(default_factory=dict)
     phase_index: int = 0
     #: 18xx.games ``turn``: the stock round number (RULES.md §3.3).
     turn: int = 1

@@ -113,7 +113,15 @@ class BuySellParShares(Step):
             case _:
                 raise IllegalAction("unsupported", f"a stock round turn takes no {action.type}")
 
+    def _check_not_forced_to_sell(self, game: Game, player: Player) -> None:
+        if must_sell(game, player) and can_sell_any(game, player):
+            raise IllegalAction(
+                "must_sell",
+                f"{player.name} is over the certificate or holding limit and must sell first (§5.11)",
+            )
+
     def _par(self, game: Game, rnd: StockRound, player: Player, action: Par) -> None:
+        self._check_not_forced_to_sell(game, player)
         corp = game.corporation(action.corporation)
         if rnd.bought():
             raise IllegalAction("already_bought", f"{player.name} already bought this turn")
@@ -142,6 +150,7 @@ class BuySellParShares(Step):
     def _buy(self, game: Game, rnd: StockRound, player: Player, action: BuyShares) -> None:
         if len(action.shares) != 1:
             raise IllegalAction("one_share", "a stock round purchase is one certificate")
+        self._check_not_forced_to_sell(game, player)
         if rnd.bought():
             raise IllegalAction("already_bought", f"{player.name} already bought this turn")
         cert = action.shares[0]

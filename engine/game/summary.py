@@ -64,7 +64,7 @@ def summary(game: Game) -> dict[str, Any]:
         "tiles": dict(sorted(s.tile_at.items())),
         "board": sorted((h, placed.tile.name, placed.rotation) for h, placed in s.board.placed.items()),
         "tokens": sorted((h, c, list(v)) for (h, c), v in s.board.tokens.items()),
-        "reservations": sorted((h, c, v) for (h, c), v in s.reservations.items()),
+        "reservations": sorted((corp, h, c) for corp, (h, c) in s.reservations.items()),
         "waiting_for": game.waiting_for() if rnd is not None else {},
     }
 

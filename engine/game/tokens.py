@@ -78,22 +78,20 @@ def place_home_token(game: Game, corp: Corporation) -> None:
     """The free home token at the start of the first operating turn (§6.4)."""
     if corp.tokens_used > 0:
         return
-    home = corp.definition.home_hex
-    city = next((c for (h, c), owner in game.s.reservations.items() if h == home and owner == corp.sym), None)
-    if city is None:
-        city = corp.definition.home_city_index or 0
-    game.s.reservations.pop((home, city), None)
+    default = (corp.definition.home_hex, corp.definition.home_city_index or 0)
+    home, city = game.s.reservations.pop(corp.sym, default)
+    cities = [c.index for c in game.board.tile_on(home).tile.cities]
+    if city not in cities and cities:
+        city = cities[0]
     game.s.board = game.board.with_token(home, city, corp.sym)
     corp.tokens_used += 1
 
 
 def move_reservations(game: Game, hex_id: HexId, old: PlacedTile, new: PlacedTile) -> None:
     """Reserved home slots follow their city onto an upgraded tile (§6.5 #8)."""
-    moved = {k: v for k, v in game.s.reservations.items() if k[0] == hex_id}
-    for key in moved:
-        del game.s.reservations[key]
-    for (h, city), corp in moved.items():
-        game.s.reservations[(h, city_for_exits(old, city, new))] = corp
+    for corp, (h, city) in list(game.s.reservations.items()):
+        if h == hex_id:
+            game.s.reservations[corp] = (h, city_for_exits(old, city, new))
 
 
 def lay_on_board(game: Game, hex_id: HexId, new: PlacedTile, tile_id: str) -> Board:

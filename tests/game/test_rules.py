@@ -120,7 +120,7 @@ def test_yanda_ferry_lays_both_tiles_and_moves_the_reservation() -> None:
         game.process(LayTile("JHR", "corporation", hex="C13", tile="14-0", rotation=0))
     game.process(LayTile("YRF", "company", hex="F16", tile="L40b-0", rotation=0))
     assert game.board.tile_on("F16").tile.name == "L40b"
-    assert game.s.reservations[("F16", 0)] == "LYR"
+    assert game.s.reservations["LYR"] == ("F16", 0)
     assert game.company("YRF").lay_uses == 0
     assert game.waiting_for() == {"step": "track", "entity": "JHR", "actions": ["lay_tile", "pass"]}
 
@@ -192,3 +192,19 @@ def test_undo_and_redo_filtering() -> None:
         ]
     }
     assert [a["id"] for a in kept_actions(log)] == [1]
+
+
+def test_beijing_reservations_survive_merging_into_one_city() -> None:
+    """Both Beijing home slots stay reserved when L42 and then 8892 replace the two cities."""
+    from engine.board import PlacedTile
+    from engine.game.tokens import lay_on_board, place_home_token
+
+    game = fresh("north")
+    tiles = game.data.tiles
+    lay_on_board(game, "C9", PlacedTile(tiles["L42"], 0), "L42-0")
+    assert game.s.reservations["JZR"] != game.s.reservations["JHR"]
+    lay_on_board(game, "C9", PlacedTile(tiles["8892"], 0), "8892-0")
+    assert game.s.reservations["JZR"] == game.s.reservations["JHR"] == ("C9", 0)
+    for sym in ("JHR", "JZR"):
+        place_home_token(game, game.corporation(sym))
+    assert game.board.tokens_in("C9", 0) == ("JHR", "JZR")

@@ -1,0 +1,281 @@
+"""A random player for whole games: it proposes plausible moves, the engine decides.
+
+For whatever step is waiting, the agent lists candidate actions in a random
+order and submits them until the game accepts one (a refused action leaves the
+game untouched, so trying is free). Routes come from the engine's optimizer;
+tile lays and tokens from the engine's legality enumerations. The agent is
+only a move generator: every rule is the engine's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from engine.errors import IllegalAction
+from engine.game.actions import (
+    Action,
+    Bankrupt,
+    Bid,
+    BuyCompany,
+    BuyShares,
+    BuyTrain,
+    DiscardTrain,
+    Dividend,
+    LayTile,
+    Par,
+    Pass,
+    PlaceToken,
+    RouteRecord,
+    RunRoutes,
+    SellShares,
+)
+from engine.game.auction import AuctionRound
+from engine.game.depot import train_name
+from engine.game.emergency import bundle
+from engine.game.game import Game
+from engine.game.operating_round import OperatingRound
+from engine.game.privates import price_range
+from engine.game.routing import route_state
+from engine.game.shares import IPO, POOL
+from engine.game.stock import sellable_percents
+from engine.game.stock_round import StockRound
+from engine.tile_lay import legal_tile_lays
+from engine.token_place import legal_token_placements
+
+
+class Stuck(Exception):
+    """No candidate action was accepted: the agent (or the engine) is wrong."""
+
+
+class RandomAgent:
+    def __init__(self, game: Game, seed: int, stingy: bool = False) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+        #: always pay out and buy the cheapest train when possible: poor corporations,
+        #: forced trains, emergency sales and bankruptcies.
+        self.stingy = stingy
+
+    # -- driver -------------------------------------------------------------------
+
+    def step(self) -> Action:
+        """Submit one accepted action and return it."""
+        tried = []
+        for action in self.candidates():
+            try:
+                self.game.process(action)
+            except IllegalAction as exc:
+                tried.append(f"{action.type}:{exc.code}")
+                continue
+            return action
+        raise Stuck(f"nothing accepted while waiting for {self.game.waiting_for()}; tried {tried[-12:]}")
+
+    def candidates(self) -> Iterator[Action]:
+        game = self.game
+        rnd = game.round
+        waiting = game.waiting_for()
+        step, entity = waiting.get("step"), waiting.get("entity")
+        if step == "discard train":
+            corp = game.corporation(entity)
+            yield from (DiscardTrain(corp.sym, "corporation", train=t) for t in self._shuffled(corp.trains))
+            return
+        if isinstance(rnd, AuctionRound):
+            yield from self._auction(rnd, int(entity))
+        elif isinstance(rnd, StockRound):
+            yield from self._stock(int(entity))
+        elif isinstance(rnd, OperatingRound):
+            yield from self._operating(step, entity)
+
+    def _shuffled(self, items: Any) -> list[Any]:
+        items = list(items)
+        self.rng.shuffle(items)
+        return items
+
+    # -- auction ------------------------------------------------------------------
+
+    def _auction(self, rnd: AuctionRound, pid: int) -> Iterator[Action]:
+        game = self.game
+        if rnd.auctioning is not None:
+            if self.rng.random() < 0.5:
+                yield Bid(pid, "player", company=rnd.auctioning, price=rnd.min_bid(game, rnd.auctioning))
+            yield Pass(pid, "player")
+            return
+        cheapest = game.company(rnd.unsold[0])
+        if self.rng.random() < 0.6:
+            yield Bid(pid, "player", company=cheapest.sym, price=cheapest.price)
+        if self.rng.random() < 0.4 and len(rnd.unsold) > 1:
+            other = self.rng.choice(rnd.unsold[1:])
+            yield Bid(pid, "player", company=other, price=rnd.min_bid(game, other))
+        yield Pass(pid, "player")
+
+    # -- stock round --------------------------------------------------------------
+
+    def _sales(self, pid: int) -> list[Action]:
+        game = self.game
+        player = game.player(pid)
+        out: list[Action] = []
+        for corp in game.corporations.values():
+            for pct in sellable_percents(game, player, corp):
+                out.append(SellShares(pid, "player", shares=bundle(game, player, corp, pct), percent=pct))
+        return self._shuffled(out)
+
+    def _stock(self, pid: int) -> Iterator[Action]:
+        game = self.game
+        buys: list[Action] = []
+        for corp in game.corporations.values():
+            if not corp.ipoed:
+                for cell in game.market.par_cells():
+                    buys.append(
+                        Par(
+                            pid,
+                            "player",
+                            corporation=corp.sym,
+                            price=game.market.price(cell),
+                            row=cell[0],
+                            column=cell[1],
+                        )
+                    )
+                continue
+            for source in (IPO, POOL):
+                certs = [c for c in corp.shares.certs_of(source) if not c.endswith("_0")]
+                if certs:
+                    buys.append(BuyShares(pid, "player", shares=(certs[0],)))
+        buys = self._shuffled(buys)[:12]
+        roll = self.rng.random()
+        if roll < 0.2:
+            yield from self._sales(pid)[:6]
+        if roll < 0.85:
+            yield from buys
+        yield Pass(pid, "player")
+        yield from self._sales(pid)  # must sell (over a limit)
+
+    # -- operating round ----------------------------------------------------------
+
+    def _operating(self, step: Any, entity: Any) -> Iterator[Action]:
+        game = self.game
+        if step == "private tile lay":
+            yield Pass(entity, "company")
+            return
+        if isinstance(entity, int):
+            yield from self._sales(entity)
+            return
+        corp = game.corporation(entity)
+        sym = corp.sym
+        if step == "track":
+            yield from self._special_lays(corp)
+            if self.rng.random() < 0.9:
+                yield from self._tile_lays(corp)
+            yield Pass(sym, "corporation")
+        elif step == "token":
+            if self.rng.random() < 0.7:
+                for t in self._shuffled(legal_token_placements(game.board, sym, cash=corp.cash)):
+                    tile_id = game.s.tile_at.get(t.hex, game.data.hexes[t.hex].preprinted_tile_id)
+                    yield PlaceToken(sym, "corporation", city=f"{tile_id}-{t.city}")
+            yield Pass(sym, "corporation")
+        elif step == "run routes":
+            yield self._run(corp)
+            yield RunRoutes(sym, "corporation", routes=())
+        elif step == "dividend":
+            kinds = ["payout"] if self.stingy else ["payout", "payout", "withhold"]
+            yield Dividend(sym, "corporation", kind=self.rng.choice(kinds))
+        elif step == "buy trains":
+            yield from self._train_buys(corp)
+            yield Pass(sym, "corporation")
+            yield from self._sales(game.player(corp.president).id) if corp.president else iter(())
+            yield Bankrupt(sym, "corporation")
+        elif step == "buy private":
+            if self.rng.random() < 0.3:
+                for company in self._shuffled(game.companies.values()):
+                    low, high = price_range(company)
+                    yield BuyCompany(
+                        sym, "corporation", company=company.sym, price=self.rng.randint(low, high)
+                    )
+            yield Pass(sym, "corporation")
+
+    def _special_lays(self, corp: Any) -> Iterator[Action]:
+        game = self.game
+        for company in game.companies_of(corp.sym):
+            ability = company.tile_lay
+            if ability is None or ability.get("count") != 1 or self.rng.random() < 0.5:
+                continue
+            for hex_id in ability["hexes"]:
+                for name in ability["tiles"]:
+                    for rotation in range(6):
+                        yield LayTile(company.sym, "company", hex=hex_id, tile=f"{name}-0", rotation=rotation)
+
+    def _tile_lays(self, corp: Any) -> Iterator[Action]:
+        game = self.game
+        lays = legal_tile_lays(
+            game.board,
+            corp.sym,
+            phase=game.phase,
+            rule_set=game.rule_set,
+            heng_shan_player_owned="C5" in _blocked(game),
+            cash=corp.cash,
+        )
+        in_use = set(game.s.tile_at.values())
+        for lay in self._shuffled(lays)[:5]:
+            copy = next(i for i in range(99) if f"{lay.tile}-{i}" not in in_use)
+            yield LayTile(
+                corp.sym, "corporation", hex=lay.hex, tile=f"{lay.tile}-{copy}", rotation=lay.rotation
+            )
+
+    def _run(self, corp: Any) -> RunRoutes:
+        from engine.api import solve_routes
+
+        game = self.game
+        rnd = game.round
+        assert isinstance(rnd, OperatingRound)
+        runnable = [t for t in corp.trains if t not in rnd.ran]
+        answer = solve_routes(route_state(game, corp, runnable), objective="total", time_limit_s=5.0)
+        ids: dict[str, list[str]] = {}
+        for t in runnable:
+            ids.setdefault(train_name(t), []).append(t)
+        routes = []
+        for r in answer["routes"]:
+            train = ids[train_name(r["train"])].pop(0)
+            routes.append(
+                RouteRecord(
+                    train,
+                    tuple(tuple(c) for c in r["connections"]),
+                    tuple(r["hexes"]),
+                    tuple(r["nodes"]),
+                    r["revenue"],
+                    r["subsidy"],
+                )
+            )
+        return RunRoutes(corp.sym, "corporation", routes=tuple(routes))
+
+    def _train_buys(self, corp: Any) -> Iterator[Action]:
+        game = self.game
+        offers: list[Action] = []
+        for t in game.depot.available():
+            offers.append(BuyTrain(corp.sym, "corporation", train=t, price=game.trains[train_name(t)].price))
+            if game.trains[train_name(t)].exchange_discount:
+                for old in corp.trains:
+                    offers.append(BuyTrain(corp.sym, "corporation", train=t, price=700, exchange=old))
+        for other in game.corporations.values():
+            if other is not corp and other.trains and corp.cash > 0:
+                t = self.rng.choice(other.trains)
+                offers.append(
+                    BuyTrain(corp.sym, "corporation", train=t, price=self.rng.randint(1, max(1, corp.cash)))
+                )
+        if self.stingy:  # the cheapest depot train whenever possible
+            offers = [
+                o
+                for o in offers
+                if isinstance(o, BuyTrain) and o.exchange is None and game.train_owner(o.train) == "depot"
+            ]
+            offers.sort(key=lambda a: a.price if isinstance(a, BuyTrain) else 0)
+            yield from offers[:1]
+            return
+        if corp.trains and self.rng.random() < 0.5:
+            return
+        yield from self._shuffled(offers)
+
+
+def _blocked(game: Game) -> set[str]:
+    from engine.game.privates import blocked_hexes
+
+    return blocked_hexes(game)
