@@ -168,7 +168,9 @@ class ReplayResult:
     @property
     def completed(self) -> bool:
         """Every kept action was processed (route disagreements are only reported)."""
-        return self.stopped_at is None and not any("log ends" in e or "log goes on" in e for e in self.errors)
+        return self.stopped_at is None and not any(
+            "ends before the game does" in e or "log goes on" in e for e in self.errors
+        )
 
     @property
     def final_scores(self) -> dict[str, int]:
@@ -240,8 +242,9 @@ def replay(
             if any(not str(e.get("type", "")).startswith("program_") for e in rest):
                 result.errors.append(f"the game ended at action {action_id} but the log goes on")
             break
-    if stop_before is None and not result.errors and not game.finished:
-        result.errors.append("the log ends before the game does")
+    finished_log = log.get("status") == "finished" or bool(log.get("result"))
+    if stop_before is None and not result.errors and not game.finished and finished_log:
+        result.errors.append("the log says the game finished, but it ends before the game does")
     result.seconds = time.perf_counter() - started
     return result
 

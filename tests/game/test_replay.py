@@ -211,3 +211,21 @@ def test_replay_with_the_engine_solver_reaches_the_reference_optima() -> None:
         ref = json.loads((states_dir() / f"1888_game_end_bankrupt-{entry['action_id']}.json").read_text())
         assert entry["proven_optimal"]
         assert entry["optimal_revenue"] + entry["optimal_subsidy"] == ref["reference"]["optimal_total"]
+
+
+def test_a_log_cut_short_replays_cleanly() -> None:
+    log = dict(load("129026"))
+    log.update(actions=log["actions"][:200], status="active", result={})
+    result = replay(log)
+    assert result.errors == [] and result.completed
+    assert not result.game.finished and not result.scores_match
+
+
+def test_an_illegal_action_in_a_log_stops_the_replay_with_its_reason() -> None:
+    log = json.loads(json.dumps(load("129026")))
+    for action in log["actions"]:
+        if action.get("id") == 53:
+            action["price"] = 90  # LYR's first 2-train costs 80
+    result = replay(log)
+    assert result.stopped_at == 53 and not result.completed
+    assert "wrong_price" in result.errors[0]
