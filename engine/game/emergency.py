@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from engine.errors import IllegalAction
 from engine.game.depot import train_name
 from engine.game.shares import cert_percent, is_president_cert
-from engine.game.stock import Sale, check_sale, new_president, sell, sellable_percents
+from engine.game.stock import Sale, check_sale, sell, sellable_percents
 from engine.game.trains import (
     buy_from_corporation,
     buy_from_depot,
@@ -276,5 +276,3 @@ def go_bankrupt(game: Game, corp: Corporation) -> None:
     player.bankrupt = True
     game.end_immediately("bankrupt")
 
-
-__all__ = ["new_president"]

@@ -31,7 +31,6 @@ from engine.game.stock import (
     relabel,
     sell,
     sellable_percents,
-    share_cost,
     update_president,
 )
 
@@ -357,8 +356,6 @@ def can_sell_any(game: Game, player: Player) -> bool:
 
 def _round(game: Game) -> StockRound:
     rnd = game.round
-    assert isinstance(rnd, StockRound), f"not in a stock round: {describe(game, None)}"
+    assert isinstance(rnd, StockRound), "not in a stock round"
     return rnd
 
-
-__all__ = ["StockRound", "share_cost"]
