@@ -1,9 +1,8 @@
 """The ``route18xx`` console script (DESIGN.md §5 "Commands").
 
 Subcommands are a table, ``COMMANDS``: name → (add arguments, run). The local
-commands (``check``, ``solve``, ``suggest``) delegate to ``engine.cli``; ``serve`` and
-``call`` are the service's. ``replay`` and ``state`` come from
-``engine.replay_cli`` and join the table when that module is installed.
+commands (``check``, ``solve``, ``suggest``) delegate to ``engine.cli``, ``replay`` and
+``state`` to ``engine.replay_cli``; ``serve`` and ``call`` are the service's.
 
 Imports are lazy: ``route18xx check`` never loads gRPC or OR-Tools.
 """
@@ -11,7 +10,6 @@ Imports are lazy: ``route18xx check`` never loads gRPC or OR-Tools.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import sys
 from typing import Callable, Sequence
 
@@ -137,12 +135,19 @@ def _run_call(a: argparse.Namespace) -> int:
 def _add_replay(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", metavar="GAME.json")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--objective", choices=("total", "revenue"), default="total",
+                   help="objective of the optimum computed at every run_routes")
+    p.add_argument("--time-limit", type=float, default=10.0, metavar="S",
+                   help="solver time limit per run_routes")
+    p.add_argument("--no-solve", action="store_true",
+                   help="skip the optimum at each run_routes (its fields are null)")
 
 
 def _run_replay(a: argparse.Namespace) -> int:
-    from engine.replay_cli import replay_command  # type: ignore[import-not-found]
+    from engine.replay_cli import api_solver, replay_command
 
-    return int(replay_command(a.game, a.json))
+    solve = None if a.no_solve else api_solver(a.objective, a.time_limit)
+    return int(replay_command(a.game, a.json, solve))
 
 
 def _add_state(p: argparse.ArgumentParser) -> None:
@@ -152,7 +157,7 @@ def _add_state(p: argparse.ArgumentParser) -> None:
 
 
 def _run_state(a: argparse.Namespace) -> int:
-    from engine.replay_cli import state_command  # type: ignore[import-not-found]
+    from engine.replay_cli import state_command
 
     return int(state_command(a.game, a.action, a.json))
 
@@ -164,30 +169,16 @@ COMMANDS: dict[str, tuple[str, AddArguments, Run]] = {
     "check": ("judge routes on a state", _add_check, _run_check),
     "solve": ("optimal routes for a state", _add_solve, _run_solve),
     "suggest": ("rank legal tile lays and tokens by income", _add_suggest, _run_suggest),
+    "replay": ("replay an 18xx.games log", _add_replay, _run_replay),
+    "state": ("the state before an action of a log", _add_state, _run_state),
 }
-
-#: Commands whose module may not be installed yet: name → (module, help, add, run).
-OPTIONAL_COMMANDS: dict[str, tuple[str, str, AddArguments, Run]] = {
-    "replay": ("engine.replay_cli", "replay an 18xx.games log", _add_replay, _run_replay),
-    "state": ("engine.replay_cli", "the state before an action of a log", _add_state, _run_state),
-}
-
-
-def available_commands() -> dict[str, tuple[str, AddArguments, Run]]:
-    """``COMMANDS`` plus the optional ones whose module is present."""
-    out = dict(COMMANDS)
-    for name, (module, help_text, add, run) in OPTIONAL_COMMANDS.items():
-        if importlib.util.find_spec(module) is not None:
-            out[name] = (help_text, add, run)
-    return out
-
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="route18xx", description="Exact optimal routes for 1888, locally or over gRPC."
     )
     subs = parser.add_subparsers(dest="command", required=True)
-    for name, (help_text, add, run) in available_commands().items():
+    for name, (help_text, add, run) in COMMANDS.items():
         sub = subs.add_parser(name, help=help_text)
         add(sub)
         sub.set_defaults(run=run)
