@@ -13,10 +13,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from engine.board import NodeId, split_node_id
+from engine.board import Board, NodeId, split_node_id
 from engine.chains import Chain, find_chains
 from engine.errors import MalformedInput
-from engine.gamedata import HexId
+from engine.gamedata import HexId, TrainDef
+from engine.hexgrid import parse_hex_id
 from engine.revenue import destination_bonus, route_subsidy, stop_value
 from engine.state_file import RouteState
 
@@ -222,11 +223,13 @@ def judge_routes(state: RouteState, specs: Sequence[RouteSpec]) -> Judgement:
             continue
         route.chains, route.stops = assigned
         _check_route(state, label, route, train_defs.get(kind))
+        reported: set[str] = set()
         for chain in route.chains:
             for key in chain.edge_keys:
                 other = edge_owner.get(key)
-                if other is not None:
-                    side = _side_name(board, key)
+                side = _side_name(board, key)
+                if other is not None and side not in reported:
+                    reported.add(side)
                     if other == number:
                         route.violations.append(f"{label} uses the hex side {side} twice")
                     else:
@@ -244,15 +247,19 @@ def judge_routes(state: RouteState, specs: Sequence[RouteSpec]) -> Judgement:
     return Judgement(routes, violations)
 
 
-def _side_name(board: Any, key: tuple[HexId, int]) -> str:
+def _side_name(board: Board, key: tuple[HexId, int]) -> str:
+    """``between C9 and C11``: the two hexes of a side, in map order (row, then column)."""
     hex_id, edge = key
     other = board.across(hex_id, edge)
     if other is None:
         return f"{hex_id} edge {edge}"
-    return f"between {min(hex_id, other[0])} and {max(hex_id, other[0])}"
+    first, second = sorted((hex_id, other[0]), key=lambda h: parse_hex_id(h)[::-1])
+    return f"between {first} and {second}"
 
 
-def _check_route(state: RouteState, label: str, route: JudgedRoute, train: Any) -> None:
+def _check_route(
+    state: RouteState, label: str, route: JudgedRoute, train: TrainDef | None
+) -> None:
     """ROUTES.md §3.1–3.6 and §3.8 for one route whose chains are known."""
     board = state.board
     corp = state.corporation.sym
@@ -284,7 +291,6 @@ def _check_route(state: RouteState, label: str, route: JudgedRoute, train: Any) 
             cost += node.visit_cost if node else 1
         if train.distance is not None and cost > train.distance:
             v.append(f"{label}: a {train.name}-train cannot visit {cost} stops")
-    del corp
 
 
 def _interior_problems(state: RouteState, label: str, route: JudgedRoute, position: int) -> list[str]:

@@ -218,7 +218,8 @@ ILLEGAL_ROUTES = [
 def test_illegal_route_is_rejected_with_reason(
     state: dict[str, Any], routes: list[dict[str, Any]], reason: str
 ) -> None:
-    assert reason in _violations(state, routes)
+    violations = _violations(state, routes)
+    assert violations.count(reason) == 1, violations
 
 
 def test_illegal_routes_earn_nothing() -> None:
