@@ -17,7 +17,8 @@ if TYPE_CHECKING:  # the solver (and OR-Tools) load only when a solve is asked f
     from solver.cancel import CancelToken
 
 __all__ = [
-    "check_routes", "judgement_report", "new_cancel_token", "solve_routes", "suggest_moves"
+    "check_routes", "judgement_report", "new_cancel_token", "solve_routes", "state_from_log",
+    "suggest_moves",
 ]
 
 
@@ -120,3 +121,46 @@ def suggest_moves(
     require_trains(state)
     options = SuggestOptions(top, include_tokens, subtract_cost, objective, time_limit_s, workers)
     return suggest_report(state, options, cancel)
+
+
+#: Errors a damaged log can raise deep inside a replay; reported as a bad ``game_log``.
+_LOG_DAMAGE = (KeyError, IndexError, TypeError, ValueError, AttributeError)
+
+
+def state_from_log(
+    log_raw: Mapping[str, Any], action_id: int, *, turn_facts: bool = True
+) -> RouteState:
+    """The state just before action ``action_id`` of an 18xx.games game log (DESIGN.md §4, §5).
+
+    The log is replayed (``engine.replay.state_before``) up to that action; the
+    company is the action's corporation, or the one operating when a private
+    acts. With ``turn_facts`` (the default) the state carries the facts of the
+    company's turn that move suggestions read: ``cash``, ``privates``,
+    ``heng_shan_player_owned`` and ``tiles_laid``.
+
+    Raises ``MalformedInput`` naming ``game_log`` (or a field inside it, such as
+    ``game_log.players``) when the log cannot be read or replayed that far, and
+    ``action_id`` when the action is not in the log, was undone, or is not taken
+    during a corporation's operating turn.
+    """
+    from engine.replay import state_before
+
+    if not isinstance(log_raw, Mapping) or not isinstance(log_raw.get("actions"), list):
+        raise MalformedInput("game_log", "is not an 18xx.games game log (no 'actions' list)")
+    for i, entry in enumerate(log_raw["actions"]):
+        if not isinstance(entry, Mapping):
+            raise MalformedInput(f"game_log.actions[{i}]", "must be an object")
+    if isinstance(action_id, bool) or not isinstance(action_id, int):
+        raise MalformedInput("action_id", f"must be a whole number, not {action_id!r}")
+    try:
+        raw = state_before(log_raw, action_id, turn_facts=turn_facts)
+    except MalformedInput as exc:
+        if exc.field == "action_id":
+            raise
+        field = "game_log" if exc.field == "game" else f"game_log.{exc.field}"
+        raise MalformedInput(field, exc.reason) from None
+    except _LOG_DAMAGE as exc:
+        raise MalformedInput(
+            "game_log", f"cannot be replayed up to action {action_id}: {type(exc).__name__}: {exc}"
+        ) from None
+    return parse_state(raw)

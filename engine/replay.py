@@ -258,8 +258,13 @@ def _route_state_for(game: Game, action: RunRoutes) -> RouteState | None:
     return route_state(game, corp, runnable)
 
 
-def state_dict(game: Game, corporation: str) -> dict[str, Any]:
-    """The state file (DESIGN.md §5) of ``game`` for ``corporation`` running its trains now."""
+def state_dict(game: Game, corporation: str, *, turn_facts: bool = False) -> dict[str, Any]:
+    """The state file (DESIGN.md §5) of ``game`` for ``corporation`` running its trains now.
+
+    With ``turn_facts`` it also holds the optional facts of the company's turn
+    that move suggestions read (``turn_facts_of``): ``cash``, ``privates``,
+    ``heng_shan_player_owned`` and ``tiles_laid``.
+    """
     corp = game.corporation(corporation)
     rnd = game.round
     ran = rnd.ran if isinstance(rnd, OperatingRound) else set()
@@ -273,7 +278,7 @@ def state_dict(game: Game, corporation: str) -> dict[str, Any]:
         for (hex_id, city), syms in board.tokens.items()
         for sym in syms
     ]
-    return {
+    out: dict[str, Any] = {
         "title": "1888",
         "rule_set": game.rule_set.name,
         "phase": game.phase.name,
@@ -282,19 +287,61 @@ def state_dict(game: Game, corporation: str) -> dict[str, Any]:
         "tiles": tiles,
         "tokens": tokens,
     }
+    if turn_facts:
+        out.update(turn_facts_of(game, corporation))
+    return out
 
 
-def state_before(log: Mapping[str, Any], action_id: int) -> dict[str, Any]:
+def turn_facts_of(game: Game, corporation: str) -> dict[str, Any]:
+    """The facts of ``corporation``'s turn that the game knows (DESIGN.md §5 optional fields).
+
+    * ``cash``: its treasury now (terrain and private purchases already paid).
+    * ``privates``: the open privates it owns (RULES.md §7), except those whose
+      tile lay is spent (a state file has no "uses left": listing one would
+      offer its lay again); a private with no tile lay (Kaiping Tramway) is listed.
+    * ``heng_shan_player_owned``: a player owns an open private that blocks
+      hexes, i.e. Heng Shan blocks C5 (RULES.md §7.3).
+    * ``tiles_laid``: the lays it made earlier in the current operating turn
+      (``[{"hex"}, {"hex", "private"}]``); empty when it is not operating now.
+    """
+    corp = game.corporation(corporation)
+    privates = sorted(
+        c.sym
+        for c in game.companies_of(corp.sym)
+        if c.ability("tile_lay") is None or c.tile_lay is not None
+    )
+    hs_player = any(
+        c.ability("blocks_hexes") is not None and c.owned_by_player()
+        for c in game.companies.values()
+    )
+    rnd = game.round
+    operating = isinstance(rnd, OperatingRound) and rnd.current_entity(game) == corp.sym
+    laid = rnd.laid if isinstance(rnd, OperatingRound) and operating else []
+    return {
+        "cash": corp.cash,
+        "privates": privates,
+        "heng_shan_player_owned": hs_player,
+        "tiles_laid": [{"hex": h, **({"private": p} if p else {})} for h, p in laid],
+    }
+
+
+def state_before(
+    log: Mapping[str, Any], action_id: int, *, turn_facts: bool = False
+) -> dict[str, Any]:
     """The board state just before action ``action_id``, as a state-file dict (DESIGN.md §5).
 
     The company is the action's entity when it is a corporation, else the
-    corporation operating at that moment. Raises ``MalformedInput`` when the
-    action is not in the log (or was undone) or no corporation is operating.
+    corporation operating at that moment (a private's lay is made for its
+    owner, the operating one). Raises ``MalformedInput`` when the action is not
+    in the log (or was undone) or no corporation is operating. ``turn_facts``
+    adds the optional turn fields (``turn_facts_of``) for move suggestions.
     """
-    return states_before(log, [action_id])[action_id]
+    return states_before(log, [action_id], turn_facts=turn_facts)[action_id]
 
 
-def states_before(log: Mapping[str, Any], action_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
+def states_before(
+    log: Mapping[str, Any], action_ids: Iterable[int], *, turn_facts: bool = False
+) -> dict[int, dict[str, Any]]:
     """``state_before`` for several actions of one log, in a single replay."""
     wanted = set(action_ids)
     entries = kept_actions(log)
@@ -312,9 +359,10 @@ def states_before(log: Mapping[str, Any], action_ids: Iterable[int]) -> dict[int
             return
         entity = action.entity
         if game.is_corporation(entity):
-            found[action.id] = state_dict(game, str(entity))
+            found[action.id] = state_dict(game, str(entity), turn_facts=turn_facts)
         elif isinstance(game.round, OperatingRound) and game.round.current_entity(game) is not None:
-            found[action.id] = state_dict(game, str(game.round.current_entity(game)))
+            corp = str(game.round.current_entity(game))
+            found[action.id] = state_dict(game, corp, turn_facts=turn_facts)
         else:
             problems[action.id] = f"action {action.id} is not taken while a corporation operates"
 
@@ -362,4 +410,5 @@ __all__ = [
     "state_before",
     "state_dict",
     "states_before",
+    "turn_facts_of",
 ]

@@ -57,6 +57,9 @@ class OperatingRound(Round):
         self.subsidy = 0
         #: a two-tile private lay in progress: (private, hexes laid so far).
         self.special: tuple[str, list[str]] | None = None
+        #: the lays made this turn, in order: (hex, private whose ability made it,
+        #: or None for the normal track action) — a turn fact for move suggestions.
+        self.laid: list[tuple[str, str | None]] = []
         self.emergency_sold = False
 
     def setup(self, game: Game) -> None:

@@ -57,6 +57,7 @@ class TrackStep(Step):
         if plan.cost:
             game.pay_to_bank(corp, plan.cost)
         lay_on_board(game, plan.hex_id, PlacedTile(plan.tile, plan.rotation), plan.tile_id)
+        current_round(game).laid.append((plan.hex_id, None))
         self.passed = True
 
 

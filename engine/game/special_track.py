@@ -93,6 +93,7 @@ class SpecialTrackStep(Step):
         if plan.cost:
             game.pay_to_bank(corp, plan.cost)
         lay_on_board(game, plan.hex_id, PlacedTile(plan.tile, plan.rotation), plan.tile_id)
+        rnd.laid.append((plan.hex_id, company.sym))
         company.lay_uses -= 1
         if company.lay_uses > 0 and ability.get("must_lay_together"):
             rnd.special = (company.sym, laid + [plan.hex_id])
