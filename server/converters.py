@@ -9,12 +9,19 @@ The report dicts rebuilt from responses (``solve_report_from_proto``,
 ``check_report_from_proto``) have the same keys, order and types as the
 engine's, so ``route18xx call … --json`` prints what the local command prints.
 SuggestMoves has its own module, ``server.suggest_converters``, built on these.
+
+A request's board (its ``source``) is a ``State`` or an 18xx.games game log
+(``game_log``, the game JSON as a string) with an ``action_id``: the latter
+becomes a ``LogSource``, which the runner hands to the engine to replay
+(``engine.api.state_from_log``). Reading the string as JSON is a shape check;
+whether it is a 1888 log the engine says.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, TypeAlias
 
 from engine.errors import MalformedInput
 from route18xx.v1 import route_service_pb2 as pb
@@ -43,10 +50,22 @@ _STATS_FLOAT = ("reduce_ms", "build_ms", "solver_ms")
 
 
 @dataclass(frozen=True)
+class LogSource:
+    """A request's board given as a decoded game log and the id of an action in it."""
+
+    log: Mapping[str, Any]
+    action_id: int
+
+
+#: A request's board: a state-file dict, or a game log plus an action id.
+Source: TypeAlias = dict[str, Any] | LogSource
+
+
+@dataclass(frozen=True)
 class SolveArgs:
     """A SolveRoutes request in the engine's terms."""
 
-    state: dict[str, Any]
+    state: Source
     objective: str
     time_limit_s: float | None
     allow_partial: bool
@@ -160,13 +179,55 @@ def state_from_proto(msg: pb.State) -> dict[str, Any]:
     return out
 
 
-def request_state(
+def game_log_from_proto(text: str) -> dict[str, Any]:
+    """A request's ``game_log`` string as the decoded game (a JSON object)."""
+    if not text.strip():
+        raise MalformedInput("game_log", "is empty: send the 18xx.games game JSON")
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MalformedInput("game_log", f"is not JSON: {exc}") from None
+    if not isinstance(raw, dict):
+        raise MalformedInput("game_log", f"must be a JSON object, not {type(raw).__name__}")
+    return raw
+
+
+def request_source(
     request: pb.SolveRoutesRequest | pb.ValidateRoutesRequest | pb.SuggestMovesRequest,
-) -> dict[str, Any]:
-    """The board of a request (its ``source``), or ``MalformedInput`` when absent."""
-    if request.WhichOneof("source") != "state":
-        raise MalformedInput("state", "is missing: the request must carry the board state")
+) -> Source:
+    """The board of a request: a state-file dict, or a ``LogSource`` for a game log.
+
+    ``action_id`` goes with ``game_log`` (required there) and nowhere else.
+    """
+    which = request.WhichOneof("source")
+    if which == "game_log":
+        if not request.HasField("action_id"):
+            raise MalformedInput("action_id", "is missing: a game_log needs the id of an action")
+        return LogSource(game_log_from_proto(request.game_log), request.action_id)
+    if request.HasField("action_id"):
+        raise MalformedInput("action_id", "is only read with a game_log, not with a state")
+    if which != "state":
+        raise MalformedInput(
+            "state", "is missing: the request must carry the board state (or a game_log)"
+        )
     return state_from_proto(request.state)
+
+
+def set_source(
+    request: pb.SolveRoutesRequest | pb.ValidateRoutesRequest | pb.SuggestMovesRequest,
+    source: Any,
+) -> None:
+    """Client side: put a state file (decoded) or a ``LogSource`` into ``request``."""
+    if isinstance(source, LogSource):
+        action_id = source.action_id
+        if isinstance(action_id, bool) or not isinstance(action_id, int) or not (
+            -(2**31) <= action_id < 2**31
+        ):
+            raise MalformedInput("action_id", f"must be a whole number, not {action_id!r}")
+        request.game_log = json.dumps(source.log, separators=(",", ":"))
+        request.action_id = action_id
+    else:
+        request.state.CopyFrom(state_to_proto(source))
 
 
 # -- Route --------------------------------------------------------------------------
@@ -268,18 +329,19 @@ def solve_request_to_proto(
     state_raw: Any, objective: str = "total", time_limit_s: float | None = None,
     allow_partial: bool = False,
 ) -> pb.SolveRoutesRequest:
-    """Client side: a state file and options as a ``SolveRoutesRequest``."""
-    return pb.SolveRoutesRequest(
-        state=state_to_proto(state_raw),
+    """Client side: a state file (or a ``LogSource``) and options as a ``SolveRoutesRequest``."""
+    request = pb.SolveRoutesRequest(
         objective=objective_to_proto(objective),
         time_limit_s=time_limit_s or 0.0,
         allow_partial=allow_partial,
     )
+    set_source(request, state_raw)
+    return request
 
 
 def solve_request_from_proto(request: pb.SolveRoutesRequest) -> SolveArgs:
     """Server side: the engine's arguments for a ``SolveRoutesRequest``."""
-    state = request_state(request)
+    state = request_source(request)
     return SolveArgs(
         state, objective_name(request.objective), time_limit_from_proto(request.time_limit_s),
         request.allow_partial,
@@ -326,10 +388,10 @@ def solve_report_from_proto(msg: pb.SolveRoutesResponse) -> dict[str, Any]:
 
 
 def validate_request_to_proto(state_raw: Any, routes_raw: Any) -> pb.ValidateRoutesRequest:
-    """Client side: a state file and a run_routes ``routes`` array as a request."""
-    return pb.ValidateRoutesRequest(
-        state=state_to_proto(state_raw), routes=routes_to_proto(routes_raw)
-    )
+    """Client side: a state file (or a ``LogSource``) and a run_routes ``routes`` array."""
+    request = pb.ValidateRoutesRequest(routes=routes_to_proto(routes_raw))
+    set_source(request, state_raw)
+    return request
 
 
 def check_report_to_proto(report: Mapping[str, Any]) -> pb.ValidateRoutesResponse:

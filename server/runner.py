@@ -15,6 +15,11 @@ small thread pool (``suggest_workers`` solves at once). When the time runs
 out the moves ranked so far come back and ``not_evaluated`` lists the rest;
 only when no move at all could be ranked is it ``DEADLINE_EXCEEDED``. The
 call's ``CancelToken`` stops the ranking when the call ends.
+
+A request may give its board as a game log and an action id (issues 5 and 6):
+the engine replays the log on the worker (``engine.api.state_from_log``, a
+few hundred ms at most for a whole game) before the time limit is taken from
+what is left of the deadline.
 """
 
 from __future__ import annotations
@@ -27,7 +32,8 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from engine import api
 from engine.state_file import parse_state
 from engine.routes import check_route_references, parse_route_specs
-from server.converters import SolveArgs
+from engine.state_file import RouteState
+from server.converters import LogSource, Source, SolveArgs
 from server.errors import DeadlineExceeded, ServerStopping
 from server.suggest_converters import SuggestArgs
 
@@ -55,6 +61,13 @@ class Limits:
     #: after the ranking the engine solves again the few top moves that shared
     #: another board's solve, for their own routes (a few ms each).
     suggest_report_share: float = 0.1
+
+
+def board(source: Source) -> dict[str, Any] | RouteState:
+    """A request's board for the engine: a state file as is, a game log replayed."""
+    if isinstance(source, LogSource):
+        return api.state_from_log(source.log, source.action_id)
+    return source
 
 
 class EngineRunner:
@@ -101,11 +114,12 @@ class EngineRunner:
         """Solve on the pool; raise ``DeadlineExceeded`` unless proven (or partial allowed)."""
 
         def job() -> tuple[dict[str, Any], float]:
+            state = board(args.state)
             limit = self.time_limit(args.time_limit_s, deadline)
             if cancel.cancelled:
                 raise DeadlineExceeded("the call ended before the solve started")
             report = self._solve_fn(
-                args.state, objective=args.objective, time_limit_s=limit, cancel=cancel
+                state, objective=args.objective, time_limit_s=limit, cancel=cancel
             )
             return report, limit
 
@@ -124,13 +138,14 @@ class EngineRunner:
         """Rank the moves on the pool; ``DeadlineExceeded`` only if none could be ranked."""
 
         def job() -> tuple[dict[str, Any], float]:
+            state = board(args.state)
             limit = self.time_limit(
                 args.time_limit_s, deadline,
                 default=self.limits.default_suggest_time_limit_s,
                 keep_back=self.limits.suggest_report_share,
             )
             report = self._suggest_fn(
-                args.state, top=args.top, include_tokens=args.include_tokens,
+                state, top=args.top, include_tokens=args.include_tokens,
                 subtract_cost=args.subtract_cost, objective=args.objective,
                 time_limit_s=limit, workers=self.suggest_workers,
                 cancel=cancel,
@@ -145,11 +160,13 @@ class EngineRunner:
             )
         return report
 
-    def check(self, state_raw: Any, routes: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    def check(self, source: Source, routes: Sequence[dict[str, Any]]) -> dict[str, Any]:
         """Judge routes on the pool; names of hexes and nodes must exist on the board."""
 
         def job() -> dict[str, Any]:
-            state = parse_state(state_raw)
+            state = board(source)
+            if not isinstance(state, RouteState):
+                state = parse_state(state)
             check_route_references(state, parse_route_specs(list(routes)), hexes_key=".hexes")
             return self._check_fn(state, list(routes))
 

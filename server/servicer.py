@@ -63,8 +63,8 @@ class RouteServicer(pb_grpc.RouteServiceServicer):
         self, request: pb.ValidateRoutesRequest, context: grpc.ServicerContext
     ) -> pb.ValidateRoutesResponse:
         with rpc_errors(context):
-            state = converters.request_state(request)
-            report = self._runner.check(state, converters.routes_from_proto(request.routes))
+            source = converters.request_source(request)
+            report = self._runner.check(source, converters.routes_from_proto(request.routes))
             return converters.check_report_to_proto(report)
 
     def SuggestMoves(

@@ -29,7 +29,7 @@ DEFAULT_TOP = 10
 class SuggestArgs:
     """A SuggestMoves request in the engine's terms (``engine.api.suggest_moves``)."""
 
-    state: dict[str, Any]
+    state: converters.Source
     top: int
     include_tokens: bool
     subtract_cost: bool
@@ -41,17 +41,18 @@ def suggest_request_to_proto(
     state_raw: Any, top: int = DEFAULT_TOP, include_tokens: bool = False,
     subtract_cost: bool = False, objective: str = "total", time_limit_s: float | None = None,
 ) -> pb.SuggestMovesRequest:
-    """Client side: a state file and options as a ``SuggestMovesRequest``."""
+    """Client side: a state file (or a ``LogSource``) and options as a ``SuggestMovesRequest``."""
     if isinstance(top, bool) or not isinstance(top, int) or not -(2**31) <= top < 2**31:
         raise MalformedInput("top", f"must be a whole number, not {top!r}")
-    return pb.SuggestMovesRequest(
-        state=converters.state_to_proto(state_raw),
+    request = pb.SuggestMovesRequest(
         top=top,
         include_tokens=include_tokens,
         subtract_cost=subtract_cost,
         objective=converters.objective_to_proto(objective),
         time_limit_s=time_limit_s or 0.0,
     )
+    converters.set_source(request, state_raw)
+    return request
 
 
 def suggest_request_from_proto(request: pb.SuggestMovesRequest) -> SuggestArgs:
@@ -60,7 +61,7 @@ def suggest_request_from_proto(request: pb.SuggestMovesRequest) -> SuggestArgs:
     An absent ``top`` is ``DEFAULT_TOP``; a present one goes to the engine as is
     (``top: 0`` is refused there, naming the field).
     """
-    state = converters.request_state(request)
+    state = converters.request_source(request)
     return SuggestArgs(
         state,
         request.top if request.HasField("top") else DEFAULT_TOP,

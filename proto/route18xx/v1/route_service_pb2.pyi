@@ -115,16 +115,20 @@ class Route(_message.Message):
     def __init__(self, train: _Optional[str] = ..., connections: _Optional[_Iterable[_Union[Connection, _Mapping]]] = ..., hexes: _Optional[_Iterable[str]] = ..., nodes: _Optional[_Iterable[str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., revenue_str: _Optional[str] = ...) -> None: ...
 
 class SolveRoutesRequest(_message.Message):
-    __slots__ = ("state", "objective", "time_limit_s", "allow_partial")
+    __slots__ = ("state", "game_log", "action_id", "objective", "time_limit_s", "allow_partial")
     STATE_FIELD_NUMBER: _ClassVar[int]
+    GAME_LOG_FIELD_NUMBER: _ClassVar[int]
+    ACTION_ID_FIELD_NUMBER: _ClassVar[int]
     OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
     TIME_LIMIT_S_FIELD_NUMBER: _ClassVar[int]
     ALLOW_PARTIAL_FIELD_NUMBER: _ClassVar[int]
     state: State
+    game_log: str
+    action_id: int
     objective: Objective
     time_limit_s: float
     allow_partial: bool
-    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ..., allow_partial: _Optional[bool] = ...) -> None: ...
+    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ..., allow_partial: _Optional[bool] = ...) -> None: ...
 
 class SolveStats(_message.Message):
     __slots__ = ("nodes_before", "segments_before", "nodes_after", "segments_after", "arcs", "variables", "constraints", "reduce_ms", "build_ms", "solver_ms")
@@ -175,12 +179,16 @@ class SolveRoutesResponse(_message.Message):
     def __init__(self, corporation: _Optional[str] = ..., objective: _Optional[_Union[Objective, str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., proven_optimal: _Optional[bool] = ..., status: _Optional[_Union[SolveStatus, str]] = ..., bound: _Optional[int] = ..., solve_ms: _Optional[float] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., stats: _Optional[_Union[SolveStats, _Mapping]] = ...) -> None: ...
 
 class ValidateRoutesRequest(_message.Message):
-    __slots__ = ("state", "routes")
+    __slots__ = ("state", "game_log", "action_id", "routes")
     STATE_FIELD_NUMBER: _ClassVar[int]
+    GAME_LOG_FIELD_NUMBER: _ClassVar[int]
+    ACTION_ID_FIELD_NUMBER: _ClassVar[int]
     ROUTES_FIELD_NUMBER: _ClassVar[int]
     state: State
+    game_log: str
+    action_id: int
     routes: _containers.RepeatedCompositeFieldContainer[Route]
-    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ...) -> None: ...
+    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ...) -> None: ...
 
 class RouteCheck(_message.Message):
     __slots__ = ("train", "legal", "violations", "revenue", "subsidy", "hexes", "nodes")
@@ -215,20 +223,24 @@ class ValidateRoutesResponse(_message.Message):
     def __init__(self, legal: _Optional[bool] = ..., violations: _Optional[_Iterable[str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., routes: _Optional[_Iterable[_Union[RouteCheck, _Mapping]]] = ...) -> None: ...
 
 class SuggestMovesRequest(_message.Message):
-    __slots__ = ("state", "top", "include_tokens", "subtract_cost", "objective", "time_limit_s")
+    __slots__ = ("state", "game_log", "action_id", "top", "include_tokens", "subtract_cost", "objective", "time_limit_s")
     STATE_FIELD_NUMBER: _ClassVar[int]
+    GAME_LOG_FIELD_NUMBER: _ClassVar[int]
+    ACTION_ID_FIELD_NUMBER: _ClassVar[int]
     TOP_FIELD_NUMBER: _ClassVar[int]
     INCLUDE_TOKENS_FIELD_NUMBER: _ClassVar[int]
     SUBTRACT_COST_FIELD_NUMBER: _ClassVar[int]
     OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
     TIME_LIMIT_S_FIELD_NUMBER: _ClassVar[int]
     state: State
+    game_log: str
+    action_id: int
     top: int
     include_tokens: bool
     subtract_cost: bool
     objective: Objective
     time_limit_s: float
-    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., top: _Optional[int] = ..., include_tokens: _Optional[bool] = ..., subtract_cost: _Optional[bool] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ...) -> None: ...
+    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., top: _Optional[int] = ..., include_tokens: _Optional[bool] = ..., subtract_cost: _Optional[bool] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ...) -> None: ...
 
 class MoveLay(_message.Message):
     __slots__ = ("hex", "tile", "rotation", "cost")
