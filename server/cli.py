@@ -22,20 +22,49 @@ DEFAULT_TARGET = "127.0.0.1:50051"
 # -- local commands (engine) ------------------------------------------------------
 
 
+def _add_board(p: argparse.ArgumentParser) -> None:
+    """The board: STATE.json, or ``--game GAME.json --action ID`` (checked by ``_board_error``)."""
+    p.add_argument("state", metavar="STATE.json", nargs="?",
+                   help="a state file (or give --game and --action instead)")
+    p.add_argument("--game", dest="game_log", metavar="GAME.json",
+                   help="an 18xx.games game log: the board just before --action")
+    p.add_argument("--action", dest="action_id", type=int, metavar="ID",
+                   help="with --game: the id of an action taken in a corporation's turn")
+
+
+def _board_error(a: argparse.Namespace) -> str | None:
+    """Exactly one of STATE.json and --game; --action goes with --game."""
+    if not hasattr(a, "game_log"):
+        return None
+    if a.game_log is not None and a.state is not None:
+        return "give STATE.json or --game GAME.json --action ID, not both"
+    if a.game_log is None and a.state is None:
+        return "a board is needed: STATE.json, or --game GAME.json --action ID"
+    if a.game_log is not None and a.action_id is None:
+        return "--game needs --action ID"
+    if a.game_log is None and a.action_id is not None:
+        return "--action goes with --game GAME.json"
+    return None
+
+
 def _add_check(p: argparse.ArgumentParser) -> None:
-    p.add_argument("state", metavar="STATE.json")
+    _add_board(p)
     p.add_argument("routes", metavar="ROUTES.json", help="a run_routes `routes` array")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def _run_check(a: argparse.Namespace) -> int:
+    if a.game_log is not None:
+        from engine.replay_cli import check_log_command
+
+        return check_log_command(a.game_log, a.action_id, a.routes, a.json)
     from engine.cli import check_command
 
     return check_command(a.state, a.routes, a.json)
 
 
 def _add_solve_options(p: argparse.ArgumentParser, default_limit: float | None) -> None:
-    p.add_argument("state", metavar="STATE.json")
+    _add_board(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--objective", choices=("total", "revenue"), default="total")
     p.add_argument(
@@ -49,13 +78,17 @@ def _add_solve(p: argparse.ArgumentParser) -> None:
 
 
 def _run_solve(a: argparse.Namespace) -> int:
+    if a.game_log is not None:
+        from engine.replay_cli import solve_log_command
+
+        return solve_log_command(a.game_log, a.action_id, a.json, a.objective, a.time_limit)
     from engine.cli import solve_command
 
     return solve_command(a.state, a.json, a.objective, a.time_limit)
 
 
 def _add_suggest_options(p: argparse.ArgumentParser, default_limit: float | None) -> None:
-    p.add_argument("state", metavar="STATE.json")
+    _add_board(p)
     p.add_argument("--top", type=int, default=10, metavar="N", help="how many moves to list")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--tokens", action="store_true", help="rank token placements too")
@@ -72,6 +105,13 @@ def _add_suggest(p: argparse.ArgumentParser) -> None:
 
 
 def _run_suggest(a: argparse.Namespace) -> int:
+    if a.game_log is not None:
+        from engine.replay_cli import suggest_log_command
+
+        return suggest_log_command(
+            a.game_log, a.action_id, a.json, a.top, a.tokens, a.subtract_cost, a.objective,
+            a.time_limit,
+        )
     from engine.cli import suggest_command
 
     return suggest_command(
@@ -119,14 +159,15 @@ def _add_call(p: argparse.ArgumentParser) -> None:
 def _run_call(a: argparse.Namespace) -> int:
     from server.client import call_solve, call_suggest, call_validate
 
+    log = {"game": a.game_log, "action": a.action_id}
     if a.call == "solve":
-        return call_solve(a.target, a.state, a.json, a.objective, a.time_limit, a.timeout)
+        return call_solve(a.target, a.state, a.json, a.objective, a.time_limit, a.timeout, **log)
     if a.call == "suggest":
         return call_suggest(
             a.target, a.state, a.json, a.top, a.tokens, a.subtract_cost, a.objective,
-            a.time_limit, a.timeout,
+            a.time_limit, a.timeout, **log,
         )
-    return call_validate(a.target, a.state, a.routes, a.json, a.timeout)
+    return call_validate(a.target, a.state, a.routes, a.json, a.timeout, **log)
 
 
 # -- replay / state (engine.replay_cli) ---------------------------------------------
@@ -154,12 +195,14 @@ def _add_state(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", metavar="GAME.json")
     p.add_argument("--action", type=int, required=True, metavar="ID")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--turn-facts", action="store_true",
+                   help="add the turn facts: cash, privates, heng_shan_player_owned, tiles_laid")
 
 
 def _run_state(a: argparse.Namespace) -> int:
     from engine.replay_cli import state_command
 
-    return int(state_command(a.game, a.action, a.json))
+    return int(state_command(a.game, a.action, a.json, a.turn_facts))
 
 
 #: name → (help, add arguments, run)
@@ -187,7 +230,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``route18xx`` console script; returns the exit status."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    problem = _board_error(args)
+    if problem is not None:
+        parser.error(f"{args.command}: {problem}")  # exits 2 with the usage line
     return int(args.run(args))
 
 

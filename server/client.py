@@ -1,5 +1,9 @@
 """A small RouteService client and the ``route18xx call solve|validate|suggest`` commands.
 
+The board is a state file, or a game log and an action id (``--game GAME.json
+--action ID``), sent as the request's ``game_log``/``action_id``: the server
+replays the log.
+
 With ``--json`` a call prints exactly what the local ``route18xx solve --json`` /
 ``check --json`` / ``suggest --json`` prints (the response converted back to the
 engine's dict; timing figures are the server's). An
@@ -26,7 +30,10 @@ DEFAULT_TARGET = "127.0.0.1:50051"
 
 
 class RouteClient:
-    """A channel to a RouteService; ``solve``/``validate``/``suggest`` take and return plain dicts."""
+    """A channel to a RouteService; ``solve``/``validate``/``suggest`` take and return plain dicts.
+
+    Each takes the board as a decoded state file or a ``converters.LogSource``.
+    """
 
     def __init__(self, target: str = DEFAULT_TARGET) -> None:
         self.channel = grpc.insecure_channel(target)
@@ -76,6 +83,17 @@ def read_json(path: str, field: str) -> Any:
         raise MalformedInput(field, f"{path!r} is not valid JSON: {exc}") from None
     except OSError as exc:
         raise MalformedInput(field, f"cannot read {path!r}: {exc.strerror}") from None
+
+
+def read_source(state_path: str | None, game: str | None, action: int | None) -> Any:
+    """The board to send: a decoded state file, or a ``LogSource`` (game log + action id)."""
+    if game is not None:
+        if action is None:
+            raise MalformedInput("action_id", "is missing: a game log needs --action ID")
+        return converters.LogSource(read_json(game, "GAME.json"), action)
+    if state_path is None:
+        raise MalformedInput("STATE.json", "is missing: give STATE.json or --game and --action")
+    return read_json(state_path, "STATE.json")
 
 
 def print_solve(report: dict[str, Any], out: TextIO) -> None:
@@ -129,14 +147,15 @@ def _finish(report: dict[str, Any], as_json: bool, printer: Any, out: TextIO) ->
 
 
 def call_solve(
-    target: str, state_path: str, as_json: bool, objective: str = "total",
+    target: str, state_path: str | None, as_json: bool, objective: str = "total",
     time_limit_s: float | None = None, timeout_s: float | None = None,
     out: TextIO | None = None, err: TextIO | None = None,
+    game: str | None = None, action: int | None = None,
 ) -> int:
-    """``route18xx call solve STATE.json``."""
+    """``route18xx call solve STATE.json`` (or ``--game GAME.json --action ID``)."""
     out, err = out or sys.stdout, err or sys.stderr
     try:
-        state = read_json(state_path, "STATE.json")
+        state = read_source(state_path, game, action)
         with RouteClient(target) as client:
             report = client.solve(state, objective, time_limit_s, timeout_s=timeout_s)
     except MalformedInput as exc:
@@ -148,13 +167,14 @@ def call_solve(
 
 
 def call_validate(
-    target: str, state_path: str, routes_path: str, as_json: bool,
+    target: str, state_path: str | None, routes_path: str, as_json: bool,
     timeout_s: float | None = None, out: TextIO | None = None, err: TextIO | None = None,
+    game: str | None = None, action: int | None = None,
 ) -> int:
-    """``route18xx call validate STATE.json ROUTES.json``."""
+    """``route18xx call validate STATE.json ROUTES.json`` (or ``--game … --action …``)."""
     out, err = out or sys.stdout, err or sys.stderr
     try:
-        state = read_json(state_path, "STATE.json")
+        state = read_source(state_path, game, action)
         routes = read_json(routes_path, "ROUTES.json")
         with RouteClient(target) as client:
             report = client.validate(state, routes, timeout_s=timeout_s)
@@ -167,15 +187,16 @@ def call_validate(
 
 
 def call_suggest(
-    target: str, state_path: str, as_json: bool, top: int = suggest_converters.DEFAULT_TOP,
+    target: str, state_path: str | None, as_json: bool, top: int = suggest_converters.DEFAULT_TOP,
     include_tokens: bool = False, subtract_cost: bool = False, objective: str = "total",
     time_limit_s: float | None = None, timeout_s: float | None = None,
     out: TextIO | None = None, err: TextIO | None = None,
+    game: str | None = None, action: int | None = None,
 ) -> int:
-    """``route18xx call suggest STATE.json``."""
+    """``route18xx call suggest STATE.json`` (or ``--game GAME.json --action ID``)."""
     out, err = out or sys.stdout, err or sys.stderr
     try:
-        state = read_json(state_path, "STATE.json")
+        state = read_source(state_path, game, action)
         with RouteClient(target) as client:
             report = client.suggest(
                 state, top, include_tokens, subtract_cost, objective, time_limit_s,
