@@ -1,7 +1,9 @@
-"""The engine's command-line commands: ``check`` and ``solve`` (DESIGN.md §5).
+"""The engine's command-line commands: ``check``, ``solve`` and ``suggest`` (DESIGN.md §5).
 
-Each returns an exit status: 0 when it judged / solved the input (legal or
-not), 2 with a message naming the field when a file is malformed. The
+Each reads its board from a state file or, with ``--game GAME.json --action ID``,
+from an 18xx.games log replayed up to that action (with the turn's facts), and
+returns an exit status: 0 when it judged / solved / ranked the input (legal or
+not), 2 with a message naming the field when an input is malformed. The
 ``route18xx`` console script (``server.cli``) wires these to argparse.
 """
 
@@ -9,9 +11,11 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, TextIO
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, TextIO
 
 from engine.errors import MalformedInput
+from engine.report_text import Printer, emit, print_check, print_solve, print_suggest
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -30,43 +34,68 @@ def read_json(path: str, field: str) -> Any:
         raise MalformedInput(field, f"cannot read {path!r}: {exc.strerror}") from None
 
 
-def _fail(exc: MalformedInput, err: TextIO) -> int:
-    print(f"error: {exc}", file=err)
-    return EXIT_BAD_INPUT
+@dataclass(frozen=True)
+class Source:
+    """Where a command's board comes from: a state file, or a game log and an action id."""
+
+    state_path: str | None = None
+    game_path: str | None = None
+    action_id: int | None = None
+
+    def load(self) -> Any:
+        """A decoded state file, or the ``RouteState`` just before the log's action."""
+        if self.game_path is not None:
+            if self.action_id is None:
+                raise MalformedInput("action_id", "is missing: a game log needs --action ID")
+            from engine.api import state_from_log
+
+            return state_from_log(read_json(self.game_path, "GAME.json"), self.action_id)
+        if self.state_path is None:
+            raise MalformedInput("STATE.json", "is missing: give STATE.json or --game and --action")
+        return read_json(self.state_path, "STATE.json")
+
+
+def run_command(
+    compute: Callable[[], Mapping[str, Any]],
+    as_json: bool,
+    printer: Printer,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
+    """Compute a report and print it, or print the malformed field and return 2."""
+    out, err = out or sys.stdout, err or sys.stderr
+    try:
+        report = compute()
+    except MalformedInput as exc:
+        print(f"error: {exc}", file=err)
+        return EXIT_BAD_INPUT
+    emit(report, as_json, printer, out)
+    return EXIT_OK
+
+
+def _source(state: str | Source | None) -> Source:
+    return state if isinstance(state, Source) else Source(state_path=state)
 
 
 def check_command(
-    state_path: str, routes_path: str, as_json: bool, out: TextIO | None = None,
+    state: str | Source | None,
+    routes_path: str,
+    as_json: bool,
+    out: TextIO | None = None,
     err: TextIO | None = None,
 ) -> int:
     """``route18xx check STATE.json ROUTES.json [--json]``."""
     from engine.api import check_routes
 
-    out, err = out or sys.stdout, err or sys.stderr
+    def compute() -> Mapping[str, Any]:
+        board = _source(state).load()
+        return check_routes(board, read_json(routes_path, "ROUTES.json"))
 
-    try:
-        state = read_json(state_path, "STATE.json")
-        routes = read_json(routes_path, "ROUTES.json")
-        report = check_routes(state, routes)
-    except MalformedInput as exc:
-        return _fail(exc, err)
-    if as_json:
-        print(json.dumps(report, indent=1), file=out)
-        return EXIT_OK
-    print("legal" if report["legal"] else "illegal", file=out)
-    for v in report["violations"]:
-        print(f"  violation: {v}", file=out)
-    for r in report["routes"]:
-        print(
-            f"  {r['train']}: {'-'.join(r['nodes'])} revenue {r['revenue']} subsidy {r['subsidy']}",
-            file=out,
-        )
-    print(f"revenue {report['revenue']} subsidy {report['subsidy']}", file=out)
-    return EXIT_OK
+    return run_command(compute, as_json, print_check, out, err)
 
 
 def solve_command(
-    state_path: str,
+    state: str | Source | None,
     as_json: bool,
     objective: str = "total",
     time_limit_s: float = 10.0,
@@ -76,29 +105,14 @@ def solve_command(
     """``route18xx solve STATE.json [--json] [--objective total|revenue] [--time-limit S]``."""
     from engine.api import solve_routes
 
-    out, err = out or sys.stdout, err or sys.stderr
+    def compute() -> Mapping[str, Any]:
+        return solve_routes(_source(state).load(), objective=objective, time_limit_s=time_limit_s)
 
-    try:
-        state = read_json(state_path, "STATE.json")
-        report = solve_routes(state, objective=objective, time_limit_s=time_limit_s)
-    except MalformedInput as exc:
-        return _fail(exc, err)
-    if as_json:
-        print(json.dumps(report, indent=1), file=out)
-        return EXIT_OK
-    proof = "proven optimal" if report["proven_optimal"] else f"not proven (bound {report['bound']})"
-    print(
-        f"{report['corporation']}: revenue {report['revenue']} subsidy {report['subsidy']} "
-        f"({proof}, {report['solve_ms']:.1f} ms)",
-        file=out,
-    )
-    for r in report["routes"]:
-        print(f"  {r['train']}: {r['revenue_str']} = {r['revenue']} (+{r['subsidy']})", file=out)
-    return EXIT_OK
+    return run_command(compute, as_json, print_solve, out, err)
 
 
 def suggest_command(
-    state_path: str,
+    state: str | Source | None,
     as_json: bool,
     top: int = 10,
     include_tokens: bool = False,
@@ -111,35 +125,14 @@ def suggest_command(
     """``route18xx suggest STATE.json [--top N] [--json] [--tokens] [--subtract-cost]``."""
     from engine.api import suggest_moves
 
-    out, err = out or sys.stdout, err or sys.stderr
-    try:
-        state = read_json(state_path, "STATE.json")
-        report = suggest_moves(
-            state,
+    def compute() -> Mapping[str, Any]:
+        return suggest_moves(
+            _source(state).load(),
             top=top,
             include_tokens=include_tokens,
             subtract_cost=subtract_cost,
             objective=objective,
             time_limit_s=time_limit_s,
         )
-    except MalformedInput as exc:
-        return _fail(exc, err)
-    if as_json:
-        print(json.dumps(report, indent=1), file=out)
-        return EXIT_OK
-    print(
-        f"{report['corporation']}: income without a move {report['base_income']}; "
-        f"{report['candidates']} legal moves ({report['solved']} solved, {report['reused']} "
-        f"reused, {report['pruned']} pruned by bound, {len(report['not_evaluated'])} not "
-        f"evaluated) in {report['elapsed_ms']:.0f} ms",
-        file=out,
-    )
-    for rank, s in enumerate(report["suggestions"], start=1):
-        where = f"{s['tile']} on {s['hex']} rotation {s['rotation']}" if s["kind"] == "tile" else (
-            f"token on {s['hex']}-{s['city']}"
-        )
-        print(
-            f"{rank:>3}. {where}: income {s['income']} (gain {s['gain']:+d}, cost {s['cost']})",
-            file=out,
-        )
-    return EXIT_OK
+
+    return run_command(compute, as_json, print_suggest, out, err)

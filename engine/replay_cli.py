@@ -1,11 +1,9 @@
-"""The ``route18xx replay`` and ``route18xx state`` commands (DESIGN.md §5), and
-``solve``/``check``/``suggest`` on a game log (``--game GAME.json --action ID``).
+"""The ``route18xx replay`` and ``route18xx state`` commands (DESIGN.md §5).
 
 Plain functions returning an exit status, for the command-line front end to
-wire up; they print to stdout (results) and stderr (problems). The log forms
-print exactly what ``engine.cli`` prints for the state file of that moment
-(``route18xx state GAME.json --action ID --json``), plus, for ``suggest``, the
-turn facts the log knows (cash, privates, Heng Shan's owner, lays this turn).
+wire up; they print to stdout (results) and stderr (problems). ``solve``,
+``check`` and ``suggest`` on a game log (``--game GAME.json --action ID``) are
+``engine.cli``'s commands with a log ``Source``.
 """
 
 from __future__ import annotations
@@ -13,7 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Mapping
-from typing import Any, TextIO
+from typing import Any
 
 from engine.errors import MalformedInput, Route18xxError
 from engine.replay import load_log, replay, replay_report, state_before
@@ -91,115 +89,6 @@ def state_command(path: str, action_id: int, as_json: bool, turn_facts: bool = F
                 f"laid this turn: {laid or 'nothing'}"
             )
     return 0
-
-
-# -- solve / check / suggest on a log (--game GAME.json --action ID) ------------------
-
-
-def log_state(game_path: str, action_id: int) -> RouteState:
-    """The state (with turn facts) just before ``action_id`` of the log at ``game_path``."""
-    from engine.api import state_from_log
-
-    return state_from_log(load_log(game_path), action_id)
-
-
-def _fail(exc: MalformedInput, err: TextIO) -> int:
-    print(f"error: {exc}", file=err)
-    return EXIT_BAD_INPUT
-
-
-def solve_log_command(
-    game_path: str, action_id: int, as_json: bool, objective: str = "total",
-    time_limit_s: float = 10.0, out: TextIO | None = None, err: TextIO | None = None,
-) -> int:
-    """``route18xx solve --game GAME.json --action ID``: the optimum just before that action."""
-    from engine.api import solve_routes
-
-    out, err = out or sys.stdout, err or sys.stderr
-    try:
-        report = solve_routes(
-            log_state(game_path, action_id), objective=objective, time_limit_s=time_limit_s
-        )
-    except MalformedInput as exc:
-        return _fail(exc, err)
-    if as_json:
-        print(json.dumps(report, indent=1), file=out)
-        return EXIT_OK
-    proof = "proven optimal" if report["proven_optimal"] else f"not proven (bound {report['bound']})"
-    print(
-        f"{report['corporation']}: revenue {report['revenue']} subsidy {report['subsidy']} "
-        f"({proof}, {report['solve_ms']:.1f} ms)",
-        file=out,
-    )
-    for r in report["routes"]:
-        print(f"  {r['train']}: {r['revenue_str']} = {r['revenue']} (+{r['subsidy']})", file=out)
-    return EXIT_OK
-
-
-def check_log_command(
-    game_path: str, action_id: int, routes_path: str, as_json: bool,
-    out: TextIO | None = None, err: TextIO | None = None,
-) -> int:
-    """``route18xx check --game GAME.json --action ID ROUTES.json``: judge routes then."""
-    from engine.api import check_routes
-    from engine.cli import read_json
-
-    out, err = out or sys.stdout, err or sys.stderr
-    try:
-        state = log_state(game_path, action_id)
-        report = check_routes(state, read_json(routes_path, "ROUTES.json"))
-    except MalformedInput as exc:
-        return _fail(exc, err)
-    if as_json:
-        print(json.dumps(report, indent=1), file=out)
-        return EXIT_OK
-    print("legal" if report["legal"] else "illegal", file=out)
-    for v in report["violations"]:
-        print(f"  violation: {v}", file=out)
-    for r in report["routes"]:
-        print(
-            f"  {r['train']}: {'-'.join(r['nodes'])} revenue {r['revenue']} subsidy {r['subsidy']}",
-            file=out,
-        )
-    print(f"revenue {report['revenue']} subsidy {report['subsidy']}", file=out)
-    return EXIT_OK
-
-
-def suggest_log_command(
-    game_path: str, action_id: int, as_json: bool, top: int = 10, include_tokens: bool = False,
-    subtract_cost: bool = False, objective: str = "total", time_limit_s: float = 30.0,
-    out: TextIO | None = None, err: TextIO | None = None,
-) -> int:
-    """``route18xx suggest --game GAME.json --action ID``: rank the moves of that turn."""
-    from engine.api import suggest_moves
-
-    out, err = out or sys.stdout, err or sys.stderr
-    try:
-        report = suggest_moves(
-            log_state(game_path, action_id), top=top, include_tokens=include_tokens,
-            subtract_cost=subtract_cost, objective=objective, time_limit_s=time_limit_s,
-        )
-    except MalformedInput as exc:
-        return _fail(exc, err)
-    if as_json:
-        print(json.dumps(report, indent=1), file=out)
-        return EXIT_OK
-    print(
-        f"{report['corporation']}: income without a move {report['base_income']}; "
-        f"{report['candidates']} legal moves ({report['solved']} solved, {report['reused']} "
-        f"reused, {report['pruned']} pruned by bound, {len(report['not_evaluated'])} not "
-        f"evaluated) in {report['elapsed_ms']:.0f} ms",
-        file=out,
-    )
-    for rank, s in enumerate(report["suggestions"], start=1):
-        where = f"{s['tile']} on {s['hex']} rotation {s['rotation']}" if s["kind"] == "tile" else (
-            f"token on {s['hex']}-{s['city']}"
-        )
-        print(
-            f"{rank:>3}. {where}: income {s['income']} (gain {s['gain']:+d}, cost {s['cost']})",
-            file=out,
-        )
-    return EXIT_OK
 
 
 def _print_summary(report: Mapping[str, Any], seconds: float, relabelled: list[str]) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 AddArguments = Callable[[argparse.ArgumentParser], None]
 Run = Callable[[argparse.Namespace], int]
@@ -53,14 +53,17 @@ def _add_check(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def _run_check(a: argparse.Namespace) -> int:
-    if a.game_log is not None:
-        from engine.replay_cli import check_log_command
+def _board(a: argparse.Namespace) -> Any:
+    """The command's board: STATE.json or ``--game GAME.json --action ID``."""
+    from engine.cli import Source
 
-        return check_log_command(a.game_log, a.action_id, a.routes, a.json)
+    return Source(a.state, a.game_log, a.action_id)
+
+
+def _run_check(a: argparse.Namespace) -> int:
     from engine.cli import check_command
 
-    return check_command(a.state, a.routes, a.json)
+    return check_command(_board(a), a.routes, a.json)
 
 
 def _add_solve_options(p: argparse.ArgumentParser, default_limit: float | None) -> None:
@@ -78,13 +81,9 @@ def _add_solve(p: argparse.ArgumentParser) -> None:
 
 
 def _run_solve(a: argparse.Namespace) -> int:
-    if a.game_log is not None:
-        from engine.replay_cli import solve_log_command
-
-        return solve_log_command(a.game_log, a.action_id, a.json, a.objective, a.time_limit)
     from engine.cli import solve_command
 
-    return solve_command(a.state, a.json, a.objective, a.time_limit)
+    return solve_command(_board(a), a.json, a.objective, a.time_limit)
 
 
 def _add_suggest_options(p: argparse.ArgumentParser, default_limit: float | None) -> None:
@@ -105,17 +104,10 @@ def _add_suggest(p: argparse.ArgumentParser) -> None:
 
 
 def _run_suggest(a: argparse.Namespace) -> int:
-    if a.game_log is not None:
-        from engine.replay_cli import suggest_log_command
-
-        return suggest_log_command(
-            a.game_log, a.action_id, a.json, a.top, a.tokens, a.subtract_cost, a.objective,
-            a.time_limit,
-        )
     from engine.cli import suggest_command
 
     return suggest_command(
-        a.state, a.json, a.top, a.tokens, a.subtract_cost, a.objective, a.time_limit
+        _board(a), a.json, a.top, a.tokens, a.subtract_cost, a.objective, a.time_limit
     )
 
 

@@ -13,13 +13,14 @@ file exits 2 with a message naming the field, as the local commands do.
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any, TextIO
 
 import grpc
 
+from engine.cli import read_json
 from engine.errors import MalformedInput
+from engine.report_text import Printer, emit, print_check, print_solve, print_suggest
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from server import converters, suggest_converters
 
@@ -72,19 +73,6 @@ class RouteClient:
         self.close()
 
 
-def read_json(path: str, field: str) -> Any:
-    """A JSON file, or ``MalformedInput`` naming the file and the reason."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return json.load(handle)
-    except FileNotFoundError:
-        raise MalformedInput(field, f"file {path!r} does not exist") from None
-    except json.JSONDecodeError as exc:
-        raise MalformedInput(field, f"{path!r} is not valid JSON: {exc}") from None
-    except OSError as exc:
-        raise MalformedInput(field, f"cannot read {path!r}: {exc.strerror}") from None
-
-
 def read_source(state_path: str | None, game: str | None, action: int | None) -> Any:
     """The board to send: a decoded state file, or a ``LogSource`` (game log + action id)."""
     if game is not None:
@@ -96,53 +84,8 @@ def read_source(state_path: str | None, game: str | None, action: int | None) ->
     return read_json(state_path, "STATE.json")
 
 
-def print_solve(report: dict[str, Any], out: TextIO) -> None:
-    proof = "proven optimal" if report["proven_optimal"] else f"not proven (bound {report['bound']})"
-    print(
-        f"{report['corporation']}: revenue {report['revenue']} subsidy {report['subsidy']} "
-        f"({proof}, {report['solve_ms']:.1f} ms)",
-        file=out,
-    )
-    for r in report["routes"]:
-        print(f"  {r['train']}: {r['revenue_str']} = {r['revenue']} (+{r['subsidy']})", file=out)
-
-
-def print_check(report: dict[str, Any], out: TextIO) -> None:
-    print("legal" if report["legal"] else "illegal", file=out)
-    for v in report["violations"]:
-        print(f"  violation: {v}", file=out)
-    for r in report["routes"]:
-        print(
-            f"  {r['train']}: {'-'.join(r['nodes'])} revenue {r['revenue']} subsidy {r['subsidy']}",
-            file=out,
-        )
-    print(f"revenue {report['revenue']} subsidy {report['subsidy']}", file=out)
-
-
-def print_suggest(report: dict[str, Any], out: TextIO) -> None:
-    """The readable form of ``route18xx suggest`` (engine.cli), for a report from the server."""
-    print(
-        f"{report['corporation']}: income without a move {report['base_income']}; "
-        f"{report['candidates']} legal moves ({report['solved']} solved, {report['reused']} "
-        f"reused, {report['pruned']} pruned by bound, {len(report['not_evaluated'])} not "
-        f"evaluated) in {report['elapsed_ms']:.0f} ms",
-        file=out,
-    )
-    for rank, s in enumerate(report["suggestions"], start=1):
-        where = f"{s['tile']} on {s['hex']} rotation {s['rotation']}" if s["kind"] == "tile" else (
-            f"token on {s['hex']}-{s['city']}"
-        )
-        print(
-            f"{rank:>3}. {where}: income {s['income']} (gain {s['gain']:+d}, cost {s['cost']})",
-            file=out,
-        )
-
-
-def _finish(report: dict[str, Any], as_json: bool, printer: Any, out: TextIO) -> int:
-    if as_json:
-        print(json.dumps(report, indent=1), file=out)
-    else:
-        printer(report, out)
+def _finish(report: dict[str, Any], as_json: bool, printer: Printer, out: TextIO) -> int:
+    emit(report, as_json, printer, out)
     return EXIT_OK
 
 

@@ -1,0 +1,65 @@
+"""The readable (non ``--json``) forms of the check, solve and suggest reports.
+
+One printer per report, shared by the local commands (``engine.cli``) and the
+service client (``server.client``), so a report reads the same wherever it came from.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Mapping, TextIO
+
+Printer = Callable[[Mapping[str, Any], TextIO], None]
+
+
+def print_check(report: Mapping[str, Any], out: TextIO) -> None:
+    """``legal``/``illegal``, each violation, each route, then the totals."""
+    print("legal" if report["legal"] else "illegal", file=out)
+    for v in report["violations"]:
+        print(f"  violation: {v}", file=out)
+    for r in report["routes"]:
+        print(
+            f"  {r['train']}: {'-'.join(r['nodes'])} revenue {r['revenue']} subsidy {r['subsidy']}",
+            file=out,
+        )
+    print(f"revenue {report['revenue']} subsidy {report['subsidy']}", file=out)
+
+
+def print_solve(report: Mapping[str, Any], out: TextIO) -> None:
+    """The company's optimum, its proof status, and each train's route."""
+    proof = "proven optimal" if report["proven_optimal"] else f"not proven (bound {report['bound']})"
+    print(
+        f"{report['corporation']}: revenue {report['revenue']} subsidy {report['subsidy']} "
+        f"({proof}, {report['solve_ms']:.1f} ms)",
+        file=out,
+    )
+    for r in report["routes"]:
+        print(f"  {r['train']}: {r['revenue_str']} = {r['revenue']} (+{r['subsidy']})", file=out)
+
+
+def print_suggest(report: Mapping[str, Any], out: TextIO) -> None:
+    """The income without a move, how the ranking went, then the moves best first."""
+    print(
+        f"{report['corporation']}: income without a move {report['base_income']}; "
+        f"{report['candidates']} legal moves ({report['solved']} solved, {report['reused']} "
+        f"reused, {report['pruned']} pruned by bound, {len(report['not_evaluated'])} not "
+        f"evaluated) in {report['elapsed_ms']:.0f} ms",
+        file=out,
+    )
+    for rank, s in enumerate(report["suggestions"], start=1):
+        if s["kind"] == "tile":
+            where = f"{s['tile']} on {s['hex']} rotation {s['rotation']}"
+        else:
+            where = f"token on {s['hex']}-{s['city']}"
+        print(
+            f"{rank:>3}. {where}: income {s['income']} (gain {s['gain']:+d}, cost {s['cost']})",
+            file=out,
+        )
+
+
+def emit(report: Mapping[str, Any], as_json: bool, printer: Printer, out: TextIO) -> None:
+    """Print ``report`` as one JSON object or in its readable form."""
+    if as_json:
+        print(json.dumps(report, indent=1), file=out)
+    else:
+        printer(report, out)
