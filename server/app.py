@@ -138,6 +138,9 @@ def create_server(
 
 def serve(config: ServerConfig) -> int:
     """Run until SIGTERM or SIGINT, then stop gracefully. Returns the exit status."""
+    from engine.api import warm_up
+
+    warm_up()  # before SERVING: the first client must not pay for loading OR-Tools
     server = create_server(config)
     server.start()
 

@@ -60,3 +60,10 @@ def test_solving_without_trains_is_malformed() -> None:
     with pytest.raises(MalformedInput) as exc:
         solve_routes(raw)
     assert (exc.value.field, exc.value.reason) == ("trains", "the company has no trains")
+
+
+def test_warm_up_solves_the_worked_example() -> None:
+    from engine.api import _WARM_UP_STATE, solve_routes, warm_up
+
+    warm_up()
+    assert solve_routes(_WARM_UP_STATE)["revenue"] == 90  # ROUTES.md §7 example 1
