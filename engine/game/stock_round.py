@@ -215,6 +215,8 @@ class ExchangeStep(Step):
             raise IllegalAction("one_share", "the exchange gives one certificate")
         cert = action.shares[0]
         corp = game.corporation(cert.rsplit("_", 1)[0])
+        if POOL in exchange_sources(game):
+            relabel(game, POOL, [cert])  # replay: a pool share named as 18xx.games labels it
         if corp not in exchange_corporations(game):
             raise IllegalAction("no_beijing_token", f"{corp.sym} has no station in Beijing")
         owner = corp.shares.owner_of(cert)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.api import check_routes
 from engine.errors import IllegalAction
 from engine.game.invariants import check
 from engine.game.routing import route_state
@@ -183,3 +184,41 @@ def test_exporting_the_first_4_starts_phase_4_and_rusts_the_2s() -> None:
     assert all(not t.startswith("2-") for c in game.corporations.values() for t in c.trains)
     assert game.corporation("JZR").trains == ["3-0"]
     assert game.corporation("HJR").trains == ["3-3"]
+
+
+ZDR_TWO_TWOS = {
+    "title": "1888",
+    "rule_set": "north",
+    "phase": "2",
+    "corporation": "ZDR",
+    "trains": ["2", "2"],
+    "tiles": [
+        {"hex": "G11", "tile": "5", "rotation": 2},
+        {"hex": "F10", "tile": "7", "rotation": 4},
+        {"hex": "F12", "tile": "3", "rotation": 0},
+    ],
+    "tokens": [{"hex": "G11", "city": 0, "corporation": "ZDR"}],
+}
+
+
+def test_two_destinated_two_trains_each_earn_the_bonus() -> None:
+    """ROUTES.md §5.2 and worked example 2: Zibo (20) + Dongying (10) + ZDR's bonus 40 = 70
+    for each of two 2-trains, by disjoint hex sides; one shared side makes the pair illegal."""
+    report = check_routes(
+        ZDR_TWO_TWOS,
+        [
+            {"train": "2-3", "connections": [["G11", "F10", "F12"]]},
+            {"train": "2-1", "connections": [["G11", "F12"]]},
+        ],
+    )
+    assert report["legal"], report["violations"]
+    assert [r["revenue"] for r in report["routes"]] == [70, 70]
+    assert (report["revenue"], report["subsidy"]) == (140, 0)
+    shared = check_routes(
+        ZDR_TWO_TWOS,
+        [
+            {"train": "2-3", "connections": [["G11", "F12"]]},
+            {"train": "2-1", "connections": [["G11", "F12"]]},
+        ],
+    )
+    assert not shared["legal"]
