@@ -222,3 +222,23 @@ def test_two_destinated_two_trains_each_earn_the_bonus() -> None:
         ],
     )
     assert not shared["legal"]
+
+
+def test_an_unusable_but_unused_heng_shan_still_holds_the_last_step() -> None:
+    """§6.3 j reads "a private with an unused active ability": the 18xx.games ability list
+    checks uses and timing, not whether C5 is still free. Position: bankrupt #141, JZR has
+    just bought HS; C5 is given a plain tile (as another corporation may lay once HS is
+    corporation-owned, §7.3) and JZR's treasury is emptied so no private is affordable."""
+    from engine.board import PlacedTile
+    from engine.game.tokens import lay_on_board
+
+    game = game_before(BANKRUPT, 141)
+    lay_on_board(game, "C5", PlacedTile(game.data.tiles["9"], 0), "9-0")
+    jzr = game.corporation("JZR")
+    game.pay_to_bank(jzr, jzr.cash)
+    with pytest.raises(IllegalAction) as info:
+        act(game, "HS", "lay_tile", hex="C5", tile="L41-0", rotation=1)
+    assert info.value.code == "hex_not_empty"
+    assert game.waiting_for() == {"step": "buy private", "entity": "JZR", "actions": ["pass"]}
+    act(game, "JZR", "pass")
+    assert game.round.current_entity(game) != "JZR"
