@@ -39,8 +39,13 @@ from engine.token_place import legal_token_placements, next_token_price
 if TYPE_CHECKING:
     from solver.cancel import CancelToken
 
-#: Privates close with the first 5-train (RULES.md §9): from phase 5 on no private is open.
-PHASES_WITH_PRIVATES = ("2", "3", "4")
+def privates_open(state: RouteState) -> bool:
+    """Are privates still open? They close with the first train whose purchase closes
+    companies (the 5, RULES.md §9), i.e. from the phase that train starts."""
+    data = state.data
+    closing = [t.starts_phase for t in data.trains.values() if "close_companies" in t.events]
+    names = [p.name for p in data.phases]
+    return not closing or names.index(state.phase.name) < names.index(str(closing[0]))
 
 
 @dataclass(frozen=True)
@@ -133,7 +138,7 @@ def candidate_moves(state: RouteState, include_tokens: bool = False) -> list[Mov
     corp = state.corporation.sym
     hs_player = state.heng_shan_player_owned
     if hs_player is None:
-        hs_player = "HS" not in state.privates and state.phase.name in PHASES_WITH_PRIVATES
+        hs_player = "HS" not in state.privates and privates_open(state)
     common: dict[str, Any] = dict(
         phase=state.phase,
         rule_set=state.rule_set,
