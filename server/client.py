@@ -14,7 +14,7 @@ file exits 2 with a message naming the field, as the local commands do.
 from __future__ import annotations
 
 import sys
-from typing import Any, TextIO
+from typing import Any, Callable, TextIO
 
 import grpc
 
@@ -84,7 +84,26 @@ def read_source(state_path: str | None, game: str | None, action: int | None) ->
     return read_json(state_path, "STATE.json")
 
 
-def _finish(report: dict[str, Any], as_json: bool, printer: Printer, out: TextIO) -> int:
+def _call(
+    rpc: Callable[..., dict[str, Any]],
+    source: Callable[[], Any],
+    target: str,
+    as_json: bool,
+    printer: Printer,
+    out: TextIO | None,
+    err: TextIO | None,
+) -> int:
+    """Read the inputs, make one call, print the report; exit 2 on bad input, 1 on an RPC error."""
+    out, err = out or sys.stdout, err or sys.stderr
+    try:
+        request = source()
+        with RouteClient(target) as client:
+            report = rpc(client, *request)
+    except MalformedInput as exc:
+        print(f"error: {exc}", file=err)
+        return EXIT_BAD_INPUT
+    except grpc.RpcError as exc:
+        return _rpc_failed(exc, err)
     emit(report, as_json, printer, out)
     return EXIT_OK
 
@@ -96,17 +115,11 @@ def call_solve(
     game: str | None = None, action: int | None = None,
 ) -> int:
     """``route18xx call solve STATE.json`` (or ``--game GAME.json --action ID``)."""
-    out, err = out or sys.stdout, err or sys.stderr
-    try:
-        state = read_source(state_path, game, action)
-        with RouteClient(target) as client:
-            report = client.solve(state, objective, time_limit_s, timeout_s=timeout_s)
-    except MalformedInput as exc:
-        print(f"error: {exc}", file=err)
-        return EXIT_BAD_INPUT
-    except grpc.RpcError as exc:
-        return _rpc_failed(exc, err)
-    return _finish(report, as_json, print_solve, out)
+    return _call(
+        lambda client, state: client.solve(state, objective, time_limit_s, timeout_s=timeout_s),
+        lambda: (read_source(state_path, game, action),),
+        target, as_json, print_solve, out, err,
+    )
 
 
 def call_validate(
@@ -115,18 +128,11 @@ def call_validate(
     game: str | None = None, action: int | None = None,
 ) -> int:
     """``route18xx call validate STATE.json ROUTES.json`` (or ``--game … --action …``)."""
-    out, err = out or sys.stdout, err or sys.stderr
-    try:
-        state = read_source(state_path, game, action)
-        routes = read_json(routes_path, "ROUTES.json")
-        with RouteClient(target) as client:
-            report = client.validate(state, routes, timeout_s=timeout_s)
-    except MalformedInput as exc:
-        print(f"error: {exc}", file=err)
-        return EXIT_BAD_INPUT
-    except grpc.RpcError as exc:
-        return _rpc_failed(exc, err)
-    return _finish(report, as_json, print_check, out)
+    return _call(
+        lambda client, state, routes: client.validate(state, routes, timeout_s=timeout_s),
+        lambda: (read_source(state_path, game, action), read_json(routes_path, "ROUTES.json")),
+        target, as_json, print_check, out, err,
+    )
 
 
 def call_suggest(
@@ -137,20 +143,14 @@ def call_suggest(
     game: str | None = None, action: int | None = None,
 ) -> int:
     """``route18xx call suggest STATE.json`` (or ``--game GAME.json --action ID``)."""
-    out, err = out or sys.stdout, err or sys.stderr
-    try:
-        state = read_source(state_path, game, action)
-        with RouteClient(target) as client:
-            report = client.suggest(
-                state, top, include_tokens, subtract_cost, objective, time_limit_s,
-                timeout_s=timeout_s,
-            )
-    except MalformedInput as exc:
-        print(f"error: {exc}", file=err)
-        return EXIT_BAD_INPUT
-    except grpc.RpcError as exc:
-        return _rpc_failed(exc, err)
-    return _finish(report, as_json, print_suggest, out)
+    return _call(
+        lambda client, state: client.suggest(
+            state, top, include_tokens, subtract_cost, objective, time_limit_s,
+            timeout_s=timeout_s,
+        ),
+        lambda: (read_source(state_path, game, action),),
+        target, as_json, print_suggest, out, err,
+    )
 
 
 def _rpc_failed(exc: grpc.RpcError, err: TextIO) -> int:
