@@ -33,3 +33,17 @@ class IllegalAction(Route18xxError):
 
 class EngineMismatch(Route18xxError):
     """The solver's answer failed the engine's independent re-check (a bug, never input)."""
+
+
+class OutOfTime(Route18xxError):
+    """The work was cancelled or ran past its deadline before it finished.
+
+    Raised by the engine's long loops (replay, validation, model building) when
+    the call's ``CancelToken`` reads as cancelled; ``expired`` tells a deadline
+    from an explicit cancel. Maps to ``DEADLINE_EXCEEDED`` (or ``CANCELLED``).
+    """
+
+    def __init__(self, what: str, *, expired: bool = True) -> None:
+        super().__init__(f"{what} did not finish before the deadline" if expired
+                         else f"{what} was cancelled")
+        self.expired = expired

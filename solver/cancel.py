@@ -5,11 +5,18 @@ worker thread and stop it when the client goes away: pass a ``CancelToken`` to
 ``solve`` and call ``token.cancel()`` from any thread. A cancelled solve
 returns at once with the best routes found so far (status ``FEASIBLE``) or
 none (``UNKNOWN``); a token cancelled before the search starts skips it.
+
+A token may also carry a deadline (on the ``time.monotonic`` clock): once it
+has passed, the token reads as cancelled, so every loop that polls
+``cancelled`` (model building, route listing, the engine's replay and
+validation) stops at the deadline as well as on an explicit cancel.
+``time_left()`` tells a search how long it may run.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from typing import Protocol
 
 
@@ -30,14 +37,28 @@ class CancelToken:
     True
     """
 
-    def __init__(self) -> None:
+    def __init__(self, deadline: float | None = None) -> None:
         self._lock = threading.Lock()
         self._cancelled = False
         self._solvers: list[Stoppable] = []
+        #: ``time.monotonic()`` value after which the token reads as cancelled.
+        self.deadline = deadline
 
     @property
     def cancelled(self) -> bool:
-        return self._cancelled
+        """True once ``cancel()`` was called or the deadline has passed."""
+        if self._cancelled:
+            return True
+        return self.deadline is not None and time.monotonic() >= self.deadline
+
+    @property
+    def expired(self) -> bool:
+        """True when the deadline (not an explicit cancel) is what ended the work."""
+        return self.deadline is not None and time.monotonic() >= self.deadline
+
+    def time_left(self) -> float | None:
+        """Seconds until the deadline (may be negative), or None without one."""
+        return None if self.deadline is None else self.deadline - time.monotonic()
 
     def cancel(self) -> None:
         """Stop every solve using this token now, and any later one before it starts."""
