@@ -47,3 +47,24 @@ class OutOfTime(Route18xxError):
         super().__init__(f"{what} did not finish before the deadline" if expired
                          else f"{what} was cancelled")
         self.expired = expired
+
+
+#: Longest excerpt of a client's value an error message may quote (issue 9).
+EXCERPT_CHARS = 80
+
+
+def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
+    """``repr(value)`` cut to at most ``limit`` characters, for quoting input in errors.
+
+    A client's value can be megabytes long; an error that echoes it whole turns a
+    bad request into an oversized reply. ``excerpt`` keeps messages short:
+
+    >>> excerpt("H12")
+    "'H12'"
+    >>> len(excerpt("Z" * 10_000))
+    80
+    """
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1] + "…"
