@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from engine.routes import Judgement, check_route_references, judge_routes, parse_route_specs
+from engine.deadline import CancelSignal, check_time
 from engine.errors import MalformedInput
 from engine.state_file import RouteState, parse_state
 
@@ -50,13 +51,16 @@ def require_trains(state: RouteState) -> None:
         raise MalformedInput("trains", "the company has no trains")
 
 
-def check_routes(state_raw: Mapping[str, Any] | RouteState, routes_raw: Any) -> dict[str, Any]:
+def check_routes(
+    state_raw: Mapping[str, Any] | RouteState, routes_raw: Any, *, cancel: CancelSignal | None = None
+) -> dict[str, Any]:
     """Judge recorded routes (the ``routes`` array of a run_routes action) on a state.
 
     Raises ``MalformedInput`` for a state or routes that cannot be read; an
     illegal route is not an error: it comes back with ``legal`` false and reasons.
     """
     state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
+    check_time(cancel, "validation")
     specs = parse_route_specs(routes_raw)
     check_route_references(state, specs)
     return judgement_report(judge_routes(state, specs))
@@ -85,11 +89,15 @@ def solve_routes(
     return solve_report(state, objective=objective, time_limit_s=time_limit_s, cancel=cancel)
 
 
-def new_cancel_token() -> CancelToken:
-    """A token that stops a running ``solve_routes`` when cancelled from any thread."""
+def new_cancel_token(deadline: float | None = None) -> CancelToken:
+    """A token that stops a running call when cancelled from any thread.
+
+    With ``deadline`` (a ``time.monotonic()`` value) it also reads as cancelled
+    once the deadline has passed: replay, validation and solving stop there.
+    """
     from solver.cancel import CancelToken
 
-    return CancelToken()
+    return CancelToken(deadline)
 
 
 def suggest_moves(
@@ -128,7 +136,8 @@ _LOG_DAMAGE = (KeyError, IndexError, TypeError, ValueError, AttributeError)
 
 
 def state_from_log(
-    log_raw: Mapping[str, Any], action_id: int, *, turn_facts: bool = True
+    log_raw: Mapping[str, Any], action_id: int, *, turn_facts: bool = True,
+    cancel: CancelSignal | None = None,
 ) -> RouteState:
     """The state just before action ``action_id`` of an 18xx.games game log (DESIGN.md §4, §5).
 
@@ -152,6 +161,7 @@ def state_from_log(
             raise MalformedInput(f"game_log.actions[{i}]", "must be an object")
     if isinstance(action_id, bool) or not isinstance(action_id, int):
         raise MalformedInput("action_id", f"must be a whole number, not {action_id!r}")
+    check_time(cancel, "the replay")
     try:
         raw = state_before(log_raw, action_id, turn_facts=turn_facts)
     except MalformedInput as exc:

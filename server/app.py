@@ -4,15 +4,23 @@
 port 0); ``serve`` runs one until SIGTERM/SIGINT and shuts it down gracefully:
 health turns NOT_SERVING, new calls are refused, calls in flight get ``grace_s``
 to finish (DESIGN.md §4).
+
+The gRPC server is asyncio's (``grpc.aio``), running on an event loop thread of
+its own behind this synchronous façade (issue 9, "fair under load"): a call
+waiting for its request or for a worker holds no thread, so stalled clients
+cannot starve the others. Engine work runs in lanes (``server.lanes``): solves
+and validations in one, suggestion rankings in another, each with a bounded
+queue. A watchdog turns health NOT_SERVING while a lane has work waiting but
+makes no progress, and SERVING again when it recovers.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import signal
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any
@@ -21,16 +29,15 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from route18xx.v1 import route_service_pb2 as pb
-from route18xx.v1 import route_service_pb2_grpc as pb_grpc
-from server.calllog import CallLogInterceptor
+from server.lanes import Lane, LaneConfig
 from server.runner import CheckFn, EngineRunner, Limits, SolveFn, SuggestFn
-from server.servicer import RouteServicer
+from server.servicer import SERVICE_NAME, RouteService
 
 log = logging.getLogger("route18xx.server")
 
-SERVICE_NAME = pb.DESCRIPTOR.services_by_name["RouteService"].full_name
 MiB = 1024 * 1024
+SERVING = health_pb2.HealthCheckResponse.SERVING
+NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
 
 
 def default_workers() -> int:
@@ -42,17 +49,23 @@ def default_workers() -> int:
 class ServerConfig:
     host: str = "127.0.0.1"
     port: int = 50051
-    #: Engine worker threads: solves (or suggestion rankings) running at once.
+    #: Solve/validate lane: calls running at once.
     workers: int = field(default_factory=default_workers)
+    #: Solve/validate lane: calls waiting beyond those, then RESOURCE_EXHAUSTED.
+    queue: int = 64
+    #: Suggestion lane: rankings at once, and waiting.
+    suggest_lanes: int = 1
+    suggest_queue: int = 4
     #: Solves at once within one suggestion ranking (the engine's own small pool).
     suggest_workers: int = field(default_factory=lambda: min(2, default_workers()))
-    #: gRPC handler threads (calls waiting for a worker hold one).
-    handler_threads: int = 32
-    #: Calls accepted at once, beyond which gRPC answers RESOURCE_EXHAUSTED.
+    #: Calls accepted at once (waiting ones included), beyond which gRPC answers
+    #: RESOURCE_EXHAUSTED.
     max_concurrent_rpcs: int = 256
     max_receive_bytes: int = 4 * MiB
     max_send_bytes: int = 4 * MiB
     grace_s: float = 5.0
+    #: Health turns NOT_SERVING when a lane with waiting work made no progress for this long.
+    stall_after_s: float = 10.0
     limits: Limits = Limits()
 
 
@@ -70,12 +83,42 @@ class RouteServer:
         engine_fns = (("solve_fn", solve_fn), ("check_fn", check_fn), ("suggest_fn", suggest_fn))
         runner_kwargs: dict[str, Any] = {k: v for k, v in engine_fns if v}
         self.runner = EngineRunner(
-            config.workers, config.limits, suggest_workers=config.suggest_workers, **runner_kwargs
+            config.limits, suggest_workers=config.suggest_workers, **runner_kwargs
         )
-        self.health = health.HealthServicer(experimental_non_blocking=True)
-        self.grpc_server = grpc.server(
-            ThreadPoolExecutor(max_workers=config.handler_threads, thread_name_prefix="grpc"),
-            interceptors=[CallLogInterceptor()],
+        self.lanes = {
+            "solve": Lane(LaneConfig("solve", config.workers, config.queue)),
+            "suggest": Lane(
+                LaneConfig("suggest", config.suggest_lanes, config.suggest_queue, retry_after_s=5.0)
+            ),
+        }
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(
+            target=self._loop.run_forever, name="route18xx-grpc", daemon=True
+        )
+        self._thread.start()
+        self._stopped = threading.Event()
+        self._terminated = threading.Event()
+        self._watchdog: asyncio.Future[None] | None = None
+        try:
+            self.port = self._call(self._build())
+        except BaseException:
+            self._close_loop()
+            raise
+
+    # -- the event loop thread -------------------------------------------------------
+
+    def _call(self, coro: Any) -> Any:
+        """Run ``coro`` on the server's loop and wait for its result."""
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result()
+
+    def _close_loop(self) -> None:
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(5)
+
+    async def _build(self) -> int:
+        config = self.config
+        self.health = health.aio.HealthServicer()
+        self.grpc_server = grpc.aio.server(
             options=[
                 ("grpc.max_receive_message_length", config.max_receive_bytes),
                 ("grpc.max_send_message_length", config.max_send_bytes),
@@ -83,46 +126,78 @@ class RouteServer:
             ],
             maximum_concurrent_rpcs=config.max_concurrent_rpcs,
         )
-        pb_grpc.add_RouteServiceServicer_to_server(RouteServicer(self.runner), self.grpc_server)
+        service = RouteService(self.runner, self.lanes, config.limits)
+        self.grpc_server.add_generic_rpc_handlers([service.generic_handler()])
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self.grpc_server)
         reflection.enable_server_reflection(
             (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), self.grpc_server
         )
         try:
-            self.port = self.grpc_server.add_insecure_port(f"{config.host}:{config.port}")
+            port = self.grpc_server.add_insecure_port(f"{config.host}:{config.port}")
         except RuntimeError:
-            self.port = 0
-        if self.port == 0:
+            port = 0
+        if port == 0:
             raise OSError(f"cannot listen on {config.host}:{config.port} (in use or not an address)")
-        self._stopped = threading.Event()
+        return port
+
+    async def _start(self) -> None:
+        await self.grpc_server.start()
+        await self._set_health(SERVING)
+        self._watchdog = asyncio.ensure_future(self._watch())
+
+    async def _set_health(self, status: int) -> None:
+        for name in ("", SERVICE_NAME):
+            await self.health.set(name, status)
+
+    async def _watch(self) -> None:
+        """Health follows the lanes: NOT_SERVING while one is stalled (see ``Lane.stalled``)."""
+        serving = True
+        while not self._stopped.is_set():
+            await asyncio.sleep(0.5)
+            healthy = not any(lane.stalled(self.config.stall_after_s) for lane in self.lanes.values())
+            if healthy != serving and not self._stopped.is_set():
+                serving = healthy
+                log.warning("health: %s", "SERVING again" if healthy else "NOT_SERVING (a lane is stalled)")
+                await self._set_health(SERVING if healthy else NOT_SERVING)
+
+    async def _stop(self, grace: float) -> None:
+        if self._watchdog is not None:
+            self._watchdog.cancel()
+        await self.health.enter_graceful_shutdown()
+        await self.grpc_server.stop(grace)
+
+    # -- the façade -------------------------------------------------------------------
 
     @property
     def target(self) -> str:
         return f"{self.config.host}:{self.port}"
 
     def start(self) -> None:
-        self.grpc_server.start()
-        for name in ("", SERVICE_NAME):
-            self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
+        self._call(self._start())
         log.info("serving %s on %s (%d workers)", SERVICE_NAME, self.target, self.config.workers)
 
     def stop(self, grace_s: float | None = None) -> threading.Event:
         """Begin a graceful stop: NOT_SERVING, refuse new calls, let calls in flight finish."""
+        grace = self.config.grace_s if grace_s is None else grace_s
         if not self._stopped.is_set():
             self._stopped.set()
             log.info("shutting down")
-            self.health.enter_graceful_shutdown()
-        grace = self.config.grace_s if grace_s is None else grace_s
-        done = self.grpc_server.stop(grace)
-        threading.Thread(target=self._finish, args=(done,), daemon=True).start()
-        return done
+            future = asyncio.run_coroutine_threadsafe(self._stop(grace), self._loop)
+            threading.Thread(target=self._finish, args=(future,), daemon=True).start()
+        return self._terminated
 
-    def _finish(self, done: threading.Event) -> None:
-        done.wait()
-        self.runner.shutdown()
+    def _finish(self, future: Any) -> None:
+        try:
+            future.result()
+        finally:
+            for lane in self.lanes.values():
+                lane.shutdown()
+            self._close_loop()
+            self._terminated.set()
 
-    def wait(self) -> None:
-        self.grpc_server.wait_for_termination()
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until the server has stopped (True), or ``timeout`` seconds (False)."""
+        return self._terminated.wait(timeout)
 
 
 def create_server(
@@ -150,5 +225,6 @@ def serve(config: ServerConfig) -> int:
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
-    server.wait()
+    while not server.wait(0.5):  # wake for signals
+        pass
     return 0

@@ -118,17 +118,39 @@ def _add_serve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=50051)
     p.add_argument("--workers", type=int, default=None, help="solves at once (default: cores)")
+    p.add_argument("--queue", type=int, default=64, metavar="N",
+                   help="solves/validations waiting beyond the running ones before "
+                        "RESOURCE_EXHAUSTED (default 64)")
+    p.add_argument("--suggest-lanes", type=int, default=1, metavar="N",
+                   help="suggestion rankings at once (default 1)")
+    p.add_argument("--suggest-queue", type=int, default=4, metavar="N",
+                   help="suggestion rankings waiting before RESOURCE_EXHAUSTED (default 4)")
+    p.add_argument("--max-call-s", type=float, default=30.0, metavar="S",
+                   help="deadline of a call whose client sets none (default 30)")
+    p.add_argument("--receive-timeout-s", type=float, default=5.0, metavar="S",
+                   help="time a call has to send its request message (default 5)")
 
 
 def _run_serve(a: argparse.Namespace) -> int:
     import logging
 
     from server.app import ServerConfig, default_workers, serve
+    from server.runner import Limits
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     workers = a.workers if a.workers and a.workers > 0 else default_workers()
+    for name in ("queue", "suggest_lanes", "suggest_queue", "max_call_s", "receive_timeout_s"):
+        value = getattr(a, name)
+        if not value >= (1 if name == "suggest_lanes" else 0) or value != value:
+            print(f"error: --{name.replace('_', '-')}: {value} is out of range", file=sys.stderr)
+            return 2
+    limits = Limits(max_call_s=a.max_call_s, receive_timeout_s=a.receive_timeout_s)
+    config = ServerConfig(
+        host=a.host, port=a.port, workers=workers, queue=a.queue,
+        suggest_lanes=a.suggest_lanes, suggest_queue=a.suggest_queue, limits=limits,
+    )
     try:
-        return serve(ServerConfig(host=a.host, port=a.port, workers=workers))
+        return serve(config)
     except OSError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

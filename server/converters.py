@@ -20,10 +20,12 @@ whether it is a 1888 log the engine says.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence, TypeAlias
 
 from engine.errors import MalformedInput
+from engine.jsontext import decode_json
 from route18xx.v1 import route_service_pb2 as pb
 
 DEFAULT_TITLE = "1888"
@@ -183,10 +185,7 @@ def game_log_from_proto(text: str) -> dict[str, Any]:
     """A request's ``game_log`` string as the decoded game (a JSON object)."""
     if not text.strip():
         raise MalformedInput("game_log", "is empty: send the 18xx.games game JSON")
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise MalformedInput("game_log", f"is not JSON: {exc}") from None
+    raw = decode_json(text, "game_log")
     if not isinstance(raw, dict):
         raise MalformedInput("game_log", f"must be a JSON object, not {type(raw).__name__}")
     return raw
@@ -257,6 +256,19 @@ def routes_to_proto(raw: Any) -> list[pb.Route]:
             msg.connections.add(hexes=_strings(conn, f"{where}connections[{j}]"))
         out.append(msg)
     return out
+
+
+_CONNECTION_HEX = re.compile(r"^(routes\[\d+\]\.connections\[\d+\])\[(\d+)\]")
+
+
+def proto_route_field(exc: MalformedInput) -> MalformedInput:
+    """An engine error about a run_routes route, its field named as in the proto.
+
+    The engine names a connection's hex ``routes[0].connections[1][2]``; in a
+    ``Route`` message each connection is a ``Connection`` with ``hexes``.
+    """
+    field = _CONNECTION_HEX.sub(r"\1.hexes[\2]", exc.field)
+    return exc if field == exc.field else MalformedInput(field, exc.reason)
 
 
 def route_to_dict(msg: pb.Route) -> dict[str, Any]:

@@ -7,8 +7,11 @@
 exception                code                    details
 =======================  ======================  ===================================
 ``MalformedInput``       INVALID_ARGUMENT        ``BadRequest`` naming the field
+``BadMessage``           INVALID_ARGUMENT        ``BadRequest`` naming ``request``
 ``IllegalAction``        FAILED_PRECONDITION     ``ErrorInfo`` with the rule's code
 ``DeadlineExceeded``     DEADLINE_EXCEEDED       —
+``OutOfTime``            DEADLINE_EXCEEDED       — (CANCELLED when the client cancelled)
+``Overloaded``           RESOURCE_EXHAUSTED      ``RetryInfo`` with the retry delay
 ``ServerStopping``       UNAVAILABLE             —
 anything else            INTERNAL                — (generic message; logged here)
 =======================  ======================  ===================================
@@ -21,14 +24,14 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Callable, NoReturn
+from typing import Callable
 
 import grpc
-from google.protobuf import any_pb2
+from google.protobuf import any_pb2, duration_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from engine.errors import IllegalAction, MalformedInput
+from engine.errors import IllegalAction, MalformedInput, OutOfTime
 
 log = logging.getLogger("route18xx.server")
 
@@ -44,14 +47,34 @@ class ServerStopping(Exception):
     """The worker pool no longer accepts work: the server is shutting down."""
 
 
+class Overloaded(Exception):
+    """A lane is full: the call is refused now rather than queued without bound."""
+
+    def __init__(self, message: str, retry_after_s: float) -> None:
+        super().__init__(message)
+        self.retry_after_s = retry_after_s
+
+
+class BadMessage(Exception):
+    """The request's bytes are not a message of the method's request type."""
+
+    field = "request"
+
+    @property
+    def reason(self) -> str:
+        return str(self)
+
+
 @dataclass(frozen=True)
 class _Mapping:
     code: grpc.StatusCode
     details: Callable[[Exception], list[any_pb2.Any]]
+    #: Overrides ``code`` for exceptions whose status depends on the instance.
+    code_of: Callable[[Exception], grpc.StatusCode] | None = None
 
 
 def _bad_request(exc: Exception) -> list[any_pb2.Any]:
-    assert isinstance(exc, MalformedInput)
+    assert isinstance(exc, (MalformedInput, BadMessage))
     bad = error_details_pb2.BadRequest(
         field_violations=[
             error_details_pb2.BadRequest.FieldViolation(field=exc.field, description=exc.reason)
@@ -69,6 +92,18 @@ def _no_details(exc: Exception) -> list[any_pb2.Any]:
     return []
 
 
+def _retry_info(exc: Exception) -> list[any_pb2.Any]:
+    assert isinstance(exc, Overloaded)
+    delay = duration_pb2.Duration()
+    delay.FromMilliseconds(int(exc.retry_after_s * 1000))
+    return [_pack(error_details_pb2.RetryInfo(retry_delay=delay))]
+
+
+def _out_of_time_code(exc: Exception) -> grpc.StatusCode:
+    assert isinstance(exc, OutOfTime)
+    return grpc.StatusCode.DEADLINE_EXCEEDED if exc.expired else grpc.StatusCode.CANCELLED
+
+
 def _pack(message: object) -> any_pb2.Any:
     packed = any_pb2.Any()
     packed.Pack(message)  # type: ignore[arg-type]
@@ -78,8 +113,11 @@ def _pack(message: object) -> any_pb2.Any:
 #: The table: exception class → status code and rich details. Looked up by MRO.
 ERROR_TABLE: dict[type[Exception], _Mapping] = {
     MalformedInput: _Mapping(grpc.StatusCode.INVALID_ARGUMENT, _bad_request),
+    BadMessage: _Mapping(grpc.StatusCode.INVALID_ARGUMENT, _bad_request),
     IllegalAction: _Mapping(grpc.StatusCode.FAILED_PRECONDITION, _error_info),
     DeadlineExceeded: _Mapping(grpc.StatusCode.DEADLINE_EXCEEDED, _no_details),
+    OutOfTime: _Mapping(grpc.StatusCode.DEADLINE_EXCEEDED, _no_details, _out_of_time_code),
+    Overloaded: _Mapping(grpc.StatusCode.RESOURCE_EXHAUSTED, _retry_info),
     ServerStopping: _Mapping(grpc.StatusCode.UNAVAILABLE, _no_details),
 }
 
@@ -97,15 +135,19 @@ def status_for(exc: Exception) -> status_pb2.Status:
     if mapping is None:
         log.error("unexpected error while serving a call", exc_info=exc)
         return status_pb2.Status(code=code_pb2.INTERNAL, message=INTERNAL_MESSAGE)
+    code = mapping.code_of(exc) if mapping.code_of else mapping.code
     return status_pb2.Status(
-        code=mapping.code.value[0], message=str(exc), details=mapping.details(exc)
+        code=code.value[0], message=_bounded(str(exc)), details=mapping.details(exc)
     )
 
 
-def abort(context: grpc.ServicerContext, exc: Exception) -> NoReturn:
-    """End the call with the status for ``exc`` (raises, as ``context.abort`` does)."""
-    context.abort_with_status(rpc_status.to_status(status_for(exc)))
-    raise AssertionError("abort_with_status returned")  # pragma: no cover
+#: The longest status message sent: a message travels in a header.
+MAX_MESSAGE_CHARS = 1000
+
+
+def _bounded(message: str) -> str:
+    """A status message cut to ``MAX_MESSAGE_CHARS`` (client values are quoted short already)."""
+    return message if len(message) <= MAX_MESSAGE_CHARS else message[: MAX_MESSAGE_CHARS - 1] + "…"
 
 
 def field_violations(error: grpc.RpcError) -> list[tuple[str, str]]:

@@ -9,3 +9,7 @@ class InvalidProblem(ValueError):
 
     It is a caller's bug (the engine built a bad problem), not an illegal move.
     """
+
+
+class Cancelled(Exception):
+    """The work was cancelled (or its deadline passed) before the search began."""

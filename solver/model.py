@@ -33,6 +33,8 @@ from solver.constraints import (
     add_track_once,
     track_users,
 )
+from solver.cancel import CancelToken
+from solver.errors import Cancelled
 from solver.problem import RouteProblem, Stop
 from solver.reduce import ReducedGraph
 from solver.routes import ListedRoute, list_routes
@@ -192,9 +194,14 @@ def _add_circuit_train(
 
 
 def build_model(
-    instance: Instance, method: Method = "auto", max_steps: int = 20_000
+    instance: Instance, method: Method = "auto", max_steps: int = 20_000,
+    cancel: CancelToken | None = None,
 ) -> BuiltModel:
-    """Build the model: circuits and listed groups, track once, symmetry, objective."""
+    """Build the model: circuits and listed groups, track once, symmetry, objective.
+
+    ``cancel`` is polled once per circuit train: a build past its deadline stops
+    with ``Cancelled`` (model building is part of a call's time, issue 9).
+    """
     problem, graph = instance.problem, instance.graph
     model = _CpModel()
     layout = build_layout(graph)
@@ -210,6 +217,8 @@ def build_model(
     terms: dict[int, tuple[list[Lit], list[int]]] = {}
     users: dict[int, list[list[Lit]]] = {}
     for k in circuit_ks:
+        if cancel is not None and cancel.cancelled:
+            raise Cancelled("model building")
         names = (node_names, segment_names)
         tv, lits, weights = _add_circuit_train(model, instance, layout, k, names)
         circuits[k], terms[k] = tv, (lits, weights)

@@ -25,7 +25,7 @@ from dataclasses import replace
 from ortools.sat.python import cp_model, cp_model_helper
 
 from solver.cancel import CancelToken
-from solver.errors import InvalidProblem
+from solver.errors import Cancelled, InvalidProblem
 from solver.model import METHODS, OBJECTIVES, BuiltModel, Instance, Method, Objective, build_model
 from solver.problem import RouteProblem, RouteResult, Solution, SolveStats
 from solver.reduce import reduce_problem
@@ -165,7 +165,11 @@ def solve(
     if not problem.trains or graph.stop_count == 0:
         return Solution((), 0, 0, "OPTIMAL", 0, 0, stats)
 
-    built = build_model(Instance.make(problem, graph, objective), method)
+    try:
+        built = build_model(Instance.make(problem, graph, objective), method, cancel=cancel)
+    except Cancelled:  # the deadline passed while building: nothing found
+        stats = replace(stats, build_ms=(time.perf_counter() - t1) * 1000)
+        return Solution((), 0, 0, "UNKNOWN", 0, _bound(problem, objective, 1, None), stats)
     t2 = time.perf_counter()
     response = None
     routes = _single_listed(built)

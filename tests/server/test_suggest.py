@@ -261,7 +261,8 @@ def stand_in() -> StandIn:
 @pytest.fixture()
 def stand_in_stub(stand_in: StandIn) -> Iterator[pb_grpc.RouteServiceStub]:
     srv: RouteServer = create_server(
-        ServerConfig(port=0, workers=1, suggest_workers=2, limits=Limits(max_time_limit_s=60)),
+        ServerConfig(port=0, workers=1, suggest_workers=2,
+                     limits=Limits(max_time_limit_s=60, max_call_s=100)),
         suggest_fn=stand_in,
     )
     srv.start()
@@ -278,7 +279,24 @@ def test_deadline_caps_the_ranking_time(stand_in_stub: Any, stand_in: StandIn) -
     # What is left (about 1 s) less the margin, less the share kept for the report.
     assert 0.8 < first <= 0.9
     assert no_deadline == Limits().default_suggest_time_limit_s == 30.0
-    assert too_long == 60
+    assert too_long == 60  # capped by max_time_limit_s, within the call maximum (100 s)
+    assert all(c["workers"] == 2 for c in stand_in.calls)
+
+
+def test_the_server_maximum_bounds_a_call_without_deadline(stand_in: StandIn) -> None:
+    """A call without a client deadline gets the server's maximum per call (issue 9)."""
+    srv = create_server(
+        ServerConfig(port=0, workers=1, limits=Limits(max_call_s=2.0)), suggest_fn=stand_in
+    )
+    srv.start()
+    try:
+        with grpc.insecure_channel(srv.target) as ch:
+            pb_grpc.RouteServiceStub(ch).SuggestMoves(_request(time_limit_s=30), timeout=None)
+    finally:
+        srv.stop(0).wait()
+    (limit,) = (c["time_limit_s"] for c in stand_in.calls)
+    # 2 s less the 0.05 s margin, less the 10 % kept for the report.
+    assert 1.6 < limit <= (2.0 - 0.05) * 0.9
     assert all(c["workers"] == 2 for c in stand_in.calls)
 
 

@@ -1,0 +1,123 @@
+"""A real ``route18xx serve`` process for the abuse tests, and the reproducers of issue 9.
+
+The abuse tests run the service as users run it (its own process, the embedded
+data, two engine workers) so that its memory can be read from /proc and a
+request that takes it down is seen as such.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+import grpc
+
+from route18xx.v1 import route_service_pb2 as pb
+from route18xx.v1 import route_service_pb2_grpc as pb_grpc
+from tests.conftest import load_json, state_files
+
+REPO = Path(__file__).resolve().parents[2]
+LOGS = REPO / "tests" / "data" / "logs"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class ServerProcess:
+    """A ``route18xx serve`` child process on 127.0.0.1."""
+
+    process: subprocess.Popen[bytes]
+    target: str
+
+    def rss_mib(self) -> float:
+        """Resident memory of the server process, in MiB (from /proc)."""
+        status = Path(f"/proc/{self.process.pid}/status").read_text()
+        match = re.search(r"VmRSS:\s+(\d+) kB", status)
+        assert match, status
+        return int(match.group(1)) / 1024
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+
+def start_server(*args: str) -> Iterator[ServerProcess]:
+    """Start ``route18xx serve`` with ``args``; yields once it reports SERVING."""
+    port = free_port()
+    cmd = [sys.executable, "-m", "server.cli", "serve", "--port", str(port), *args]
+    process = subprocess.Popen(
+        cmd, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    target = f"127.0.0.1:{port}"
+    try:
+        with grpc.insecure_channel(target) as channel:
+            grpc.channel_ready_future(channel).result(timeout=60)
+        yield ServerProcess(process, target)
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def state(name: str = "129026-743") -> dict[str, Any]:
+    """A copy of a real state's board (without its reference)."""
+    path = next(p for p in state_files() if p.stem == name)
+    return copy.deepcopy(load_json(path)["state"])
+
+
+def recorded_routes(name: str) -> list[dict[str, Any]]:
+    path = next(p for p in state_files() if p.stem == name)
+    return copy.deepcopy(load_json(path)["reference"]["recorded_routes"])
+
+
+def game_log_text(name: str = "129026") -> str:
+    return (LOGS / f"{name}.json").read_text()
+
+
+def solve_request(raw_state: dict[str, Any]) -> pb.SolveRoutesRequest:
+    from server import converters
+
+    return converters.solve_request_to_proto(raw_state)
+
+
+def stub(target: str) -> tuple[grpc.Channel, pb_grpc.RouteServiceStub]:
+    channel = grpc.insecure_channel(
+        target, options=[("grpc.max_receive_message_length", 64 * 1024 * 1024)]
+    )
+    return channel, pb_grpc.RouteServiceStub(channel)
+
+
+def timed(call: Any, *args: Any, **kwargs: Any) -> tuple[Any, grpc.RpcError | None, float]:
+    """``call(*args, **kwargs)``: its response or error, and the seconds it took."""
+    started = time.monotonic()
+    try:
+        response, error = call(*args, **kwargs), None
+    except grpc.RpcError as exc:
+        response, error = None, exc
+    return response, error, time.monotonic() - started
+
+
+def log_with_undos(count: int) -> str:
+    """The 129026 log with ``count`` bare undo entries appended (issue 9 reproducer 3)."""
+    log = json.loads(game_log_text())
+    next_id = max(a["id"] for a in log["actions"] if isinstance(a.get("id"), int)) + 1
+    log["actions"].extend(
+        {"type": "undo", "entity": "JHR", "entity_type": "corporation", "id": next_id + i}
+        for i in range(count)
+    )
+    return json.dumps(log)
