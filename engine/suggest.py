@@ -340,7 +340,14 @@ def suggest_report(
     options: SuggestOptions = SuggestOptions(),
     cancel: CancelToken | None = None,
 ) -> dict[str, Any]:
-    """The JSON object ``route18xx suggest --json`` prints."""
+    """The JSON object ``route18xx suggest --json`` prints.
+
+    A top move that shared another board's solve is solved again for its own
+    routes; those solves get what is left of the ranking's time limit and the
+    same ``cancel`` token, or up to the token's deadline when it has one (issue
+    9: the whole call stays within its deadline).
+    """
+    started = time.perf_counter()
     res = suggest(state, options, cancel)
     objective = options.objective
     corp = state.corporation.sym
@@ -349,7 +356,11 @@ def suggest_report(
         opt = e.optimum
         if opt is None:  # a move that shared another board's solve: its own routes, quickly
             after = replace(state, board=applied(state.board, e.move, corp))
-            opt = optimize(after, objective=objective, time_limit_s=options.time_limit_s)
+            left = options.time_limit_s - (time.perf_counter() - started)
+            call_left = cancel.time_left() if cancel is not None else None
+            if call_left is not None:  # the call's deadline: the share kept for this, too
+                left = max(left, call_left)
+            opt = optimize(after, objective=objective, time_limit_s=max(0.01, left), cancel=cancel)
         routes = routes_report(opt)
         suggestions.append(
             {

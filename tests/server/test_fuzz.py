@@ -1,0 +1,198 @@
+"""Fuzzing the three RPCs (issue 9): no INTERNAL or UNKNOWN, every answer within its deadline.
+
+Hypothesis builds requests from real states and logs, mutated field by field
+(unknown names, out-of-range numbers, huge and duplicate lists, routes whose
+hexes and nodes disagree, damaged log actions, random bytes). Whatever comes
+in, the service answers with a status a client can act on, within the call's
+deadline plus 100 ms, and is SERVING afterwards.
+
+``ROUTE18XX_FUZZ_EXAMPLES`` sets the examples per RPC (default 60).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import time
+from typing import Any
+
+import grpc
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from route18xx.v1 import route_service_pb2 as pb
+from server import converters
+from tests.conftest import load_json, state_files
+from tests.server.abuse import LOGS
+from tests.server.conftest import SERVING, health_status
+
+EXAMPLES = int(os.environ.get("ROUTE18XX_FUZZ_EXAMPLES", "60"))
+FUZZ = settings(
+    max_examples=EXAMPLES, deadline=None, derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                           HealthCheck.function_scoped_fixture],
+)
+TIMEOUT_S = 2.0
+SLACK_S = 0.1
+#: Statuses a client can act on; INTERNAL and UNKNOWN are bugs.
+ALLOWED = {
+    grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.FAILED_PRECONDITION,
+    grpc.StatusCode.DEADLINE_EXCEEDED, grpc.StatusCode.RESOURCE_EXHAUSTED,
+}
+
+STATES = [load_json(p) for p in state_files()[::10]]
+LOG_129026 = json.loads((LOGS / "129026.json").read_text())
+LOG_IDS = [a["id"] for a in LOG_129026["actions"] if a.get("type") == "run_routes"]
+
+names = st.sampled_from(
+    ["", "H12", "C9", "Z99", "L40b", "8", "57", "D", "6", "2", "LYR", "JHR", "HS", "TA", "X" * 300,
+     "north", "prototype", "9", "é", "H16-0", "C5-0"]
+)
+numbers = st.one_of(st.integers(-(2**31), 2**31 - 1), st.sampled_from([0, 1, 5, 6, 7, -1]))
+small_lists = st.integers(0, 3)
+big = st.sampled_from([0, 0, 0, 5, 1000, 20_000])
+
+
+def _mutate_state(draw: Any, raw: dict[str, Any]) -> dict[str, Any]:
+    raw = copy.deepcopy(raw)
+    for _ in range(draw(small_lists)):
+        key = draw(st.sampled_from(["phase", "corporation", "rule_set", "title"]))
+        raw[key] = draw(names)
+    if draw(st.booleans()):
+        raw["trains"] = draw(st.lists(names, max_size=6)) + ["D"] * draw(big)
+    if raw["tiles"] and draw(st.booleans()):
+        i = draw(st.integers(0, len(raw["tiles"]) - 1))
+        tile = raw["tiles"][i]
+        field = draw(st.sampled_from(["hex", "tile", "rotation"]))
+        tile[field] = draw(numbers) if field == "rotation" else draw(names)
+    if draw(st.booleans()):
+        raw["tiles"].append({"hex": draw(names), "tile": draw(names), "rotation": draw(numbers)})
+    if draw(st.booleans()):
+        raw["tokens"] += [{"hex": draw(names), "city": draw(numbers), "corporation": draw(names)}
+                          for _ in range(draw(st.sampled_from([1, 2, 40])))]
+    if draw(st.booleans()):
+        raw["privates"] = [draw(names)] * draw(st.sampled_from([1, 2, 1000]))
+    if draw(st.booleans()):
+        raw["tiles_laid"] = [{"hex": draw(names)}] * draw(st.sampled_from([1, 3, 500]))
+    if draw(st.booleans()):
+        raw["cash"] = abs(draw(numbers))
+    return raw
+
+
+@st.composite
+def states(draw: Any) -> dict[str, Any]:
+    return _mutate_state(draw, draw(st.sampled_from(STATES))["state"])
+
+
+@st.composite
+def route_sets(draw: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    base = draw(st.sampled_from(STATES))
+    routes = copy.deepcopy(base["reference"]["recorded_routes"])
+    for _ in range(draw(small_lists)):
+        if not routes:
+            break
+        route = routes[draw(st.integers(0, len(routes) - 1))]
+        change = draw(st.sampled_from(["nodes", "hex", "repeat", "train", "dup"]))
+        if change == "nodes":
+            route["nodes"] = draw(st.lists(names, max_size=5))
+        elif change == "hex" and route["connections"]:
+            route["connections"][0] = [draw(names), draw(names)]
+        elif change == "repeat" and route["connections"]:
+            route["connections"] = route["connections"] * draw(st.sampled_from([2, 50, 3000]))
+        elif change == "train":
+            route["train"] = draw(names)
+        else:
+            routes = routes * draw(st.sampled_from([2, 100]))
+    state = base["state"] if draw(st.booleans()) else _mutate_state(draw, base["state"])
+    return state, routes
+
+
+@st.composite
+def game_logs(draw: Any) -> tuple[str, int]:
+    log = copy.deepcopy(LOG_129026)
+    actions = log["actions"]
+    for _ in range(draw(st.integers(1, 3))):
+        i = draw(st.integers(0, len(actions) - 1))
+        change = draw(st.sampled_from(["drop-key", "value", "delete", "duplicate", "undo"]))
+        if change == "drop-key" and actions[i]:
+            del actions[i][draw(st.sampled_from(sorted(actions[i])))]
+        elif change == "value" and actions[i]:
+            key = draw(st.sampled_from(sorted(actions[i])))
+            actions[i][key] = draw(st.one_of(names, numbers, st.none(), st.just([]), st.just({})))
+        elif change == "delete":
+            del actions[i]
+        elif change == "duplicate":
+            actions.insert(i, copy.deepcopy(actions[i]))
+        else:
+            actions.extend({"type": "undo", "id": 10_000 + j} for j in range(2000))
+    action_id = draw(st.one_of(st.sampled_from(LOG_IDS), numbers))
+    return json.dumps(log), action_id
+
+
+def _call(method: Any, request: Any) -> None:
+    started = time.monotonic()
+    try:
+        method(request, timeout=TIMEOUT_S)
+    except grpc.RpcError as error:
+        assert error.code() in ALLOWED, (error.code(), error.details())
+        assert "Traceback" not in (error.details() or "")
+    took = time.monotonic() - started
+    assert took <= TIMEOUT_S + SLACK_S, took
+
+
+@FUZZ
+@given(state=states(), objective=st.integers(0, 3), limit=st.sampled_from([0.0, 0.05, 1.0, -1.0]),
+       partial=st.booleans())
+def test_solve_routes(stub: Any, state: dict[str, Any], objective: int, limit: float,
+                      partial: bool) -> None:
+    request = pb.SolveRoutesRequest(
+        state=converters.state_to_proto(state), objective=objective,  # type: ignore[arg-type]
+        time_limit_s=limit, allow_partial=partial,
+    )
+    _call(stub.SolveRoutes, request)
+
+
+@FUZZ
+@given(case=route_sets())
+def test_validate_routes(stub: Any, case: tuple[dict[str, Any], list[dict[str, Any]]]) -> None:
+    state, routes = case
+    request = pb.ValidateRoutesRequest(
+        state=converters.state_to_proto(state), routes=converters.routes_to_proto(routes)
+    )
+    _call(stub.ValidateRoutes, request)
+
+
+@FUZZ
+@given(state=states(), top=numbers, tokens=st.booleans())
+def test_suggest_moves(stub: Any, state: dict[str, Any], top: int, tokens: bool) -> None:
+    request = pb.SuggestMovesRequest(
+        state=converters.state_to_proto(state), top=top, include_tokens=tokens, time_limit_s=0.3
+    )
+    _call(stub.SuggestMoves, request)
+
+
+@FUZZ
+@given(case=game_logs(), which=st.sampled_from(["solve", "validate", "suggest"]))
+def test_game_logs(stub: Any, case: tuple[str, int], which: str) -> None:
+    text, action_id = case
+    if which == "solve":
+        _call(stub.SolveRoutes, pb.SolveRoutesRequest(game_log=text, action_id=action_id))
+    elif which == "validate":
+        _call(stub.ValidateRoutes, pb.ValidateRoutesRequest(game_log=text, action_id=action_id))
+    else:
+        request = pb.SuggestMovesRequest(game_log=text, action_id=action_id, time_limit_s=0.3)
+        _call(stub.SuggestMoves, request)
+
+
+@FUZZ
+@given(data=st.binary(max_size=2048), method=st.sampled_from(
+    ["SolveRoutes", "ValidateRoutes", "SuggestMoves"]))
+def test_random_bytes(channel: grpc.Channel, data: bytes, method: str) -> None:
+    _call(channel.unary_unary(f"/route18xx.v1.RouteService/{method}"), data)
+
+
+@pytest.mark.parametrize("service", ["", "route18xx.v1.RouteService"])
+def test_serving_after_the_fuzz(channel: grpc.Channel, service: str) -> None:
+    assert health_status(channel, service) == SERVING
