@@ -99,8 +99,8 @@ def _violations(state: dict[str, Any], routes: list[dict[str, Any]]) -> list[str
 HJR_251 = "129026-251"  # HJR, phase 4, trains 3 + 4, mine on C5
 SSL_728 = "129026-728"  # phase D, C9 full (four tokens), CDL in A19
 
-BAOTOU_STATE = {
-    "title": "1888", "rule_set": "north", "phase": "2", "corporation": "TJL",
+BAOTOU_STATE = {  # phase 4: the first phase with 4-trains (RULES.md §8)
+    "title": "1888", "rule_set": "north", "phase": "4", "corporation": "TJL",
     "trains": ["4"],
     "tiles": [{"hex": "B2", "tile": "58", "rotation": 2},
               {"hex": "B4", "tile": "7", "rotation": 1}],
