@@ -204,7 +204,8 @@ ILLEGAL_ROUTES = [
         id="baotou-twice",
     ),
     pytest.param(
-        _state(SSL_728, corporation="ZDR", trains=["6"]),
+        # two trains: two routes for one train would be malformed (RULES.md §6.7)
+        _state(SSL_728, corporation="ZDR", trains=["6", "5"]),
         [{"train": "6-0", "connections": [["H4", "I5"],
                                           ["I5", "H6", "G7", "F8", "E9", "D8", "C9"]]},
          {"train": "6-0", "connections": [["G11", "G9"]]}],
