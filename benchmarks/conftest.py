@@ -19,11 +19,24 @@ def real_states() -> dict[str, dict[str, Any]]:
 
 
 def worst_cases() -> dict[str, dict[str, Any]]:
-    """Generated hard inputs on real late boards (issue 3 targets)."""
+    """Generated hard inputs on real late boards (issue 3 targets).
+
+    Each is a board a game can reach (issue 9): trains on sale and not rusted in
+    the state's phase, within its train limit (RULES.md §6.9 #3, §8, §9.2). The
+    4-train cases carry as many 4s as phase 4 allows (3); the phase-5 board two
+    5s; on the phase-D board the 4s have rusted, so a D runs beside a 6.
+    """
     states = real_states()
     late = copy.deepcopy(states["129026-728"])  # phase D, the fullest board of the logs
     two_d = dict(late, trains=["D", "D"])
-    mid = copy.deepcopy(states["129026-399"])
-    four_fours = dict(mid, trains=["4", "4", "4", "4"])
-    late_four = dict(copy.deepcopy(late), trains=["4", "4", "4", "4"])
-    return {"late-2xD": two_d, "mid-4x4": four_fours, "late-4x4": late_four}
+    six_d = dict(copy.deepcopy(late), trains=["6", "D"])
+    mid = copy.deepcopy(states["129026-399"])  # phase 5: train limit 2
+    two_fives = dict(mid, trains=["5", "5"])
+    mid4 = copy.deepcopy(states["129026-303"])  # the last phase-4 board of 129026: limit 3
+    three_fours = dict(mid4, trains=["4", "4", "4"])
+    late4 = copy.deepcopy(states["1888_game_end_bankrupt-438"])  # the last phase-4 board
+    late_three_fours = dict(late4, trains=["4", "4", "4"])
+    return {
+        "late-2xD": two_d, "late-6+D": six_d, "mid-2x5": two_fives, "mid-3x4": three_fours,
+        "late4-3x4": late_three_fours,
+    }

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from engine.routes import Judgement, check_route_references, judge_routes, parse_route_specs
 from engine.deadline import CancelSignal, check_time
-from engine.errors import MalformedInput
+from engine.errors import MalformedInput, excerpt
+from engine.routes import Judgement, check_route_references, judge_routes, parse_route_specs
 from engine.state_file import RouteState, parse_state
 
 if TYPE_CHECKING:  # the solver (and OR-Tools) load only when a solve is asked for
@@ -52,18 +52,24 @@ def require_trains(state: RouteState) -> None:
 
 
 def check_routes(
-    state_raw: Mapping[str, Any] | RouteState, routes_raw: Any, *, cancel: CancelSignal | None = None
+    state_raw: Mapping[str, Any] | RouteState,
+    routes_raw: Any,
+    *,
+    cancel: CancelSignal | None = None,
 ) -> dict[str, Any]:
     """Judge recorded routes (the ``routes`` array of a run_routes action) on a state.
 
-    Raises ``MalformedInput`` for a state or routes that cannot be read; an
+    Raises ``MalformedInput`` for a state or routes that cannot be read (also
+    more routes than trains, or more connections than the board has stops); an
     illegal route is not an error: it comes back with ``legal`` false and reasons.
+    ``cancel`` (a ``CancelToken``, or anything with ``cancelled`` and ``expired``)
+    is polled while the routes are judged: ``OutOfTime`` when it fires.
     """
     state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
     check_time(cancel, "validation")
     specs = parse_route_specs(routes_raw)
     check_route_references(state, specs)
-    return judgement_report(judge_routes(state, specs))
+    return judgement_report(judge_routes(state, specs, cancel))
 
 
 def solve_routes(
@@ -120,10 +126,10 @@ def suggest_moves(
     from engine.suggest import SuggestOptions, suggest_report
 
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
-        raise MalformedInput("top", f"must be a whole number >= 1, not {top!r}")
+        raise MalformedInput("top", f"must be a whole number >= 1, not {excerpt(top)}")
     if not time_limit_s > 0 or time_limit_s == float("inf"):  # also refuses NaN
         raise MalformedInput(
-            "time_limit_s", f"must be a positive number of seconds, not {time_limit_s!r}"
+            "time_limit_s", f"must be a positive number of seconds, not {excerpt(time_limit_s)}"
         )
     state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
     require_trains(state)
@@ -160,7 +166,7 @@ def state_from_log(
         if not isinstance(entry, Mapping):
             raise MalformedInput(f"game_log.actions[{i}]", "must be an object")
     if isinstance(action_id, bool) or not isinstance(action_id, int):
-        raise MalformedInput("action_id", f"must be a whole number, not {action_id!r}")
+        raise MalformedInput("action_id", f"must be a whole number, not {excerpt(action_id)}")
     check_time(cancel, "the replay")
     try:
         raw = state_before(log_raw, action_id, turn_facts=turn_facts)
@@ -171,7 +177,7 @@ def state_from_log(
         raise MalformedInput(field, exc.reason) from None
     except _LOG_DAMAGE as exc:
         raise MalformedInput(
-            "game_log", f"cannot be replayed up to action {action_id}: {type(exc).__name__}: {exc}"
+            "game_log", f"cannot be replayed up to action {action_id}: {excerpt(str(exc))}"
         ) from None
     return parse_state(raw)
 

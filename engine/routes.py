@@ -15,11 +15,16 @@ from typing import Any, Mapping, Sequence
 
 from engine.board import Board, NodeId, split_node_id
 from engine.chains import Chain, find_chains
-from engine.errors import MalformedInput
+from engine.deadline import CancelSignal, check_time
+from engine.errors import MalformedInput, excerpt
 from engine.gamedata import HexId, TrainDef
 from engine.hexgrid import parse_hex_id
 from engine.revenue import destination_bonus, route_subsidy, stop_value
+from engine.route_limits import board_stops, route_bounds
 from engine.state_file import RouteState
+
+#: Combinations of candidate chains tried in full before ``_assign_chains`` goes greedy.
+_MAX_COMBINATIONS = 4096
 
 
 @dataclass(frozen=True)
@@ -70,13 +75,26 @@ class Judgement:
 
 
 def parse_route_specs(raw: Any, field_name: str = "routes") -> list[RouteSpec]:
-    """The ``routes`` array of a run_routes action (or a file holding one)."""
+    """The ``routes`` array of a run_routes action (or a file holding one).
+
+    Lengths are bounded before any route is read (``engine.route_limits``): at
+    most one route per train a company can hold (RULES.md §6.9 #3), fewer
+    connections than any board has stops (ROUTES.md §3.5), no more hexes than
+    the map's hex sides allow (ROUTES.md §3.7).
+    """
     if isinstance(raw, Mapping):
         if "routes" not in raw:
             raise MalformedInput(field_name, "must be a list of routes or an object with 'routes'")
         raw = raw["routes"]
     if not isinstance(raw, list):
         raise MalformedInput(field_name, "must be a list of routes")
+    bounds = route_bounds()
+    if len(raw) > bounds.routes:
+        raise MalformedInput(
+            field_name,
+            f"lists {len(raw)} routes; a company runs at most {bounds.routes} trains "
+            "(one route per train, train limit RULES.md §6.9 #3)",
+        )
     specs = []
     for i, item in enumerate(raw):
         where = f"{field_name}[{i}]"
@@ -88,7 +106,23 @@ def parse_route_specs(raw: Any, field_name: str = "routes") -> list[RouteSpec]:
         conns = item.get("connections")
         if not isinstance(conns, list) or not conns:
             raise MalformedInput(f"{where}.connections", "must be a non-empty list of hex lists")
+        if len(conns) >= bounds.stops:
+            raise MalformedInput(
+                f"{where}.connections",
+                f"lists {len(conns)} connections; a route stops at each of the map's at most "
+                f"{bounds.stops} stops once (ROUTES.md §3.5)",
+            )
+        nodes = item.get("nodes", [])
+        if not isinstance(nodes, list) or not all(isinstance(n, str) for n in nodes):
+            raise MalformedInput(f"{where}.nodes", "must be a list of node ids such as 'C9-1'")
+        if len(nodes) > bounds.stops:
+            raise MalformedInput(
+                f"{where}.nodes",
+                f"lists {len(nodes)} nodes; the map holds at most {bounds.stops} stops "
+                "(ROUTES.md §3.5)",
+            )
         parsed = []
+        entries = 0
         for j, conn in enumerate(conns):
             if not isinstance(conn, list) or len(conn) < 2 or not all(
                 isinstance(h, str) for h in conn
@@ -96,15 +130,21 @@ def parse_route_specs(raw: Any, field_name: str = "routes") -> list[RouteSpec]:
                 raise MalformedInput(
                     f"{where}.connections[{j}]", "must list at least two hex ids"
                 )
+            entries += len(conn) - 1
+            if entries > bounds.sides:
+                raise MalformedInput(
+                    f"{where}.connections[{j}]",
+                    f"the route crosses more than the map's {bounds.sides} hex sides; it may "
+                    "cross each side once (ROUTES.md §3.7)",
+                )
             parsed.append(tuple(conn))
-        nodes = item.get("nodes", [])
-        if not isinstance(nodes, list) or not all(isinstance(n, str) for n in nodes):
-            raise MalformedInput(f"{where}.nodes", "must be a list of node ids such as 'C9-1'")
         for j, n in enumerate(nodes):
             try:
                 split_node_id(n)
             except ValueError:
-                raise MalformedInput(f"{where}.nodes[{j}]", f"{n!r} is not a node id") from None
+                raise MalformedInput(
+                    f"{where}.nodes[{j}]", f"{excerpt(n)} is not a node id such as 'C9-1'"
+                ) from None
         specs.append(RouteSpec(train, tuple(parsed), tuple(nodes)))
     return specs
 
@@ -112,32 +152,76 @@ def parse_route_specs(raw: Any, field_name: str = "routes") -> list[RouteSpec]:
 def check_route_references(
     state: RouteState, specs: Sequence[RouteSpec], hexes_key: str = ""
 ) -> None:
-    """Raise ``MalformedInput`` for the first hex or node of ``specs`` not on the board.
+    """Raise ``MalformedInput`` for routes that cannot describe a run on this board.
 
-    A route naming a hex off the map, or a node the tile on that hex lacks
-    (``H14-7``), is unreadable rather than illegal. ``hexes_key`` is inserted in
-    the field path of a connection's hexes (the proto form says ``.hexes``).
+    At most one route per train the company owns (RULES.md §6.7); fewer
+    connections than the board has stops (ROUTES.md §3.5); a hex off the map or
+    a node the tile on that hex lacks (``H14-7``) is unreadable rather than
+    illegal; and the ``nodes`` of a route name exactly the stops on the hexes
+    where its connections end (ROUTES.md §6: ``nodes`` are the route's stops).
+    ``hexes_key`` is inserted in the field path of a connection's hexes (the
+    proto form says ``.hexes``).
     """
     board = state.board
     hexes = board.data.hexes
+    if len(specs) > len(state.trains):
+        raise MalformedInput(
+            "routes",
+            f"lists {len(specs)} routes; {state.corporation.sym} has {len(state.trains)} "
+            "train(s) and each runs at most once (RULES.md §6.7)",
+        )
+    stops = board_stops(board)
     for i, spec in enumerate(specs):
+        if len(spec.connections) >= stops:
+            raise MalformedInput(
+                f"routes[{i}].connections",
+                f"lists {len(spec.connections)} connections; the board has {stops} stops and "
+                "a route stops at each once (ROUTES.md §3.5)",
+            )
         for j, conn in enumerate(spec.connections):
             for k, hex_id in enumerate(conn):
                 if hex_id not in hexes:
                     raise MalformedInput(
-                        f"routes[{i}].connections[{j}]{hexes_key}[{k}]", f"unknown hex {hex_id!r}"
+                        f"routes[{i}].connections[{j}]{hexes_key}[{k}]",
+                        f"unknown hex {excerpt(hex_id)}",
                     )
         for j, node in enumerate(spec.nodes):
             where = f"routes[{i}].nodes[{j}]"
             hex_id, index = split_node_id(node)
             if hex_id not in hexes:
-                raise MalformedInput(where, f"node {node}: unknown hex {hex_id!r}")
+                raise MalformedInput(where, f"node {excerpt(node)}: unknown hex {excerpt(hex_id)}")
             if board.revenue_center(hex_id, index) is None:
                 tile = board.tile_on(hex_id).tile
                 have = [n.index for n in tile.nodes]
                 raise MalformedInput(
                     where,
                     f"node {node} does not exist: tile {tile.name} on {hex_id} has nodes {have}",
+                )
+        _check_nodes_match_hexes(i, spec)
+
+
+def _check_nodes_match_hexes(i: int, spec: RouteSpec) -> None:
+    """A route's ``nodes`` are its stops, and its stops sit where its connections end
+    (ROUTES.md §6): each node on an end hex, each end hex with a node."""
+    if not spec.nodes:
+        return
+    ends = {conn[0] for conn in spec.connections} | {conn[-1] for conn in spec.connections}
+    for j, node in enumerate(spec.nodes):
+        hex_id = split_node_id(node)[0]
+        if hex_id not in ends:
+            raise MalformedInput(
+                f"routes[{i}].nodes[{j}]",
+                f"node {node} is on {hex_id}, where none of the route's connections ends "
+                "(nodes are the route's stops, ROUTES.md §6)",
+            )
+    listed = {split_node_id(n)[0] for n in spec.nodes}
+    for j, conn in enumerate(spec.connections):
+        for hex_id in (conn[0], conn[-1]):
+            if hex_id not in listed:
+                raise MalformedInput(
+                    f"routes[{i}].nodes",
+                    f"names no stop on {hex_id}, where connection {j + 1} ends "
+                    "(nodes are the route's stops, ROUTES.md §6)",
                 )
 
 
@@ -147,15 +231,24 @@ def train_type(train_id: str) -> str:
 
 
 def _assign_chains(
-    options: list[list[Chain]], wanted: set[NodeId]
+    options: list[list[Chain]], wanted: set[NodeId], cancel: CancelSignal | None = None
 ) -> tuple[list[Chain], list[NodeId]] | None:
     """Pick one chain per connection so that consecutive chains share one end node.
 
     Prefers combinations whose nodes are listed in the record and that reuse no
-    path (ROUTES.md §6 "Rebuilding a route from the record").
+    path (ROUTES.md §6 "Rebuilding a route from the record"). Past
+    ``_MAX_COMBINATIONS`` combinations it picks greedily, connection by connection,
+    so a long route costs linear time.
     """
+    size = 1
+    for o in options:
+        size *= max(len(o), 1)
+        if size > _MAX_COMBINATIONS:
+            return _assign_greedily(options, wanted)
     best: tuple[int, list[Chain], list[NodeId]] | None = None
-    for combo in itertools.product(*options):
+    for number, combo in enumerate(itertools.product(*options)):
+        if number % 256 == 0:
+            check_time(cancel, "route validation")
         stops = _stop_order(list(combo))
         if stops is None:
             continue
@@ -163,6 +256,33 @@ def _assign_chains(
         score = sum(1 for s in stops if s in wanted) * 2 - (len(paths) - len(set(paths))) * 10
         if best is None or score > best[0]:
             best = (score, list(combo), stops)
+    return None if best is None else (best[1], best[2])
+
+
+def _assign_greedily(
+    options: list[list[Chain]], wanted: set[NodeId]
+) -> tuple[list[Chain], list[NodeId]] | None:
+    """For each way to start, follow the chains that continue from the last stop,
+    preferring listed nodes and unused paths; the best complete walk wins."""
+    best: tuple[int, list[Chain], list[NodeId]] | None = None
+    for first in options[0]:
+        for start in (first.start, first.end):
+            chains, stops, used = [first], [start, first.other_end(start)], set(first.paths)
+            for o in options[1:]:
+                fits = [c for c in o if stops[-1] in (c.start, c.end)]
+                if not fits:
+                    break
+                pick = max(
+                    fits,
+                    key=lambda c: (c.other_end(stops[-1]) in wanted, not used & set(c.paths)),
+                )
+                chains.append(pick)
+                stops.append(pick.other_end(stops[-1]))
+                used |= set(pick.paths)
+            else:
+                score = sum(1 for s in stops if s in wanted)
+                if best is None or score > best[0]:
+                    best = (score, chains, stops)
     return None if best is None else (best[1], best[2])
 
 
@@ -182,8 +302,16 @@ def _stop_order(chains: list[Chain]) -> list[NodeId] | None:
     return None
 
 
-def judge_routes(state: RouteState, specs: Sequence[RouteSpec]) -> Judgement:
-    """Judge a company's routes for one operating round (ROUTES.md §3, §5)."""
+def judge_routes(
+    state: RouteState, specs: Sequence[RouteSpec], cancel: CancelSignal | None = None
+) -> Judgement:
+    """Judge a company's routes for one operating round (ROUTES.md §3, §5).
+
+    A route whose recorded ``nodes`` are not the stops its connections reach is
+    illegal (ROUTES.md §6: ``nodes`` are the route's stops). ``cancel`` (a
+    ``CancelToken`` or anything with ``cancelled``/``expired``) is polled in the
+    loops; when it fires, ``OutOfTime`` is raised.
+    """
     board = state.board
     corp = state.corporation
     owned = Counter(t.name for t in state.trains)
@@ -193,6 +321,7 @@ def judge_routes(state: RouteState, specs: Sequence[RouteSpec]) -> Judgement:
     edge_owner: dict[tuple[HexId, int], int] = {}
     routes: list[JudgedRoute] = []
     for number, spec in enumerate(specs, start=1):
+        check_time(cancel, "route validation")
         route = JudgedRoute(spec.train)
         routes.append(route)
         label = f"route {number} ({spec.train})"
@@ -209,6 +338,7 @@ def judge_routes(state: RouteState, specs: Sequence[RouteSpec]) -> Judgement:
             )
         options = []
         for j, conn in enumerate(spec.connections):
+            check_time(cancel, "route validation")
             chains = find_chains(board, conn)
             if not chains:
                 route.violations.append(
@@ -217,11 +347,18 @@ def judge_routes(state: RouteState, specs: Sequence[RouteSpec]) -> Judgement:
             options.append(chains)
         if route.violations and any(not o for o in options):
             continue
-        assigned = _assign_chains(options, set(spec.nodes))
+        assigned = _assign_chains(options, set(spec.nodes), cancel)
         if assigned is None:
             route.violations.append(f"{label}: consecutive connections do not share a stop")
             continue
         route.chains, route.stops = assigned
+        if spec.nodes and set(spec.nodes) != set(route.stops):
+            listed = excerpt(", ".join(sorted(set(spec.nodes))))
+            reached = ", ".join(sorted(set(route.stops)))
+            route.violations.append(
+                f"{label}: its nodes are {listed} but its connections stop at {reached} "
+                "(nodes are the route's stops, ROUTES.md §6)"
+            )
         _check_route(state, label, route, train_defs.get(kind))
         reported: set[str] = set()
         for chain in route.chains:

@@ -3,7 +3,9 @@
 Every error is a ``MalformedInput`` naming the field (``tiles[3].rotation``)
 and the reason. A tile must be able to stand where it is (RULES.md §6.5:
 colour order, labels, kept track, exits on the map); a token must sit on a
-city the tile has, in a free slot.
+city the tile has, in a free slot. The rules' limits on what a board can hold
+(phase colours, rusted trains, train limit, token counts, privates) are checked
+by ``engine.state_rules``, each list bounded before its items are read.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from engine.board import Board, PlacedTile
-from engine.errors import MalformedInput
+from engine import state_rules as rules
+from engine.errors import MalformedInput, excerpt
 from engine.gamedata import CorporationDef, GameData, HexId, PhaseDef, TrainDef, game_data
 from engine.rulesets import RULE_SETS, RuleSet
 from engine.tile_rules import standing_problem
@@ -62,61 +65,74 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
         raw = raw["state"]  # a state file with its reference beside it
     title = raw.get("title", "1888")
     if title != "1888":
-        raise MalformedInput("title", f"unknown title {title!r}; only '1888' is supported")
+        raise MalformedInput("title", f"unknown title {excerpt(title)}; only '1888' is supported")
     rule_set_name = _require(raw, "rule_set", str, "")
     if rule_set_name not in RULE_SETS:
         raise MalformedInput(
-            "rule_set", f"unknown rule set {rule_set_name!r}; expected one of {sorted(RULE_SETS)}"
+            "rule_set", f"unknown rule set {excerpt(rule_set_name)}; expected one of {sorted(RULE_SETS)}"
         )
     rule_set = RULE_SETS[rule_set_name]
     phase_name = _require(raw, "phase", str, "")
     phase = data.phase(phase_name)
     if phase is None:
         names = [p.name for p in data.phases]
-        raise MalformedInput("phase", f"unknown phase {phase_name!r}; expected one of {names}")
+        raise MalformedInput("phase", f"unknown phase {excerpt(phase_name)}; expected one of {names}")
     corp_sym = _require(raw, "corporation", str, "")
     if corp_sym not in data.corporations:
         raise MalformedInput(
             "corporation",
-            f"unknown company {corp_sym!r}; expected one of {sorted(data.corporations)}",
+            f"unknown company {excerpt(corp_sym)}; expected one of {sorted(data.corporations)}",
         )
     trains_raw = _require(raw, "trains", list, "")
-    trains = []
+    rules.check_train_count(trains_raw, phase, data)
+    trains: list[TrainDef] = []
     for i, name in enumerate(trains_raw):
         if not isinstance(name, str) or name not in data.trains:
             raise MalformedInput(
-                f"trains[{i}]", f"unknown train {name!r}; expected one of {sorted(data.trains)}"
+                f"trains[{i}]", f"unknown train {excerpt(name)}; expected one of {sorted(data.trains)}"
             )
-        trains.append(data.trains[name])
-    board = parse_board(raw.get("tiles", []), raw.get("tokens", []), rule_set, data)
+        train = data.trains[name]
+        rules.check_train(i, train, phase, data, sum(1 for t in trains if t is train))
+        trains.append(train)
+    board = parse_board(raw.get("tiles", []), raw.get("tokens", []), rule_set, data, phase)
     cash = raw.get("cash")
     if cash is not None and (not isinstance(cash, int) or isinstance(cash, bool) or cash < 0):
-        raise MalformedInput("cash", f"must be a whole number of yen >= 0, not {cash!r}")
+        raise MalformedInput("cash", f"must be a whole number of yen >= 0, not {excerpt(cash)}")
     companies = {c.sym for c in data.companies[rule_set.name]}
     privates = raw.get("privates", [])
     if not isinstance(privates, list):
         raise MalformedInput("privates", "must be a list of private company symbols")
+    rules.check_private_count(privates, sorted(companies))
+    first_seen: dict[str, int] = {}
     for i, sym in enumerate(privates):
-        if sym not in companies:
+        if not isinstance(sym, str) or sym not in companies:
             raise MalformedInput(
-                f"privates[{i}]", f"unknown private company {sym!r}; expected one of {sorted(companies)}"
+                f"privates[{i}]",
+                f"unknown private company {excerpt(sym)}; expected one of {sorted(companies)}",
             )
+        rules.check_private(i, sym, first_seen.get(sym), phase, data)
+        first_seen[sym] = i
     hs_player = raw.get("heng_shan_player_owned")
     if hs_player is not None and not isinstance(hs_player, bool):
         raise MalformedInput("heng_shan_player_owned", "must be true or false")
     laid_raw = raw.get("tiles_laid", [])
     if not isinstance(laid_raw, list):
         raise MalformedInput("tiles_laid", "must be a list of {hex, private} objects")
+    rules.check_lay_count(laid_raw, data, rule_set.name)
+    lays = rules.private_lays(data, rule_set.name)
     laid: list[tuple[HexId, str | None]] = []
     for i, item in enumerate(laid_raw):
         if not isinstance(item, Mapping):
             raise MalformedInput(f"tiles_laid[{i}]", "must be an object with 'hex' (and 'private')")
         hex_id = _require(item, "hex", str, f"tiles_laid[{i}].")
         if hex_id not in data.hexes:
-            raise MalformedInput(f"tiles_laid[{i}].hex", f"unknown hex {hex_id!r}")
+            raise MalformedInput(f"tiles_laid[{i}].hex", f"unknown hex {excerpt(hex_id)}")
         private = item.get("private")
-        if private is not None and private not in companies:
-            raise MalformedInput(f"tiles_laid[{i}].private", f"unknown private company {private!r}")
+        if private is not None and (not isinstance(private, str) or private not in companies):
+            raise MalformedInput(
+                f"tiles_laid[{i}].private", f"unknown private company {excerpt(private)}"
+            )
+        rules.check_lay(i, hex_id, private, laid, lays)
         laid.append((hex_id, private))
     return RouteState(
         rule_set,
@@ -132,14 +148,27 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
 
 
 def parse_board(
-    tiles_raw: Any, tokens_raw: Any, rule_set: RuleSet, data: GameData | None = None
+    tiles_raw: Any,
+    tokens_raw: Any,
+    rule_set: RuleSet,
+    data: GameData | None = None,
+    phase: PhaseDef | None = None,
 ) -> Board:
-    """The ``tiles`` and ``tokens`` arrays of a state file as a ``Board``."""
+    """The ``tiles`` and ``tokens`` arrays of a state file as a ``Board``.
+
+    With ``phase``, every tile's colour must be one the phase allows (RULES.md §6.5 #1).
+    Each company holds at most its own station tokens (RULES.md §2.5).
+    """
     data = data or game_data()
     if not isinstance(tiles_raw, list):
         raise MalformedInput("tiles", "must be a list")
     if not isinstance(tokens_raw, list):
         raise MalformedInput("tokens", "must be a list")
+    if len(tiles_raw) > len(data.hexes):
+        raise MalformedInput(
+            "tiles", f"lists {len(tiles_raw)} tiles; the map has {len(data.hexes)} hexes"
+        )
+    rules.check_token_total(tokens_raw, data)
     placed: dict[HexId, PlacedTile] = {}
     used: dict[str, int] = {}
     for i, item in enumerate(tiles_raw):
@@ -148,16 +177,18 @@ def parse_board(
             raise MalformedInput(f"tiles[{i}]", "must be an object")
         hex_id = _require(item, "hex", str, where)
         if hex_id not in data.hexes:
-            raise MalformedInput(f"{where}hex", f"unknown hex {hex_id!r}")
+            raise MalformedInput(f"{where}hex", f"unknown hex {excerpt(hex_id)}")
         if hex_id in placed:
             raise MalformedInput(f"{where}hex", f"hex {hex_id} is listed twice")
         tile_name = _require(item, "tile", str, where)
         tile = data.tiles.get(tile_name)
         if tile is None:
-            raise MalformedInput(f"{where}tile", f"unknown tile {tile_name!r}")
+            raise MalformedInput(f"{where}tile", f"unknown tile {excerpt(tile_name)}")
+        if phase is not None:
+            rules.check_tile_phase(f"{where}tile", tile, phase, data)
         rotation = _require(item, "rotation", int, where)
         if not 0 <= rotation <= 5:
-            raise MalformedInput(f"{where}rotation", f"{rotation} is outside 0-5")
+            raise MalformedInput(f"{where}rotation", f"{excerpt(rotation)} is outside 0-5")
         used[tile_name] = used.get(tile_name, 0) + 1
         if used[tile_name] > rule_set.tile_count(tile):
             raise MalformedInput(
@@ -176,24 +207,27 @@ def parse_board(
                 f"tile {pt.tile.name} rotation {pt.rotation} cannot stand on {hex_id}: {problem}",
             )
     tokens: dict[tuple[HexId, int], tuple[str, ...]] = {}
+    placed_by: dict[str, int] = {}
     for i, item in enumerate(tokens_raw):
         where = f"tokens[{i}]."
         if not isinstance(item, Mapping):
             raise MalformedInput(f"tokens[{i}]", "must be an object")
         hex_id = _require(item, "hex", str, where)
         if hex_id not in data.hexes:
-            raise MalformedInput(f"{where}hex", f"unknown hex {hex_id!r}")
+            raise MalformedInput(f"{where}hex", f"unknown hex {excerpt(hex_id)}")
         city = _require(item, "city", int, where)
         corp = _require(item, "corporation", str, where)
         if corp not in data.corporations:
-            raise MalformedInput(f"{where}corporation", f"unknown company {corp!r}")
+            raise MalformedInput(f"{where}corporation", f"unknown company {excerpt(corp)}")
+        rules.check_token_owner(f"tokens[{i}]", data.corporations[corp], placed_by.get(corp, 0))
+        placed_by[corp] = placed_by.get(corp, 0) + 1
         node = board.revenue_center(hex_id, city)
         tile_name = board.tile_on(hex_id).tile.name
         if node is None or node.kind != "city":
             cities = [c.index for c in board.tile_on(hex_id).tile.cities]
             raise MalformedInput(
                 f"{where}city",
-                f"tile {tile_name} on {hex_id} has no city {city} (its cities: {cities})",
+                f"tile {tile_name} on {hex_id} has no city {excerpt(city)} (its cities: {cities})",
             )
         held = tokens.get((hex_id, city), ())
         if corp in {c for (h, _), cs in tokens.items() if h == hex_id for c in cs}:

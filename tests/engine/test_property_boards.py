@@ -6,6 +6,10 @@ harbour, the mine, Baotou, Beijing, Changchun, Xi'an) as a game grows them: from
 the company's station, 2–12 random legal tile lays (upgrades, and the mine and
 Terracotta special tiles included); then other companies' tokens (some cities
 full, so they block), and 1–4 trains including a D, in a random phase. ``ROUTE18XX_PROPERTY_EXAMPLES`` raises the number of examples (default 300).
+
+Every board is one a game can reach (issue 9): tiles of the phase's colours,
+special tiles only once corporations may own privates, trains on sale and not
+rusted in the phase, within its train limit (RULES.md §6.5 #1, §6.9 #3, §8, §9).
 """
 
 from __future__ import annotations
@@ -38,6 +42,12 @@ REGIONS: dict[str, tuple[str, ...]] = {
 #: A company whose home and destination both lie in the region (destination bonus).
 NATIVE = {"harbour": "LYR", "mine": "JZR", "beijing": "JHR", "xian": "TJL", "changchun": "CDL"}
 CORPS = ("JHR", "SSL", "CDL", "HJR", "TJL", "LYR", "JZR", "ZDR")
+#: Trains a company can own in each phase, and the phase's train limit (RULES.md §8, §9.2).
+PHASE_TRAINS: dict[str, tuple[str, ...]] = {
+    "2": ("2",), "3": ("2", "3"), "4": ("3", "4"), "5": ("3", "4", "5"),
+    "6": ("4", "5", "6"), "D": ("5", "6", "D"),
+}
+TRAIN_LIMIT = {"2": 4, "3": 4, "4": 3, "5": 2, "6": 2, "D": 2}
 
 
 @st.composite
@@ -45,6 +55,9 @@ def boards(draw: st.DrawFn) -> RouteState:
     """Grow track as a game would: legal lays from the company's station, in one region."""
     name = draw(st.sampled_from(sorted(REGIONS)))
     region = REGIONS[name]
+    phase = draw(st.sampled_from("23456D"))
+    #: the special tiles are laid by privates' owners, corporations from phase 3 (RULES.md §6.12)
+    specials = ("HS", "TA") if phase != "2" else ()
     data = game_data()
     if name in NATIVE and draw(st.booleans()):
         corp = NATIVE[name]
@@ -57,14 +70,14 @@ def boards(draw: st.DrawFn) -> RouteState:
         ]
         home = draw(st.sampled_from(cities))
     board = Board({}, {home: (corp,)})
-    if "C5" in region and draw(st.booleans()):  # Heng Shan's mine, as its owner would lay it
+    if "C5" in region and specials and draw(st.booleans()):  # Heng Shan's mine, as its owner would lay it
         board = board.with_tile("C5", data.tiles["L41"], draw(st.sampled_from([1, 3, 5])))
     for _ in range(draw(st.integers(2, 12))):
         lays = [
             lay
-            for special in (None, "HS", "TA")
+            for special in (None, *specials)
             for lay in legal_tile_lays(
-                board, corp, phase="D", rule_set="north", owned_privates=("HS", "TA"),
+                board, corp, phase=phase, rule_set="north", owned_privates=specials,
                 special=special,
             )
             if lay.hex in region
@@ -83,15 +96,16 @@ def boards(draw: st.DrawFn) -> RouteState:
             fill = draw(st.integers(0, city.slots - held))
             for other in draw(st.permutations([c for c in others if c not in on_hex]))[:fill]:
                 tokens.append({"hex": hex_id, "city": city.index, "corporation": other})
-    trains = draw(st.lists(st.sampled_from(["2", "3", "4", "5", "6"]), min_size=0, max_size=3))
-    if draw(st.booleans()) or not trains:
-        trains.append("D")
+    kinds = PHASE_TRAINS[phase]
+    trains = draw(st.lists(st.sampled_from(kinds), min_size=1, max_size=TRAIN_LIMIT[phase]))
+    if phase == "D" and "D" not in trains and draw(st.booleans()):
+        trains[-1] = "D"
     tiles = [
         {"hex": h, "tile": p.tile.name, "rotation": p.rotation} for h, p in board.placed.items()
     ]
     raw: dict[str, Any] = {
-        "title": "1888", "rule_set": "north", "phase": draw(st.sampled_from("23456D")),
-        "corporation": corp, "trains": trains[:4], "tiles": tiles, "tokens": tokens,
+        "title": "1888", "rule_set": "north", "phase": phase,
+        "corporation": corp, "trains": trains, "tiles": tiles, "tokens": tokens,
     }
     return parse_state(raw)
 

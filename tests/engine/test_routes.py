@@ -99,8 +99,8 @@ def _violations(state: dict[str, Any], routes: list[dict[str, Any]]) -> list[str
 HJR_251 = "129026-251"  # HJR, phase 4, trains 3 + 4, mine on C5
 SSL_728 = "129026-728"  # phase D, C9 full (four tokens), CDL in A19
 
-BAOTOU_STATE = {
-    "title": "1888", "rule_set": "north", "phase": "2", "corporation": "TJL",
+BAOTOU_STATE = {  # phase 4: the first phase with 4-trains (RULES.md §8)
+    "title": "1888", "rule_set": "north", "phase": "4", "corporation": "TJL",
     "trains": ["4"],
     "tiles": [{"hex": "B2", "tile": "58", "rotation": 2},
               {"hex": "B4", "tile": "7", "rotation": 1}],
@@ -204,7 +204,8 @@ ILLEGAL_ROUTES = [
         id="baotou-twice",
     ),
     pytest.param(
-        _state(SSL_728, corporation="ZDR", trains=["6"]),
+        # two trains: two routes for one train would be malformed (RULES.md §6.7)
+        _state(SSL_728, corporation="ZDR", trains=["6", "5"]),
         [{"train": "6-0", "connections": [["H4", "I5"],
                                           ["I5", "H6", "G7", "F8", "E9", "D8", "C9"]]},
          {"train": "6-0", "connections": [["G11", "G9"]]}],

@@ -92,12 +92,14 @@ def test_validate_accepts_recorded_routes(client: RouteClient, name: str) -> Non
 def _broken(routes: list[dict[str, Any]], how: str) -> list[dict[str, Any]]:
     routes = copy.deepcopy(routes)
     if how == "train_twice":
-        routes.append(copy.deepcopy(routes[0]))
+        # one route per train owned: more routes than trains is malformed (issue 9)
+        routes[1]["train"] = routes[0]["train"]
     elif how == "no_such_train":
         routes[0]["train"] = "6-0"
     elif how == "no_track":
         conn = routes[0]["connections"][0]
         routes[0]["connections"][0] = [conn[0], "E9"]
+        routes[0].pop("nodes")  # the recorded stops no longer match its hexes (issue 9)
     return routes
 
 
