@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from engine.routes import Judgement, check_route_references, judge_routes, parse_route_specs
+from engine.deadline import CancelSignal
 from engine.errors import MalformedInput
 from engine.state_file import RouteState, parse_state
 
@@ -128,7 +129,11 @@ _LOG_DAMAGE = (KeyError, IndexError, TypeError, ValueError, AttributeError)
 
 
 def state_from_log(
-    log_raw: Mapping[str, Any], action_id: int, *, turn_facts: bool = True
+    log_raw: Mapping[str, Any],
+    action_id: int,
+    *,
+    turn_facts: bool = True,
+    cancel: CancelSignal | None = None,
 ) -> RouteState:
     """The state just before action ``action_id`` of an 18xx.games game log (DESIGN.md §4, §5).
 
@@ -141,7 +146,9 @@ def state_from_log(
     Raises ``MalformedInput`` naming ``game_log`` (or a field inside it, such as
     ``game_log.players``) when the log cannot be read or replayed that far, and
     ``action_id`` when the action is not in the log, was undone, or is not taken
-    during a corporation's operating turn.
+    during a corporation's operating turn. ``cancel`` (a ``CancelToken``, see
+    ``new_cancel_token``; give it a deadline) is polled once per replayed action:
+    ``OutOfTime`` once it reads as cancelled.
     """
     from engine.replay import state_before
 
@@ -153,7 +160,7 @@ def state_from_log(
     if isinstance(action_id, bool) or not isinstance(action_id, int):
         raise MalformedInput("action_id", f"must be a whole number, not {action_id!r}")
     try:
-        raw = state_before(log_raw, action_id, turn_facts=turn_facts)
+        raw = state_before(log_raw, action_id, turn_facts=turn_facts, cancel=cancel)
     except MalformedInput as exc:
         if exc.field == "action_id":
             raise

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
-import json
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -33,6 +32,7 @@ from engine.game.depot import train_name
 from engine.game.game import Game
 from engine.game.operating_round import OperatingRound
 from engine.game.routing import RouteCheck, route_state
+from engine.jsontext import decode_json
 from engine.rulesets import NORTH, PROTOTYPE, RuleSet
 from engine.state_file import RouteState
 
@@ -43,13 +43,16 @@ ActionHook = Callable[[Game, Action], None]
 
 
 def load_log(path: str | Path) -> dict[str, Any]:
-    """Read a game log file; a file that is not a game log is ``MalformedInput``."""
+    """Read a game log file; a file that is not a game log is ``MalformedInput``.
+
+    The text is decoded by ``engine.jsontext.decode_json``: bytes that are not
+    UTF-8, nesting too deep or a number too long are malformed input too.
+    """
     try:
-        raw = json.loads(Path(path).read_text("utf-8"))
+        text = Path(path).read_bytes()
     except OSError as exc:
         raise MalformedInput("game", f"cannot read {path}: {exc.strerror or exc}") from None
-    except json.JSONDecodeError as exc:
-        raise MalformedInput("game", f"{path} is not JSON: {exc}") from None
+    raw = decode_json(text, "game")
     if not isinstance(raw, dict) or not isinstance(raw.get("actions"), list):
         raise MalformedInput("game", f"{path} is not an 18xx.games game log (no 'actions' list)")
     return raw
@@ -247,11 +250,15 @@ def replay(
     before_action: ActionHook | None = None,
     stop_before: int | None = None,
     safe: bool = False,
+    cancel: CancelSignal | None = None,
 ) -> ReplayResult:
     """Replay a whole log (or up to ``stop_before``, an action id) and report.
 
     Errors (an action the engine finds illegal, a route the engine prices
     differently) are collected in ``errors``; an illegal action stops the replay.
+    ``cancel`` (a ``solver.cancel.CancelToken`` or anything with ``cancelled``
+    and ``expired``) is polled once per kept action: ``OutOfTime`` once it reads
+    as cancelled (issue 9: every call bounded by its deadline).
     """
     started = time.perf_counter()
     game = new_game(log, trust_recorded_routes=True, safe=safe, lenient_certificates=True)
@@ -264,8 +271,9 @@ def replay(
     )
     if after_action is not None:
         game.after_each.append(after_action)
-    entries = kept_actions(log)
+    entries = kept_actions(log, cancel=cancel)
     for position, raw in enumerate(entries):
+        check_time(cancel, "replaying the game log")
         action_id = raw.get("id")
         if stop_before is not None and action_id == stop_before:
             break
@@ -384,7 +392,11 @@ def turn_facts_of(game: Game, corporation: str) -> dict[str, Any]:
 
 
 def state_before(
-    log: Mapping[str, Any], action_id: int, *, turn_facts: bool = False
+    log: Mapping[str, Any],
+    action_id: int,
+    *,
+    turn_facts: bool = False,
+    cancel: CancelSignal | None = None,
 ) -> dict[str, Any]:
     """The board state just before action ``action_id``, as a state-file dict (DESIGN.md §5).
 
@@ -393,16 +405,21 @@ def state_before(
     owner, the operating one). Raises ``MalformedInput`` when the action is not
     in the log (or was undone) or no corporation is operating. ``turn_facts``
     adds the optional turn fields (``turn_facts_of``) for move suggestions.
+    ``cancel`` bounds the replay (``replay``): ``OutOfTime`` past its deadline.
     """
-    return states_before(log, [action_id], turn_facts=turn_facts)[action_id]
+    return states_before(log, [action_id], turn_facts=turn_facts, cancel=cancel)[action_id]
 
 
 def states_before(
-    log: Mapping[str, Any], action_ids: Iterable[int], *, turn_facts: bool = False
+    log: Mapping[str, Any],
+    action_ids: Iterable[int],
+    *,
+    turn_facts: bool = False,
+    cancel: CancelSignal | None = None,
 ) -> dict[int, dict[str, Any]]:
     """``state_before`` for several actions of one log, in a single replay."""
     wanted = set(action_ids)
-    entries = kept_actions(log)
+    entries = kept_actions(log, cancel=cancel)
     kept_ids = {e.get("id") for e in entries}
     for action_id in sorted(wanted):
         if action_id not in kept_ids:
@@ -433,7 +450,7 @@ def states_before(
         ),
         None,
     )
-    result = replay(log, before_action=capture, stop_before=stop)
+    result = replay(log, before_action=capture, stop_before=stop, cancel=cancel)
     for action_id in sorted(wanted):
         if action_id in problems:
             raise MalformedInput("action_id", problems[action_id])
