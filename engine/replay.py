@@ -261,7 +261,7 @@ def replay(
     as cancelled (issue 9: every call bounded by its deadline).
     """
     started = time.perf_counter()
-    game = new_game(log, trust_recorded_routes=True, safe=safe, lenient_certificates=True)
+    game = new_game(log, trust_recorded_routes=True, safe=safe)
     rule_set = rule_set_of(log)
     result = ReplayResult(
         title=str(log.get("title", "1888")),

@@ -68,7 +68,6 @@ def game_before(name: str, action_id: int) -> Game:
     game.on_new_round = []
     game.safe = True
     game.trust_recorded_routes = False
-    game.lenient_certificates = False
     return game
 
 
