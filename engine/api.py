@@ -7,11 +7,12 @@ they take a decoded state file and return the objects ``route18xx check`` and
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any, Mapping
 
 from engine.routes import Judgement, check_route_references, judge_routes, parse_route_specs
 from engine.deadline import CancelSignal
-from engine.errors import MalformedInput
+from engine.errors import MalformedInput, Route18xxError
 from engine.state_file import RouteState, parse_state
 
 if TYPE_CHECKING:  # the solver (and OR-Tools) load only when a solve is asked for
@@ -124,8 +125,8 @@ def suggest_moves(
     return suggest_report(state, options, cancel)
 
 
-#: Errors a damaged log can raise deep inside a replay; reported as a bad ``game_log``.
-_LOG_DAMAGE = (KeyError, IndexError, TypeError, ValueError, AttributeError)
+#: Where an engine bug that a client's log triggered is logged, traceback included.
+_log = logging.getLogger("route18xx.engine")
 
 
 def state_from_log(
@@ -146,11 +147,17 @@ def state_from_log(
     Raises ``MalformedInput`` naming ``game_log`` (or a field inside it, such as
     ``game_log.players``) when the log cannot be read or replayed that far, and
     ``action_id`` when the action is not in the log, was undone, or is not taken
-    during a corporation's operating turn. ``cancel`` (a ``CancelToken``, see
-    ``new_cancel_token``; give it a deadline) is polled once per replayed action:
-    ``OutOfTime`` once it reads as cancelled.
+    during a corporation's operating turn. Each action field the engine reads is
+    checked where the action is parsed (``engine.game.actions.parse_action``), so
+    damage is named by field (``game_log.actions[12].rotation``). Anything else a
+    replay raises is an engine bug that this log triggered: it is logged with
+    its traceback on ``route18xx.engine`` and reported as ``MalformedInput
+    ("game_log", "action N could not be replayed")``, naming no Python exception.
+
+    ``cancel`` (a ``CancelToken``, see ``new_cancel_token``; give it a deadline)
+    is polled once per replayed action: ``OutOfTime`` once it reads as cancelled.
     """
-    from engine.replay import state_before
+    from engine.replay import UnreplayableAction, state_before
 
     if not isinstance(log_raw, Mapping) or not isinstance(log_raw.get("actions"), list):
         raise MalformedInput("game_log", "is not an 18xx.games game log (no 'actions' list)")
@@ -166,11 +173,21 @@ def state_from_log(
             raise
         field = "game_log" if exc.field == "game" else f"game_log.{exc.field}"
         raise MalformedInput(field, exc.reason) from None
-    except _LOG_DAMAGE as exc:
-        raise MalformedInput(
-            "game_log", f"cannot be replayed up to action {action_id}: {type(exc).__name__}: {exc}"
-        ) from None
-    return parse_state(raw)
+    except UnreplayableAction as exc:
+        _log.exception("engine bug: %s of a client's game log (state before action %s)",
+                       exc, action_id)
+        raise MalformedInput("game_log", str(exc)) from None
+    except Route18xxError:
+        raise  # OutOfTime, IllegalAction: already say what happened
+    except Exception:
+        _log.exception("engine bug: a client's game log could not be replayed up to action %s",
+                       action_id)
+        raise MalformedInput("game_log", f"could not be replayed up to action {action_id}") from None
+    try:
+        return parse_state(raw)
+    except MalformedInput:
+        _log.exception("engine bug: the state before action %s does not read back", action_id)
+        raise MalformedInput("game_log", f"action {action_id} could not be replayed") from None
 
 
 #: A tiny real decision (ROUTES.md §7 example 1) solved once by ``warm_up``.

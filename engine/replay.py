@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.deadline import CancelSignal, check_time
-from engine.errors import IllegalAction, MalformedInput, excerpt
+from engine.errors import IllegalAction, MalformedInput, Route18xxError, excerpt
 from engine.game.actions import Action, RunRoutes, parse_action
 from engine.game.depot import train_name
 from engine.game.game import Game
@@ -35,6 +35,20 @@ from engine.game.routing import RouteCheck, route_state
 from engine.jsontext import decode_json
 from engine.rulesets import NORTH, PROTOTYPE, RuleSet
 from engine.state_file import RouteState
+
+class UnreplayableAction(Exception):
+    """An action of a log raised something other than the engine's own errors: a bug.
+
+    ``replay`` wraps the unexpected exception (kept as ``__cause__``, traceback
+    included) with the action's id, or its position among the kept actions
+    when it has no integer id, so that a front end can log the bug and tell the
+    client which action failed without naming a Python exception (issue 9).
+    """
+
+    def __init__(self, action: int) -> None:
+        super().__init__(f"action {action} could not be replayed")
+        self.action = action
+
 
 #: A solver hook: a ``RouteState`` in, ``engine.api.solve_routes``-shaped dict out.
 SolveHook = Callable[[RouteState], Mapping[str, Any]]
@@ -225,6 +239,9 @@ class ReplayResult:
     seconds: float = 0.0
     #: the id of the action the replay could not process, if any.
     stopped_at: int | None = None
+    #: why it stopped: the ``MalformedInput`` (its field inside the log, e.g.
+    #: ``actions[12].rotation``) or ``IllegalAction`` of that action.
+    failure: MalformedInput | IllegalAction | None = None
 
     @property
     def completed(self) -> bool:
@@ -272,30 +289,43 @@ def replay(
     if after_action is not None:
         game.after_each.append(after_action)
     entries = kept_actions(log, cancel=cancel)
+    index_of = {id(a): i for i, a in enumerate(log["actions"])}  # for field names
     for position, raw in enumerate(entries):
         check_time(cancel, "replaying the game log")
         action_id = raw.get("id")
         if stop_before is not None and action_id == stop_before:
             break
+        label = action_id if isinstance(action_id, int) and not isinstance(action_id, bool) else position
         try:
-            action = parse_action(raw, f"actions[id={action_id}]")
+            action = parse_action(raw, f"actions[{index_of.get(id(raw), position)}]")
         except MalformedInput as exc:
-            result.errors.append(f"action {action_id}: malformed: {exc}")
+            result.errors.append(f"action {label}: malformed: {exc}")
             result.stopped_at = action_id if isinstance(action_id, int) else -1
+            result.failure = exc
             break
-        if before_action is not None:
-            before_action(game, action)
-        pending_state = None
-        if isinstance(action, RunRoutes) and solve is not None:
-            pending_state = _route_state_for(game, action)
-        game.last_judgement = None
+        except Exception as exc:
+            raise UnreplayableAction(label) from exc
         try:
+            if before_action is not None:
+                before_action(game, action)
+            pending_state = None
+            if isinstance(action, RunRoutes) and solve is not None:
+                pending_state = _route_state_for(game, action)
+            game.last_judgement = None
             game.process(action)
         except (IllegalAction, MalformedInput) as exc:
             code = getattr(exc, "code", "malformed")
-            result.errors.append(f"action {action_id} ({raw.get('type')}): {code}: {exc}")
+            result.errors.append(f"action {label} ({excerpt(raw.get('type'))}): {code}: {exc}")
             result.stopped_at = action_id if isinstance(action_id, int) else -1
+            if isinstance(exc, MalformedInput):  # a name the game does not know, e.g. "entity"
+                where = f"actions[{index_of.get(id(raw), position)}]"
+                exc = MalformedInput(f"{where}.{exc.field}", exc.reason)
+            result.failure = exc
             break
+        except Route18xxError:
+            raise  # OutOfTime, EngineMismatch: not the log's fault, not a crash
+        except Exception as exc:
+            raise UnreplayableAction(label) from exc
         result.actions_processed += 1
         if isinstance(action, RunRoutes) and isinstance(game.last_judgement, RouteCheck):
             check = game.last_judgement
@@ -420,7 +450,7 @@ def states_before(
     """``state_before`` for several actions of one log, in a single replay."""
     wanted = set(action_ids)
     entries = kept_actions(log, cancel=cancel)
-    kept_ids = {e.get("id") for e in entries}
+    kept_ids = {e.get("id") for e in entries if isinstance(e.get("id"), int)}
     for action_id in sorted(wanted):
         if action_id not in kept_ids:
             if any(isinstance(a, Mapping) and a.get("id") == action_id for a in log["actions"]):
@@ -455,6 +485,8 @@ def states_before(
         if action_id in problems:
             raise MalformedInput("action_id", problems[action_id])
         if action_id not in found:
+            if isinstance(result.failure, MalformedInput):
+                raise result.failure
             reason = result.errors[0] if result.errors else "it was not reached"
             raise MalformedInput("game", f"the log cannot be replayed up to action {action_id}: {reason}")
     return found
@@ -475,6 +507,7 @@ def replay_report(result: ReplayResult) -> dict[str, Any]:
 
 __all__ = [
     "ReplayResult",
+    "UnreplayableAction",
     "RunRecord",
     "kept_actions",
     "load_log",
