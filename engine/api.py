@@ -7,10 +7,11 @@ they take a decoded state file and return the objects ``route18xx check`` and
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any, Mapping
 
 from engine.deadline import CancelSignal, check_time
-from engine.errors import MalformedInput, excerpt
+from engine.errors import MalformedInput, Route18xxError, excerpt
 from engine.routes import Judgement, check_route_references, judge_routes, parse_route_specs
 from engine.state_file import RouteState, parse_state
 
@@ -137,12 +138,15 @@ def suggest_moves(
     return suggest_report(state, options, cancel)
 
 
-#: Errors a damaged log can raise deep inside a replay; reported as a bad ``game_log``.
-_LOG_DAMAGE = (KeyError, IndexError, TypeError, ValueError, AttributeError)
+#: Where an engine bug that a client's log triggered is logged, traceback included.
+_log = logging.getLogger("route18xx.engine")
 
 
 def state_from_log(
-    log_raw: Mapping[str, Any], action_id: int, *, turn_facts: bool = True,
+    log_raw: Mapping[str, Any],
+    action_id: int,
+    *,
+    turn_facts: bool = True,
     cancel: CancelSignal | None = None,
 ) -> RouteState:
     """The state just before action ``action_id`` of an 18xx.games game log (DESIGN.md §4, §5).
@@ -156,9 +160,17 @@ def state_from_log(
     Raises ``MalformedInput`` naming ``game_log`` (or a field inside it, such as
     ``game_log.players``) when the log cannot be read or replayed that far, and
     ``action_id`` when the action is not in the log, was undone, or is not taken
-    during a corporation's operating turn.
+    during a corporation's operating turn. Each action field the engine reads is
+    checked where the action is parsed (``engine.game.actions.parse_action``), so
+    damage is named by field (``game_log.actions[12].rotation``). Anything else a
+    replay raises is an engine bug that this log triggered: it is logged with
+    its traceback on ``route18xx.engine`` and reported as ``MalformedInput
+    ("game_log", "action N could not be replayed")``, naming no Python exception.
+
+    ``cancel`` (a ``CancelToken``, see ``new_cancel_token``; give it a deadline)
+    is polled once per replayed action: ``OutOfTime`` once it reads as cancelled.
     """
-    from engine.replay import state_before
+    from engine.replay import UnreplayableAction, state_before
 
     if not isinstance(log_raw, Mapping) or not isinstance(log_raw.get("actions"), list):
         raise MalformedInput("game_log", "is not an 18xx.games game log (no 'actions' list)")
@@ -169,17 +181,27 @@ def state_from_log(
         raise MalformedInput("action_id", f"must be a whole number, not {excerpt(action_id)}")
     check_time(cancel, "the replay")
     try:
-        raw = state_before(log_raw, action_id, turn_facts=turn_facts)
+        raw = state_before(log_raw, action_id, turn_facts=turn_facts, cancel=cancel)
     except MalformedInput as exc:
         if exc.field == "action_id":
             raise
         field = "game_log" if exc.field == "game" else f"game_log.{exc.field}"
         raise MalformedInput(field, exc.reason) from None
-    except _LOG_DAMAGE as exc:
-        raise MalformedInput(
-            "game_log", f"cannot be replayed up to action {action_id}: {excerpt(str(exc))}"
-        ) from None
-    return parse_state(raw)
+    except UnreplayableAction as exc:
+        _log.exception("engine bug: %s of a client's game log (state before action %s)",
+                       exc, action_id)
+        raise MalformedInput("game_log", str(exc)) from None
+    except Route18xxError:
+        raise  # OutOfTime, IllegalAction: already say what happened
+    except Exception:
+        _log.exception("engine bug: a client's game log could not be replayed up to action %s",
+                       action_id)
+        raise MalformedInput("game_log", f"could not be replayed up to action {action_id}") from None
+    try:
+        return parse_state(raw)
+    except MalformedInput:
+        _log.exception("engine bug: the state before action %s does not read back", action_id)
+        raise MalformedInput("game_log", f"action {action_id} could not be replayed") from None
 
 
 #: A tiny real decision (ROUTES.md §7 example 1) solved once by ``warm_up``.

@@ -63,8 +63,14 @@ def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
     "'H12'"
     >>> len(excerpt("Z" * 10_000))
     80
+    >>> excerpt(10 ** 5000)
+    '<a number of about 5000 digits>'
     """
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # an int of more than sys.get_int_max_str_digits() digits
+        digits = int(abs(value).bit_length() * 0.30103) if isinstance(value, int) else 0
+        text = f"<a number of about {digits} digits>" if digits else "<a value too long to show>"
     if len(text) <= limit:
         return text
     return text[: limit - 1] + "…"

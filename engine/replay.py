@@ -17,22 +17,38 @@ Public API:
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
-import json
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.errors import IllegalAction, MalformedInput
+from engine.deadline import CancelSignal, check_time
+from engine.errors import IllegalAction, MalformedInput, Route18xxError, excerpt
 from engine.game.actions import Action, RunRoutes, parse_action
 from engine.game.depot import train_name
 from engine.game.game import Game
 from engine.game.operating_round import OperatingRound
 from engine.game.routing import RouteCheck, route_state
+from engine.jsontext import decode_json
 from engine.rulesets import NORTH, PROTOTYPE, RuleSet
 from engine.state_file import RouteState
+
+class UnreplayableAction(Exception):
+    """An action of a log raised something other than the engine's own errors: a bug.
+
+    ``replay`` wraps the unexpected exception (kept as ``__cause__``, traceback
+    included) with the action's id, or its position among the kept actions
+    when it has no integer id, so that a front end can log the bug and tell the
+    client which action failed without naming a Python exception (issue 9).
+    """
+
+    def __init__(self, action: int) -> None:
+        super().__init__(f"action {action} could not be replayed")
+        self.action = action
+
 
 #: A solver hook: a ``RouteState`` in, ``engine.api.solve_routes``-shaped dict out.
 SolveHook = Callable[[RouteState], Mapping[str, Any]]
@@ -41,13 +57,16 @@ ActionHook = Callable[[Game, Action], None]
 
 
 def load_log(path: str | Path) -> dict[str, Any]:
-    """Read a game log file; a file that is not a game log is ``MalformedInput``."""
+    """Read a game log file; a file that is not a game log is ``MalformedInput``.
+
+    The text is decoded by ``engine.jsontext.decode_json``: bytes that are not
+    UTF-8, nesting too deep or a number too long are malformed input too.
+    """
     try:
-        raw = json.loads(Path(path).read_text("utf-8"))
+        text = Path(path).read_bytes()
     except OSError as exc:
         raise MalformedInput("game", f"cannot read {path}: {exc.strerror or exc}") from None
-    except json.JSONDecodeError as exc:
-        raise MalformedInput("game", f"{path} is not JSON: {exc}") from None
+    raw = decode_json(text, "game")
     if not isinstance(raw, dict) or not isinstance(raw.get("actions"), list):
         raise MalformedInput("game", f"{path} is not an 18xx.games game log (no 'actions' list)")
     return raw
@@ -66,46 +85,102 @@ def rule_set_of(log: Mapping[str, Any]) -> RuleSet:
     return PROTOTYPE
 
 
-def kept_actions(log: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The actions left after undo/redo, in log order (ACTIONS.md §2.2)."""
+#: How many log entries ``kept_actions`` walks between two polls of the cancel token.
+_POLL_EVERY = 4096
+
+
+def kept_actions(
+    log: Mapping[str, Any], *, cancel: CancelSignal | None = None
+) -> list[dict[str, Any]]:
+    """The actions left after undo/redo, in log order (ACTIONS.md §2.2).
+
+    Linear in the length of the log (issue 9: 16 000 undos took seconds when each
+    scanned back over everything already undone). The kept non-message actions
+    form a stack of log positions, always in log order: an undo only ever takes
+    a suffix of it, so it lowers a ``height`` instead of clearing entries, and a
+    redo raises the height back to what it was before the matching undo. Any
+    other action makes redo impossible (ACTIONS.md §2.2), so the entries above
+    the height are dropped for good before it is pushed. Messages are always kept.
+
+    >>> log = {"actions": [{"type": "pass", "id": 1}, {"type": "pass", "id": 2},
+    ...                    {"type": "undo", "id": 3}, {"type": "redo", "id": 4},
+    ...                    {"type": "undo", "id": 5, "action_id": 1}]}
+    >>> [a["id"] for a in kept_actions(log)]
+    [1]
+    """
     actions = log["actions"]
-    kept: list[dict[str, Any] | None] = [None] * len(actions)
-    groups: list[list[tuple[int, dict[str, Any]]]] = []
-    position_of = {a.get("id"): i for i, a in enumerate(actions) if isinstance(a, Mapping)}
+    if not isinstance(actions, list):
+        raise MalformedInput("actions", "must be a list")
+    positions: list[int] = []  # log positions of kept non-message actions, in log order
+    height = 0  # positions[:height] are kept; the rest were undone and may be redone
+    redo_heights: list[int] = []  # the height before each undo, for its redo
+    messages: list[int] = []
+    position_of: dict[int, int] = {}  # id → its (last) log position
     for i, action in enumerate(actions):
-        kind = action.get("type") if isinstance(action, Mapping) else None
+        if not isinstance(action, Mapping):
+            raise MalformedInput(f"actions[{i}]", "must be an object")
+        action_id = action.get("id")
+        if isinstance(action_id, int) and not isinstance(action_id, bool):
+            position_of[action_id] = i
+    first_after = _first_position_after(actions)
+    for i, action in enumerate(actions):
+        if i % _POLL_EVERY == 0:
+            check_time(cancel, "resolving the log's undo and redo")
+        kind = action.get("type")
         if kind == "undo":
             target = action.get("action_id")
             if target is None:
-                j = i - 1
-                while j >= 0 and (kept[j] is None or kept[j].get("type") == "message"):  # type: ignore[union-attr]
-                    j -= 1
-                start = max(j, 0)
+                start = positions[height - 1] if height else 0
+            elif isinstance(target, bool) or not isinstance(target, int):
+                raise MalformedInput(
+                    f"actions[{i}].action_id", f"must be a whole number, not {excerpt(target)}"
+                )
             elif target == 0:
                 start = 0
             elif target in position_of:
                 start = position_of[target] + 1
             else:  # an id the log no longer has: go back to where it would have been
-                start = next(
-                    (j for j, a in enumerate(actions) if isinstance(a.get("id"), int) and a["id"] > target), i
-                )
-            group = []
-            for j in range(start, i):
-                entry = kept[j]
-                if entry is not None and entry.get("type") != "message":
-                    group.append((j, entry))
-                    kept[j] = None
-            groups.append(group)
+                start = first_after(target, i)
+            redo_heights.append(height)
+            height = bisect.bisect_left(positions, start, 0, height)
         elif kind == "redo":
-            if groups:
-                for j, entry in groups.pop():
-                    kept[j] = entry
+            if redo_heights:
+                height = redo_heights.pop()
         elif kind == "message":
-            kept[i] = action
+            messages.append(i)
         else:
-            groups.clear()
-            kept[i] = action
-    return [a for a in kept if a is not None]
+            redo_heights.clear()
+            del positions[height:]
+            positions.append(i)
+            height += 1
+    kept = sorted(positions[:height] + messages)  # two sorted runs: a linear merge
+    return [actions[i] for i in kept]
+
+
+def _first_position_after(actions: list[Mapping[str, Any]]) -> Callable[[int, int], int]:
+    """``first(target, default)``: the first log position whose id is above ``target``.
+
+    Ids increase along a real log (ACTIONS.md §2.1), but a damaged one may not:
+    a suffix minimum over the (id, position) pairs sorted by id answers either
+    way in O(log n) per undo.
+    """
+    pairs = sorted(
+        (a["id"], i)
+        for i, a in enumerate(actions)
+        if isinstance(a.get("id"), int) and not isinstance(a.get("id"), bool)
+    )
+    ids = [action_id for action_id, _ in pairs]
+    suffix_min = [0] * len(pairs)
+    best = len(actions)
+    for k in range(len(pairs) - 1, -1, -1):
+        best = min(best, pairs[k][1])
+        suffix_min[k] = best
+
+    def first(target: int, default: int) -> int:
+        k = bisect.bisect_right(ids, target)
+        return suffix_min[k] if k < len(ids) else default
+
+    return first
 
 
 def new_game(log: Mapping[str, Any], **options: Any) -> Game:
@@ -164,6 +239,9 @@ class ReplayResult:
     seconds: float = 0.0
     #: the id of the action the replay could not process, if any.
     stopped_at: int | None = None
+    #: why it stopped: the ``MalformedInput`` (its field inside the log, e.g.
+    #: ``actions[12].rotation``) or ``IllegalAction`` of that action.
+    failure: MalformedInput | IllegalAction | None = None
 
     @property
     def completed(self) -> bool:
@@ -189,14 +267,18 @@ def replay(
     before_action: ActionHook | None = None,
     stop_before: int | None = None,
     safe: bool = False,
+    cancel: CancelSignal | None = None,
 ) -> ReplayResult:
     """Replay a whole log (or up to ``stop_before``, an action id) and report.
 
     Errors (an action the engine finds illegal, a route the engine prices
     differently) are collected in ``errors``; an illegal action stops the replay.
+    ``cancel`` (a ``solver.cancel.CancelToken`` or anything with ``cancelled``
+    and ``expired``) is polled once per kept action: ``OutOfTime`` once it reads
+    as cancelled (issue 9: every call bounded by its deadline).
     """
     started = time.perf_counter()
-    game = new_game(log, trust_recorded_routes=True, safe=safe, lenient_certificates=True)
+    game = new_game(log, trust_recorded_routes=True, safe=safe)
     rule_set = rule_set_of(log)
     result = ReplayResult(
         title=str(log.get("title", "1888")),
@@ -206,30 +288,44 @@ def replay(
     )
     if after_action is not None:
         game.after_each.append(after_action)
-    entries = kept_actions(log)
+    entries = kept_actions(log, cancel=cancel)
+    index_of = {id(a): i for i, a in enumerate(log["actions"])}  # for field names
     for position, raw in enumerate(entries):
+        check_time(cancel, "replaying the game log")
         action_id = raw.get("id")
         if stop_before is not None and action_id == stop_before:
             break
+        label = action_id if isinstance(action_id, int) and not isinstance(action_id, bool) else position
         try:
-            action = parse_action(raw, f"actions[id={action_id}]")
+            action = parse_action(raw, f"actions[{index_of.get(id(raw), position)}]")
         except MalformedInput as exc:
-            result.errors.append(f"action {action_id}: malformed: {exc}")
+            result.errors.append(f"action {label}: malformed: {exc}")
             result.stopped_at = action_id if isinstance(action_id, int) else -1
+            result.failure = exc
             break
-        if before_action is not None:
-            before_action(game, action)
-        pending_state = None
-        if isinstance(action, RunRoutes) and solve is not None:
-            pending_state = _route_state_for(game, action)
-        game.last_judgement = None
+        except Exception as exc:
+            raise UnreplayableAction(label) from exc
         try:
+            if before_action is not None:
+                before_action(game, action)
+            pending_state = None
+            if isinstance(action, RunRoutes) and solve is not None:
+                pending_state = _route_state_for(game, action)
+            game.last_judgement = None
             game.process(action)
         except (IllegalAction, MalformedInput) as exc:
             code = getattr(exc, "code", "malformed")
-            result.errors.append(f"action {action_id} ({raw.get('type')}): {code}: {exc}")
+            result.errors.append(f"action {label} ({excerpt(raw.get('type'))}): {code}: {exc}")
             result.stopped_at = action_id if isinstance(action_id, int) else -1
+            if isinstance(exc, MalformedInput):  # a name the game does not know, e.g. "entity"
+                where = f"actions[{index_of.get(id(raw), position)}]"
+                exc = MalformedInput(f"{where}.{exc.field}", exc.reason)
+            result.failure = exc
             break
+        except Route18xxError:
+            raise  # OutOfTime, EngineMismatch: not the log's fault, not a crash
+        except Exception as exc:
+            raise UnreplayableAction(label) from exc
         result.actions_processed += 1
         if isinstance(action, RunRoutes) and isinstance(game.last_judgement, RouteCheck):
             check = game.last_judgement
@@ -326,7 +422,11 @@ def turn_facts_of(game: Game, corporation: str) -> dict[str, Any]:
 
 
 def state_before(
-    log: Mapping[str, Any], action_id: int, *, turn_facts: bool = False
+    log: Mapping[str, Any],
+    action_id: int,
+    *,
+    turn_facts: bool = False,
+    cancel: CancelSignal | None = None,
 ) -> dict[str, Any]:
     """The board state just before action ``action_id``, as a state-file dict (DESIGN.md §5).
 
@@ -335,17 +435,22 @@ def state_before(
     owner, the operating one). Raises ``MalformedInput`` when the action is not
     in the log (or was undone) or no corporation is operating. ``turn_facts``
     adds the optional turn fields (``turn_facts_of``) for move suggestions.
+    ``cancel`` bounds the replay (``replay``): ``OutOfTime`` past its deadline.
     """
-    return states_before(log, [action_id], turn_facts=turn_facts)[action_id]
+    return states_before(log, [action_id], turn_facts=turn_facts, cancel=cancel)[action_id]
 
 
 def states_before(
-    log: Mapping[str, Any], action_ids: Iterable[int], *, turn_facts: bool = False
+    log: Mapping[str, Any],
+    action_ids: Iterable[int],
+    *,
+    turn_facts: bool = False,
+    cancel: CancelSignal | None = None,
 ) -> dict[int, dict[str, Any]]:
     """``state_before`` for several actions of one log, in a single replay."""
     wanted = set(action_ids)
-    entries = kept_actions(log)
-    kept_ids = {e.get("id") for e in entries}
+    entries = kept_actions(log, cancel=cancel)
+    kept_ids = {e.get("id") for e in entries if isinstance(e.get("id"), int)}
     for action_id in sorted(wanted):
         if action_id not in kept_ids:
             if any(isinstance(a, Mapping) and a.get("id") == action_id for a in log["actions"]):
@@ -375,11 +480,13 @@ def states_before(
         ),
         None,
     )
-    result = replay(log, before_action=capture, stop_before=stop)
+    result = replay(log, before_action=capture, stop_before=stop, cancel=cancel)
     for action_id in sorted(wanted):
         if action_id in problems:
             raise MalformedInput("action_id", problems[action_id])
         if action_id not in found:
+            if isinstance(result.failure, MalformedInput):
+                raise result.failure
             reason = result.errors[0] if result.errors else "it was not reached"
             raise MalformedInput("game", f"the log cannot be replayed up to action {action_id}: {reason}")
     return found
@@ -400,6 +507,7 @@ def replay_report(result: ReplayResult) -> dict[str, Any]:
 
 __all__ = [
     "ReplayResult",
+    "UnreplayableAction",
     "RunRecord",
     "kept_actions",
     "load_log",

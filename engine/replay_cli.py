@@ -53,7 +53,7 @@ def replay_command(path: str, as_json: bool, solve: Solver | None = None) -> int
     if as_json:
         print(json.dumps(report, indent=2))
     else:
-        _print_summary(report, result.seconds, result.game.relabelled)
+        _print_summary(report, result.seconds)
     for error in result.errors:
         print(f"route18xx replay: {error}", file=sys.stderr)
     return 0 if result.completed else 1
@@ -91,7 +91,7 @@ def state_command(path: str, action_id: int, as_json: bool, turn_facts: bool = F
     return 0
 
 
-def _print_summary(report: Mapping[str, Any], seconds: float, relabelled: list[str]) -> None:
+def _print_summary(report: Mapping[str, Any], seconds: float) -> None:
     runs = report["run_routes"]
     agree = sum(
         1
@@ -105,8 +105,6 @@ def _print_summary(report: Mapping[str, Any], seconds: float, relabelled: list[s
     print(f"recorded result: {report['recorded_result']}")
     print(f"scores match:    {report['scores_match']}")
     print(f"run_routes:      {len(runs)} checked, {agree} legal with the recorded revenue and subsidy")
-    if relabelled:
-        print(f"note:            certificate ids relabelled to follow the log: {', '.join(relabelled)}")
     solved = [r for r in runs if r["optimal_revenue"] is not None]
     if solved:
         better = sum(1 for r in solved if r["optimal_revenue"] > r["recorded_revenue"])

@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeAlias
 
-from engine.errors import MalformedInput
+from engine.errors import MalformedInput, excerpt
+from engine.game import action_fields as f
 
 #: A player id (integer user id) or a corporation / private symbol.
 Entity: TypeAlias = int | str
@@ -235,74 +236,89 @@ class Redo(Action):
     type: ClassVar[str] = "redo"
 
 
-def _field(raw: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
-    if key not in raw:
-        raise MalformedInput(f"{where}.{key}", "is missing")
-    value = raw[key]
-    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        if isinstance(value, float) and value.is_integer():
-            return int(value)
-        raise MalformedInput(f"{where}.{key}", f"must be an integer, not {value!r}")
-    if kind is not int and not isinstance(value, kind):
-        raise MalformedInput(f"{where}.{key}", f"must be a {kind.__name__}, not {value!r}")
-    return value
-
-
-def _str_list(raw: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
-    value = _field(raw, key, list, where)
-    if not all(isinstance(v, str) for v in value):
-        raise MalformedInput(f"{where}.{key}", "must be a list of strings")
-    return tuple(value)
+#: ``entity_type`` values (ACTIONS.md §2.1).
+ENTITY_TYPES = ("player", "corporation", "company")
+#: How deep auto-actions may nest (18xx.games never nests them; a client might).
+MAX_AUTO_DEPTH = 2
 
 
 def _route(raw: Any, where: str) -> RouteRecord:
     if not isinstance(raw, Mapping):
-        raise MalformedInput(where, "must be an object")
-    conns = _field(raw, "connections", list, where)
+        raise MalformedInput(where, f"must be an object, not {excerpt(raw)}")
     parsed = []
-    for j, conn in enumerate(conns):
-        if not isinstance(conn, list) or not all(isinstance(h, str) for h in conn):
-            raise MalformedInput(f"{where}.connections[{j}]", "must be a list of hex ids")
-        parsed.append(tuple(conn))
+    for j, conn in enumerate(f.items(raw, "connections", where)):
+        field = f"{where}.connections[{j}]"
+        parsed.append(
+            tuple(
+                f.name_value(h, f"{field}[{k}]", shape=f.HEX_ID, what="a hex id")
+                for k, h in enumerate(f.items_value(conn, field))
+            )
+        )
     return RouteRecord(
-        train=_field(raw, "train", str, where),
+        train=f.name(raw, "train", where, what="a train id such as '2-0'"),
         connections=tuple(parsed),
-        hexes=tuple(raw.get("hexes") or ()),
-        nodes=tuple(raw.get("nodes") or ()),
-        revenue=_field(raw, "revenue", int, where),
-        subsidy=int(raw.get("subsidy") or 0),
+        hexes=f.names(raw, "hexes", where, shape=f.HEX_ID, what="a hex id", default=()),
+        nodes=f.names(raw, "nodes", where, shape=f.NODE_ID, what="a node id such as 'F16-0'", default=()),
+        revenue=f.whole(raw, "revenue", where, low=0, high=f.MAX_MONEY),
+        subsidy=f.whole(raw, "subsidy", where, low=0, high=f.MAX_MONEY, default=0),
     )
 
 
 def _share_price(raw: Mapping[str, Any], where: str) -> tuple[int, int, int]:
-    text = _field(raw, "share_price", str, where)
-    try:
-        price, row, col = (int(p) for p in text.split(","))
-    except ValueError:
-        raise MalformedInput(f"{where}.share_price", f"{text!r} is not '<price>,<row>,<col>'") from None
+    text = f.name(raw, "share_price", where, what="a share price '<price>,<row>,<column>'")
+    parts = text.split(",")
+    if len(parts) != 3 or not all(p.isdigit() and len(p) <= 4 for p in parts):
+        raise MalformedInput(f"{where}.share_price", f"{excerpt(text)} is not '<price>,<row>,<column>'")
+    price, row, col = (int(p) for p in parts)
     return price, row, col
 
 
-def parse_action(raw: Any, where: str = "action") -> Action:
-    """One log entry as an ``Action`` (ACTIONS.md §4); nested auto-actions included."""
-    if not isinstance(raw, Mapping):
-        raise MalformedInput(where, "must be an object")
-    kind = _field(raw, "type", str, where)
+def _entity(raw: Mapping[str, Any], where: str) -> tuple[Entity, str]:
     entity = raw.get("entity")
-    if not isinstance(entity, (int, str)) or isinstance(entity, bool):
-        raise MalformedInput(f"{where}.entity", f"must be a player id or a symbol, not {entity!r}")
-    entity_type = str(raw.get("entity_type") or ("player" if isinstance(entity, int) else ""))
+    if isinstance(entity, int) and not isinstance(entity, bool):
+        f.whole_value(entity, f"{where}.entity", low=0, high=f.MAX_ID)
+    elif isinstance(entity, str):
+        f.name_value(entity, f"{where}.entity", what="a player id or a symbol")
+    else:
+        raise MalformedInput(f"{where}.entity", f"must be a player id or a symbol, not {excerpt(entity)}")
+    kind = raw.get("entity_type")
+    if kind is None or kind == "":
+        return entity, "player" if isinstance(entity, int) else ""
+    if kind not in ENTITY_TYPES:
+        listed = ", ".join(repr(k) for k in ENTITY_TYPES)
+        raise MalformedInput(f"{where}.entity_type", f"must be one of {listed}, not {excerpt(kind)}")
+    return entity, str(kind)
+
+
+def parse_action(raw: Any, where: str = "action", *, depth: int = 0) -> Action:
+    """One log entry as an ``Action`` (ACTIONS.md §4); nested auto-actions included.
+
+    Every field read is checked for type, shape and a sane range
+    (``engine.game.action_fields``): a damaged entry is a ``MalformedInput``
+    naming the field (``actions[12].rotation``), never another exception.
+    """
+    if not isinstance(raw, Mapping):
+        raise MalformedInput(where, f"must be an object, not {excerpt(raw)}")
+    kind = f.name(raw, "type", where, what="an action type")
+    entity, entity_type = _entity(raw, where)
+    autos_raw = f.items(raw, "auto_actions", where, default=[])
+    if autos_raw and depth >= MAX_AUTO_DEPTH:
+        raise MalformedInput(f"{where}.auto_actions", "auto-actions nest too deeply")
     autos = tuple(
-        parse_action(a, f"{where}.auto_actions[{i}]") for i, a in enumerate(raw.get("auto_actions") or ())
+        parse_action(a, f"{where}.auto_actions[{i}]", depth=depth + 1) for i, a in enumerate(autos_raw)
     )
-    common: dict[str, Any] = {"id": raw.get("id"), "auto_actions": autos}
+    common: dict[str, Any] = {
+        "id": f.whole(raw, "id", where, low=0, high=f.MAX_ID, default=None),
+        "auto_actions": autos,
+    }
     base = (entity, entity_type)
+    money = {"low": 0, "high": f.MAX_MONEY}
     match kind:
         case "bid":
             return Bid(
                 *base,
-                company=_field(raw, "company", str, where),
-                price=_field(raw, "price", int, where),
+                company=f.name(raw, "company", where, what="a private company's symbol"),
+                price=f.whole(raw, "price", where, **money),
                 **common,
             )
         case "pass":
@@ -311,67 +327,61 @@ def parse_action(raw: Any, where: str = "action") -> Action:
             price, row, col = _share_price(raw, where)
             return Par(
                 *base,
-                corporation=_field(raw, "corporation", str, where),
+                corporation=f.name(raw, "corporation", where, what="a corporation's symbol"),
                 price=price,
                 row=row,
                 column=col,
                 **common,
             )
-        case "buy_shares":
-            return BuyShares(
-                *base, shares=_str_list(raw, "shares", where), percent=int(raw.get("percent") or 10), **common
-            )
-        case "sell_shares":
-            return SellShares(
-                *base,
-                shares=_str_list(raw, "shares", where),
-                percent=_field(raw, "percent", int, where),
-                **common,
-            )
+        case "buy_shares" | "sell_shares":
+            shares = f.names(raw, "shares", where, shape=f.CERT_ID, what="a certificate id such as 'LYR_3'")
+            if kind == "buy_shares":
+                percent = f.whole(raw, "percent", where, low=0, high=100, default=10)
+                return BuyShares(*base, shares=shares, percent=percent, **common)
+            percent = f.whole(raw, "percent", where, low=0, high=100)
+            return SellShares(*base, shares=shares, percent=percent, **common)
         case "lay_tile":
             return LayTile(
                 *base,
-                hex=_field(raw, "hex", str, where),
-                tile=_field(raw, "tile", str, where),
-                rotation=_field(raw, "rotation", int, where),
+                hex=f.name(raw, "hex", where, shape=f.HEX_ID, what="a hex id such as 'G15'"),
+                tile=f.name(raw, "tile", where, what="a tile id such as '57-0'"),
+                rotation=f.whole(raw, "rotation", where, low=0, high=5),
                 **common,
             )
         case "place_token":
-            city = _field(raw, "city", str, where)
-            if city.count("-") < 2 or not city.rsplit("-", 1)[1].isdigit():
-                raise MalformedInput(f"{where}.city", f"{city!r} is not '<tile id>-<city index>'")
-            return PlaceToken(*base, city=city, slot=raw.get("slot"), **common)
+            city = f.name(raw, "city", where, shape=f.CITY_ID, what="a city id '<tile id>-<city index>'")
+            slot = f.whole(raw, "slot", where, low=0, high=9, default=None)
+            return PlaceToken(*base, city=city, slot=slot, **common)
         case "run_routes":
-            routes = _field(raw, "routes", list, where)
+            routes = f.items(raw, "routes", where)
             return RunRoutes(
                 *base, routes=tuple(_route(r, f"{where}.routes[{i}]") for i, r in enumerate(routes)), **common
             )
         case "dividend":
-            div = _field(raw, "kind", str, where)
-            if div not in ("payout", "withhold"):
-                raise MalformedInput(f"{where}.kind", f"{div!r} is neither 'payout' nor 'withhold'")
-            return Dividend(*base, kind=div, **common)
+            return Dividend(*base, kind=f.choice(raw, "kind", where, ("payout", "withhold")), **common)
         case "buy_train":
             return BuyTrain(
                 *base,
-                train=_field(raw, "train", str, where),
-                price=_field(raw, "price", int, where),
-                exchange=raw.get("exchange"),
+                train=f.name(raw, "train", where, what="a train id such as '2-0'"),
+                price=f.whole(raw, "price", where, **money),
+                exchange=f.name(raw, "exchange", where, what="a train id", default=None),
                 **common,
             )
         case "buy_company":
             return BuyCompany(
                 *base,
-                company=_field(raw, "company", str, where),
-                price=_field(raw, "price", int, where),
+                company=f.name(raw, "company", where, what="a private company's symbol"),
+                price=f.whole(raw, "price", where, **money),
                 **common,
             )
         case "discard_train":
-            return DiscardTrain(*base, train=_field(raw, "train", str, where), **common)
+            train = f.name(raw, "train", where, what="a train id such as '2-0'")
+            return DiscardTrain(*base, train=train, **common)
         case "bankrupt":
             return Bankrupt(*base, **common)
         case "undo":
-            return Undo(*base, action_id=raw.get("action_id"), **common)
+            action_id = f.whole(raw, "action_id", where, low=0, high=f.MAX_ID, default=None)
+            return Undo(*base, action_id=action_id, **common)
         case "redo":
             return Redo(*base, **common)
         case (
@@ -386,4 +396,4 @@ def parse_action(raw: Any, where: str = "action") -> Action:
         ):
             return Program(*base, kind=kind, **common)
         case _:
-            raise MalformedInput(f"{where}.type", f"unknown or unsupported action type {kind!r}")
+            raise MalformedInput(f"{where}.type", f"unknown or unsupported action type {excerpt(kind)}")

@@ -54,7 +54,6 @@ class Game:
         data: GameData | None = None,
         trust_recorded_routes: bool = False,
         safe: bool = True,
-        lenient_certificates: bool = False,
     ) -> None:
         if isinstance(rule_set, str):
             if rule_set not in RULE_SETS:
@@ -67,10 +66,6 @@ class Game:
         self.trust_recorded_routes = trust_recorded_routes
         #: snapshot before each action and restore on failure.
         self.safe = safe
-        #: replay: equal certificates named by a log may be relabelled (``stock.relabel``).
-        self.lenient_certificates = lenient_certificates
-        #: certificates relabelled so far (reported by the replay).
-        self.relabelled: list[str] = []
         self.graph = GraphCache()
         #: the judgement of the last run_routes (engine figures for the recorded routes).
         self.last_judgement: Any = None

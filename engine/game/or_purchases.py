@@ -24,7 +24,7 @@ from engine.game.emergency import (
 from engine.game.or_context import current_round, not_operating, operator
 from engine.game.privates import can_buy_a_private, price_range, purchasable, unused_abilities
 from engine.game.steps import NO_ACTIONS, Step
-from engine.game.stock import relabel, sell
+from engine.game.stock import sell
 
 if TYPE_CHECKING:
     from engine.game.game import Game
@@ -165,7 +165,6 @@ class BuyTrainStep(Step):
                 apply_purchase(game, corp, purchase)
             case SellShares():
                 player = game.player(action.entity)
-                relabel(game, player.id, action.shares)
                 sale = check_emergency_sale(game, corp, player, action.shares, action.percent)
                 sell(game, sale)
                 rnd.emergency_sold = True

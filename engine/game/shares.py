@@ -57,14 +57,6 @@ class ShareRegister:
             self.holdings[owner].remove(cert)
         self.holdings.setdefault(to, []).append(cert)
 
-    def swap_ids(self, a: str, b: str) -> None:
-        """Exchange two certificates of equal size between their owners, places kept."""
-        owner_a, owner_b = self.owner_of(a), self.owner_of(b)
-        assert owner_a is not None and owner_b is not None
-        list_a, list_b = self.holdings[owner_a], self.holdings[owner_b]
-        i, j = list_a.index(a), list_b.index(b)
-        list_a[i], list_b[j] = b, a
-
     @property
     def president(self) -> int | None:
         owner = self.owner_of(f"{self.corp}_0")

@@ -77,46 +77,35 @@ def new_president(game: Game, corp: Corporation, previous: int | None) -> int | 
 
 
 def update_president(game: Game, corp: Corporation, previous: int | None) -> None:
-    """Swap the president's certificate when another player now holds more (§5.8)."""
+    """Swap the president's certificate when another player now holds more (§5.8).
+
+    Called once the bought, sold or exchanged certificates have moved. This is
+    18xx.games' rule exactly (``SharePool#transfer_shares`` and
+    ``#change_president`` of tobymao/18xx, with 1888's base
+    ``shares_for_presidency_swap``: ``shares.take(num_shares)``), so that later
+    log actions, which name certificates by id, find them where they are:
+
+    * the new president is the one ``new_president`` names; nobody else's
+      holding moves when the old president keeps the largest holding;
+    * the 20 % certificate is exchanged for the new president's first two
+      certificates of the corporation in acquisition order (each owner's list
+      grows at its end, as ``ShareHolder#shares_by_corporation`` does);
+    * those two go to the old president when he still holds at least 20 %
+      (the president's certificate counted if he kept it), else to the pool;
+    * the president's certificate goes to the end of the new president's list.
+
+    A partial sale of the president's certificate then takes the pool's first
+    certificate back (``sell``; 18xx.games' ``handle_partial``).
+    """
     president = new_president(game, corp, previous)
     if president is None or president == previous or previous is None:
         return
     pres_cert = f"{corp.sym}_0"
     swap_to: Owner = previous if corp.shares.percent_of(previous) >= cert_percent(pres_cert) else POOL
-    if corp.shares.owner_of(pres_cert) == POOL:
-        swap_to = POOL
-    for cert in [c for c in corp.shares.certs_of(president) if not is_president_cert(c)][:2]:
+    num_shares = cert_percent(pres_cert) // 10
+    for cert in corp.shares.certs_of(president)[:num_shares]:
         corp.shares.move(cert, swap_to)
     corp.shares.move(pres_cert, president)
-
-
-# -- replay tolerance ---------------------------------------------------------------
-
-
-def relabel(game: Game, owner: Owner, certs: Sequence[str]) -> None:
-    """Replay only (``Game.lenient_certificates``): let ``owner`` hold the named 10 %
-    certificates by exchanging ids with equal ones it holds.
-
-    Certificates of one size are interchangeable for every rule; only their ids
-    tell them apart in a log. Should our choice of which shares changed hands
-    in a presidency swap differ from the original engine's, a later action
-    naming a certificate finds it here instead of failing. The IPO never takes
-    part: its certificates only ever leave it by name.
-    """
-    if not game.lenient_certificates or not certs:
-        return
-    try:
-        corp = corporation_of_certs(game, certs)
-    except IllegalAction:
-        return
-    for cert in certs:
-        holder = corp.shares.owner_of(cert)
-        if holder == owner or holder in (None, IPO) or is_president_cert(cert):
-            continue
-        spare = [c for c in corp.shares.certs_of(owner) if not is_president_cert(c) and c not in certs]
-        if spare:
-            corp.shares.swap_ids(cert, spare[0])
-            game.relabelled.append(cert)
 
 
 # -- buying ------------------------------------------------------------------------

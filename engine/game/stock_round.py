@@ -28,7 +28,6 @@ from engine.game.stock import (
     check_float,
     check_holding,
     check_sale,
-    relabel,
     sell,
     sellable_percents,
     update_president,
@@ -158,7 +157,6 @@ class BuySellParShares(Step):
             raise IllegalAction(
                 "sold_this_round", f"{player.name} sold {corp_sym} this round and cannot buy it back"
             )
-        relabel(game, POOL, [cert])
         corp, cost = check_buy(game, player, cert)
         buy_share(game, player, corp, cert, cost)
         rnd.acted(player, "buy")
@@ -168,7 +166,6 @@ class BuySellParShares(Step):
             raise IllegalAction("no_selling_yet", "no shares may be sold in the first stock round")
         if rnd.bought():
             raise IllegalAction("sell_after_buy", f"{player.name} already bought this turn and cannot sell")
-        relabel(game, player.id, action.shares)
         sale = check_sale(game, player, action.shares, action.percent)
         sell(game, sale)
         rnd.sold.setdefault(player.id, set()).add(sale.corp)
@@ -215,8 +212,6 @@ class ExchangeStep(Step):
             raise IllegalAction("one_share", "the exchange gives one certificate")
         cert = action.shares[0]
         corp = game.corporation(cert.rsplit("_", 1)[0])
-        if POOL in exchange_sources(game):
-            relabel(game, POOL, [cert])  # replay: a pool share named as 18xx.games labels it
         if corp not in exchange_corporations(game):
             raise IllegalAction("no_beijing_token", f"{corp.sym} has no station in Beijing")
         owner = corp.shares.owner_of(cert)

@@ -15,34 +15,28 @@ from engine.replay import replay
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parent / "data"
-SHARED = HERE.parents[2] / "shared"
+REFERENCE = DATA / "reference" / "1888"
 
 LOG_NAMES = ("129026", "1888_game_end_bankrupt")
 
 
-def _first_existing(*paths: Path) -> Path | None:
-    return next((p for p in paths if p.exists()), None)
+def _required(path: Path) -> Path:
+    """Golden data travels with the repo (tests/data/README.md): its absence is a failure."""
+    if not path.exists():
+        pytest.fail(f"test data {path} is missing (see tests/data/README.md)")
+    return path
 
 
 def log_path(name: str) -> Path:
-    path = _first_existing(DATA / "logs" / f"{name}.json", SHARED / "fixtures" / "1888" / f"{name}.json")
-    if path is None:
-        pytest.skip(f"game log {name}.json not found under tests/data/logs or ../shared/fixtures/1888")
-    return path
+    return _required(DATA / "logs" / f"{name}.json")
 
 
 def states_dir() -> Path:
-    path = _first_existing(DATA / "states", SHARED / "states" / "1888")
-    if path is None:
-        pytest.skip("state files not found under tests/data/states or ../shared/states/1888")
-    return path
+    return _required(DATA / "states")
 
 
 def checkpoints_path() -> Path:
-    path = SHARED / "reference" / "1888" / "data" / "fixture_checkpoints.json"
-    if not path.exists():
-        pytest.skip("../shared/reference/1888/data/fixture_checkpoints.json is absent")
-    return path
+    return _required(REFERENCE / "fixture_checkpoints.json")
 
 
 _LOGS: dict[str, Any] = {}
@@ -74,7 +68,6 @@ def game_before(name: str, action_id: int) -> Game:
     game.on_new_round = []
     game.safe = True
     game.trust_recorded_routes = False
-    game.lenient_certificates = False
     return game
 
 

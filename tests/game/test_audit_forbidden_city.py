@@ -111,17 +111,18 @@ def test_prototype_exchange_takes_ipo_shares_only() -> None:
     assert certs(game, "JZR", P2) == ["JZR_5"]
 
 
-def test_replay_exchange_may_name_a_pool_share_by_another_label() -> None:
-    """A replay relabels equal 10 % certificates (``stock.relabel``): should our presidency swap
-    have put other ids into the pool than 18xx.games did, the exchange still finds its share."""
+def test_the_exchange_names_the_pool_share_18xx_games_put_there() -> None:
+    """No relabelling: after the presidency swap the pool holds exactly P4's two earliest shares
+    (``stock.update_president``, as 18xx.games' ``change_president``), and only they can be taken."""
     game = open_jzr_game("north")
     act(game, P3, "sell_shares", shares=["JZR_0"], percent=20)  # pool: JZR_1, JZR_3
     for pid in (P3, P4, P1):
         act(game, pid, "pass")
-    game.lenient_certificates = True
-    act(game, "FC", "buy_shares", shares=["JZR_2"], percent=10)  # P1's label in our game
-    assert certs(game, "JZR", P2) == ["JZR_2"]
-    assert game.corporation("JZR").shares.percent_of(POOL) == 10
-    assert game.corporation("JZR").shares.percent_of(P1) == 20
-    assert game.relabelled == ["JZR_2"]
+    with pytest.raises(IllegalAction) as info:
+        act(game, "FC", "buy_shares", shares=["JZR_2"], percent=10)  # P1's, not the pool's
+    assert info.value.code == "exchange_source"
+    assert certs(game, "JZR", P1) == ["JZR_2", "JZR_4"]
+    act(game, "FC", "buy_shares", shares=["JZR_3"], percent=10)
+    assert certs(game, "JZR", P2) == ["JZR_3"]
+    assert certs(game, "JZR", POOL) == ["JZR_1"]
     assert check(game) == []

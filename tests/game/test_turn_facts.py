@@ -1,7 +1,7 @@
 """Turn facts from a log (``state_before(..., turn_facts=True)``, ``engine.api.state_from_log``).
 
 The expected figures are worked out by hand from the logs and the reference
-checkpoints (``../shared/reference/1888/data/fixture_checkpoints.json``, the
+checkpoints (``tests/data/reference/1888/fixture_checkpoints.json``, the
 18xx.games engine's own figures at the end of each round), not from our engine.
 """
 
