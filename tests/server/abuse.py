@@ -14,6 +14,7 @@ import re
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +42,8 @@ class ServerProcess:
 
     process: subprocess.Popen[bytes]
     target: str
+    #: The server's log (one line per call): a file, so that a full pipe never blocks it.
+    log_path: Path
 
     def rss_mib(self) -> float:
         """Resident memory of the server process, in MiB (from /proc)."""
@@ -57,15 +60,17 @@ def start_server(*args: str) -> Iterator[ServerProcess]:
     """Start ``route18xx serve`` with ``args``; yields once it reports SERVING."""
     port = free_port()
     cmd = [sys.executable, "-m", "server.cli", "serve", "--port", str(port), *args]
+    log = tempfile.NamedTemporaryFile(prefix="route18xx-serve-", suffix=".log", delete=False)
     process = subprocess.Popen(
-        cmd, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        cmd, cwd=REPO, stdout=subprocess.DEVNULL, stderr=log,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
+    log.close()
     target = f"127.0.0.1:{port}"
     try:
         with grpc.insecure_channel(target) as channel:
             grpc.channel_ready_future(channel).result(timeout=60)
-        yield ServerProcess(process, target)
+        yield ServerProcess(process, target, Path(log.name))
     finally:
         process.terminate()
         try:

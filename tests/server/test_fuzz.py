@@ -56,28 +56,31 @@ big = st.sampled_from([0, 0, 0, 5, 1000, 20_000])
 
 
 def _mutate_state(draw: Any, raw: dict[str, Any]) -> dict[str, Any]:
+    """``raw`` with 0-3 mutations: about one example in four reaches the solver intact."""
     raw = copy.deepcopy(raw)
     for _ in range(draw(small_lists)):
-        key = draw(st.sampled_from(["phase", "corporation", "rule_set", "title"]))
-        raw[key] = draw(names)
-    if draw(st.booleans()):
-        raw["trains"] = draw(st.lists(names, max_size=6)) + ["D"] * draw(big)
-    if raw["tiles"] and draw(st.booleans()):
-        i = draw(st.integers(0, len(raw["tiles"]) - 1))
-        tile = raw["tiles"][i]
-        field = draw(st.sampled_from(["hex", "tile", "rotation"]))
-        tile[field] = draw(numbers) if field == "rotation" else draw(names)
-    if draw(st.booleans()):
-        raw["tiles"].append({"hex": draw(names), "tile": draw(names), "rotation": draw(numbers)})
-    if draw(st.booleans()):
-        raw["tokens"] += [{"hex": draw(names), "city": draw(numbers), "corporation": draw(names)}
-                          for _ in range(draw(st.sampled_from([1, 2, 40])))]
-    if draw(st.booleans()):
-        raw["privates"] = [draw(names)] * draw(st.sampled_from([1, 2, 1000]))
-    if draw(st.booleans()):
-        raw["tiles_laid"] = [{"hex": draw(names)}] * draw(st.sampled_from([1, 3, 500]))
-    if draw(st.booleans()):
-        raw["cash"] = abs(draw(numbers))
+        kind = draw(st.sampled_from(
+            ["field", "trains", "tile", "new-tile", "tokens", "privates", "tiles_laid", "cash"]
+        ))
+        if kind == "field":
+            raw[draw(st.sampled_from(["phase", "corporation", "rule_set", "title"]))] = draw(names)
+        elif kind == "trains":
+            raw["trains"] = draw(st.lists(names, max_size=6)) + ["D"] * draw(big)
+        elif kind == "tile" and raw["tiles"]:
+            tile = raw["tiles"][draw(st.integers(0, len(raw["tiles"]) - 1))]
+            field = draw(st.sampled_from(["hex", "tile", "rotation"]))
+            tile[field] = draw(numbers) if field == "rotation" else draw(names)
+        elif kind == "new-tile":
+            raw["tiles"].append({"hex": draw(names), "tile": draw(names), "rotation": draw(numbers)})
+        elif kind == "tokens":
+            raw["tokens"] += [{"hex": draw(names), "city": draw(numbers), "corporation": draw(names)}
+                              for _ in range(draw(st.sampled_from([1, 2, 40])))]
+        elif kind == "privates":
+            raw["privates"] = [draw(names)] * draw(st.sampled_from([1, 2, 1000]))
+        elif kind == "tiles_laid":
+            raw["tiles_laid"] = [{"hex": draw(names)}] * draw(st.sampled_from([1, 3, 500]))
+        elif kind == "cash":
+            raw["cash"] = abs(draw(numbers))
     return raw
 
 
@@ -113,7 +116,7 @@ def route_sets(draw: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 def game_logs(draw: Any) -> tuple[str, int]:
     log = copy.deepcopy(LOG_129026)
     actions = log["actions"]
-    for _ in range(draw(st.integers(1, 3))):
+    for _ in range(draw(st.integers(0, 2))):
         i = draw(st.integers(0, len(actions) - 1))
         change = draw(st.sampled_from(["drop-key", "value", "delete", "duplicate", "undo"]))
         if change == "drop-key" and actions[i]:
