@@ -24,9 +24,9 @@ from typing import Any, Iterator
 import pytest
 
 from benchmarks.conftest import ROOT, real_states
-from engine.api import solve_routes
-from server.app import RouteServer, ServerConfig, create_server
-from server.client import RouteClient
+from route18xx.engine.api import solve_routes
+from route18xx.server.app import RouteServer, ServerConfig, create_server
+from route18xx.server.client import RouteClient
 
 REAL = real_states()
 #: Early, middle and late decisions: every 16th of the 123.

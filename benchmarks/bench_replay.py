@@ -24,9 +24,9 @@ from typing import Any, Callable
 import pytest
 
 from benchmarks.conftest import ROOT
-from engine.api import state_from_log
-from engine.replay import ReplayResult, load_log, replay
-from engine.replay_cli import api_solver
+from route18xx.engine.api import state_from_log
+from route18xx.engine.replay import ReplayResult, load_log, replay
+from route18xx.engine.replay_cli import api_solver
 
 LOGS = ("129026", "1888_game_end_bankrupt")
 LOGS_DIR = ROOT / "tests" / "data" / "logs"

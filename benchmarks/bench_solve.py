@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 
 from benchmarks.conftest import ROOT, real_states, worst_cases
-from engine.optimize import optimize
-from engine.route_problem import build_problem
-from engine.state_file import parse_state
+from route18xx.engine.optimize import optimize
+from route18xx.engine.route_problem import build_problem
+from route18xx.engine.state_file import parse_state
 
 REAL = real_states()
 WORST = worst_cases()

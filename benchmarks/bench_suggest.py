@@ -26,9 +26,9 @@ from typing import Any, Callable, Iterator
 import pytest
 
 from benchmarks.conftest import ROOT, real_states
-from engine.api import suggest_moves
-from server.app import RouteServer, ServerConfig, create_server
-from server.client import RouteClient
+from route18xx.engine.api import suggest_moves
+from route18xx.server.app import RouteServer, ServerConfig, create_server
+from route18xx.server.client import RouteClient
 
 REAL = real_states()
 #: Mid-game decisions of both logs, then the fullest late-game board (phase D).

@@ -10,13 +10,13 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any, Mapping
 
-from engine.deadline import CancelSignal, check_time
-from engine.errors import MalformedInput, Route18xxError, excerpt
-from engine.routes import Judgement, check_route_references, judge_routes, parse_route_specs
-from engine.state_file import RouteState, parse_state
+from route18xx.engine.deadline import CancelSignal, check_time
+from route18xx.engine.errors import MalformedInput, Route18xxError, excerpt
+from route18xx.engine.routes import Judgement, check_route_references, judge_routes, parse_route_specs
+from route18xx.engine.state_file import RouteState, parse_state
 
 if TYPE_CHECKING:  # the solver (and OR-Tools) load only when a solve is asked for
-    from solver.cancel import CancelToken
+    from route18xx.solver.cancel import CancelToken
 
 __all__ = [
     "check_routes", "judgement_report", "new_cancel_token", "solve_routes", "state_from_log",
@@ -89,7 +89,7 @@ def solve_routes(
     ``CancelToken`` (see ``new_cancel_token``): ``cancel.cancel()`` from another
     thread stops the search and returns the best routes found so far.
     """
-    from engine.optimize import solve_report  # lazy: keeps `route18xx check` light
+    from route18xx.engine.optimize import solve_report  # lazy: keeps `route18xx check` light
 
     state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
     require_trains(state)
@@ -102,7 +102,7 @@ def new_cancel_token(deadline: float | None = None) -> CancelToken:
     With ``deadline`` (a ``time.monotonic()`` value) it also reads as cancelled
     once the deadline has passed: replay, validation and solving stop there.
     """
-    from solver.cancel import CancelToken
+    from route18xx.solver.cancel import CancelToken
 
     return CancelToken(deadline)
 
@@ -124,7 +124,7 @@ def suggest_moves(
     first, each with ``kind``, ``hex``, ``tile``, ``rotation``, ``city``, ``cost``,
     ``income``, ``gain`` and ``routes`` (see ``engine.suggest``).
     """
-    from engine.suggest import SuggestOptions, suggest_report
+    from route18xx.engine.suggest import SuggestOptions, suggest_report
 
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
         raise MalformedInput("top", f"must be a whole number >= 1, not {excerpt(top)}")
@@ -170,7 +170,7 @@ def state_from_log(
     ``cancel`` (a ``CancelToken``, see ``new_cancel_token``; give it a deadline)
     is polled once per replayed action: ``OutOfTime`` once it reads as cancelled.
     """
-    from engine.replay import UnreplayableAction, state_before
+    from route18xx.engine.replay import UnreplayableAction, state_before
 
     if not isinstance(log_raw, Mapping) or not isinstance(log_raw.get("actions"), list):
         raise MalformedInput("game_log", "is not an 18xx.games game log (no 'actions' list)")

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Iterable, Iterator, Mapping, TypeAlias
 
-from engine.gamedata import CorpId, GameData, HexDef, HexId, RevenueCenter, TileDef, game_data
-from engine.hexgrid import facing_edge, rotate_edge
+from route18xx.engine.gamedata import CorpId, GameData, HexDef, HexId, RevenueCenter, TileDef, game_data
+from route18xx.engine.hexgrid import facing_edge, rotate_edge
 
 NodeId: TypeAlias = str
 #: (hex, edge) — one end of a hex side as seen from one hex (ROUTES.md §3.7 key).

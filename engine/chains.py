@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from engine.board import Board, EdgeKey, NodeId, node_id
-from engine.gamedata import HexId
-from engine.network import linked_side, paths_at_edge, paths_at_node
+from route18xx.engine.board import Board, EdgeKey, NodeId, node_id
+from route18xx.engine.gamedata import HexId
+from route18xx.engine.network import linked_side, paths_at_edge, paths_at_node
 
 
 @dataclass(frozen=True)

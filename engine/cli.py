@@ -14,8 +14,8 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, TextIO
 
-from engine.errors import MalformedInput
-from engine.report_text import Printer, emit, print_check, print_solve, print_suggest
+from route18xx.engine.errors import MalformedInput
+from route18xx.engine.report_text import Printer, emit, print_check, print_solve, print_suggest
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -47,7 +47,7 @@ class Source:
         if self.game_path is not None:
             if self.action_id is None:
                 raise MalformedInput("action_id", "is missing: a game log needs --action ID")
-            from engine.api import state_from_log
+            from route18xx.engine.api import state_from_log
 
             return state_from_log(read_json(self.game_path, "GAME.json"), self.action_id)
         if self.state_path is None:
@@ -85,7 +85,7 @@ def check_command(
     err: TextIO | None = None,
 ) -> int:
     """``route18xx check STATE.json ROUTES.json [--json]``."""
-    from engine.api import check_routes
+    from route18xx.engine.api import check_routes
 
     def compute() -> Mapping[str, Any]:
         board = _source(state).load()
@@ -103,7 +103,7 @@ def solve_command(
     err: TextIO | None = None,
 ) -> int:
     """``route18xx solve STATE.json [--json] [--objective total|revenue] [--time-limit S]``."""
-    from engine.api import solve_routes
+    from route18xx.engine.api import solve_routes
 
     def compute() -> Mapping[str, Any]:
         return solve_routes(_source(state).load(), objective=objective, time_limit_s=time_limit_s)
@@ -123,7 +123,7 @@ def suggest_command(
     err: TextIO | None = None,
 ) -> int:
     """``route18xx suggest STATE.json [--top N] [--json] [--tokens] [--subtract-cost]``."""
-    from engine.api import suggest_moves
+    from route18xx.engine.api import suggest_moves
 
     def compute() -> Mapping[str, Any]:
         return suggest_moves(

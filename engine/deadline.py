@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from engine.errors import OutOfTime
+from route18xx.engine.errors import OutOfTime
 
 
 class CancelSignal(Protocol):

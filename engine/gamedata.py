@@ -205,7 +205,7 @@ class GameData:
 
 
 def _load(name: str) -> Any:
-    text = resources.files("engine").joinpath("data", "1888", f"{name}.json").read_text("utf-8")
+    text = resources.files("route18xx.engine").joinpath("data", "1888", f"{name}.json").read_text("utf-8")
     return json.loads(text)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.errors import MalformedInput
+from route18xx.engine.errors import MalformedInput
 
 
 def decode_json(text: str | bytes, field: str) -> Any:

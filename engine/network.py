@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.board import Board, BoardPath, EdgeKey, NodeId, node_id
-from engine.gamedata import CorpId, HexId
+from route18xx.engine.board import Board, BoardPath, EdgeKey, NodeId, node_id
+from route18xx.engine.gamedata import CorpId, HexId
 
 
 @dataclass(frozen=True)

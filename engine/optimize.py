@@ -13,13 +13,13 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import EngineMismatch, MalformedInput
-from engine.route_problem import BuiltProblem, build_problem
-from engine.routes import Judgement, RouteSpec, judge_routes
-from engine.state_file import RouteState
-from solver import solve
-from solver.cancel import CancelToken
-from solver.problem import RouteResult, Solution
+from route18xx.engine.errors import EngineMismatch, MalformedInput
+from route18xx.engine.route_problem import BuiltProblem, build_problem
+from route18xx.engine.routes import Judgement, RouteSpec, judge_routes
+from route18xx.engine.state_file import RouteState
+from route18xx.solver import solve
+from route18xx.solver.cancel import CancelToken
+from route18xx.solver.problem import RouteResult, Solution
 
 OBJECTIVES = ("total", "revenue")
 

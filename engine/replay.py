@@ -25,16 +25,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.deadline import CancelSignal, check_time
-from engine.errors import IllegalAction, MalformedInput, Route18xxError, excerpt
-from engine.game.actions import Action, RunRoutes, parse_action
-from engine.game.depot import train_name
-from engine.game.game import Game
-from engine.game.operating_round import OperatingRound
-from engine.game.routing import RouteCheck, route_state
-from engine.jsontext import decode_json
-from engine.rulesets import NORTH, PROTOTYPE, RuleSet
-from engine.state_file import RouteState
+from route18xx.engine.deadline import CancelSignal, check_time
+from route18xx.engine.errors import IllegalAction, MalformedInput, Route18xxError, excerpt
+from route18xx.engine.game.actions import Action, RunRoutes, parse_action
+from route18xx.engine.game.depot import train_name
+from route18xx.engine.game.game import Game
+from route18xx.engine.game.operating_round import OperatingRound
+from route18xx.engine.game.routing import RouteCheck, route_state
+from route18xx.engine.jsontext import decode_json
+from route18xx.engine.rulesets import NORTH, PROTOTYPE, RuleSet
+from route18xx.engine.state_file import RouteState
 
 class UnreplayableAction(Exception):
     """An action of a log raised something other than the engine's own errors: a bug.

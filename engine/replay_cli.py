@@ -13,9 +13,9 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.errors import MalformedInput, Route18xxError
-from engine.replay import load_log, replay, replay_report, state_before
-from engine.state_file import RouteState
+from route18xx.engine.errors import MalformedInput, Route18xxError
+from route18xx.engine.replay import load_log, replay, replay_report, state_before
+from route18xx.engine.state_file import RouteState
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -28,7 +28,7 @@ def api_solver(objective: str = "total", time_limit_s: float = 10.0) -> Solver:
     """The optimum hook backed by ``engine.api.solve_routes`` (imported only when used)."""
 
     def solve(state: RouteState) -> Mapping[str, Any]:
-        from engine.api import solve_routes
+        from route18xx.engine.api import solve_routes
 
         return solve_routes(state, objective=objective, time_limit_s=time_limit_s)
 

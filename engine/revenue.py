@@ -15,8 +15,8 @@ from functools import cache
 from importlib import resources
 from typing import Iterable
 
-from engine.board import Board
-from engine.gamedata import CorporationDef, HexId, PhaseDef
+from route18xx.engine.board import Board
+from route18xx.engine.gamedata import CorporationDef, HexId, PhaseDef
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,7 @@ class MineRule:
 @cache
 def mine_rule() -> MineRule:
     raw = json.loads(
-        resources.files("engine").joinpath("data", "1888", "route_rules.json").read_text("utf-8")
+        resources.files("route18xx.engine").joinpath("data", "1888", "route_rules.json").read_text("utf-8")
     )
     return MineRule(raw["mine"]["hex"], raw["mine"]["subsidy"])
 

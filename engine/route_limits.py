@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.board import Board
-from engine.gamedata import GameData, game_data
+from route18xx.engine.board import Board
+from route18xx.engine.gamedata import GameData, game_data
 
 
 @dataclass(frozen=True)

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.board import Board, EdgeKey, NodeId, node_id
-from engine.gamedata import HexId
-from engine.network import linked_side, reach
-from engine.revenue import mine_rule, stop_value
-from engine.state_file import RouteState
-from solver.problem import NO_SIDE, Junction, PairBonus, RouteProblem, Segment, Stop, Train
+from route18xx.engine.board import Board, EdgeKey, NodeId, node_id
+from route18xx.engine.gamedata import HexId
+from route18xx.engine.network import linked_side, reach
+from route18xx.engine.revenue import mine_rule, stop_value
+from route18xx.engine.state_file import RouteState
+from route18xx.solver.problem import NO_SIDE, Junction, PairBonus, RouteProblem, Segment, Stop, Train
 
 
 @dataclass(frozen=True)

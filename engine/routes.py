@@ -13,15 +13,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from engine.board import Board, NodeId, split_node_id
-from engine.chains import Chain, find_chains
-from engine.deadline import CancelSignal, check_time
-from engine.errors import MalformedInput, excerpt
-from engine.gamedata import HexId, TrainDef
-from engine.hexgrid import parse_hex_id
-from engine.revenue import destination_bonus, route_subsidy, stop_value
-from engine.route_limits import board_stops, route_bounds
-from engine.state_file import RouteState
+from route18xx.engine.board import Board, NodeId, split_node_id
+from route18xx.engine.chains import Chain, find_chains
+from route18xx.engine.deadline import CancelSignal, check_time
+from route18xx.engine.errors import MalformedInput, excerpt
+from route18xx.engine.gamedata import HexId, TrainDef
+from route18xx.engine.hexgrid import parse_hex_id
+from route18xx.engine.revenue import destination_bonus, route_subsidy, stop_value
+from route18xx.engine.route_limits import board_stops, route_bounds
+from route18xx.engine.state_file import RouteState
 
 #: Combinations of candidate chains tried in full before ``_assign_chains`` goes greedy.
 _MAX_COMBINATIONS = 4096

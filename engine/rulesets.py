@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.gamedata import TileDef
+from route18xx.engine.gamedata import TileDef
 
 
 @dataclass(frozen=True)

@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from engine.board import Board, PlacedTile
-from engine import state_rules as rules
-from engine.errors import MalformedInput, excerpt
-from engine.gamedata import CorporationDef, GameData, HexId, PhaseDef, TrainDef, game_data
-from engine.rulesets import RULE_SETS, RuleSet
-from engine.tile_rules import standing_problem
+from route18xx.engine.board import Board, PlacedTile
+from route18xx.engine import state_rules as rules
+from route18xx.engine.errors import MalformedInput, excerpt
+from route18xx.engine.gamedata import CorporationDef, GameData, HexId, PhaseDef, TrainDef, game_data
+from route18xx.engine.rulesets import RULE_SETS, RuleSet
+from route18xx.engine.tile_rules import standing_problem
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from engine.errors import MalformedInput
-from engine.gamedata import COLOR_ORDER, CorporationDef, GameData, PhaseDef, TileDef, TrainDef
+from route18xx.engine.errors import MalformedInput
+from route18xx.engine.gamedata import COLOR_ORDER, CorporationDef, GameData, PhaseDef, TileDef, TrainDef
 
 
 def ordinal(n: int) -> str:

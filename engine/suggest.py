@@ -26,18 +26,18 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from engine.board import Board
-from engine.network import reach
-from engine.optimize import Optimum, optimize, routes_report
-from engine.revenue import mine_rule, stop_value
-from engine.route_problem import build_problem
-from engine.state_file import RouteState
-from engine.tile_lay import TileLay, legal_tile_lays
-from engine.tile_abilities import tile_ability
-from engine.token_place import legal_token_placements, next_token_price
+from route18xx.engine.board import Board
+from route18xx.engine.network import reach
+from route18xx.engine.optimize import Optimum, optimize, routes_report
+from route18xx.engine.revenue import mine_rule, stop_value
+from route18xx.engine.route_problem import build_problem
+from route18xx.engine.state_file import RouteState
+from route18xx.engine.tile_lay import TileLay, legal_tile_lays
+from route18xx.engine.tile_abilities import tile_ability
+from route18xx.engine.token_place import legal_token_placements, next_token_price
 
 if TYPE_CHECKING:
-    from solver.cancel import CancelToken
+    from route18xx.solver.cancel import CancelToken
 
 def privates_open(state: RouteState) -> bool:
     """Are privates still open? They close with the first train whose purchase closes
@@ -210,7 +210,7 @@ def income_bound(state: RouteState) -> int:
 
 def _graph_key(state: RouteState) -> Any:
     """What the optimum depends on: the reduced route graph, with stops by name."""
-    from solver.reduce import reduce_problem
+    from route18xx.solver.reduce import reduce_problem
 
     built = build_problem(state)
     problem = built.problem

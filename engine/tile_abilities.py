@@ -17,11 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Collection
 
-from engine.board import Board, PlacedTile
-from engine.errors import MalformedInput
-from engine.gamedata import CompanyId, GameData, HexId, TileDef, TileName, game_data
-from engine.rulesets import RuleSet
-from engine.tile_rules import SPECIAL_TILE_HEX, Refusal, kept_rotations, special_hex_refusal
+from route18xx.engine.board import Board, PlacedTile
+from route18xx.engine.errors import MalformedInput
+from route18xx.engine.gamedata import CompanyId, GameData, HexId, TileDef, TileName, game_data
+from route18xx.engine.rulesets import RuleSet
+from route18xx.engine.tile_rules import SPECIAL_TILE_HEX, Refusal, kept_rotations, special_hex_refusal
 
 
 @dataclass(frozen=True)

@@ -45,13 +45,13 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Collection, Iterable, Mapping
 
-from engine.board import Board, PlacedTile
-from engine.errors import IllegalAction, MalformedInput
-from engine.gamedata import COLOR_ORDER, CompanyId, CorpId, HexId, PhaseDef, TileDef, TileName
-from engine.network import Network, reach
-from engine.rulesets import RULE_SETS, RuleSet
-from engine.tile_abilities import TileAbility, ability_refusal, tile_ability
-from engine.tile_rules import (
+from route18xx.engine.board import Board, PlacedTile
+from route18xx.engine.errors import IllegalAction, MalformedInput
+from route18xx.engine.gamedata import COLOR_ORDER, CompanyId, CorpId, HexId, PhaseDef, TileDef, TileName
+from route18xx.engine.network import Network, reach
+from route18xx.engine.rulesets import RULE_SETS, RuleSet
+from route18xx.engine.tile_abilities import TileAbility, ability_refusal, tile_ability
+from route18xx.engine.tile_rules import (
     SPECIAL_TILE_HEX,
     Refusal,
     class_refusal,

@@ -19,9 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
-from engine.board import Board, PlacedTile, city_exits
-from engine.gamedata import COLOR_ORDER, HexDef, HexId, TileDef, TileName
-from engine.hexgrid import facing_edge, rotate_edge
+from route18xx.engine.board import Board, PlacedTile, city_exits
+from route18xx.engine.gamedata import COLOR_ORDER, HexDef, HexId, TileDef, TileName
+from route18xx.engine.hexgrid import facing_edge, rotate_edge
 
 #: Colours of preprinted hexes that are walls to track (ROUTES.md §1.2).
 WALL_COLORS: frozenset[str] = frozenset({"red", "gray", "blue"})

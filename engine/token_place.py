@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.board import Board, PlacedTile, city_for_exits
-from engine.errors import IllegalAction, MalformedInput
-from engine.gamedata import CorpId, HexId
-from engine.network import Network, reach
+from route18xx.engine.board import Board, PlacedTile, city_for_exits
+from route18xx.engine.errors import IllegalAction, MalformedInput
+from route18xx.engine.gamedata import CorpId, HexId
+from route18xx.engine.network import Network, reach
 
 
 @dataclass(frozen=True)

@@ -29,9 +29,9 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from server.lanes import Lane, LaneConfig
-from server.runner import CheckFn, EngineRunner, Limits, SolveFn, SuggestFn
-from server.servicer import SERVICE_NAME, RouteService
+from route18xx.server.lanes import Lane, LaneConfig
+from route18xx.server.runner import CheckFn, EngineRunner, Limits, SolveFn, SuggestFn
+from route18xx.server.servicer import SERVICE_NAME, RouteService
 
 log = logging.getLogger("route18xx.server")
 
@@ -213,7 +213,7 @@ def create_server(
 
 def serve(config: ServerConfig) -> int:
     """Run until SIGTERM or SIGINT, then stop gracefully. Returns the exit status."""
-    from engine.api import warm_up
+    from route18xx.engine.api import warm_up
 
     warm_up()  # before SERVING: the first client must not pay for loading OR-Tools
     server = create_server(config)

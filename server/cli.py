@@ -55,13 +55,13 @@ def _add_check(p: argparse.ArgumentParser) -> None:
 
 def _board(a: argparse.Namespace) -> Any:
     """The command's board: STATE.json or ``--game GAME.json --action ID``."""
-    from engine.cli import Source
+    from route18xx.engine.cli import Source
 
     return Source(a.state, a.game_log, a.action_id)
 
 
 def _run_check(a: argparse.Namespace) -> int:
-    from engine.cli import check_command
+    from route18xx.engine.cli import check_command
 
     return check_command(_board(a), a.routes, a.json)
 
@@ -81,7 +81,7 @@ def _add_solve(p: argparse.ArgumentParser) -> None:
 
 
 def _run_solve(a: argparse.Namespace) -> int:
-    from engine.cli import solve_command
+    from route18xx.engine.cli import solve_command
 
     return solve_command(_board(a), a.json, a.objective, a.time_limit)
 
@@ -104,7 +104,7 @@ def _add_suggest(p: argparse.ArgumentParser) -> None:
 
 
 def _run_suggest(a: argparse.Namespace) -> int:
-    from engine.cli import suggest_command
+    from route18xx.engine.cli import suggest_command
 
     return suggest_command(
         _board(a), a.json, a.top, a.tokens, a.subtract_cost, a.objective, a.time_limit
@@ -134,8 +134,8 @@ def _add_serve(p: argparse.ArgumentParser) -> None:
 def _run_serve(a: argparse.Namespace) -> int:
     import logging
 
-    from server.app import ServerConfig, default_workers, serve
-    from server.runner import Limits
+    from route18xx.server.app import ServerConfig, default_workers, serve
+    from route18xx.server.runner import Limits
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     workers = a.workers if a.workers and a.workers > 0 else default_workers()
@@ -171,7 +171,7 @@ def _add_call(p: argparse.ArgumentParser) -> None:
 
 
 def _run_call(a: argparse.Namespace) -> int:
-    from server.client import call_solve, call_suggest, call_validate
+    from route18xx.server.client import call_solve, call_suggest, call_validate
 
     log = {"game": a.game_log, "action": a.action_id}
     if a.call == "solve":
@@ -199,7 +199,7 @@ def _add_replay(p: argparse.ArgumentParser) -> None:
 
 
 def _run_replay(a: argparse.Namespace) -> int:
-    from engine.replay_cli import api_solver, replay_command
+    from route18xx.engine.replay_cli import api_solver, replay_command
 
     solve = None if a.no_solve else api_solver(a.objective, a.time_limit)
     return int(replay_command(a.game, a.json, solve))
@@ -214,7 +214,7 @@ def _add_state(p: argparse.ArgumentParser) -> None:
 
 
 def _run_state(a: argparse.Namespace) -> int:
-    from engine.replay_cli import state_command
+    from route18xx.engine.replay_cli import state_command
 
     return int(state_command(a.game, a.action, a.json, a.turn_facts))
 

@@ -18,11 +18,11 @@ from typing import Any, Callable, TextIO
 
 import grpc
 
-from engine.cli import read_json
-from engine.errors import MalformedInput
-from engine.report_text import Printer, emit, print_check, print_solve, print_suggest
+from route18xx.engine.cli import read_json
+from route18xx.engine.errors import MalformedInput
+from route18xx.engine.report_text import Printer, emit, print_check, print_solve, print_suggest
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
-from server import converters, suggest_converters
+from route18xx.server import converters, suggest_converters
 
 EXIT_OK = 0
 EXIT_RPC_ERROR = 1

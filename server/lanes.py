@@ -25,9 +25,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Callable, TypeVar
 
-from engine.deadline import CancelSignal
-from engine.errors import OutOfTime
-from server.errors import Overloaded, ServerStopping
+from route18xx.engine.deadline import CancelSignal
+from route18xx.engine.errors import OutOfTime
+from route18xx.server.errors import Overloaded, ServerStopping
 
 T = TypeVar("T")
 

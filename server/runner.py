@@ -21,15 +21,15 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from engine import api
-from engine.errors import MalformedInput
-from server import converters
-from server.converters import LogSource, Source, SolveArgs
-from server.errors import DeadlineExceeded
-from server.suggest_converters import SuggestArgs
+from route18xx.engine import api
+from route18xx.engine.errors import MalformedInput
+from route18xx.server import converters
+from route18xx.server.converters import LogSource, Source, SolveArgs
+from route18xx.server.errors import DeadlineExceeded
+from route18xx.server.suggest_converters import SuggestArgs
 
 if TYPE_CHECKING:
-    from solver.cancel import CancelToken  # the engine hands these out: api.new_cancel_token
+    from route18xx.solver.cancel import CancelToken  # the engine hands these out: api.new_cancel_token
 
 SolveFn = Callable[..., dict[str, Any]]
 CheckFn = Callable[..., dict[str, Any]]

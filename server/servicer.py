@@ -31,12 +31,12 @@ import grpc
 from google.protobuf.message import DecodeError, Message
 from grpc_status import rpc_status
 
-from engine import api
+from route18xx.engine import api
 from route18xx.v1 import route_service_pb2 as pb
-from server import converters, suggest_converters
-from server.errors import BadMessage, DeadlineExceeded, status_for
-from server.lanes import Lane
-from server.runner import EngineRunner, Limits, call_deadline
+from route18xx.server import converters, suggest_converters
+from route18xx.server.errors import BadMessage, DeadlineExceeded, status_for
+from route18xx.server.lanes import Lane
+from route18xx.server.runner import EngineRunner, Limits, call_deadline
 
 log = logging.getLogger("route18xx.calls")
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from engine.errors import MalformedInput
+from route18xx.engine.errors import MalformedInput
 from route18xx.v1 import route_service_pb2 as pb
-from server import converters
+from route18xx.server import converters
 
 _MOVE_KINDS = {
     "tile": pb.MOVE_KIND_TILE,

@@ -16,10 +16,10 @@ listed routes from ``routes.py`` for limited trains) → ``search.py``.
 
 from __future__ import annotations
 
-from solver.cancel import CancelToken
-from solver.errors import InvalidProblem
-from solver.model import METHODS, OBJECTIVES, Method, Objective
-from solver.problem import (
+from route18xx.solver.cancel import CancelToken
+from route18xx.solver.errors import InvalidProblem
+from route18xx.solver.model import METHODS, OBJECTIVES, Method, Objective
+from route18xx.solver.problem import (
     NO_SIDE,
     Junction,
     PairBonus,
@@ -31,7 +31,7 @@ from solver.problem import (
     Stop,
     Train,
 )
-from solver.search import solve
+from route18xx.solver.search import solve
 
 __all__ = [
     "METHODS",

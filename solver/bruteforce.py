@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.problem import RouteProblem, RouteResult, Solution
+from route18xx.solver.problem import RouteProblem, RouteResult, Solution
 
 
 @dataclass(frozen=True)

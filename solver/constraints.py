@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 from ortools.sat.python import cp_model
 
-from solver.problem import Stop
-from solver.trainvars import Lit, TrainVars
+from route18xx.solver.problem import Stop
+from route18xx.solver.trainvars import Lit, TrainVars
 
 LinearExpr = cp_model.LinearExpr
 

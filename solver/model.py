@@ -21,7 +21,7 @@ from typing import Literal, TypeAlias
 
 from ortools.sat.python import cp_model
 
-from solver.constraints import (
+from route18xx.solver.constraints import (
     add_direction,
     add_distance,
     add_groups,
@@ -33,12 +33,12 @@ from solver.constraints import (
     add_track_once,
     track_users,
 )
-from solver.cancel import CancelToken
-from solver.errors import Cancelled
-from solver.problem import RouteProblem, Stop
-from solver.reduce import ReducedGraph
-from solver.routes import ListedRoute, list_routes
-from solver.trainvars import Layout, Lit, TrainVars, build_layout
+from route18xx.solver.cancel import CancelToken
+from route18xx.solver.errors import Cancelled
+from route18xx.solver.problem import RouteProblem, Stop
+from route18xx.solver.reduce import ReducedGraph
+from route18xx.solver.routes import ListedRoute, list_routes
+from route18xx.solver.trainvars import Layout, Lit, TrainVars, build_layout
 
 Objective: TypeAlias = Literal["total", "revenue"]
 OBJECTIVES: tuple[Objective, ...] = ("total", "revenue")

@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from solver.errors import InvalidProblem
-from solver.problem import NodeIndex, RouteProblem, SegmentIndex
+from route18xx.solver.errors import InvalidProblem
+from route18xx.solver.problem import NodeIndex, RouteProblem, SegmentIndex
 
 
 @dataclass(frozen=True)
@@ -152,7 +152,7 @@ def _reachable_segments(
 def reduce_problem(problem: RouteProblem) -> ReducedGraph:
     """Apply the three reductions of the module docstring and renumber the nodes.
 
-    >>> from solver.problem import Stop, Segment, Train
+    >>> from route18xx.solver.problem import Stop, Segment, Train
     >>> p = RouteProblem(stops=(Stop("A", 10, station=True), Stop("B", 20)),
     ...     junctions=(), segments=(Segment(0, 1, -1, -1, "ab"),), trains=(Train("2", 2),))
     >>> g = reduce_problem(p)

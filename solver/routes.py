@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from solver.problem import Stop
-from solver.reduce import ReducedGraph
+from route18xx.solver.problem import Stop
+from route18xx.solver.reduce import ReducedGraph
 
 
 @dataclass(frozen=True)

@@ -24,11 +24,11 @@ from dataclasses import replace
 
 from ortools.sat.python import cp_model, cp_model_helper
 
-from solver.cancel import CancelToken
-from solver.errors import Cancelled, InvalidProblem
-from solver.model import METHODS, OBJECTIVES, BuiltModel, Instance, Method, Objective, build_model
-from solver.problem import RouteProblem, RouteResult, Solution, SolveStats
-from solver.reduce import reduce_problem
+from route18xx.solver.cancel import CancelToken
+from route18xx.solver.errors import Cancelled, InvalidProblem
+from route18xx.solver.model import METHODS, OBJECTIVES, BuiltModel, Instance, Method, Objective, build_model
+from route18xx.solver.problem import RouteProblem, RouteResult, Solution, SolveStats
+from route18xx.solver.reduce import reduce_problem
 
 
 def price_route(
@@ -141,7 +141,7 @@ def solve(
     ``method``: ``"auto"`` lists the routes of limited trains when they are
     few (``solver/routes.py``); ``"circuit"`` models every train as a circuit.
 
-    >>> from solver.problem import Stop, Segment, Train
+    >>> from route18xx.solver.problem import Stop, Segment, Train
     >>> p = RouteProblem(stops=(Stop("A", 20, station=True), Stop("B", 30)),
     ...     junctions=(), segments=(Segment(0, 1, -1, -1, "ab"),), trains=(Train("2", 2),))
     >>> s = solve(p)

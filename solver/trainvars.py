@@ -23,7 +23,7 @@ from typing import TypeAlias
 
 from ortools.sat.python import cp_model, cp_model_helper
 
-from solver.reduce import ReducedGraph
+from route18xx.solver.reduce import ReducedGraph
 
 Lit: TypeAlias = cp_model_helper.Literal
 

@@ -8,7 +8,7 @@ The rules are those of ``solver/problem.py`` and DESIGN.md §3.
 
 from __future__ import annotations
 
-from solver.problem import RouteProblem, RouteResult, Solution
+from route18xx.solver.problem import RouteProblem, RouteResult, Solution
 
 
 def _walk(problem: RouteProblem, route: RouteResult, where: str) -> tuple[list[str], set[int]]:

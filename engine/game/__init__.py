@@ -25,7 +25,7 @@ rounds ``auction``, ``stock_round`` and ``operating_round`` with their steps
 
 from __future__ import annotations
 
-from engine.game.actions import Action, parse_action
-from engine.game.game import Game
+from route18xx.engine.game.actions import Action, parse_action
+from route18xx.engine.game.game import Game
 
 __all__ = ["Action", "Game", "parse_action"]

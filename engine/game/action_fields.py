@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final
 
-from engine.errors import MalformedInput, excerpt
+from route18xx.engine.errors import MalformedInput, excerpt
 
 #: Longest name (entity symbol, tile id, hex id, train id) an action may hold.
 MAX_NAME: Final = 64

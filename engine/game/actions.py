@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeAlias
 
-from engine.errors import MalformedInput, excerpt
-from engine.game import action_fields as f
+from route18xx.engine.errors import MalformedInput, excerpt
+from route18xx.engine.game import action_fields as f
 
 #: A player id (integer user id) or a corporation / private symbol.
 Entity: TypeAlias = int | str

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.errors import IllegalAction
-from engine.game.actions import Action, Bid, Entity, Pass
-from engine.game.steps import NO_ACTIONS, Round, Step, describe
+from route18xx.engine.errors import IllegalAction
+from route18xx.engine.game.actions import Action, Bid, Entity, Pass
+from route18xx.engine.game.steps import NO_ACTIONS, Round, Step, describe
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
-    from engine.game.players import Player
+    from route18xx.engine.game.game import Game
+    from route18xx.engine.game.players import Player
 
 
 class WaterfallAuction(Step):
@@ -199,8 +199,8 @@ class AuctionRound(Round):
 
     def _all_passed(self, game: Game) -> None:
         """Everyone passed: cheaper Kaiping Tramway, or a fake OR with the export (§4.6)."""
-        from engine.game.privates import pay_private_income
-        from engine.game.trains import or_set_finished
+        from route18xx.engine.game.privates import pay_private_income
+        from route18xx.engine.game.trains import or_set_finished
 
         self.passed.clear()
         cheapest = self.cheapest

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.game.market import Cell
-from engine.game.shares import IPO, POOL, ShareRegister
-from engine.gamedata import CorporationDef
+from route18xx.engine.game.market import Cell
+from route18xx.engine.game.shares import IPO, POOL, ShareRegister
+from route18xx.engine.gamedata import CorporationDef
 
 
 @dataclass

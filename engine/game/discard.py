@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.errors import IllegalAction
-from engine.game.actions import Action, DiscardTrain, Entity
-from engine.game.steps import NO_ACTIONS, Step
-from engine.game.trains import discard
+from route18xx.engine.errors import IllegalAction
+from route18xx.engine.game.actions import Action, DiscardTrain, Entity
+from route18xx.engine.game.steps import NO_ACTIONS, Step
+from route18xx.engine.game.trains import discard
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
+    from route18xx.engine.game.game import Game
 
 
 class DiscardTrainStep(Step):

@@ -18,11 +18,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.errors import IllegalAction
-from engine.game.depot import train_name
-from engine.game.shares import cert_percent, is_president_cert
-from engine.game.stock import Sale, check_sale, sell, sellable_percents
-from engine.game.trains import (
+from route18xx.engine.errors import IllegalAction
+from route18xx.engine.game.depot import train_name
+from route18xx.engine.game.shares import cert_percent, is_president_cert
+from route18xx.engine.game.stock import Sale, check_sale, sell, sellable_percents
+from route18xx.engine.game.trains import (
     buy_from_corporation,
     buy_from_depot,
     cheapest_depot_price,
@@ -31,9 +31,9 @@ from engine.game.trains import (
 )
 
 if TYPE_CHECKING:
-    from engine.game.corporations import Corporation
-    from engine.game.game import Game
-    from engine.game.players import Player
+    from route18xx.engine.game.corporations import Corporation
+    from route18xx.engine.game.game import Game
+    from route18xx.engine.game.players import Player
 
 
 @dataclass(frozen=True)

@@ -18,28 +18,28 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import resources
 from typing import Any
 
-from engine.board import Board
-from engine.errors import IllegalAction, MalformedInput
-from engine.game.actions import Action, Program, parse_action
-from engine.game.bank import Bank
-from engine.game.companies import Company
-from engine.game.corporations import Corporation
-from engine.game.depot import Depot
-from engine.game.graph import GraphCache
-from engine.game.market import StockMarket
-from engine.game.players import Player
-from engine.game.shares import IPO, POOL
-from engine.game.state import GameState
-from engine.game.steps import Round
-from engine.gamedata import GameData, PhaseDef, TrainDef, game_data
-from engine.rulesets import RULE_SETS, RuleSet
+from route18xx.engine.board import Board
+from route18xx.engine.errors import IllegalAction, MalformedInput
+from route18xx.engine.game.actions import Action, Program, parse_action
+from route18xx.engine.game.bank import Bank
+from route18xx.engine.game.companies import Company
+from route18xx.engine.game.corporations import Corporation
+from route18xx.engine.game.depot import Depot
+from route18xx.engine.game.graph import GraphCache
+from route18xx.engine.game.market import StockMarket
+from route18xx.engine.game.players import Player
+from route18xx.engine.game.shares import IPO, POOL
+from route18xx.engine.game.state import GameState
+from route18xx.engine.game.steps import Round
+from route18xx.engine.gamedata import GameData, PhaseDef, TrainDef, game_data
+from route18xx.engine.rulesets import RULE_SETS, RuleSet
 
 Holder = Player | Corporation
 
 
 def setup_facts() -> Mapping[str, Any]:
     """Starting cash, certificate limits and auction constants (``players.json``)."""
-    text = resources.files("engine").joinpath("data", "1888", "players.json").read_text("utf-8")
+    text = resources.files("route18xx.engine").joinpath("data", "1888", "players.json").read_text("utf-8")
     return json.loads(text)  # type: ignore[no-any-return]
 
 
@@ -111,7 +111,7 @@ class Game:
             reservations=reservations,
         )
         self.cert_limit = int(self.facts["certificate_limit"][str(n)])
-        from engine.game.auction import AuctionRound
+        from route18xx.engine.game.auction import AuctionRound
 
         self._start_round(AuctionRound())
 
@@ -120,7 +120,7 @@ class Game:
     @staticmethod
     def _train_order() -> list[str]:
         """The depot's fixed order (``trains.json``: all 2s, 3s, 4s, 5s, 6s, then D; §2.7)."""
-        text = resources.files("engine").joinpath("data", "1888", "trains.json").read_text("utf-8")
+        text = resources.files("route18xx.engine").joinpath("data", "1888", "trains.json").read_text("utf-8")
         return list(json.loads(text)["initial_depot_order"])
 
     @property
@@ -340,7 +340,7 @@ class Game:
 
     def _end_now(self) -> bool:
         """Bank broken: the game ends when the current set of ORs is complete (§11.1)."""
-        from engine.game.operating_round import OperatingRound
+        from route18xx.engine.game.operating_round import OperatingRound
 
         if not self.s.bank.broken:
             return False
@@ -359,10 +359,10 @@ class Game:
         self._end_game(reason)
 
     def _next_round(self) -> None:
-        from engine.game.auction import AuctionRound
-        from engine.game.operating_round import OperatingRound
-        from engine.game.stock_round import StockRound
-        from engine.game.trains import or_set_finished
+        from route18xx.engine.game.auction import AuctionRound
+        from route18xx.engine.game.operating_round import OperatingRound
+        from route18xx.engine.game.stock_round import StockRound
+        from route18xx.engine.game.trains import or_set_finished
 
         rnd = self.round
         if isinstance(rnd, AuctionRound):
@@ -397,7 +397,7 @@ class Game:
     # -- reports -----------------------------------------------------------------------
 
     def scores(self) -> dict[int, int]:
-        from engine.game.scoring import scores
+        from route18xx.engine.game.scoring import scores
 
         return scores(self)
 

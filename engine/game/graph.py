@@ -8,10 +8,10 @@ one token city reaches a second revenue centre). The walk itself is
 
 from __future__ import annotations
 
-from engine.board import Board
-from engine.gamedata import CorpId, HexId
-from engine.hexgrid import facing_edge
-from engine.network import Network, linked_side, paths_at_edge, paths_at_node, reach
+from route18xx.engine.board import Board
+from route18xx.engine.gamedata import CorpId, HexId
+from route18xx.engine.hexgrid import facing_edge
+from route18xx.engine.network import Network, linked_side, paths_at_edge, paths_at_node, reach
 
 ALL_EDGES = frozenset(range(6))
 

@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from engine.game.actions import Action, BuyShares, Par
-from engine.game.depot import train_name
-from engine.game.shares import POOL
+from route18xx.engine.game.actions import Action, BuyShares, Par
+from route18xx.engine.game.depot import train_name
+from route18xx.engine.game.shares import POOL
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
+    from route18xx.engine.game.game import Game
 
 
 def check(game: Game) -> list[str]:
@@ -75,7 +75,7 @@ def shares(game: Game) -> list[str]:
 
 
 def trains(game: Game) -> list[str]:
-    from engine.game.discard import DiscardTrainStep
+    from route18xx.engine.game.discard import DiscardTrainStep
 
     problems = []
     places: Counter[str] = Counter()

@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.game.actions import Action, Entity, RouteRecord
-from engine.game.discard import DiscardTrainStep
-from engine.game.or_purchases import BankruptStep, BuyCompanyStep, BuyTrainStep
-from engine.game.or_steps import DividendStep, RouteStep, TokenStep, TrackStep
-from engine.game.privates import pay_private_income
-from engine.game.special_track import SpecialTrackStep
-from engine.game.steps import Round
-from engine.game.tokens import place_home_token
+from route18xx.engine.game.actions import Action, Entity, RouteRecord
+from route18xx.engine.game.discard import DiscardTrainStep
+from route18xx.engine.game.or_purchases import BankruptStep, BuyCompanyStep, BuyTrainStep
+from route18xx.engine.game.or_steps import DividendStep, RouteStep, TokenStep, TrackStep
+from route18xx.engine.game.privates import pay_private_income
+from route18xx.engine.game.special_track import SpecialTrackStep
+from route18xx.engine.game.steps import Round
+from route18xx.engine.game.tokens import place_home_token
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
+    from route18xx.engine.game.game import Game
 
 
 class OperatingRound(Round):

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.errors import IllegalAction
-from engine.game.actions import Action, LayTile
-from engine.game.track import LayRequest
+from route18xx.engine.errors import IllegalAction
+from route18xx.engine.game.actions import Action, LayTile
+from route18xx.engine.game.track import LayRequest
 
 if TYPE_CHECKING:
-    from engine.game.corporations import Corporation
-    from engine.game.game import Game
-    from engine.game.operating_round import OperatingRound
+    from route18xx.engine.game.corporations import Corporation
+    from route18xx.engine.game.game import Game
+    from route18xx.engine.game.operating_round import OperatingRound
 
 
 def current_round(game: Game) -> OperatingRound:
-    from engine.game.operating_round import OperatingRound
+    from route18xx.engine.game.operating_round import OperatingRound
 
     rnd = game.round
     assert isinstance(rnd, OperatingRound)
@@ -46,7 +46,7 @@ def lay_request(
     first_special_lay: str | None = None,
 ) -> LayRequest:
     """The facts a tile lay by ``corp`` (or its private ``special``) is judged on now."""
-    from engine.game.privates import blocked_hexes
+    from route18xx.engine.game.privates import blocked_hexes
 
     return LayRequest(
         board=game.board,

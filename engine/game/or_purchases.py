@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.errors import IllegalAction
-from engine.game.actions import Action, Bankrupt, BuyCompany, BuyTrain, Entity, Pass, SellShares
-from engine.game.emergency import (
+from route18xx.engine.errors import IllegalAction
+from route18xx.engine.game.actions import Action, Bankrupt, BuyCompany, BuyTrain, Entity, Pass, SellShares
+from route18xx.engine.game.emergency import (
     apply_purchase,
     can_buy_train,
     can_go_bankrupt,
@@ -21,13 +21,13 @@ from engine.game.emergency import (
     may_sell_for,
     must_buy_train,
 )
-from engine.game.or_context import current_round, not_operating, operator
-from engine.game.privates import can_buy_a_private, price_range, purchasable, unused_abilities
-from engine.game.steps import NO_ACTIONS, Step
-from engine.game.stock import sell
+from route18xx.engine.game.or_context import current_round, not_operating, operator
+from route18xx.engine.game.privates import can_buy_a_private, price_range, purchasable, unused_abilities
+from route18xx.engine.game.steps import NO_ACTIONS, Step
+from route18xx.engine.game.stock import sell
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
+    from route18xx.engine.game.game import Game
 
 
 class BankruptStep(Step):

@@ -11,18 +11,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.board import PlacedTile
-from engine.errors import IllegalAction
-from engine.game.actions import Action, Dividend, Entity, LayTile, Pass, PlaceToken, RunRoutes
-from engine.game.or_context import current_round, lay_request, not_operating, operator
-from engine.game.payout import distribute
-from engine.game.routing import run_routes
-from engine.game.steps import NO_ACTIONS, Step
-from engine.game.tokens import check_token, lay_on_board, place_token, tokenable_cities
-from engine.game.track import check_lay
+from route18xx.engine.board import PlacedTile
+from route18xx.engine.errors import IllegalAction
+from route18xx.engine.game.actions import Action, Dividend, Entity, LayTile, Pass, PlaceToken, RunRoutes
+from route18xx.engine.game.or_context import current_round, lay_request, not_operating, operator
+from route18xx.engine.game.payout import distribute
+from route18xx.engine.game.routing import run_routes
+from route18xx.engine.game.steps import NO_ACTIONS, Step
+from route18xx.engine.game.tokens import check_token, lay_on_board, place_token, tokenable_cities
+from route18xx.engine.game.track import check_lay
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
+    from route18xx.engine.game.game import Game
 
 
 class TrackStep(Step):

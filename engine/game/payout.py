@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.game.shares import POOL
+from route18xx.engine.game.shares import POOL
 
 if TYPE_CHECKING:
-    from engine.game.corporations import Corporation
-    from engine.game.game import Game
+    from route18xx.engine.game.corporations import Corporation
+    from route18xx.engine.game.game import Game
 
 
 def share_of(percent: int, revenue: int) -> int:

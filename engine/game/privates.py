@@ -15,12 +15,12 @@ import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.gamedata import HexId
+from route18xx.engine.gamedata import HexId
 
 if TYPE_CHECKING:
-    from engine.game.companies import Company
-    from engine.game.corporations import Corporation
-    from engine.game.game import Game
+    from route18xx.engine.game.companies import Company
+    from route18xx.engine.game.corporations import Corporation
+    from route18xx.engine.game.game import Game
 
 
 def pay_private_income(game: Game) -> None:
@@ -92,7 +92,7 @@ def exchange_ability(company: Company) -> Mapping[str, Any] | None:
 
 def exchange_sources(game: Game) -> tuple[str, ...]:
     """Where the Forbidden City share may come from (north: IPO or pool; prototype: IPO)."""
-    from engine.game.shares import IPO, POOL
+    from route18xx.engine.game.shares import IPO, POOL
 
     if game.rule_set.forbidden_city_variant == "north":
         return (IPO, POOL)

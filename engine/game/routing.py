@@ -12,16 +12,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine.errors import IllegalAction
-from engine.game.actions import RunRoutes
-from engine.game.depot import train_name
-from engine.routes import Judgement, RouteSpec, judge_routes
-from engine.state_file import RouteState
+from route18xx.engine.errors import IllegalAction
+from route18xx.engine.game.actions import RunRoutes
+from route18xx.engine.game.depot import train_name
+from route18xx.engine.routes import Judgement, RouteSpec, judge_routes
+from route18xx.engine.state_file import RouteState
 
 if TYPE_CHECKING:
-    from engine.game.corporations import Corporation
-    from engine.game.game import Game
-    from engine.game.operating_round import OperatingRound
+    from route18xx.engine.game.corporations import Corporation
+    from route18xx.engine.game.game import Game
+    from route18xx.engine.game.operating_round import OperatingRound
 
 
 @dataclass

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
-    from engine.game.players import Player
+    from route18xx.engine.game.game import Game
+    from route18xx.engine.game.players import Player
 
 
 def player_value(game: Game, player: Player) -> int:

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.board import PlacedTile
-from engine.errors import IllegalAction
-from engine.game.actions import Action, Entity, LayTile, Pass
-from engine.game.or_context import current_round, lay_request, operator
-from engine.game.privates import special_lay_ability
-from engine.game.steps import NO_ACTIONS, Step
-from engine.game.tokens import lay_on_board
-from engine.game.track import check_lay
+from route18xx.engine.board import PlacedTile
+from route18xx.engine.errors import IllegalAction
+from route18xx.engine.game.actions import Action, Entity, LayTile, Pass
+from route18xx.engine.game.or_context import current_round, lay_request, operator
+from route18xx.engine.game.privates import special_lay_ability
+from route18xx.engine.game.steps import NO_ACTIONS, Step
+from route18xx.engine.game.tokens import lay_on_board
+from route18xx.engine.game.track import check_lay
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
+    from route18xx.engine.game.game import Game
 
 
 class SpecialTrackStep(Step):

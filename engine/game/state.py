@@ -12,17 +12,17 @@ import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine.board import Board
-from engine.game.bank import Bank
-from engine.game.companies import Company
-from engine.game.corporations import Corporation
-from engine.game.depot import Depot
-from engine.game.market import StockMarket
-from engine.game.players import Player
-from engine.gamedata import HexId
+from route18xx.engine.board import Board
+from route18xx.engine.game.bank import Bank
+from route18xx.engine.game.companies import Company
+from route18xx.engine.game.corporations import Corporation
+from route18xx.engine.game.depot import Depot
+from route18xx.engine.game.market import StockMarket
+from route18xx.engine.game.players import Player
+from route18xx.engine.gamedata import HexId
 
 if TYPE_CHECKING:
-    from engine.game.steps import Round
+    from route18xx.engine.game.steps import Round
 
 
 @dataclass

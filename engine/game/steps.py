@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import IllegalAction
-from engine.game.actions import Action, Entity
+from route18xx.engine.errors import IllegalAction
+from route18xx.engine.game.actions import Action, Entity
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
+    from route18xx.engine.game.game import Game
 
 NO_ACTIONS: frozenset[str] = frozenset()
 

@@ -14,13 +14,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.errors import IllegalAction
-from engine.game.shares import IPO, POOL, Owner, cert_percent, is_president_cert
+from route18xx.engine.errors import IllegalAction
+from route18xx.engine.game.shares import IPO, POOL, Owner, cert_percent, is_president_cert
 
 if TYPE_CHECKING:
-    from engine.game.corporations import Corporation
-    from engine.game.game import Game
-    from engine.game.players import Player
+    from route18xx.engine.game.corporations import Corporation
+    from route18xx.engine.game.game import Game
+    from route18xx.engine.game.players import Player
 
 
 @dataclass(frozen=True)

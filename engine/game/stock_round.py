@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.errors import IllegalAction
-from engine.game.actions import Action, BuyShares, Entity, Par, Pass, SellShares
-from engine.game.discard import DiscardTrainStep
-from engine.game.privates import exchange_ability, exchange_corporations, exchange_sources
-from engine.game.shares import IPO, POOL, cert_percent, is_president_cert
-from engine.game.steps import NO_ACTIONS, Round, Step, describe
-from engine.game.stock import (
+from route18xx.engine.errors import IllegalAction
+from route18xx.engine.game.actions import Action, BuyShares, Entity, Par, Pass, SellShares
+from route18xx.engine.game.discard import DiscardTrainStep
+from route18xx.engine.game.privates import exchange_ability, exchange_corporations, exchange_sources
+from route18xx.engine.game.shares import IPO, POOL, cert_percent, is_president_cert
+from route18xx.engine.game.steps import NO_ACTIONS, Round, Step, describe
+from route18xx.engine.game.stock import (
     buy_share,
     check_buy,
     check_cert_room,
@@ -34,8 +34,8 @@ from engine.game.stock import (
 )
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
-    from engine.game.players import Player
+    from route18xx.engine.game.game import Game
+    from route18xx.engine.game.players import Player
 
 BUYS = ("buy", "par", "exchange")
 

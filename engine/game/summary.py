@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.game.scoring import player_value
+from route18xx.engine.game.scoring import player_value
 
 if TYPE_CHECKING:
-    from engine.game.game import Game
+    from route18xx.engine.game.game import Game
 
 
 def summary(game: Game) -> dict[str, Any]:

@@ -10,15 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine import token_place
-from engine.board import Board, PlacedTile, city_for_exits
-from engine.errors import IllegalAction
-from engine.gamedata import HexId
-from engine.token_place import legal_token_placements
+from route18xx.engine import token_place
+from route18xx.engine.board import Board, PlacedTile, city_for_exits
+from route18xx.engine.errors import IllegalAction
+from route18xx.engine.gamedata import HexId
+from route18xx.engine.token_place import legal_token_placements
 
 if TYPE_CHECKING:
-    from engine.game.corporations import Corporation
-    from engine.game.game import Game
+    from route18xx.engine.game.corporations import Corporation
+    from route18xx.engine.game.game import Game
 
 
 @dataclass(frozen=True)

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.game.depot import train_name
+from route18xx.engine.game.depot import train_name
 
 if TYPE_CHECKING:
-    from engine.game.corporations import Corporation
-    from engine.game.game import Game
+    from route18xx.engine.game.corporations import Corporation
+    from route18xx.engine.game.game import Game
 
 
 def leave_depot(game: Game, train_id: str) -> None:
@@ -30,7 +30,7 @@ def leave_depot(game: Game, train_id: str) -> None:
         if other.rusts_when_first_bought == name:
             rust(game, other.name)
     if "close_companies" in game.trains[name].events:
-        from engine.game.privates import close_all
+        from route18xx.engine.game.privates import close_all
 
         close_all(game)
 

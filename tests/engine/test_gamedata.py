@@ -15,18 +15,18 @@ from typing import Any
 
 import pytest
 
-from engine.board import Board
-from engine.gamedata import game_data
-from engine.rulesets import NORTH, PROTOTYPE, RULE_SETS
-from engine.tile_abilities import tile_ability
-from engine.tile_rules import SPECIAL_TILE_HEX, WALL_COLORS, upgrade_candidates
+from route18xx.engine.board import Board
+from route18xx.engine.gamedata import game_data
+from route18xx.engine.rulesets import NORTH, PROTOTYPE, RULE_SETS
+from route18xx.engine.tile_abilities import tile_ability
+from route18xx.engine.tile_rules import SPECIAL_TILE_HEX, WALL_COLORS, upgrade_candidates
 
 #: The 18xx.games data the product data is compared with (copied, see tests/data/README.md).
 REFERENCE = Path(__file__).resolve().parents[1] / "data" / "reference" / "1888"
 
 
 def _raw(name: str) -> Any:
-    text = resources.files("engine").joinpath("data", "1888", f"{name}.json").read_text("utf-8")
+    text = resources.files("route18xx.engine").joinpath("data", "1888", f"{name}.json").read_text("utf-8")
     return json.loads(text)
 
 

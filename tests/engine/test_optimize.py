@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.optimize import optimize
-from engine.state_file import parse_state
+from route18xx.engine.optimize import optimize
+from route18xx.engine.state_file import parse_state
 from tests.conftest import load_json, state_files
 
 
@@ -52,8 +52,8 @@ def test_mine_beats_player_and_autorouter_in_five_states() -> None:
 
 
 def test_solving_without_trains_is_malformed() -> None:
-    from engine.api import solve_routes
-    from engine.errors import MalformedInput
+    from route18xx.engine.api import solve_routes
+    from route18xx.engine.errors import MalformedInput
     from tests.conftest import STATES_DIR
 
     raw = dict(load_json(STATES_DIR / "129026-138.json")["state"], trains=[])
@@ -63,7 +63,7 @@ def test_solving_without_trains_is_malformed() -> None:
 
 
 def test_warm_up_solves_the_worked_example() -> None:
-    from engine.api import _WARM_UP_STATE, solve_routes, warm_up
+    from route18xx.engine.api import _WARM_UP_STATE, solve_routes, warm_up
 
     warm_up()
     assert solve_routes(_WARM_UP_STATE)["revenue"] == 90  # ROUTES.md §7 example 1

@@ -20,14 +20,14 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.board import Board
-from engine.gamedata import game_data
-from engine.optimize import optimize, route_spec, train_ids
-from engine.route_problem import build_problem
-from engine.routes import judge_routes
-from engine.state_file import RouteState, parse_state
-from engine.tile_lay import legal_tile_lays
-from solver.bruteforce import brute_force
+from route18xx.engine.board import Board
+from route18xx.engine.gamedata import game_data
+from route18xx.engine.optimize import optimize, route_spec, train_ids
+from route18xx.engine.route_problem import build_problem
+from route18xx.engine.routes import judge_routes
+from route18xx.engine.state_file import RouteState, parse_state
+from route18xx.engine.tile_lay import legal_tile_lays
+from route18xx.solver.bruteforce import brute_force
 
 EXAMPLES = int(os.environ.get("ROUTE18XX_PROPERTY_EXAMPLES", "300"))
 

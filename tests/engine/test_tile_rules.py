@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from engine.board import Board, PlacedTile
-from engine.errors import MalformedInput
-from engine.gamedata import game_data
-from engine.state_file import parse_state
-from engine.tile_rules import (
+from route18xx.engine.board import Board, PlacedTile
+from route18xx.engine.errors import MalformedInput
+from route18xx.engine.gamedata import game_data
+from route18xx.engine.state_file import parse_state
+from route18xx.engine.tile_rules import (
     distinct_rotations,
     kept_rotations,
     paths_refusal,

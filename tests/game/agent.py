@@ -13,8 +13,8 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from engine.errors import IllegalAction
-from engine.game.actions import (
+from route18xx.engine.errors import IllegalAction
+from route18xx.engine.game.actions import (
     Action,
     Bankrupt,
     Bid,
@@ -31,18 +31,18 @@ from engine.game.actions import (
     RunRoutes,
     SellShares,
 )
-from engine.game.auction import AuctionRound
-from engine.game.depot import train_name
-from engine.game.emergency import bundle
-from engine.game.game import Game
-from engine.game.operating_round import OperatingRound
-from engine.game.privates import price_range
-from engine.game.routing import route_state
-from engine.game.shares import IPO, POOL
-from engine.game.stock import sellable_percents
-from engine.game.stock_round import StockRound
-from engine.tile_lay import legal_tile_lays
-from engine.token_place import legal_token_placements
+from route18xx.engine.game.auction import AuctionRound
+from route18xx.engine.game.depot import train_name
+from route18xx.engine.game.emergency import bundle
+from route18xx.engine.game.game import Game
+from route18xx.engine.game.operating_round import OperatingRound
+from route18xx.engine.game.privates import price_range
+from route18xx.engine.game.routing import route_state
+from route18xx.engine.game.shares import IPO, POOL
+from route18xx.engine.game.stock import sellable_percents
+from route18xx.engine.game.stock_round import StockRound
+from route18xx.engine.tile_lay import legal_tile_lays
+from route18xx.engine.token_place import legal_token_placements
 
 
 class Stuck(Exception):
@@ -222,7 +222,7 @@ class RandomAgent:
             )
 
     def _run(self, corp: Any) -> RunRoutes:
-        from engine.api import solve_routes
+        from route18xx.engine.api import solve_routes
 
         game = self.game
         rnd = game.round
@@ -276,6 +276,6 @@ class RandomAgent:
 
 
 def _blocked(game: Game) -> set[str]:
-    from engine.game.privates import blocked_hexes
+    from route18xx.engine.game.privates import blocked_hexes
 
     return blocked_hexes(game)

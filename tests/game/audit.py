@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.game.game import Game
+from route18xx.engine.game.game import Game
 
 #: Seats of the fresh 4-player games (player id = seat number).
 P1, P2, P3, P4 = 1, 2, 3, 4

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from engine.game.game import Game
-from engine.game.graph import GraphCache
-from engine.replay import replay
+from route18xx.engine.game.game import Game
+from route18xx.engine.game.graph import GraphCache
+from route18xx.engine.replay import replay
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parent / "data"

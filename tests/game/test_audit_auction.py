@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalAction
-from engine.game.invariants import check
+from route18xx.engine.errors import IllegalAction
+from route18xx.engine.game.invariants import check
 from tests.game.audit import P1, P2, P3, P4, act, buy_privates_in_seat_order, new_game
 
 

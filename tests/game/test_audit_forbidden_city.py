@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalAction
-from engine.game.game import Game
-from engine.game.invariants import check
-from engine.game.scoring import player_value
-from engine.game.shares import IPO, POOL
-from engine.game.stock_round import StockRound
+from route18xx.engine.errors import IllegalAction
+from route18xx.engine.game.game import Game
+from route18xx.engine.game.invariants import check
+from route18xx.engine.game.scoring import player_value
+from route18xx.engine.game.shares import IPO, POOL
+from route18xx.engine.game.stock_round import StockRound
 from tests.game.audit import P1, P2, P3, P4, act, certs, open_jzr_game
 
 

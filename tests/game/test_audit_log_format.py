@@ -13,8 +13,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from engine.game.actions import BuyCompany, Program, parse_action
-from engine.replay import kept_actions, replay
+from route18xx.engine.game.actions import BuyCompany, Program, parse_action
+from route18xx.engine.replay import kept_actions, replay
 from tests.game.conftest import load
 
 BANKRUPT = "1888_game_end_bankrupt"

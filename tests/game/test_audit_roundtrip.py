@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from engine.game.actions import (
+from route18xx.engine.game.actions import (
     Action,
     Bid,
     BuyCompany,
@@ -30,9 +30,9 @@ from engine.game.actions import (
     RunRoutes,
     SellShares,
 )
-from engine.game.depot import train_name
-from engine.game.game import Game
-from engine.replay import replay
+from route18xx.engine.game.depot import train_name
+from route18xx.engine.game.game import Game
+from route18xx.engine.replay import replay
 from tests.game.agent import RandomAgent
 
 pytest.importorskip("ortools")

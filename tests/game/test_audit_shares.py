@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalAction
-from engine.game.invariants import check
-from engine.game.shares import IPO, POOL
+from route18xx.engine.errors import IllegalAction
+from route18xx.engine.game.invariants import check
+from route18xx.engine.game.shares import IPO, POOL
 from tests.game.audit import (
     P1,
     P2,

@@ -20,8 +20,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.api import state_from_log
-from engine.errors import IllegalAction, MalformedInput, OutOfTime
+from route18xx.engine.api import state_from_log
+from route18xx.engine.errors import IllegalAction, MalformedInput, OutOfTime
 from tests.game.conftest import LOG_NAMES, load
 
 EXAMPLES = int(os.environ.get("ROUTE18XX_FUZZ_EXAMPLES", "200"))
@@ -151,7 +151,7 @@ def test_a_huge_value_is_quoted_as_an_excerpt() -> None:
 def test_an_engine_bug_is_logged_and_reported_without_its_exception_name(
     monkeypatch: Any, caplog: Any
 ) -> None:
-    import engine.game.game as game_module
+    import route18xx.engine.game.game as game_module
 
     def broken(self: Any, action: Any) -> None:
         raise KeyError("x")

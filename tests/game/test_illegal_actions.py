@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from engine.errors import IllegalAction, MalformedInput
-from engine.game.actions import (
+from route18xx.engine.errors import IllegalAction, MalformedInput
+from route18xx.engine.game.actions import (
     Action,
     Bankrupt,
     Bid,
@@ -30,9 +30,9 @@ from engine.game.actions import (
     RunRoutes,
     SellShares,
 )
-from engine.game.emergency import apply_purchase, check_purchase
-from engine.game.game import Game
-from engine.game.summary import summary
+from route18xx.engine.game.emergency import apply_purchase, check_purchase
+from route18xx.engine.game.game import Game
+from route18xx.engine.game.summary import summary
 from tests.game.conftest import game_before
 
 P1, P2, P3, P4 = 12274, 311, 3858, 7353  # 129026 seats (prototype)

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from engine.api import check_routes
-from engine.replay import kept_actions, states_before
-from engine.state_file import parse_state
+from route18xx.engine.api import check_routes
+from route18xx.engine.replay import kept_actions, states_before
+from route18xx.engine.state_file import parse_state
 from tests.game.conftest import LOG_NAMES, load
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.game.game import Game
-from engine.game.invariants import check_after
+from route18xx.engine.game.game import Game
+from route18xx.engine.game.invariants import check_after
 from tests.game.agent import RandomAgent
 
 pytest.importorskip("ortools")

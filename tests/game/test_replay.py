@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from engine.game.invariants import check_after
-from engine.game.scoring import player_value
-from engine.replay import kept_actions, replay, replay_report
+from route18xx.engine.game.invariants import check_after
+from route18xx.engine.game.scoring import player_value
+from route18xx.engine.replay import kept_actions, replay, replay_report
 from tests.game.conftest import LOG_NAMES, checkpoints_path, load
 
 RUNS = {"129026": 95, "1888_game_end_bankrupt": 28}
@@ -203,7 +203,7 @@ def test_every_round_matches_the_engine_checkpoints(name: str) -> None:
 def test_replay_with_the_engine_solver_reaches_the_reference_optima() -> None:
     """Integration: the optimum hook with ``engine.api.solve_routes`` (objective total)."""
     pytest.importorskip("ortools")
-    from engine.replay_cli import api_solver
+    from route18xx.engine.replay_cli import api_solver
     from tests.game.conftest import states_dir
 
     result = replay(load("1888_game_end_bankrupt"), solve=api_solver("total", 10.0))

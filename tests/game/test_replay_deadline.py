@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from engine.api import state_from_log
-from engine.errors import OutOfTime
-from engine.replay import kept_actions, replay, state_before
-from solver.cancel import CancelToken
+from route18xx.engine.api import state_from_log
+from route18xx.engine.errors import OutOfTime
+from route18xx.engine.replay import kept_actions, replay, state_before
+from route18xx.solver.cancel import CancelToken
 from tests.game.conftest import load
 
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalAction
-from engine.game.actions import Bid, BuyTrain, LayTile, Pass, SellShares
-from engine.game.game import Game
-from engine.game.invariants import check
-from engine.game.payout import share_of
-from engine.game.summary import summary
-from engine.replay import kept_actions
+from route18xx.engine.errors import IllegalAction
+from route18xx.engine.game.actions import Bid, BuyTrain, LayTile, Pass, SellShares
+from route18xx.engine.game.game import Game
+from route18xx.engine.game.invariants import check
+from route18xx.engine.game.payout import share_of
+from route18xx.engine.game.summary import summary
+from route18xx.engine.replay import kept_actions
 from tests.game.conftest import game_before
 
 BANKRUPT = "1888_game_end_bankrupt"
@@ -36,7 +36,7 @@ def test_setup_cash_and_bank(rule_set: str, n: int, cash: int, bank: int) -> Non
 
 
 def test_north_needs_three_players() -> None:
-    from engine.errors import MalformedInput
+    from route18xx.engine.errors import MalformedInput
 
     with pytest.raises(MalformedInput):
         Game("north", [1, 2])
@@ -196,8 +196,8 @@ def test_undo_and_redo_filtering() -> None:
 
 def test_beijing_reservations_survive_merging_into_one_city() -> None:
     """Both Beijing home slots stay reserved when L42 and then 8892 replace the two cities."""
-    from engine.board import PlacedTile
-    from engine.game.tokens import lay_on_board, place_home_token
+    from route18xx.engine.board import PlacedTile
+    from route18xx.engine.game.tokens import lay_on_board, place_home_token
 
     game = fresh("north")
     tiles = game.data.tiles

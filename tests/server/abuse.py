@@ -59,7 +59,7 @@ class ServerProcess:
 def start_server(*args: str) -> Iterator[ServerProcess]:
     """Start ``route18xx serve`` with ``args``; yields once it reports SERVING."""
     port = free_port()
-    cmd = [sys.executable, "-m", "server.cli", "serve", "--port", str(port), *args]
+    cmd = [sys.executable, "-m", "route18xx.server.cli", "serve", "--port", str(port), *args]
     log = tempfile.NamedTemporaryFile(prefix="route18xx-serve-", suffix=".log", delete=False)
     process = subprocess.Popen(
         cmd, cwd=REPO, stdout=subprocess.DEVNULL, stderr=log,
@@ -95,7 +95,7 @@ def game_log_text(name: str = "129026") -> str:
 
 
 def solve_request(raw_state: dict[str, Any]) -> pb.SolveRoutesRequest:
-    from server import converters
+    from route18xx.server import converters
 
     return converters.solve_request_to_proto(raw_state)
 

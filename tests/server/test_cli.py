@@ -18,7 +18,7 @@ TIMING_KEYS = {"solve_ms", "reduce_ms", "build_ms", "solver_ms"}
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "server.cli", *args], capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "route18xx.server.cli", *args], capture_output=True, text=True, timeout=60
     )
 
 

@@ -24,7 +24,7 @@ LAY = 91  # LYR lays F14
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "server.cli", *args], capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "route18xx.server.cli", *args], capture_output=True, text=True, timeout=120
     )
 
 

@@ -13,12 +13,12 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from engine.errors import IllegalAction
+from route18xx.engine.errors import IllegalAction
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
-from server import converters
-from server.app import RouteServer, ServerConfig, create_server
-from server.runner import Limits
+from route18xx.server import converters
+from route18xx.server.app import RouteServer, ServerConfig, create_server
+from route18xx.server.runner import Limits
 from tests.server.conftest import NOT_SERVING, SERVING, health_status
 
 PARTIAL_ROUTE = {

@@ -9,7 +9,7 @@ import grpc
 import pytest
 
 from route18xx.v1 import route_service_pb2 as pb
-from server import converters
+from route18xx.server import converters
 from tests.server.conftest import (
     BASE_STATE_NAME, SERVING, assert_invalid, health_status, real_state,
 )
@@ -140,7 +140,7 @@ def test_cli_call_prints_the_status_code(server: Any, tmp_path: Any, base_state:
                                          capsys: Any) -> None:
     import json
 
-    from server.cli import main
+    from route18xx.server.cli import main
 
     base_state["phase"] = "9"
     path = tmp_path / "state.json"

@@ -20,13 +20,13 @@ from typing import Any, Callable, Iterator
 import grpc
 import pytest
 
-from engine.api import suggest_moves
+from route18xx.engine.api import suggest_moves
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
-from server import converters, suggest_converters
-from server.app import RouteServer, ServerConfig, create_server
-from server.client import RouteClient
-from server.runner import Limits
+from route18xx.server import converters, suggest_converters
+from route18xx.server.app import RouteServer, ServerConfig, create_server
+from route18xx.server.client import RouteClient
+from route18xx.server.runner import Limits
 from tests.conftest import STATES_DIR
 from tests.server.conftest import SERVING, assert_invalid, health_status, real_state
 
@@ -328,7 +328,7 @@ def test_no_legal_move_is_an_empty_answer(stand_in_stub: Any, stand_in: StandIn)
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "server.cli", *args], capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "route18xx.server.cli", *args], capture_output=True, text=True, timeout=120
     )
 
 

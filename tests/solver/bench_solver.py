@@ -15,7 +15,7 @@ import statistics
 import time
 from pathlib import Path
 
-from solver import RouteProblem, solve
+from route18xx.solver import RouteProblem, solve
 from tests.solver.boards import grid_problem
 
 STATES = Path(__file__).resolve().parent.parent / "data" / "states"
@@ -23,8 +23,8 @@ STATES = Path(__file__).resolve().parent.parent / "data" / "states"
 
 def real_problems() -> dict[str, RouteProblem]:
     try:
-        from engine.route_problem import build_problem
-        from engine.state_file import parse_state
+        from route18xx.engine.route_problem import build_problem
+        from route18xx.engine.state_file import parse_state
     except ImportError:
         return {}
     return {

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from solver.problem import (
+from route18xx.solver.problem import (
     NO_SIDE,
     Junction,
     PairBonus,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from solver.problem import (
+from route18xx.solver.problem import (
     NO_SIDE,
     Junction,
     PairBonus,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from solver import InvalidProblem, RouteProblem, Segment, solve
-from solver.reduce import _checked_ends, _reachable_segments, reduce_problem
+from route18xx.solver import InvalidProblem, RouteProblem, Segment, solve
+from route18xx.solver.reduce import _checked_ends, _reachable_segments, reduce_problem
 from tests.solver.boards import Board
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from solver.model import Instance, build_model
-from solver.reduce import reduce_problem
-from solver.routes import list_routes
+from route18xx.solver.model import Instance, build_model
+from route18xx.solver.reduce import reduce_problem
+from route18xx.solver.routes import list_routes
 from tests.solver.boards import Board, grid_problem
 
 

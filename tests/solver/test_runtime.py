@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from solver import CancelToken, InvalidProblem, solve
-from solver.validate import validate
+from route18xx.solver import CancelToken, InvalidProblem, solve
+from route18xx.solver.validate import validate
 from tests.solver.boards import grid_problem
 
 #: Two unlimited trains on a 6×6 grid: seconds of search to prove optimal.

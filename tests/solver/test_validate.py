@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from solver import RouteProblem, RouteResult, Solution
-from solver.validate import validate
+from route18xx.solver import RouteProblem, RouteResult, Solution
+from route18xx.solver.validate import validate
 from tests.solver.boards import Board
 
 

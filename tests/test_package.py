@@ -1,0 +1,107 @@
+"""One installable package (issue 10): the wheel adds only ``route18xx`` at top level.
+
+The wheel is built from this checkout and installed without its dependencies
+into a fresh virtual environment, which borrows the test environment's
+installed dependencies through a ``.pth`` file (so the test needs no network).
+Its console script must give the checkout's answer with the embedded data.
+"""
+
+from __future__ import annotations
+
+import json
+import pkgutil
+import shutil
+import subprocess
+import sys
+import sysconfig
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+STATE = ROOT / "tests" / "data" / "states" / "129026-728.json"
+
+
+def _site_packages(prefix: Path) -> Path:
+    path = sysconfig.get_path("purelib", vars={"base": str(prefix), "platbase": str(prefix)})
+    return Path(path)
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv with the route18xx wheel installed; returns the venv's folder."""
+    work = tmp_path_factory.mktemp("wheel")
+    source = work / "src"  # a clean copy: no stale build/ folder can leak into the wheel
+    shutil.copytree(ROOT, source, symlinks=True, ignore=shutil.ignore_patterns(
+        ".venv", ".git", "build", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis",
+        ".benchmarks"))
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+         "-w", str(work / "dist"), str(source)],
+        check=True, capture_output=True, timeout=300,
+    )
+    (wheel,) = (work / "dist").glob("route18xx-*.whl")
+    env = work / "venv"
+    venv.EnvBuilder(with_pip=False).create(env)
+    site = _site_packages(env)
+    before = set(p.name for p in site.iterdir())
+    subprocess.run(  # pip working on the fresh venv (--python), not on this one
+        [sys.executable, "-m", "pip", "--python", str(env / "bin" / "python"), "install",
+         "--no-deps", "-q", str(wheel)],
+        check=True, capture_output=True, timeout=300,
+    )
+    added = set(p.name for p in site.iterdir()) - before
+    (env / "added.json").write_text(json.dumps(sorted(added)))
+    # The dependencies: the test environment's, borrowed (written after the listing).
+    deps = Path(sysconfig.get_path("purelib"))
+    (site / "_route18xx_test_deps.pth").write_text(f"{deps}\n")
+    return env
+
+
+def test_the_wheel_adds_only_route18xx(installed: Path) -> None:
+    added = json.loads((installed / "added.json").read_text())
+    top = [name for name in added if not name.endswith(".dist-info")]
+    assert top == ["route18xx"], added
+    assert [n for n in added if n.endswith(".dist-info")] == ["route18xx-0.1.0.dist-info"]
+
+
+def test_the_installed_console_script_answers_as_the_checkout(installed: Path) -> None:
+    script = installed / "bin" / "route18xx"
+    run = [str(script), "solve", str(STATE), "--json"]
+    there = subprocess.run(run, capture_output=True, text=True, timeout=120, cwd="/")
+    assert there.returncode == 0, there.stderr
+    here = subprocess.run(
+        [sys.executable, "-m", "route18xx.server.cli", "solve", str(STATE), "--json"],
+        capture_output=True, text=True, timeout=120, cwd=ROOT,
+    )
+    assert here.returncode == 0, here.stderr
+    keep = ("revenue", "subsidy", "proven_optimal", "routes")
+    a, b = json.loads(there.stdout), json.loads(here.stdout)
+    assert {k: a[k] for k in keep} == {k: b[k] for k in keep}
+    assert str(installed) in subprocess.run(
+        [str(installed / "bin" / "python"), "-c", "import route18xx.engine; print(route18xx.engine.__file__)"],
+        capture_output=True, text=True, timeout=60, cwd="/",
+    ).stdout
+
+
+def test_product_code_imports_only_the_namespace() -> None:
+    """Importing every module of route18xx loads no top-level engine, solver or server."""
+    code = (
+        "import pkgutil, sys, route18xx\n"
+        "for m in pkgutil.walk_packages(route18xx.__path__, 'route18xx.'):\n"
+        "    __import__(m.name)\n"
+        "bad = sorted(n for n in sys.modules if n.split('.')[0] in ('engine', 'solver', 'server'))\n"
+        "print(bad)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=120, cwd="/")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
+
+
+def test_the_namespace_has_its_four_parts() -> None:
+    import route18xx
+
+    names = {m.name for m in pkgutil.iter_modules(route18xx.__path__)}
+    assert {"engine", "solver", "server", "v1"} <= names
