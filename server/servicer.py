@@ -142,7 +142,10 @@ class RouteService:
             self._log(method, status.code.name, started)  # before the client hears it
             await context.abort(status.code, status.details, status.trailing_metadata)
             raise  # pragma: no cover  (abort raises)
-        self._log(method, "OK", started)
+        # The work finished, but the client may have gone (cancelled, deadline) meanwhile.
+        late = time.monotonic() >= deadline
+        outcome = "DEADLINE_EXCEEDED" if late else "CANCELLED" if context.cancelled() else "OK"
+        self._log(method, outcome, started)
         return response
 
     @staticmethod
