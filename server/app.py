@@ -31,7 +31,8 @@ from grpc_reflection.v1alpha import reflection
 
 from route18xx.server.lanes import Lane, LaneConfig
 from route18xx.server.runner import CheckFn, EngineRunner, Limits, SolveFn, SuggestFn
-from route18xx.server.servicer import SERVICE_NAME, RouteService
+from route18xx.server.calls import SERVICE_NAME, CallCore
+from route18xx.server.servicer import RouteService
 
 log = logging.getLogger("route18xx.server")
 
@@ -126,7 +127,8 @@ class RouteServer:
             ],
             maximum_concurrent_rpcs=config.max_concurrent_rpcs,
         )
-        service = RouteService(self.runner, self.lanes, config.limits)
+        self.core = CallCore(self.runner, self.lanes, config.limits)
+        service = RouteService(self.core)
         self.grpc_server.add_generic_rpc_handlers([service.generic_handler()])
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self.grpc_server)
         reflection.enable_server_reflection(

@@ -28,6 +28,7 @@ from typing import Callable
 
 import grpc
 from google.protobuf import any_pb2, duration_pb2
+from google.protobuf.message import Message
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
@@ -68,35 +69,35 @@ class BadMessage(Exception):
 @dataclass(frozen=True)
 class _Mapping:
     code: grpc.StatusCode
-    details: Callable[[Exception], list[any_pb2.Any]]
+    details: Callable[[Exception], list[Message]]
     #: Overrides ``code`` for exceptions whose status depends on the instance.
     code_of: Callable[[Exception], grpc.StatusCode] | None = None
 
 
-def _bad_request(exc: Exception) -> list[any_pb2.Any]:
+def _bad_request(exc: Exception) -> list[Message]:
     assert isinstance(exc, (MalformedInput, BadMessage))
     bad = error_details_pb2.BadRequest(
         field_violations=[
             error_details_pb2.BadRequest.FieldViolation(field=exc.field, description=exc.reason)
         ]
     )
-    return [_pack(bad)]
+    return [bad]
 
 
-def _error_info(exc: Exception) -> list[any_pb2.Any]:
+def _error_info(exc: Exception) -> list[Message]:
     assert isinstance(exc, IllegalAction)
-    return [_pack(error_details_pb2.ErrorInfo(reason=exc.code, domain=ERROR_DOMAIN))]
+    return [error_details_pb2.ErrorInfo(reason=exc.code, domain=ERROR_DOMAIN)]
 
 
-def _no_details(exc: Exception) -> list[any_pb2.Any]:
+def _no_details(exc: Exception) -> list[Message]:
     return []
 
 
-def _retry_info(exc: Exception) -> list[any_pb2.Any]:
+def _retry_info(exc: Exception) -> list[Message]:
     assert isinstance(exc, Overloaded)
     delay = duration_pb2.Duration()
     delay.FromMilliseconds(int(exc.retry_after_s * 1000))
-    return [_pack(error_details_pb2.RetryInfo(retry_delay=delay))]
+    return [error_details_pb2.RetryInfo(retry_delay=delay)]
 
 
 def _out_of_time_code(exc: Exception) -> grpc.StatusCode:
@@ -129,15 +130,30 @@ def _lookup(exc: Exception) -> _Mapping | None:
     return None
 
 
-def status_for(exc: Exception) -> status_pb2.Status:
-    """The ``google.rpc.Status`` a client receives for ``exc``."""
+@dataclass(frozen=True)
+class CallError:
+    """What a client of any transport (gRPC, Connect, gRPC-Web) hears for an exception."""
+
+    code: grpc.StatusCode
+    message: str
+    details: list[Message]
+
+
+def call_error(exc: Exception) -> CallError:
+    """The status code, message and rich details for ``exc``, from the one table."""
     mapping = _lookup(exc)
     if mapping is None:
         log.error("unexpected error while serving a call", exc_info=exc)
-        return status_pb2.Status(code=code_pb2.INTERNAL, message=INTERNAL_MESSAGE)
+        return CallError(grpc.StatusCode.INTERNAL, INTERNAL_MESSAGE, [])
     code = mapping.code_of(exc) if mapping.code_of else mapping.code
+    return CallError(code, _bounded(str(exc)), mapping.details(exc))
+
+
+def status_for(exc: Exception) -> status_pb2.Status:
+    """The ``google.rpc.Status`` a gRPC client receives for ``exc``."""
+    error = call_error(exc)
     return status_pb2.Status(
-        code=code.value[0], message=_bounded(str(exc)), details=mapping.details(exc)
+        code=error.code.value[0], message=error.message, details=[_pack(d) for d in error.details]
     )
 
 

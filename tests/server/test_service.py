@@ -138,8 +138,8 @@ def test_one_log_line_per_call(client: RouteClient, caplog: pytest.LogCaptureFix
             client.validate({**data["state"], "phase": "9"}, [])
     lines = [r.getMessage() for r in caplog.records if r.name == "route18xx.calls"]
     assert len(lines) == 2
-    assert lines[0].startswith("/route18xx.v1.RouteService/ValidateRoutes OK ")
-    assert lines[1].startswith("/route18xx.v1.RouteService/ValidateRoutes INVALID_ARGUMENT ")
+    assert lines[0].startswith("grpc /route18xx.v1.RouteService/ValidateRoutes OK ")
+    assert lines[1].startswith("grpc /route18xx.v1.RouteService/ValidateRoutes INVALID_ARGUMENT ")
     assert all(line.endswith(" ms") for line in lines)
 
 

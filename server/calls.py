@@ -1,0 +1,110 @@
+"""The RouteService calls, independent of the transport that carries them (issue 9, 13).
+
+Each method is one ``Method`` row: its request type, the lane it runs in and
+the job that converts, calls the engine and converts back. ``CallCore.run``
+does what every transport (gRPC, Connect, gRPC-Web) needs for one call: the
+call's deadline (the client's, or the server's maximum per call) in a
+``CancelToken`` minus a margin for sending the answer, admission to the lane,
+decoding the request on the lane's worker when it arrives as bytes, and the
+job. Transports map the exceptions it raises through ``server.errors``.
+
+Decoding, conversion and encoding run on the lane's worker, not on the event
+loop, so a large request never stalls other calls.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from google.protobuf.message import DecodeError, Message
+
+from route18xx.engine import api
+from route18xx.server import converters, suggest_converters
+from route18xx.server.errors import BadMessage
+from route18xx.server.lanes import Lane
+from route18xx.server.runner import EngineRunner, Limits, call_deadline
+from route18xx.v1 import route_service_pb2 as pb
+
+log = logging.getLogger("route18xx.calls")
+
+SERVICE_NAME = pb.DESCRIPTOR.services_by_name["RouteService"].full_name
+
+#: A method's work on the lane: the decoded request and the call's token → the response.
+Job = Callable[[EngineRunner, Any, Any], Message]
+
+
+def _solve(runner: EngineRunner, request: pb.SolveRoutesRequest, cancel: Any) -> Message:
+    args = converters.solve_request_from_proto(request)
+    return converters.solve_report_to_proto(runner.solve(args, cancel))
+
+
+def _validate(runner: EngineRunner, request: pb.ValidateRoutesRequest, cancel: Any) -> Message:
+    source = converters.request_source(request)
+    report = runner.check(source, converters.routes_from_proto(request.routes), cancel)
+    return converters.check_report_to_proto(report)
+
+
+def _suggest(runner: EngineRunner, request: pb.SuggestMovesRequest, cancel: Any) -> Message:
+    args = suggest_converters.suggest_request_from_proto(request)
+    return suggest_converters.suggest_report_to_proto(runner.suggest(args, cancel))
+
+
+@dataclass(frozen=True)
+class Method:
+    """One RPC: its name, request type, lane and job."""
+
+    name: str
+    request_type: type[Message]
+    lane: str
+    job: Job
+
+
+METHODS = (
+    Method("SolveRoutes", pb.SolveRoutesRequest, "solve", _solve),
+    Method("ValidateRoutes", pb.ValidateRoutesRequest, "solve", _validate),
+    Method("SuggestMoves", pb.SuggestMovesRequest, "suggest", _suggest),
+)
+
+
+def decode(method: Method, data: bytes) -> Message:
+    """The request message in ``data``; ``BadMessage`` when the bytes are not one."""
+    request = method.request_type()
+    try:
+        request.ParseFromString(data)
+    except (DecodeError, RuntimeError, ValueError):  # RuntimeError: recursion too deep
+        raise BadMessage(
+            f"the request is not a {method.request_type.DESCRIPTOR.full_name} message"
+        ) from None
+    return request
+
+
+class CallCore:
+    """One call's work on the engine, for any transport."""
+
+    def __init__(self, runner: EngineRunner, lanes: Mapping[str, Lane], limits: Limits) -> None:
+        self.runner = runner
+        self.lanes = lanes
+        self.limits = limits
+
+    def token(self, client_remaining_s: float | None) -> tuple[float, Any]:
+        """The call's deadline (``time.monotonic``) and a cancel token that fires a margin before."""
+        deadline = call_deadline(client_remaining_s, self.limits)
+        return deadline, api.new_cancel_token(deadline - self.limits.deadline_margin_s)
+
+    async def run(self, method: Method, request: bytes | Message, cancel: Any) -> Message:
+        """The response to ``request`` (bytes are decoded on the lane's worker)."""
+
+        def job() -> Message:
+            message = decode(method, request) if isinstance(request, bytes) else request
+            return method.job(self.runner, message, cancel)
+
+        return await self.lanes[method.lane].run(job, cancel)
+
+
+def log_call(transport: str, method: Method, outcome: str, started: float) -> None:
+    """One line per call: transport, method, real outcome, latency."""
+    ms = (time.perf_counter() - started) * 1000.0
+    log.info("%s /%s/%s %s %.1f ms", transport, SERVICE_NAME, method.name, outcome, ms)
