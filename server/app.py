@@ -65,6 +65,11 @@ class ServerConfig:
     max_receive_bytes: int = 4 * MiB
     max_send_bytes: int = 4 * MiB
     grace_s: float = 5.0
+    #: HTTP front end (Connect + gRPC-Web + the web page): None = off; 0 = any free port.
+    http_port: int | None = None
+    #: Origins allowed to call the HTTP API from a browser page (CORS); the page itself
+    #: is served by the same origin and needs none.
+    cors_origins: tuple[str, ...] = ()
     #: Health turns NOT_SERVING when a lane with waiting work made no progress for this long.
     stall_after_s: float = 10.0
     limits: Limits = Limits()
@@ -100,6 +105,9 @@ class RouteServer:
         self._stopped = threading.Event()
         self._terminated = threading.Event()
         self._watchdog: asyncio.Future[None] | None = None
+        self._http: Any = None  # uvicorn.Server, when the HTTP front end runs
+        self._http_task: asyncio.Future[None] | None = None
+        self.http_port: int | None = None
         try:
             self.port = self._call(self._build())
         except BaseException:
@@ -144,8 +152,33 @@ class RouteServer:
 
     async def _start(self) -> None:
         await self.grpc_server.start()
+        if self.config.http_port is not None:
+            await self._start_http()
         await self._set_health(SERVING)
         self._watchdog = asyncio.ensure_future(self._watch())
+
+    async def _start_http(self) -> None:
+        """Connect/gRPC-Web and the web page on uvicorn, in this loop, sharing the lanes."""
+        import uvicorn
+
+        from route18xx.server.http_app import create_http_app
+
+        app = create_http_app(
+            self.core, cors_origins=self.config.cors_origins,
+            max_receive_bytes=self.config.max_receive_bytes,
+        )
+        config = uvicorn.Config(
+            app, host=self.config.host, port=self.config.http_port, log_level="warning",
+            lifespan="off", timeout_graceful_shutdown=int(self.config.grace_s) or None,
+        )
+        self._http = uvicorn.Server(config)
+        self._http_task = asyncio.ensure_future(self._http.serve())
+        while not self._http.started:
+            if self._http_task.done():  # it failed to start (port in use …)
+                self._http_task.result()
+                raise OSError(f"cannot listen for HTTP on {self.config.host}:{self.config.http_port}")
+            await asyncio.sleep(0.01)
+        self.http_port = self._http.servers[0].sockets[0].getsockname()[1]
 
     async def _set_health(self, status: int) -> None:
         for name in ("", SERVICE_NAME):
@@ -166,7 +199,11 @@ class RouteServer:
         if self._watchdog is not None:
             self._watchdog.cancel()
         await self.health.enter_graceful_shutdown()
+        if self._http is not None:
+            self._http.should_exit = True
         await self.grpc_server.stop(grace)
+        if self._http_task is not None:
+            await asyncio.wait([self._http_task], timeout=grace + 1)
 
     # -- the façade -------------------------------------------------------------------
 
@@ -174,9 +211,18 @@ class RouteServer:
     def target(self) -> str:
         return f"{self.config.host}:{self.port}"
 
+    @property
+    def http_url(self) -> str | None:
+        """The HTTP front end's base URL, once started (None when it is off)."""
+        if self.http_port is None:
+            return None
+        return f"http://{self.config.host}:{self.http_port}"
+
     def start(self) -> None:
         self._call(self._start())
         log.info("serving %s on %s (%d workers)", SERVICE_NAME, self.target, self.config.workers)
+        if self.http_url:
+            log.info("serving HTTP (Connect, gRPC-Web, the web page) on %s", self.http_url)
 
     def stop(self, grace_s: float | None = None) -> threading.Event:
         """Begin a graceful stop: NOT_SERVING, refuse new calls, let calls in flight finish."""

@@ -118,6 +118,12 @@ def _add_serve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=50051)
     p.add_argument("--workers", type=int, default=None, help="solves at once (default: cores)")
+    p.add_argument("--http-port", type=int, default=8080, metavar="P",
+                   help="HTTP port for Connect/gRPC-Web and the web page (default 8080)")
+    p.add_argument("--no-http", action="store_true", help="serve gRPC only")
+    p.add_argument("--cors-origin", action="append", default=[], metavar="ORIGIN",
+                   help="an origin (e.g. https://example.org) allowed to call the HTTP API "
+                        "from its pages; repeat for more")
     p.add_argument("--queue", type=int, default=64, metavar="N",
                    help="solves/validations waiting beyond the running ones before "
                         "RESOURCE_EXHAUSTED (default 64)")
@@ -147,6 +153,7 @@ def _run_serve(a: argparse.Namespace) -> int:
     limits = Limits(max_call_s=a.max_call_s, receive_timeout_s=a.receive_timeout_s)
     config = ServerConfig(
         host=a.host, port=a.port, workers=workers, queue=a.queue,
+        http_port=None if a.no_http else a.http_port, cors_origins=tuple(a.cors_origin),
         suggest_lanes=a.suggest_lanes, suggest_queue=a.suggest_queue, limits=limits,
     )
     try:

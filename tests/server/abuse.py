@@ -59,7 +59,8 @@ class ServerProcess:
 def start_server(*args: str) -> Iterator[ServerProcess]:
     """Start ``route18xx serve`` with ``args``; yields once it reports SERVING."""
     port = free_port()
-    cmd = [sys.executable, "-m", "route18xx.server.cli", "serve", "--port", str(port), *args]
+    cmd = [sys.executable, "-m", "route18xx.server.cli", "serve", "--port", str(port), "--no-http",
+           *args]
     log = tempfile.NamedTemporaryFile(prefix="route18xx-serve-", suffix=".log", delete=False)
     process = subprocess.Popen(
         cmd, cwd=REPO, stdout=subprocess.DEVNULL, stderr=log,

@@ -11,7 +11,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 PROTO = ROOT / "proto"
 PINNED_TOOLS = "1.81.1"
-GENERATED = ("_pb2.py", "_pb2_grpc.py", "_pb2.pyi")
+GENERATED = ("_pb2.py", "_pb2_grpc.py", "_pb2.pyi", "_connect.py")
+PINNED_CONNECT = "0.9.0"
 
 
 def test_generated_code_is_up_to_date(tmp_path: Path) -> None:
@@ -19,12 +20,15 @@ def test_generated_code_is_up_to_date(tmp_path: Path) -> None:
     from importlib.metadata import version
 
     assert version("grpcio-tools") == PINNED_TOOLS, "regenerate with the pinned grpcio-tools"
+    assert version("protoc-gen-connect-python") == PINNED_CONNECT
     del tools
+    plugin = Path(sys.executable).parent / "protoc-gen-connect-python"
     protos = sorted(PROTO.glob("route18xx/v1/*.proto"))
     assert protos
     subprocess.run(
         [sys.executable, "-m", "grpc_tools.protoc", f"-I{PROTO}", f"--python_out={tmp_path}",
          f"--grpc_python_out={tmp_path}", f"--pyi_out={tmp_path}",
+         f"--plugin=protoc-gen-connect-python={plugin}", f"--connect-python_out={tmp_path}",
          *(str(p) for p in protos)],
         check=True,
     )
@@ -36,7 +40,9 @@ def test_generated_code_is_up_to_date(tmp_path: Path) -> None:
             committed = (PROTO / rel).read_text("utf-8")
             assert committed == fresh, (
                 f"{rel} is stale: run python -m grpc_tools.protoc -I proto --python_out=proto "
-                "--grpc_python_out=proto --pyi_out=proto proto/route18xx/v1/*.proto"
+                "--grpc_python_out=proto --pyi_out=proto "
+                "--plugin=protoc-gen-connect-python=.venv/bin/protoc-gen-connect-python "
+                "--connect-python_out=proto proto/route18xx/v1/*.proto"
             )
 
 
