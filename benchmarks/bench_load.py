@@ -98,7 +98,7 @@ def _load(target: str, heavy_clients: int) -> dict[str, Any]:
 def test_load(benchmark: Any, served: ServerProcess, heavy_clients: int) -> None:
     rss_before = served.rss_mib()
     result = benchmark.pedantic(_load, args=(served.target, heavy_clients), rounds=1, iterations=1)
-    result["rss_before_mib"], result["rss_after_mib"] = round(rss_before), round(served.rss_mib())
+    result["memory_before_mib"], result["memory_after_mib"] = round(rss_before), round(served.rss_mib())
     benchmark.extra_info.update(result)
     RESULTS["with-heavy" if heavy_clients else "cheap-only"] = result
     assert served.alive()

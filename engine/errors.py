@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class Route18xxError(Exception):
     """Base of every error the engine raises on purpose."""
@@ -21,6 +23,9 @@ class MalformedInput(Route18xxError):
         self.field = field
         self.reason = reason
 
+    def __reduce__(self) -> tuple[type[MalformedInput], tuple[str, str]]:
+        return (type(self), (self.field, self.reason))  # crosses process boundaries whole
+
 
 class IllegalAction(Route18xxError):
     """A move the rules forbid; ``code`` is machine-readable, the message says why."""
@@ -29,6 +34,9 @@ class IllegalAction(Route18xxError):
         super().__init__(message)
         self.code = code
         self.message = message
+
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[str, str]]:
+        return (type(self), (self.code, self.message))
 
 
 class EngineMismatch(Route18xxError):
@@ -46,7 +54,11 @@ class OutOfTime(Route18xxError):
     def __init__(self, what: str, *, expired: bool = True) -> None:
         super().__init__(f"{what} did not finish before the deadline" if expired
                          else f"{what} was cancelled")
+        self.what = what
         self.expired = expired
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_out_of_time, (self.what, self.expired))
 
 
 #: Longest excerpt of a client's value an error message may quote (issue 9).
@@ -74,3 +86,7 @@ def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
     if len(text) <= limit:
         return text
     return text[: limit - 1] + "…"
+
+
+def _out_of_time(what: str, expired: bool) -> OutOfTime:
+    return OutOfTime(what, expired=expired)

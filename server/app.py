@@ -21,6 +21,7 @@ import logging
 import os
 import signal
 import threading
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any
@@ -30,6 +31,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from route18xx.server.lanes import Lane, LaneConfig
+from route18xx.server.workers import process_pool
 from route18xx.server.runner import CheckFn, EngineRunner, Limits, SolveFn, SuggestFn
 from route18xx.server.calls import SERVICE_NAME, CallCore
 from route18xx.server.servicer import RouteService
@@ -54,6 +56,9 @@ class ServerConfig:
     workers: int = field(default_factory=default_workers)
     #: Solve/validate lane: calls waiting beyond those, then RESOURCE_EXHAUSTED.
     queue: int = 64
+    #: Run the solve lane's jobs in worker processes (one per worker) instead of threads:
+    #: the Python part of solving then uses every core (server.workers).
+    processes: bool = False
     #: Suggestion lane: rankings at once, and waiting.
     suggest_lanes: int = 1
     suggest_queue: int = 4
@@ -91,8 +96,14 @@ class RouteServer:
         self.runner = EngineRunner(
             config.limits, suggest_workers=config.suggest_workers, **runner_kwargs
         )
+        # Worker processes only for the real engine: stand-in functions (tests) stay in threads.
+        processes = None
+        if config.processes and not runner_kwargs:
+            def processes() -> Executor:
+                return process_pool(config.workers, config.limits)
+
         self.lanes = {
-            "solve": Lane(LaneConfig("solve", config.workers, config.queue)),
+            "solve": Lane(LaneConfig("solve", config.workers, config.queue), processes),
             "suggest": Lane(
                 LaneConfig("suggest", config.suggest_lanes, config.suggest_queue, retry_after_s=5.0)
             ),
@@ -151,6 +162,8 @@ class RouteServer:
         return port
 
     async def _start(self) -> None:
+        for lane in self.lanes.values():  # worker processes up before the first client
+            await asyncio.get_running_loop().run_in_executor(None, lane.start)
         await self.grpc_server.start()
         if self.config.http_port is not None:
             await self._start_http()

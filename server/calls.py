@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Callable, Mapping
 
 from google.protobuf.message import DecodeError, Message
@@ -58,15 +59,18 @@ class Method:
 
     name: str
     request_type: type[Message]
+    response_type: type[Message]
     lane: str
     job: Job
 
 
 METHODS = (
-    Method("SolveRoutes", pb.SolveRoutesRequest, "solve", _solve),
-    Method("ValidateRoutes", pb.ValidateRoutesRequest, "solve", _validate),
-    Method("SuggestMoves", pb.SuggestMovesRequest, "suggest", _suggest),
+    Method("SolveRoutes", pb.SolveRoutesRequest, pb.SolveRoutesResponse, "solve", _solve),
+    Method("ValidateRoutes", pb.ValidateRoutesRequest, pb.ValidateRoutesResponse, "solve",
+           _validate),
+    Method("SuggestMoves", pb.SuggestMovesRequest, pb.SuggestMovesResponse, "suggest", _suggest),
 )
+METHODS_BY_NAME = {m.name: m for m in METHODS}
 
 
 def decode(method: Method, data: bytes) -> Message:
@@ -96,12 +100,21 @@ class CallCore:
 
     async def run(self, method: Method, request: bytes | Message, cancel: Any) -> Message:
         """The response to ``request`` (bytes are decoded on the lane's worker)."""
+        lane = self.lanes[method.lane]
+        if lane.in_processes:  # bytes cross to the worker process, and back
+            from route18xx.server.workers import run_job
+
+            payload = request if isinstance(request, bytes) else request.SerializeToString()
+            answer = await lane.run(partial(run_job, method.name, payload, cancel.deadline), cancel)
+            response = method.response_type()
+            response.ParseFromString(answer)
+            return response
 
         def job() -> Message:
             message = decode(method, request) if isinstance(request, bytes) else request
             return method.job(self.runner, message, cancel)
 
-        return await self.lanes[method.lane].run(job, cancel)
+        return await lane.run(job, cancel)
 
 
 def log_call(transport: str, method: Method, outcome: str, started: float) -> None:

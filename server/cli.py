@@ -121,6 +121,9 @@ def _add_serve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--http-port", type=int, default=8080, metavar="P",
                    help="HTTP port for Connect/gRPC-Web and the web page (default 8080)")
     p.add_argument("--no-http", action="store_true", help="serve gRPC only")
+    p.add_argument("--threads", action="store_true",
+                   help="run solves in threads of the server process instead of one worker "
+                        "process per --workers (less memory, less throughput)")
     p.add_argument("--cors-origin", action="append", default=[], metavar="ORIGIN",
                    help="an origin (e.g. https://example.org) allowed to call the HTTP API "
                         "from its pages; repeat for more")
@@ -152,7 +155,7 @@ def _run_serve(a: argparse.Namespace) -> int:
             return 2
     limits = Limits(max_call_s=a.max_call_s, receive_timeout_s=a.receive_timeout_s)
     config = ServerConfig(
-        host=a.host, port=a.port, workers=workers, queue=a.queue,
+        host=a.host, port=a.port, workers=workers, queue=a.queue, processes=not a.threads,
         http_port=None if a.no_http else a.http_port, cors_origins=tuple(a.cors_origin),
         suggest_lanes=a.suggest_lanes, suggest_queue=a.suggest_queue, limits=limits,
     )

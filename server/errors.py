@@ -13,6 +13,7 @@ exception                code                    details
 ``OutOfTime``            DEADLINE_EXCEEDED       — (CANCELLED when the client cancelled)
 ``Overloaded``           RESOURCE_EXHAUSTED      ``RetryInfo`` with the retry delay
 ``ServerStopping``       UNAVAILABLE             —
+``WorkerLost``           UNAVAILABLE             — (a worker process died: retry)
 anything else            INTERNAL                — (generic message; logged here)
 =======================  ======================  ===================================
 
@@ -54,6 +55,10 @@ class Overloaded(Exception):
     def __init__(self, message: str, retry_after_s: float) -> None:
         super().__init__(message)
         self.retry_after_s = retry_after_s
+
+
+class WorkerLost(Exception):
+    """The engine worker process running the call died (the pool is replaced)."""
 
 
 class BadMessage(Exception):
@@ -120,6 +125,7 @@ ERROR_TABLE: dict[type[Exception], _Mapping] = {
     OutOfTime: _Mapping(grpc.StatusCode.DEADLINE_EXCEEDED, _no_details, _out_of_time_code),
     Overloaded: _Mapping(grpc.StatusCode.RESOURCE_EXHAUSTED, _retry_info),
     ServerStopping: _Mapping(grpc.StatusCode.UNAVAILABLE, _no_details),
+    WorkerLost: _Mapping(grpc.StatusCode.UNAVAILABLE, _no_details),
 }
 
 

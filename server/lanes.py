@@ -13,23 +13,29 @@ lane, a thread pool of fixed size with a bounded queue in front of it:
   neither started nor finished a job for a while: the server can no longer answer.
 
 CP-SAT releases the GIL while it searches, so threads run solves in parallel;
-the Python around it shares the interpreter.
+the Python around it shares the interpreter. A lane may instead run its jobs
+in worker processes (``server.workers``): jobs are then plain picklable
+callables, and a pool whose worker died is replaced (the call that lost its
+worker is told to retry).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Callable, TypeVar
 
 from route18xx.engine.deadline import CancelSignal
 from route18xx.engine.errors import OutOfTime
-from route18xx.server.errors import Overloaded, ServerStopping
+from route18xx.server.errors import Overloaded, ServerStopping, WorkerLost
 
 T = TypeVar("T")
+log = logging.getLogger("route18xx.server")
 
 
 @dataclass(frozen=True)
@@ -46,11 +52,15 @@ class LaneConfig:
 class Lane:
     """A bounded thread pool for one kind of call (see the module docstring)."""
 
-    def __init__(self, config: LaneConfig) -> None:
+    def __init__(
+        self, config: LaneConfig, processes: Callable[[], Executor] | None = None
+    ) -> None:
+        """``processes``: a factory of the process pool the jobs run in (None: threads)."""
         if config.workers < 1 or config.queue < 0:
             raise ValueError(f"lane {config.name}: needs workers >= 1 and queue >= 0")
         self.config = config
-        self._pool = ThreadPoolExecutor(
+        self._processes = processes
+        self._pool: Executor = processes() if processes else ThreadPoolExecutor(
             max_workers=config.workers, thread_name_prefix=f"route18xx-{config.name}"
         )
         self._lock = threading.Lock()
@@ -58,6 +68,19 @@ class Lane:
         self._running = 0
         self._last_progress = time.monotonic()
         self._closed = False
+
+    @property
+    def in_processes(self) -> bool:
+        """Jobs run in worker processes: they must be picklable and return picklable values."""
+        return self._processes is not None
+
+    def start(self) -> None:
+        """Start every worker now (processes only), so no client waits for one to boot."""
+        if self._processes is not None:
+            from route18xx.server.workers import ping
+
+            for future in [self._pool.submit(ping) for _ in range(self.config.workers)]:
+                future.result()
 
     @property
     def capacity(self) -> int:
@@ -106,14 +129,35 @@ class Lane:
         """
         self._admit()
         try:
-            future = self._pool.submit(self._work, job, cancel)
+            if self._processes is not None:  # the worker checks the deadline itself
+                future = self._pool.submit(job)
+            else:
+                future = self._pool.submit(self._work, job, cancel)
+        except BrokenProcessPool:
+            self._release()
+            self._replace_pool()
+            raise WorkerLost("an engine worker process died; retry") from None
         except RuntimeError:
             self._release()
             raise ServerStopping("the server is shutting down") from None
         # Released when the job ends, or when it is dropped before it started
         # (cancelling the awaiting coroutine cancels a job that is still waiting).
         future.add_done_callback(lambda _: self._release())
-        return await asyncio.wrap_future(future)
+        try:
+            return await asyncio.wrap_future(future)
+        except BrokenProcessPool:
+            self._replace_pool()
+            raise WorkerLost("an engine worker process died during the call; retry") from None
+
+    def _replace_pool(self) -> None:
+        """A worker process died: start a fresh pool for the calls to come."""
+        assert self._processes is not None
+        with self._lock:
+            if self._closed:
+                return
+            broken, self._pool = self._pool, self._processes()
+        log.error("lane %s: a worker process died; the pool was replaced", self.config.name)
+        broken.shutdown(wait=False, cancel_futures=True)
 
     def stalled(self, after_s: float) -> bool:
         """Work is waiting, yet no job started or ended in the last ``after_s`` seconds."""

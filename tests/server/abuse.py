@@ -46,14 +46,41 @@ class ServerProcess:
     log_path: Path
 
     def rss_mib(self) -> float:
-        """Resident memory of the server process, in MiB (from /proc)."""
-        status = Path(f"/proc/{self.process.pid}/status").read_text()
-        match = re.search(r"VmRSS:\s+(\d+) kB", status)
-        assert match, status
-        return int(match.group(1)) / 1024
+        """Memory of the server and all its worker processes, in MiB (from /proc).
+
+        Each process counts its proportional share of the pages it shares with
+        the others (PSS: workers forked from one forkserver share most of theirs),
+        so the sum is what the server really holds.
+        """
+        return sum(_pss_kib(pid) for pid in _tree(self.process.pid)) / 1024
 
     def alive(self) -> bool:
         return self.process.poll() is None
+
+
+def _tree(root: int) -> list[int]:
+    """``root`` and every process descended from it (the forkserver, the workers)."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(stat.parent.name)] = int(fields[1])
+    tree, frontier = [root], [root]
+    while frontier:
+        frontier = [pid for pid, parent in parents.items() if parent in frontier]
+        tree += frontier
+    return tree
+
+
+def _pss_kib(pid: int) -> int:
+    try:
+        rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
+    except OSError:
+        return 0
+    match = re.search(r"^Pss:\s+(\d+) kB", rollup, re.M)
+    return int(match.group(1)) if match else 0
 
 
 def start_server(*args: str) -> Iterator[ServerProcess]:
