@@ -53,6 +53,7 @@ def test_networkx_is_used_by_product_code() -> None:
         if "networkx" in {m.split(".")[0] for m in imported_modules(path)}
     ]
     assert "solver/bruteforce.py" in users
+    assert "engine/witness.py" in users
 
 
 def worked_example() -> Board:
