@@ -15,7 +15,7 @@ problem types — and reads the rules straight from ``solver/problem.py``:
   in which every junction side it touches is followed or preceded by the
   crossing (it enters one side and leaves by the other: no U-turn); a
   ``route_end_only`` stop becomes one leaf per incident segment, so a path
-  can end there but never pass through; each route is listed once, from its
+  can start or end there but never pass through; each route is listed once, from its
   lower-numbered end;
 * filters: at least ``min_stops`` stops, a station stop, at most one stop of
   each group, the sum of the stops' ``distance_cost`` within the train's
@@ -85,11 +85,14 @@ def track_graph(problem: RouteProblem) -> nx.MultiGraph:
     return graph
 
 
-def _ends_only(graph: nx.MultiGraph, problem: RouteProblem, start: int) -> nx.MultiGraph:
-    """``graph`` with every route-end-only stop but ``start`` split into one leaf per segment."""
+def _ends_only(graph: nx.MultiGraph, problem: RouteProblem) -> nx.MultiGraph:
+    """``graph`` with every route-end-only stop split into one leaf per segment.
+
+    A leaf has one edge, so a simple path can start or end there but never pass.
+    """
     out = graph.copy()
     for s, stop in enumerate(problem.stops):
-        if s == start or not stop.route_end_only:
+        if not stop.route_end_only:
             continue
         for u, v, key in list(out.edges(_stop(s), keys=True)):
             other = v if u == _stop(s) else u
@@ -111,13 +114,19 @@ def walks(problem: RouteProblem) -> Iterator[tuple[list[int], list[int], list[in
     Yields (stops, segments, junctions) in walking order, each walk once
     (first stop < last stop); single stops are not walks.
     """
-    graph = track_graph(problem)
-    for start in range(len(problem.stops)):
-        g = _ends_only(graph, problem, start)
-        targets = [n for n in g if (s := _stop_of(n)) is not None and s > start]
+    graph = _ends_only(track_graph(problem), problem)
+    by_stop: dict[int, list[Hashable]] = {}
+    for node in graph:
+        s = _stop_of(node)
+        if s is not None:
+            by_stop.setdefault(s, []).append(node)
+    for start in sorted(by_stop):
+        targets = [n for s, nodes in by_stop.items() if s > start for n in nodes]
         if not targets:
             continue
-        for path in nx.all_simple_edge_paths(g, _stop(start), targets):
+        for path in (
+            p for origin in by_stop[start] for p in nx.all_simple_edge_paths(graph, origin, targets)
+        ):
             nodes = [path[0][0]] + [v for _, v, _ in path]
             keys = [k for _, _, k in path]
             stops, segments, junctions = [start], [], []
