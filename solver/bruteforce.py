@@ -1,102 +1,224 @@
-"""An exhaustive route enumerator: the reference the CP-SAT model is tested against.
+"""An independent exhaustive witness for the CP-SAT model, built on networkx.
 
-DESIGN.md §3 "correctness witnesses" (2). It shares nothing with the model but
-the problem types: it walks the ORIGINAL graph (no reduction), lists every
-legal route by depth-first search, then tries every combination of one route
-or none per train whose track (junctions and segments) is disjoint, keeping
-the best. Exponential: for small boards only (tests, tiny examples).
+DESIGN.md §3 "correctness witnesses" (2). A witness that walks the same
+reduced graph the same way as the solver's own route listing
+(``solver/routes.py``) would share its mistakes, so this module imports none
+of the solver's pipeline (reduction, listing, model, search) — only the plain
+problem types — and reads the rules straight from ``solver/problem.py``:
 
-A legal route (``solver/problem.py``): a simple walk stop → … → stop that
-enters each junction on one side and leaves by the other, never passes
-through a ``route_end_only`` stop, has at least ``min_stops`` stops and a
-station stop, at most one stop per group, and a distance cost within the
-train's distance. Its revenue is its stop values plus each pair bonus whose
-two stop sets it touches; its subsidy is the sum of its stops' subsidies.
+* the raw track network, unreduced, is a ``networkx.MultiGraph``: one node per
+  stop, two per junction (one per side) joined by a *crossing* edge, and one
+  edge per segment — parallel segments are distinct track, so a multigraph;
+  a segment whose two ends are the same node is a loop no route can walk
+  (a route visits every node at most once) and is left out;
+* a route is a simple path from a stop to a stop (``all_simple_edge_paths``)
+  in which every junction side it touches is followed or preceded by the
+  crossing (it enters one side and leaves by the other: no U-turn); a
+  ``route_end_only`` stop becomes one leaf per incident segment, so a path
+  can start or end there but never pass through; each route is listed once, from its
+  lower-numbered end;
+* filters: at least ``min_stops`` stops, a station stop, at most one stop of
+  each group, the sum of the stops' ``distance_cost`` within the train's
+  distance (None: unlimited);
+* prices: stop values plus every pair bonus whose two stop sets the route
+  touches (revenue), stop subsidies (subsidy);
+* the best combination (one route or none per train, no junction and no
+  segment shared) by a branch and bound over trains.
+
+Objectives as ``solve``: ``"total"`` maximises revenue + subsidy; ``"revenue"``
+maximises revenue, then subsidy (``Solution.objective`` is the revenue).
+Exponential: for small boards only (tests, tiny examples).
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 
+import networkx as nx
+
 from route18xx.solver.problem import RouteProblem, RouteResult, Solution
+
+#: Edge key of the crossing edge between the two sides of a junction.
+CROSSING = "crossing"
 
 
 @dataclass(frozen=True)
 class Candidate:
-    """One legal route (train-independent): its walk, track mask and figures."""
+    """One legal route (for some train): its walk, the track it takes and its figures.
+
+    ``track`` holds ``("junction", j)`` for every junction passed and
+    ``("segment", i)`` for every segment walked: what no second train may use.
+    """
 
     stops: tuple[int, ...]
     segments: tuple[int, ...]
-    track: int  # bit per junction node, and bit node_count + i per segment i
+    track: frozenset[tuple[str, int]]
     cost: int
     revenue: int
     subsidy: int
     bonus: int
 
 
-def enumerate_routes(problem: RouteProblem, max_cost: int | None = None) -> list[Candidate]:
-    """Every legal route of cost ≤ ``max_cost`` (None: any), each once (first stop < last)."""
-    stops, n_stops, n = problem.stops, len(problem.stops), problem.node_count
-    adjacent: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n)]
+def _stop(s: int) -> tuple[str, int]:
+    return ("stop", s)
+
+
+def _side(junction: int, side: int) -> tuple[str, int, int]:
+    return ("side", junction, side)
+
+
+def track_graph(problem: RouteProblem) -> nx.MultiGraph:
+    """The raw track network: stops, junction sides and crossings, segments as keyed edges."""
+    n_stops = len(problem.stops)
+    graph = nx.MultiGraph()
+    graph.add_nodes_from(_stop(s) for s in range(n_stops))
+    for j in range(len(problem.junctions)):
+        graph.add_edge(_side(j, 0), _side(j, 1), key=CROSSING)
+
+    def end(node: int, side: int) -> Hashable:
+        return _stop(node) if node < n_stops else _side(node - n_stops, side)
+
     for i, seg in enumerate(problem.segments):
         if seg.a != seg.b:
-            adjacent[seg.a].append((i, seg.b, seg.side_a, seg.side_b))
-            adjacent[seg.b].append((i, seg.a, seg.side_b, seg.side_a))
-    group_of: dict[int, list[int]] = {}
-    for g, group in enumerate(problem.groups):
-        for s in group:
-            group_of.setdefault(s, []).append(g)
-    limit = float("inf") if max_cost is None else max_cost
+            graph.add_edge(end(seg.a, seg.side_a), end(seg.b, seg.side_b), key=i)
+    return graph
+
+
+def _ends_only(graph: nx.MultiGraph, problem: RouteProblem) -> nx.MultiGraph:
+    """``graph`` with every route-end-only stop split into one leaf per segment.
+
+    A leaf has one edge, so a simple path can start or end there but never pass.
+    """
+    out = graph.copy()
+    for s, stop in enumerate(problem.stops):
+        if not stop.route_end_only:
+            continue
+        for u, v, key in list(out.edges(_stop(s), keys=True)):
+            other = v if u == _stop(s) else u
+            out.add_edge(other, ("leaf", s, key), key=key)
+        out.remove_node(_stop(s))
+    return out
+
+
+def _stop_of(node: Hashable) -> int | None:
+    """The stop a graph node stands for (a stop or one of its leaves), else None."""
+    if isinstance(node, tuple) and node[0] in ("stop", "leaf"):
+        return int(node[1])
+    return None
+
+
+def walks(problem: RouteProblem) -> Iterator[tuple[list[int], list[int], list[int]]]:
+    """Every simple stop-to-stop walk that respects junction sides and route ends.
+
+    Yields (stops, segments, junctions) in walking order, each walk once
+    (first stop < last stop); single stops are not walks.
+    """
+    graph = _ends_only(track_graph(problem), problem)
+    by_stop: dict[int, list[Hashable]] = {}
+    for node in graph:
+        s = _stop_of(node)
+        if s is not None:
+            by_stop.setdefault(s, []).append(node)
+    for start in sorted(by_stop):
+        targets = [n for s, nodes in by_stop.items() if s > start for n in nodes]
+        if not targets:
+            continue
+        for path in (
+            p for origin in by_stop[start] for p in nx.all_simple_edge_paths(graph, origin, targets)
+        ):
+            nodes = [path[0][0]] + [v for _, v, _ in path]
+            keys = [k for _, _, k in path]
+            stops, segments, junctions = [start], [], []
+            legal = True
+            for i in range(1, len(nodes)):
+                node, key = nodes[i], keys[i - 1]
+                if key == CROSSING:
+                    junctions.append(int(node[1]))
+                    continue
+                segments.append(int(key))
+                s = _stop_of(node)
+                if s is not None:
+                    stops.append(s)
+                elif keys[i] != CROSSING:  # at a junction side, not crossing: a U-turn
+                    legal = False
+                    break
+            if legal:
+                yield stops, segments, junctions
+
+
+def candidates(problem: RouteProblem) -> list[Candidate]:
+    """Every route legal for some train (distance is checked per train later)."""
+    stops = problem.stops
     need = max(problem.min_stops, 1)
     found: list[Candidate] = []
 
-    def record(path: list[int], segs: list[int], track: int, cost: int) -> None:
+    def add(path: list[int], segments: list[int], junctions: list[int]) -> None:
+        visited = set(path)
         if len(path) < need or not any(stops[s].station for s in path):
             return
-        visited = set(path)
-        bonus = sum(b.value for b in problem.bonuses if visited & b.first and visited & b.second)
-        revenue = sum(stops[s].value for s in path) + bonus
-        subsidy = sum(stops[s].subsidy for s in path)
-        found.append(Candidate(tuple(path), tuple(segs), track, cost, revenue, subsidy, bonus))
+        if any(len(group & visited) > 1 for group in problem.groups):
+            return
+        bonus = sum(b.value for b in problem.bonuses if b.first & visited and b.second & visited)
+        track = frozenset(
+            [("segment", i) for i in segments] + [("junction", j) for j in junctions]
+        )
+        found.append(
+            Candidate(
+                tuple(path),
+                tuple(segments),
+                track,
+                cost=sum(stops[s].distance_cost for s in path),
+                revenue=sum(stops[s].value for s in path) + bonus,
+                subsidy=sum(stops[s].subsidy for s in path),
+                bonus=bonus,
+            )
+        )
 
-    def walk(
-        node: int, entered: int, path: list[int], segs: list[int], on: set[int],
-        groups: set[int], track: int, cost: int,
-    ) -> None:
-        if node < n_stops:
-            if len(path) > 1 or need <= 1:
-                if path[0] < path[-1] or len(path) == 1:
-                    record(path, segs, track, cost)
-                if len(path) > 1 and stops[node].route_end_only:
-                    return
-        for seg, other, my_side, other_side in adjacent[node]:
-            if other in on or (node >= n_stops and my_side != 1 - entered):
-                continue
-            seg_track = track | 1 << (n + seg)
-            if other < n_stops:
-                new_cost = cost + stops[other].distance_cost
-                other_groups = group_of.get(other, [])
-                if new_cost > limit or any(g in groups for g in other_groups):
-                    continue
-                path.append(other)
-                on.add(other)
-                segs.append(seg)
-                walk(other, -1, path, segs, on, groups | set(other_groups), seg_track, new_cost)
-                path.pop()
-                segs.pop()
-                on.discard(other)
-            else:
-                on.add(other)
-                segs.append(seg)
-                walk(other, other_side, path, segs, on, groups, seg_track | 1 << other, cost)
-                segs.pop()
-                on.discard(other)
-
-    for s in range(n_stops):
-        cost = stops[s].distance_cost
-        if cost <= limit:
-            walk(s, -1, [s], [], {s}, set(group_of.get(s, [])), 0, cost)
+    if need <= 1:  # a one-stop route walks no track
+        for s in range(len(stops)):
+            add([s], [], [])
+    for path, segments, junctions in walks(problem):
+        add(path, segments, junctions)
     return found
+
+
+def best_combination(
+    options: list[list[tuple[int, Candidate]]],
+) -> list[Candidate | None]:
+    """One candidate or none per train, track-disjoint, of the greatest total value.
+
+    ``options[t]`` lists train t's (value, candidate) pairs. Branch and bound:
+    trains in order, each train's options by decreasing value, pruned by the
+    sum of the remaining trains' best values.
+    """
+    k = len(options)
+    ranked = [sorted(o, key=lambda vc: -vc[0]) for o in options]
+    rest = [0] * (k + 1)
+    for t in range(k - 1, -1, -1):
+        rest[t] = rest[t + 1] + max([0] + [v for v, _ in ranked[t]])
+    best: list[Candidate | None] = [None] * k
+    best_value = 0
+    chosen: list[Candidate | None] = [None] * k
+
+    def search(t: int, used: frozenset[tuple[str, int]], value: int) -> None:
+        nonlocal best, best_value
+        if t == k:
+            if value > best_value:
+                best, best_value = list(chosen), value
+            return
+        for v, c in ranked[t]:
+            if value + v + rest[t + 1] <= best_value:
+                break
+            if not c.track & used:
+                chosen[t] = c
+                search(t + 1, used | c.track, value + v)
+        chosen[t] = None
+        if value + rest[t + 1] > best_value:
+            search(t + 1, used, value)
+
+    search(0, frozenset(), 0)
+    return best
 
 
 def brute_force(problem: RouteProblem, *, objective: str = "total") -> Solution:
@@ -104,62 +226,36 @@ def brute_force(problem: RouteProblem, *, objective: str = "total") -> Solution:
 
     ``"total"``: maximise revenue + subsidy (``objective`` = that sum).
     ``"revenue"``: maximise revenue, then subsidy (``objective`` = revenue).
+
+    >>> from route18xx.solver.problem import Segment, Stop, Train, NO_SIDE
+    >>> p = RouteProblem((Stop("A", 20, station=True), Stop("B", 30)), (),
+    ...                  (Segment(0, 1, NO_SIDE, NO_SIDE, "ab"),), (Train("2", 2),))
+    >>> s = brute_force(p)
+    >>> s.objective, s.routes[0].stops
+    (50, (0, 1))
     """
-    k = len(problem.trains)
     if objective == "total":
-        scale = 1
-    elif objective == "revenue":
-        scale = 1 + k * sum(abs(s.subsidy) for s in problem.stops)
+        weight = 1
+    elif objective == "revenue":  # revenue first: one ¥ of revenue outweighs every subsidy
+        weight = 1 + len(problem.trains) * sum(abs(s.subsidy) for s in problem.stops)
     else:
         raise ValueError(f"unknown objective {objective!r}")
-    limits = [t.distance for t in problem.trains]
-    finite = [d for d in limits if d is not None]
-    max_cost = None if len(finite) < k else max(finite, default=0)
-    routes = enumerate_routes(problem, max_cost) if k else []
-
-    # Identical trains (same distance) next to each other, so one order suffices.
-    order = sorted(range(k), key=lambda t: (limits[t] is None, limits[t] or 0, t))
-    options: list[list[tuple[int, Candidate]]] = []
-    for t in order:
-        d = limits[t]
-        fits = [r for r in routes if d is None or r.cost <= d]
-        scored = [(scale * r.revenue + r.subsidy, r) for r in fits]
-        options.append(sorted(scored, key=lambda vr: -vr[0]))
-    suffix = [0] * (k + 1)
-    for i in range(k - 1, -1, -1):
-        suffix[i] = suffix[i + 1] + max([0] + [v for v, _ in options[i]])
-
-    best_value = 0
-    best: list[Candidate | None] = [None] * k
-    chosen: list[Candidate | None] = [None] * k
-
-    def search(i: int, used: int, value: int, first: int) -> None:
-        nonlocal best_value, best
-        if i == k:
-            if value > best_value:
-                best_value, best = value, list(chosen)
-            return
-        if value + suffix[i] <= best_value:
-            return
-        same_as_next = i + 1 < k and limits[order[i + 1]] == limits[order[i]]
-        for j in range(first, len(options[i])):
-            v, r = options[i][j]
-            if value + v + suffix[i + 1] <= best_value:
-                break
-            if r.track & used == 0:
-                chosen[i] = r
-                search(i + 1, used | r.track, value + v, j if same_as_next else 0)
-        chosen[i] = None
-        search(i + 1, used, value, len(options[i + 1]) if same_as_next else 0)
-
-    search(0, 0, 0, 0)
-    results = [
-        RouteResult(order[i], r.stops, r.segments, r.revenue, r.subsidy, r.bonus)
-        for i, r in enumerate(best)
-        if r is not None
+    routes = candidates(problem) if problem.trains else []
+    options = [
+        [
+            (weight * c.revenue + c.subsidy, c)
+            for c in routes
+            if train.distance is None or c.cost <= train.distance
+        ]
+        for train in problem.trains
     ]
-    results.sort(key=lambda r: r.train)
+    best = best_combination(options)
+    results = tuple(
+        RouteResult(t, c.stops, c.segments, c.revenue, c.subsidy, c.bonus)
+        for t, c in enumerate(best)
+        if c is not None
+    )
     revenue = sum(r.revenue for r in results)
     subsidy = sum(r.subsidy for r in results)
     value = revenue + subsidy if objective == "total" else revenue
-    return Solution(tuple(results), revenue, subsidy, "OPTIMAL", value, value)
+    return Solution(results, revenue, subsidy, "OPTIMAL", value, value)

@@ -1,5 +1,7 @@
-"""Property test on generated 1888 boards: CP-SAT optimum == brute-force optimum, and the
-engine accepts and prices every answer the same (issue 3, "two witnesses").
+"""Property test on generated 1888 boards: CP-SAT optimum == brute-force optimum == the
+engine witness's optimum, and the engine accepts and prices every answer the same
+(issue 3, "two witnesses"; issue 10 #5: the engine witness, ``engine/witness.py``,
+shares neither the board → problem translation nor the solver).
 
 Boards are grown on regions of the real map around its special places (the
 harbour, the mine, Baotou, Beijing, Changchun, Xi'an) as a game grows them: from
@@ -27,9 +29,12 @@ from route18xx.engine.route_problem import build_problem
 from route18xx.engine.routes import judge_routes
 from route18xx.engine.state_file import RouteState, parse_state
 from route18xx.engine.tile_lay import legal_tile_lays
+from route18xx.engine.witness import witness
 from route18xx.solver.bruteforce import brute_force
 
 EXAMPLES = int(os.environ.get("ROUTE18XX_PROPERTY_EXAMPLES", "300"))
+#: Boards with more runs than this skip the engine witness (it judges every run).
+WITNESS_MAX_RUNS = 2000
 
 REGIONS: dict[str, tuple[str, ...]] = {
     "harbour": ("F16", "G15", "H14", "H16", "G13", "H12", "F14", "G17"),
@@ -127,3 +132,9 @@ def test_cpsat_equals_brute_force_and_the_engine_agrees(state: RouteState, objec
     judged = judge_routes(state, specs)
     assert judged.violations == []
     assert (judged.revenue, judged.subsidy) == (exact.revenue, exact.subsidy)
+    # The engine witness: its own track graph, every run judged by the validator.
+    found = witness(state, objective=objective, max_runs=WITNESS_MAX_RUNS)
+    if found is not None:
+        assert found.objective == opt.solution.objective
+        if objective == "revenue":  # revenue first, then subsidy: both are determined
+            assert (found.revenue, found.subsidy) == (opt.judgement.revenue, opt.judgement.subsidy)
