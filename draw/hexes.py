@@ -9,9 +9,11 @@ starts and ends at the path's two ends, so a reader can check its geometry.
 from __future__ import annotations
 
 import math
-from typing import Mapping
+from typing import Iterable, Mapping
 
-from route18xx.draw.geometry import CORNERS, Layout, Point, edge_corners, edge_direction
+from route18xx.draw.geometry import (
+    CORNERS, Layout, Point, edge_corners, edge_direction, edge_midpoint,
+)
 from route18xx.draw.svg import attrs, num, points, text, text_color_on
 from route18xx.draw.tracks import TileShape, tile_shape
 from route18xx.engine.api import CorporationView, HexView, NodeView
@@ -74,9 +76,9 @@ def _great_wall(layout: Layout, c: Point) -> str:
     return f'<path class="great-wall" d="{" ".join(d)}" fill="none" stroke="#7a6a58" stroke-width="2.5"/>'
 
 
-def _borders(layout: Layout, c: Point, h: HexView) -> list[str]:
+def _borders(layout: Layout, c: Point, h: HexView, edges: Iterable[int]) -> list[str]:
     out = []
-    for e in sorted(h.impassable_edges):
+    for e in edges:
         a, b = (layout.to_page(c, p) for p in edge_corners(e))
         out.append(f'<line class="impassable" x1="{num(a[0])}" y1="{num(a[1])}" x2="{num(b[0])}" '
                    f'y2="{num(b[1])}" stroke="#d00000" stroke-width="5" stroke-linecap="round"/>')
@@ -253,6 +255,17 @@ def hex_svg(layout: Layout, h: HexView, corps: Mapping[str, CorporationView],
     return "".join(out)
 
 
-def borders_svg(layout: Layout, h: HexView) -> str:
-    """Impassable sides, drawn over every hex so that no neighbour covers them."""
-    return "".join(_borders(layout, layout.center(h.x, h.y), h))
+def borders_svg(layout: Layout, hexes: Iterable[HexView]) -> str:
+    """Impassable sides, drawn over every hex so that no neighbour covers them; a side
+    both its hexes list is drawn once."""
+    seen: set[tuple[float, float]] = set()
+    out = []
+    for h in hexes:
+        c = layout.center(h.x, h.y)
+        for e in sorted(h.impassable_edges):
+            mid = layout.to_page(c, edge_midpoint(e))
+            key = (round(mid[0]), round(mid[1]))
+            if key not in seen:
+                seen.add(key)
+                out.extend(_borders(layout, c, h, (e,)))
+    return "".join(out)

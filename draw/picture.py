@@ -90,7 +90,7 @@ def picture(p: Picture) -> str:
         hexes[h.id] = h
         out.append(hex_svg(layout, h, view.corporations, view.revenue_color, view.mine_hex,
                            view.mine_subsidy))
-    out.extend(borders_svg(layout, h) for h in view.hexes if h.impassable_edges)
+    out.append(borders_svg(layout, view.hexes))
     out.append("</g>")
     out.append(_grid_labels(layout, view, width))
     if p.highlight and p.highlight.hex in hexes:
