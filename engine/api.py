@@ -23,7 +23,8 @@ if TYPE_CHECKING:  # the solver (and OR-Tools) load only when a solve is asked f
     from route18xx.solver.cancel import CancelToken
 
 __all__ = [
-    "BoardView", "CorporationView", "HexView", "Leg", "NodeView", "PathView", "RouteWalk",
+    "BoardView", "CorporationView", "HexView", "Leg", "MalformedInput", "NodeView", "PathView",
+    "RouteState", "RouteWalk",
     "board_view", "check_routes", "judgement_report", "new_cancel_token", "read_state",
     "recorded_routes", "route_walks", "solve_routes", "state_from_log", "state_with_move",
     "suggest_moves", "tile_view",

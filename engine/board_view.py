@@ -18,6 +18,7 @@ from route18xx.engine.board import Board, split_node_id
 from route18xx.engine.errors import MalformedInput
 from route18xx.engine.gamedata import HexDef, HexId, RevenueCenter, TileDef, game_data
 from route18xx.engine.hexgrid import facing_edge
+from route18xx.engine.revenue import mine_rule
 from route18xx.engine.routes import judge_routes, parse_route_specs, check_route_references
 from route18xx.engine.state_file import RouteState
 
@@ -110,6 +111,9 @@ class BoardView:
     trains: tuple[str, ...]
     hexes: tuple[HexView, ...]
     corporations: Mapping[str, CorporationView]
+    #: The mine (ROUTES.md §5.3): its hex and the subsidy a route stopping there earns.
+    mine_hex: HexId
+    mine_subsidy: int
 
 
 @dataclass(frozen=True)
@@ -216,6 +220,8 @@ def board_view_of(state: RouteState) -> BoardView:
                                    c.destination_hex, c.destination_bonus)
             for c in corps.values()
         },
+        mine_hex=mine_rule().hex,
+        mine_subsidy=mine_rule().subsidy,
     )
 
 
