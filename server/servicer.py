@@ -33,7 +33,7 @@ from grpc_status import rpc_status
 
 from route18xx.engine import api
 from route18xx.v1 import route_service_pb2 as pb
-from route18xx.server import converters, suggest_converters
+from route18xx.server import converters, draw_converters, suggest_converters
 from route18xx.server.errors import BadMessage, DeadlineExceeded, status_for
 from route18xx.server.lanes import Lane
 from route18xx.server.runner import EngineRunner, Limits, call_deadline
@@ -76,6 +76,7 @@ METHODS = (
     Method("SolveRoutes", pb.SolveRoutesRequest, "solve", _solve),
     Method("ValidateRoutes", pb.ValidateRoutesRequest, "solve", _validate),
     Method("SuggestMoves", pb.SuggestMovesRequest, "suggest", _suggest),
+    Method("RenderBoard", pb.RenderBoardRequest, "solve", draw_converters.render_board),
 )
 
 
