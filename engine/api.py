@@ -13,14 +13,21 @@ from typing import TYPE_CHECKING, Any, Mapping
 from route18xx.engine.deadline import CancelSignal, check_time
 from route18xx.engine.errors import MalformedInput, Route18xxError, excerpt
 from route18xx.engine.routes import Judgement, check_route_references, judge_routes, parse_route_specs
+from route18xx.engine.board_view import (
+    BoardView, CorporationView, HexView, Leg, NodeView, PathView, RouteWalk, board_view_of,
+    route_walks_of, state_with_move, tile_view,
+)
 from route18xx.engine.state_file import RouteState, parse_state
 
 if TYPE_CHECKING:  # the solver (and OR-Tools) load only when a solve is asked for
     from route18xx.solver.cancel import CancelToken
 
 __all__ = [
-    "check_routes", "judgement_report", "new_cancel_token", "solve_routes", "state_from_log",
-    "suggest_moves",
+    "BoardView", "CorporationView", "HexView", "Leg", "MalformedInput", "NodeView", "PathView",
+    "RouteState", "RouteWalk",
+    "board_view", "check_routes", "judgement_report", "new_cancel_token", "read_state",
+    "recorded_routes", "route_walks", "solve_routes", "state_from_log", "state_with_move",
+    "suggest_moves", "tile_view",
 ]
 
 
@@ -222,3 +229,42 @@ def warm_up() -> None:
     otherwise spends ~0.4 s importing OR-Tools.
     """
     solve_routes(_WARM_UP_STATE, time_limit_s=5.0)
+
+
+# -- pictures (DESIGN.md §8): the board and routes as plain data, for route18xx.draw ------
+
+
+def read_state(state_raw: Mapping[str, Any] | RouteState) -> RouteState:
+    """A parsed state: a decoded state file is read (``MalformedInput`` naming the field)."""
+    return state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
+
+
+def board_view(state_raw: Mapping[str, Any] | RouteState) -> BoardView:
+    """Every hex with its terrain, printed or laid tile (paths rotated), revenues per
+    phase colour and tokens, plus the companies' colours, homes and destinations."""
+    return board_view_of(read_state(state_raw))
+
+
+def route_walks(state_raw: Mapping[str, Any] | RouteState, routes_raw: Any,
+                field: str = "routes") -> list[RouteWalk]:
+    """Routes (a run_routes ``routes`` array) judged, priced and walked path by path."""
+    return route_walks_of(read_state(state_raw), routes_raw, field)
+
+
+def recorded_routes(log_raw: Mapping[str, Any], action_id: int) -> list[Any]:
+    """The ``routes`` of the run_routes action ``action_id`` of a game log.
+
+    ``MalformedInput`` naming ``action_id`` when that action is not a run_routes.
+    """
+    actions = log_raw.get("actions") if isinstance(log_raw, Mapping) else None
+    for entry in actions if isinstance(actions, list) else ():
+        if isinstance(entry, Mapping) and entry.get("id") == action_id:
+            if entry.get("type") != "run_routes":
+                raise MalformedInput(
+                    "action_id", f"action {action_id} is a {excerpt(entry.get('type'))}, "
+                    "not a run_routes: it records no routes")
+            routes = entry.get("routes")
+            if not isinstance(routes, list):
+                raise MalformedInput(f"game_log.actions[id={action_id}].routes", "must be a list")
+            return routes
+    raise MalformedInput("action_id", f"action {action_id} is not in the log")

@@ -34,6 +34,8 @@ class RevenueCenter:
     slots: int = 0
     groups: tuple[str, ...] = ()
     visit_cost: int = 1
+    #: Printed without its revenue (Baotou's second off-board hex shows it once).
+    hidden: bool = False
 
     def value_for(self, color: Color) -> int:
         """Revenue in a phase whose newest tile colour is ``color`` (ROUTES.md §4.1)."""
@@ -171,6 +173,8 @@ class CorporationDef:
     float_percent: Mapping[str, int]
     max_ownership_percent: int
     share_percents: tuple[int, ...]
+    #: The company's colour as 18xx.games prints it (tokens, charters, pictures).
+    color: str = "#808080"
 
 
 @dataclass(frozen=True)
@@ -226,6 +230,7 @@ def _nodes(raw: Mapping[str, Any]) -> tuple[RevenueCenter, ...]:
                     slots=item.get("slots", 0) or 0,
                     groups=tuple(item.get("groups") or ()),
                     visit_cost=item.get("visit_cost", 1),
+                    hidden=bool(item.get("hidden", False)),
                 )
             )
     return tuple(sorted(nodes, key=lambda n: n.index))
@@ -322,6 +327,7 @@ def game_data() -> GameData:
             float_percent=dict(c["float_percent"]),
             max_ownership_percent=c["max_ownership_percent"],
             share_percents=tuple(s["percent"] for s in c["shares"]),
+            color=c.get("color", "#808080"),
         )
         for c in _load("corporations")["corporations"]
     }

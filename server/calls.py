@@ -23,7 +23,7 @@ from typing import Any, Callable, Mapping
 from google.protobuf.message import DecodeError, Message
 
 from route18xx.engine import api
-from route18xx.server import converters, suggest_converters
+from route18xx.server import converters, draw_converters, suggest_converters
 from route18xx.server.errors import BadMessage
 from route18xx.server.lanes import Lane
 from route18xx.server.runner import EngineRunner, Limits, call_deadline
@@ -69,6 +69,8 @@ METHODS = (
     Method("ValidateRoutes", pb.ValidateRoutesRequest, pb.ValidateRoutesResponse, "solve",
            _validate),
     Method("SuggestMoves", pb.SuggestMovesRequest, pb.SuggestMovesResponse, "suggest", _suggest),
+    Method("RenderBoard", pb.RenderBoardRequest, pb.RenderBoardResponse, "solve",
+           draw_converters.render_board),
 )
 METHODS_BY_NAME = {m.name: m for m in METHODS}
 

@@ -229,6 +229,18 @@ def _run_state(a: argparse.Namespace) -> int:
     return int(state_command(a.game, a.action, a.json, a.turn_facts))
 
 
+def _add_draw(p: argparse.ArgumentParser) -> None:
+    from route18xx.server.draw_cli import add_arguments
+
+    add_arguments(p)
+
+
+def _run_draw(a: argparse.Namespace) -> int:
+    from route18xx.server.draw_cli import run
+
+    return run(a)
+
+
 #: name → (help, add arguments, run)
 COMMANDS: dict[str, tuple[str, AddArguments, Run]] = {
     "serve": ("start the gRPC server", _add_serve, _run_serve),
@@ -238,6 +250,7 @@ COMMANDS: dict[str, tuple[str, AddArguments, Run]] = {
     "suggest": ("rank legal tile lays and tokens by income", _add_suggest, _run_suggest),
     "replay": ("replay an 18xx.games log", _add_replay, _run_replay),
     "state": ("the state before an action of a log", _add_state, _run_state),
+    "draw": ("the board and its routes as SVG or PNG", _add_draw, _run_draw),
 }
 
 def build_parser() -> argparse.ArgumentParser:

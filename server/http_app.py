@@ -77,6 +77,13 @@ class ConnectRouteService:
         assert isinstance(response, pb.SuggestMovesResponse)
         return response
 
+    async def render_board(
+        self, request: pb.RenderBoardRequest, ctx: RequestContext[Any, Any]
+    ) -> pb.RenderBoardResponse:
+        response = await self._call(_BY_NAME["RenderBoard"], request, ctx)
+        assert isinstance(response, pb.RenderBoardResponse)
+        return response
+
     async def _call(self, method: Method, request: Message, ctx: RequestContext[Any, Any]) -> Message:
         started = time.perf_counter()
         timeout_ms = ctx.timeout_ms()

@@ -191,7 +191,7 @@ def test_game_logs(stub: Any, case: tuple[str, int], which: str) -> None:
 
 @FUZZ
 @given(data=st.binary(max_size=2048), method=st.sampled_from(
-    ["SolveRoutes", "ValidateRoutes", "SuggestMoves"]))
+    ["SolveRoutes", "ValidateRoutes", "SuggestMoves", "RenderBoard"]))
 def test_random_bytes(channel: grpc.Channel, data: bytes, method: str) -> None:
     _call(channel.unary_unary(f"/route18xx.v1.RouteService/{method}"), data)
 

@@ -26,6 +26,9 @@ class RouteService(Protocol):
     async def suggest_moves(self, request: route18xx_dot_v1_dot_route__service__pb2.SuggestMovesRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.SuggestMovesResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
+    async def render_board(self, request: route18xx_dot_v1_dot_route__service__pb2.RenderBoardRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.RenderBoardResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
 
 class RouteServiceASGIApplication(ConnectASGIApplication[RouteService]):
     def __init__(self, service: RouteService | AsyncGenerator[RouteService], *, interceptors: Iterable[Interceptor]=(), read_max_bytes: int | None = None, compressions: Iterable[Compression] | None = None) -> None:
@@ -61,6 +64,16 @@ class RouteServiceASGIApplication(ConnectASGIApplication[RouteService]):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=svc.suggest_moves,
+                ),
+                "/route18xx.v1.RouteService/RenderBoard": Endpoint.unary(
+                    method=MethodInfo(
+                        name="RenderBoard",
+                        service_name="route18xx.v1.RouteService",
+                        input=route18xx_dot_v1_dot_route__service__pb2.RenderBoardRequest,
+                        output=route18xx_dot_v1_dot_route__service__pb2.RenderBoardResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.render_board,
                 ),
             },
             interceptors=interceptors,
@@ -135,6 +148,26 @@ class RouteServiceClient(ConnectClient):
             timeout_ms=timeout_ms,
         )
 
+    async def render_board(
+        self,
+        request: route18xx_dot_v1_dot_route__service__pb2.RenderBoardRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> route18xx_dot_v1_dot_route__service__pb2.RenderBoardResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="RenderBoard",
+                service_name="route18xx.v1.RouteService",
+                input=route18xx_dot_v1_dot_route__service__pb2.RenderBoardRequest,
+                output=route18xx_dot_v1_dot_route__service__pb2.RenderBoardResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
 
 class RouteServiceSync(Protocol):
     def solve_routes(self, request: route18xx_dot_v1_dot_route__service__pb2.SolveRoutesRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.SolveRoutesResponse:
@@ -142,6 +175,8 @@ class RouteServiceSync(Protocol):
     def validate_routes(self, request: route18xx_dot_v1_dot_route__service__pb2.ValidateRoutesRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.ValidateRoutesResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
     def suggest_moves(self, request: route18xx_dot_v1_dot_route__service__pb2.SuggestMovesRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.SuggestMovesResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def render_board(self, request: route18xx_dot_v1_dot_route__service__pb2.RenderBoardRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.RenderBoardResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
 
@@ -178,6 +213,16 @@ class RouteServiceWSGIApplication(ConnectWSGIApplication):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=service.suggest_moves,
+                ),
+                "/route18xx.v1.RouteService/RenderBoard": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="RenderBoard",
+                        service_name="route18xx.v1.RouteService",
+                        input=route18xx_dot_v1_dot_route__service__pb2.RenderBoardRequest,
+                        output=route18xx_dot_v1_dot_route__service__pb2.RenderBoardResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.render_board,
                 ),
             },
             interceptors=interceptors,
@@ -246,6 +291,26 @@ class RouteServiceClientSync(ConnectClientSync):
                 service_name="route18xx.v1.RouteService",
                 input=route18xx_dot_v1_dot_route__service__pb2.SuggestMovesRequest,
                 output=route18xx_dot_v1_dot_route__service__pb2.SuggestMovesResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def render_board(
+        self,
+        request: route18xx_dot_v1_dot_route__service__pb2.RenderBoardRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> route18xx_dot_v1_dot_route__service__pb2.RenderBoardResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="RenderBoard",
+                service_name="route18xx.v1.RouteService",
+                input=route18xx_dot_v1_dot_route__service__pb2.RenderBoardRequest,
+                output=route18xx_dot_v1_dot_route__service__pb2.RenderBoardResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
             ),
             headers=headers,

@@ -25,6 +25,14 @@ class MoveKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     MOVE_KIND_UNSPECIFIED: _ClassVar[MoveKind]
     MOVE_KIND_TILE: _ClassVar[MoveKind]
     MOVE_KIND_TOKEN: _ClassVar[MoveKind]
+
+class RoutesMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ROUTES_MODE_UNSPECIFIED: _ClassVar[RoutesMode]
+    ROUTES_MODE_OPTIMAL: _ClassVar[RoutesMode]
+    ROUTES_MODE_RECORDED: _ClassVar[RoutesMode]
+    ROUTES_MODE_BOTH: _ClassVar[RoutesMode]
+    ROUTES_MODE_NONE: _ClassVar[RoutesMode]
 OBJECTIVE_UNSPECIFIED: Objective
 OBJECTIVE_TOTAL: Objective
 OBJECTIVE_REVENUE: Objective
@@ -35,6 +43,11 @@ SOLVE_STATUS_UNKNOWN: SolveStatus
 MOVE_KIND_UNSPECIFIED: MoveKind
 MOVE_KIND_TILE: MoveKind
 MOVE_KIND_TOKEN: MoveKind
+ROUTES_MODE_UNSPECIFIED: RoutesMode
+ROUTES_MODE_OPTIMAL: RoutesMode
+ROUTES_MODE_RECORDED: RoutesMode
+ROUTES_MODE_BOTH: RoutesMode
+ROUTES_MODE_NONE: RoutesMode
 
 class TilePlacement(_message.Message):
     __slots__ = ("hex", "tile", "rotation")
@@ -331,3 +344,25 @@ class SuggestMovesResponse(_message.Message):
     not_evaluated: _containers.RepeatedCompositeFieldContainer[Move]
     elapsed_ms: float
     def __init__(self, corporation: _Optional[str] = ..., objective: _Optional[_Union[Objective, str]] = ..., subtract_cost: _Optional[bool] = ..., base_income: _Optional[int] = ..., base_proven_optimal: _Optional[bool] = ..., suggestions: _Optional[_Iterable[_Union[Suggestion, _Mapping]]] = ..., candidates: _Optional[int] = ..., solved: _Optional[int] = ..., reused: _Optional[int] = ..., pruned: _Optional[int] = ..., not_evaluated: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., elapsed_ms: _Optional[float] = ...) -> None: ...
+
+class RenderBoardRequest(_message.Message):
+    __slots__ = ("state", "game_log", "action_id", "routes_mode", "routes", "time_limit_s")
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    GAME_LOG_FIELD_NUMBER: _ClassVar[int]
+    ACTION_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUTES_MODE_FIELD_NUMBER: _ClassVar[int]
+    ROUTES_FIELD_NUMBER: _ClassVar[int]
+    TIME_LIMIT_S_FIELD_NUMBER: _ClassVar[int]
+    state: State
+    game_log: str
+    action_id: int
+    routes_mode: RoutesMode
+    routes: _containers.RepeatedCompositeFieldContainer[Route]
+    time_limit_s: float
+    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., routes_mode: _Optional[_Union[RoutesMode, str]] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., time_limit_s: _Optional[float] = ...) -> None: ...
+
+class RenderBoardResponse(_message.Message):
+    __slots__ = ("svg",)
+    SVG_FIELD_NUMBER: _ClassVar[int]
+    svg: str
+    def __init__(self, svg: _Optional[str] = ...) -> None: ...

@@ -50,6 +50,11 @@ class RouteServiceStub:
                 request_serializer=route18xx_dot_v1_dot_route__service__pb2.SuggestMovesRequest.SerializeToString,
                 response_deserializer=route18xx_dot_v1_dot_route__service__pb2.SuggestMovesResponse.FromString,
                 _registered_method=True)
+        self.RenderBoard = channel.unary_unary(
+                '/route18xx.v1.RouteService/RenderBoard',
+                request_serializer=route18xx_dot_v1_dot_route__service__pb2.RenderBoardRequest.SerializeToString,
+                response_deserializer=route18xx_dot_v1_dot_route__service__pb2.RenderBoardResponse.FromString,
+                _registered_method=True)
 
 
 class RouteServiceServicer:
@@ -81,6 +86,15 @@ class RouteServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def RenderBoard(self, request, context):
+        """The board as an SVG picture (as `route18xx draw` writes it): the map with
+        its terrain, every tile with its track, the tokens, and the optimal and/or
+        given routes with their incomes in a legend. Runs in the solve lane.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_RouteServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -98,6 +112,11 @@ def add_RouteServiceServicer_to_server(servicer, server):
                     servicer.SuggestMoves,
                     request_deserializer=route18xx_dot_v1_dot_route__service__pb2.SuggestMovesRequest.FromString,
                     response_serializer=route18xx_dot_v1_dot_route__service__pb2.SuggestMovesResponse.SerializeToString,
+            ),
+            'RenderBoard': grpc.unary_unary_rpc_method_handler(
+                    servicer.RenderBoard,
+                    request_deserializer=route18xx_dot_v1_dot_route__service__pb2.RenderBoardRequest.FromString,
+                    response_serializer=route18xx_dot_v1_dot_route__service__pb2.RenderBoardResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -182,6 +201,33 @@ class RouteService:
             '/route18xx.v1.RouteService/SuggestMoves',
             route18xx_dot_v1_dot_route__service__pb2.SuggestMovesRequest.SerializeToString,
             route18xx_dot_v1_dot_route__service__pb2.SuggestMovesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RenderBoard(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/route18xx.v1.RouteService/RenderBoard',
+            route18xx_dot_v1_dot_route__service__pb2.RenderBoardRequest.SerializeToString,
+            route18xx_dot_v1_dot_route__service__pb2.RenderBoardResponse.FromString,
             options,
             channel_credentials,
             insecure,

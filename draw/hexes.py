@@ -1,0 +1,271 @@
+"""One hex of the 1888 map as SVG: ground, terrain and cost, borders, the printed or
+laid tile (track, cities with slots and tokens, towns, off-boards, revenues), names,
+labels, home and destination markers.
+
+Every track path is one ``<path class="track" data-hex data-path>`` whose ``d``
+starts and ends at the path's two ends, so a reader can check its geometry.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable, Mapping
+
+from route18xx.draw.geometry import (
+    CORNERS, Layout, Point, edge_corners, edge_direction, edge_midpoint,
+)
+from route18xx.draw.svg import attrs, num, points, text, text_color_on
+from route18xx.draw.tracks import TileShape, tile_shape
+from route18xx.engine.api import CorporationView, HexView, NodeView
+
+#: 18xx.games' tile and map colours.
+COLORS: Mapping[str, str] = {
+    "white": "#EAE0C8", "yellow": "#FDE900", "green": "#71BF44", "brown": "#CB7745",
+    "gray": "#BCBDC0", "red": "#EC232A", "blue": "#35A7FF",
+}
+PHASE_COLORS = ("yellow", "green", "brown", "gray")
+TRACK = "#000"
+CITY_R = 0.22
+TOWN_R = 0.09
+
+
+def hex_polygon(layout: Layout, c: Point) -> str:
+    return points(layout.to_page(c, p) for p in CORNERS)
+
+
+def piece_d(layout: Layout, c: Point, shape: TileShape, index: int) -> str:
+    piece = shape.pieces[index]
+    x0, y0 = layout.to_page(c, piece.start)
+    x1, y1 = layout.to_page(c, piece.end)
+    if piece.arc is None:
+        return f"M{num(x0)} {num(y0)} L{num(x1)} {num(y1)}"
+    r = piece.arc.radius * layout.size
+    return f"M{num(x0)} {num(y0)} A{num(r)} {num(r)} 0 0 {piece.sweep} {num(x1)} {num(y1)}"
+
+
+def _terrain(layout: Layout, c: Point, h: HexView) -> list[str]:
+    """Mountain, water and Great Wall symbols with the cost, low in the hex (unlaid only)."""
+    if not h.terrain or h.tile is not None:
+        return []
+    s = layout.size
+    x, y = c[0], c[1] + 0.55 * s
+    kinds = {k for _, ks in h.terrain for k in ks}
+    out = []
+    icon_x = x - 0.28 * s
+    if "mountain" in kinds:
+        out.append(f'<polygon class="mountain" points="{points([(icon_x - 0.16 * s, y + 0.1 * s), (icon_x, y - 0.14 * s), (icon_x + 0.16 * s, y + 0.1 * s)])}" fill="#8B5A2B" stroke="#5a3a1a" stroke-width="1"/>')
+    elif "water" in kinds:
+        for dy in (-0.06, 0.06):
+            yy = y + dy * s
+            out.append(
+                f'<path class="water" d="M{num(icon_x - 0.16 * s)} {num(yy)} q{num(0.08 * s)} {num(-0.07 * s)} {num(0.16 * s)} 0 '
+                f't{num(0.16 * s)} 0" fill="none" stroke="#1f6fd0" stroke-width="2"/>')
+    out.append(text(x + 0.1 * s, y, f"¥{h.terrain_cost}", 0.24 * s, cls="cost"))
+    return out
+
+
+def _great_wall(layout: Layout, c: Point) -> str:
+    """A crenellated line across the top of a Great Wall hex."""
+    s = layout.size
+    x0, y = c[0] - 0.5 * s, c[1] - 0.62 * s
+    step = 0.125 * s
+    d = [f"M{num(x0)} {num(y)}"]
+    for i in range(8):
+        up = -0.06 * s if i % 2 == 0 else 0.0
+        d.append(f"L{num(x0 + i * step)} {num(y + up)} L{num(x0 + (i + 1) * step)} {num(y + up)}")
+    return f'<path class="great-wall" d="{" ".join(d)}" fill="none" stroke="#7a6a58" stroke-width="2.5"/>'
+
+
+def _borders(layout: Layout, c: Point, h: HexView, edges: Iterable[int]) -> list[str]:
+    out = []
+    for e in edges:
+        a, b = (layout.to_page(c, p) for p in edge_corners(e))
+        out.append(f'<line class="impassable" x1="{num(a[0])}" y1="{num(a[1])}" x2="{num(b[0])}" '
+                   f'y2="{num(b[1])}" stroke="#d00000" stroke-width="5" stroke-linecap="round"/>')
+    return out
+
+
+def _revenue_boxes(layout: Layout, x: float, y: float, node: NodeView, current: str) -> list[str]:
+    """Phase revenues as coloured boxes (yellow, green, brown, gray), the current one framed."""
+    s = layout.size
+    w, hgt = 0.34 * s, 0.26 * s
+    colors = [c for c in PHASE_COLORS if c in node.revenue]
+    left = x - w * len(colors) / 2
+    out = [f'<g class="revenue" data-node="{node.kind}-{node.index}">']
+    for i, color in enumerate(colors):
+        bx = left + i * w
+        frame = ' stroke="#000" stroke-width="2.5"' if color == current else ' stroke="#555" stroke-width="0.6"'
+        out.append(f'<rect x="{num(bx)}" y="{num(y - hgt / 2)}" width="{num(w)}" height="{num(hgt)}" '
+                   f'fill="{COLORS[color]}"{frame}/>')
+        out.append(text(bx + w / 2, y, str(node.revenue[color]), 0.2 * s, weight="bold"))
+    out.append("</g>")
+    return out
+
+
+def _revenue_disc(layout: Layout, p: Point, value: int) -> list[str]:
+    s = layout.size
+    return [f'<circle cx="{num(p[0])}" cy="{num(p[1])}" r="{num(0.15 * s)}" fill="#fff" stroke="#000" stroke-width="1"/>',
+            text(p[0], p[1], str(value), 0.17 * s, weight="bold", cls="revenue")]
+
+
+def _slot_centers(n: int) -> list[Point]:
+    r = CITY_R
+    if n <= 1:
+        return [(0.0, 0.0)]
+    if n == 2:
+        return [(-r, 0.0), (r, 0.0)]
+    if n == 3:
+        return [(-r, r * 0.6), (r, r * 0.6), (0.0, -r * 1.1)]
+    return [(-r, -r), (r, -r), (-r, r), (r, r)]
+
+
+def _city(layout: Layout, c: Point, pos: Point, hexv: HexView, node: NodeView,
+          corps: Mapping[str, CorporationView]) -> list[str]:
+    s = layout.size
+    px, py = layout.to_page(c, pos)
+    slots = _slot_centers(max(node.slots, 1))
+    out = [f'<g class="city" data-node="{hexv.id}-{node.index}">']
+    if len(slots) > 1:
+        xs = [p[0] for p in slots]
+        ys = [p[1] for p in slots]
+        out.append(
+            f'<rect x="{num(px + (min(xs) - CITY_R) * s)}" y="{num(py + (min(ys) - CITY_R) * s)}" '
+            f'width="{num((max(xs) - min(xs) + 2 * CITY_R) * s)}" height="{num((max(ys) - min(ys) + 2 * CITY_R) * s)}" '
+            f'rx="{num(CITY_R * s)}" fill="#fff" stroke="#000" stroke-width="2"/>')
+    reserved = list(node.reserved)
+    for i, (sx, sy) in enumerate(slots):
+        x, y = px + sx * s, py + sy * s
+        out.append(f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(CITY_R * s)}" fill="#fff" stroke="#000" stroke-width="2"/>')
+        if i < len(node.tokens):
+            out.extend(_token(layout, x, y, corps.get(node.tokens[i]), node.tokens[i], hexv.id, node.index))
+        elif reserved:
+            corp = reserved.pop(0)
+            color = corps[corp].color if corp in corps else "#888"
+            out.append(f'<circle class="home" cx="{num(x)}" cy="{num(y)}" r="{num(CITY_R * s * 0.8)}" fill="none" '
+                       f'stroke="{color}" stroke-width="2.5" stroke-dasharray="3 2"/>')
+            out.append(text(x, y, corp, 0.13 * s, fill="#333", cls="home-label"))
+    out.append("</g>")
+    return out
+
+
+def _token(layout: Layout, x: float, y: float, corp: CorporationView | None, sym: str,
+           hex_id: str, city: int) -> list[str]:
+    s = layout.size
+    color = corp.color if corp else "#888"
+    return [
+        f'<circle {attrs(class_="token", data_corporation=sym, data_hex=hex_id, data_city=city)} '
+        f'cx="{num(x)}" cy="{num(y)}" r="{num(CITY_R * s * 0.88)}" fill="{color}" stroke="#000" stroke-width="1"/>',
+        text(x, y, sym, 0.14 * s, weight="bold", fill=text_color_on(color), cls="token-label"),
+    ]
+
+
+def _town(layout: Layout, c: Point, pos: Point, bar: Point | None) -> str:
+    s = layout.size
+    x, y = layout.to_page(c, pos)
+    if bar is None:
+        return f'<circle class="town" cx="{num(x)}" cy="{num(y)}" r="{num(TOWN_R * s)}" fill="#000"/>'
+    angle = math.degrees(math.atan2(bar[1], bar[0])) + 90.0
+    w, hh = 0.34 * s, 0.1 * s
+    return (f'<rect class="town" x="{num(x - w / 2)}" y="{num(y - hh / 2)}" width="{num(w)}" height="{num(hh)}" '
+            f'fill="#000" transform="rotate({num(angle)} {num(x)} {num(y)})"/>')
+
+
+def _offboard(layout: Layout, c: Point, pos: Point, h: HexView) -> str:
+    """An arrowhead where track leaves the map (red and blue off-boards)."""
+    s = layout.size
+    x, y = layout.to_page(c, pos)
+    exits = [p.a[1] if p.a[0] == "edge" else p.b[1] for p in h.paths]
+    tri = [(0.0, -0.16), (0.14, 0.08), (-0.14, 0.08)]
+    if exits:
+        dx, dy = edge_direction(exits[0])
+        a = math.atan2(-dy, -dx) + math.pi / 2
+        tri = [(px * math.cos(a) - py * math.sin(a), px * math.sin(a) + py * math.cos(a)) for px, py in tri]
+    return f'<polygon class="offboard" points="{points((x + px * s, y + py * s) for px, py in tri)}" fill="#000"/>'
+
+
+def _marker_row(layout: Layout, c: Point, h: HexView, corps: Mapping[str, CorporationView]) -> list[str]:
+    """Destination flags: a small disc in the company's colour with its symbol and a ring."""
+    s = layout.size
+    out = []
+    for i, sym in enumerate(h.destination_of):
+        corp = corps.get(sym)
+        color = corp.color if corp else "#888"
+        x, y = c[0] + (0.42 - 0.3 * i) * s, c[1] - 0.42 * s
+        out.append(f'<g {attrs(class_="destination", data_corporation=sym, data_hex=h.id)}>'
+                   f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(0.15 * s)}" fill="{color}" stroke="#000" '
+                   f'stroke-width="1.5" stroke-dasharray="2 1.5"/>'
+                   + text(x, y, sym, 0.11 * s, weight="bold", fill=text_color_on(color)) + "</g>")
+    return out
+
+
+def hex_svg(layout: Layout, h: HexView, corps: Mapping[str, CorporationView],
+            revenue_color: str, mine_hex: str | None = None, mine_subsidy: int = 0) -> str:
+    """The whole hex as one ``<g class="hex">`` (with a ``<g class="tile">`` when laid)."""
+    s = layout.size
+    c = layout.center(h.x, h.y)
+    color = COLORS.get(h.color, "#ddd")
+    out = [f'<g {attrs(class_="hex", data_hex=h.id, data_color=h.color)}>',
+           f'<polygon points="{hex_polygon(layout, c)}" fill="{color}" stroke="#777" stroke-width="1"/>']
+    if h.great_wall and h.tile is None:
+        out.append(_great_wall(layout, c))
+    out.extend(_terrain(layout, c, h))
+    shape = tile_shape(h)
+    if h.tile is not None:
+        out.append(f'<g {attrs(class_="tile", data_hex=h.id, data_tile=h.tile, data_rotation=h.rotation)}>')
+    for p in h.paths:
+        out.append(f'<path {attrs(class_="track", data_hex=h.id, data_path=p.index)} '
+                   f'd="{piece_d(layout, c, shape, p.index)}" fill="none" stroke="{TRACK}" '
+                   f'stroke-width="{num(0.13 * s)}"/>')
+    for node in h.nodes:
+        pos = shape.nodes.get((node.kind, node.index), (0.0, 0.0))
+        page = layout.to_page(c, pos)
+        if node.kind == "city":
+            out.extend(_city(layout, c, pos, h, node, corps))
+        elif node.kind == "town":
+            out.append(_town(layout, c, pos, shape.town_bars.get((node.kind, node.index))))
+        else:
+            out.append(_offboard(layout, c, pos, h))
+        if node.hidden:
+            continue
+        if not node.flat_revenue:
+            out.extend(_revenue_boxes(layout, c[0], c[1] + (0.56 if node.kind != "offboard" else 0.45) * s,
+                                      node, revenue_color))
+        elif node.revenue.get(revenue_color, 0) > 0:
+            width = max(node.slots, 1)
+            dx = 0.22 * width + 0.2 if node.kind == "city" else 0.28
+            spot = (page[0] - dx * s if pos[0] > 0.01 else page[0] + dx * s, page[1] - 0.22 * s)
+            out.extend(_revenue_disc(layout, spot, node.revenue[revenue_color]))
+    if h.tile is not None:
+        out.append(text(c[0] + 0.5 * s, c[1] + 0.42 * s, h.tile, 0.15 * s, anchor="end",
+                        fill="#333", cls="tile-name"))
+        out.append("</g>")
+    if h.location_name:
+        name = "Harbour" if h.location_name.lower() == "harbor" else h.location_name
+        out.append(text(c[0], c[1] - 0.72 * s, name, 0.15 * s, cls="location"))
+    if h.labels:
+        out.append(text(c[0] - 0.52 * s, c[1] - 0.3 * s, " ".join(h.labels), 0.2 * s,
+                        weight="bold", cls="label"))
+    if h.id == mine_hex:
+        out.append(f'<rect class="mine" x="{num(c[0] - 0.42 * s)}" y="{num(c[1] - 0.6 * s)}" width="{num(0.84 * s)}" '
+                   f'height="{num(0.22 * s)}" rx="3" fill="#444"/>')
+        out.append(text(c[0], c[1] - 0.49 * s, f"mine +¥{mine_subsidy}", 0.15 * s, fill="#fff",
+                        weight="bold", cls="mine-label"))
+    out.extend(_marker_row(layout, c, h, corps))
+    out.append("</g>")
+    return "".join(out)
+
+
+def borders_svg(layout: Layout, hexes: Iterable[HexView]) -> str:
+    """Impassable sides, drawn over every hex so that no neighbour covers them; a side
+    both its hexes list is drawn once."""
+    seen: set[tuple[float, float]] = set()
+    out = []
+    for h in hexes:
+        c = layout.center(h.x, h.y)
+        for e in sorted(h.impassable_edges):
+            mid = layout.to_page(c, edge_midpoint(e))
+            key = (round(mid[0]), round(mid[1]))
+            if key not in seen:
+                seen.add(key)
+                out.extend(_borders(layout, c, h, (e,)))
+    return "".join(out)

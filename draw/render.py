@@ -1,0 +1,135 @@
+"""A board picture from a state: which routes to show (optimal, recorded, both, none),
+a suggested move to point at, and the legend's figures.
+
+``render_svg`` is what the command line (``route18xx draw``) and the service
+(``RenderBoard``) call; both therefore answer the same text for the same input.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from route18xx.draw.picture import Highlight, LegendLine, Picture, picture
+from route18xx.draw.routes import ROUTE_COLORS, DrawnRoute, lane_offsets
+from route18xx.engine import api
+from route18xx.engine.api import MalformedInput
+
+MODES = ("optimal", "recorded", "both", "none")
+
+
+def _route_colors(sets: Sequence[tuple[str, Sequence[api.RouteWalk]]]) -> dict[tuple[str, str], str]:
+    """One colour per drawn train: each set's trains take the next colours of the palette."""
+    colors: dict[tuple[str, str], str] = {}
+    for kind, walks in sets:
+        for w in walks:
+            colors.setdefault((kind, w.train), ROUTE_COLORS[len(colors) % len(ROUTE_COLORS)])
+    return colors
+
+
+def _figures(kind: str, walks: Sequence[api.RouteWalk]) -> tuple[int, int]:
+    return sum(w.revenue for w in walks), sum(w.subsidy for w in walks)
+
+
+def _route_line(kind: str, r: DrawnRoute) -> LegendLine:
+    w = r.walk
+    if not w.legal:
+        reason = w.violations[0] if w.violations else "illegal"
+        return LegendLine(f"{kind} {w.train}: illegal — {reason}", r)
+    parts = [f"{kind} {w.train}: {len(w.stops)} stops, revenue ¥{w.revenue - w.bonus}"]
+    if w.bonus:
+        parts.append(f" + destination bonus ¥{w.bonus}")
+    if w.subsidy:
+        parts.append(f", mine subsidy ¥{w.subsidy}")
+    parts.append(f" = ¥{w.revenue + w.subsidy}")
+    return LegendLine("".join(parts), r)
+
+
+def build_picture(
+    state: api.RouteState | Mapping[str, Any],
+    sets: Sequence[tuple[str, Sequence[api.RouteWalk]]],
+    *,
+    highlight: Highlight | None = None,
+    subtitle: str = "",
+) -> Picture:
+    """Assemble the picture of a state with named sets of walked routes (pure drawing input)."""
+    view = api.board_view(state)
+    all_walks = [w for _, walks in sets for w in walks]
+    colors = _route_colors(sets)
+    offsets = lane_offsets(len(all_walks))
+    drawn: list[DrawnRoute] = []
+    legend: list[LegendLine] = []
+    i = 0
+    totals: dict[str, int] = {}
+    for kind, walks in sets:
+        revenue, subsidy = _figures(kind, walks)
+        totals[kind] = revenue + subsidy
+        for w in walks:
+            r = DrawnRoute(kind, w, colors[(kind, w.train)], offsets[i])
+            i += 1
+            drawn.append(r)
+            legend.append(_route_line(kind, r))
+        legal = all(w.legal for w in walks)
+        legend.append(LegendLine(
+            f"{kind} income: ¥{revenue + subsidy} (revenue ¥{revenue}, subsidy ¥{subsidy})"
+            + ("" if legal else " — illegal routes count ¥0"), bold=True))
+    if "optimal" in totals and "recorded" in totals:
+        diff = totals["optimal"] - totals["recorded"]
+        legend.append(LegendLine(
+            f"optimal − recorded: {'+' if diff >= 0 else '−'}¥{abs(diff)}"
+            f"  (solid: optimal, dashed: recorded)", bold=True))
+    if highlight is not None:
+        legend.append(LegendLine(f"suggested: {highlight.caption} (gain +¥{highlight.gain})", bold=True))
+    return Picture(view, tuple(drawn), tuple(legend), highlight, subtitle)
+
+
+def _suggestion_highlight(move: Mapping[str, Any]) -> Highlight:
+    hex_id = str(move.get("hex"))
+    gain = move.get("gain", 0)
+    if move.get("kind") == "token":
+        caption = f"token on {hex_id} city {move.get('city')}"
+    else:
+        caption = f"tile {move.get('tile')} on {hex_id} rotation {move.get('rotation')}"
+    if "income" in move:
+        caption += f", income ¥{move['income']}"
+    return Highlight(hex_id, caption, int(gain) if isinstance(gain, int) else 0)
+
+
+def render_svg(
+    state_raw: api.RouteState | Mapping[str, Any],
+    *,
+    routes: str = "optimal",
+    recorded: Any = None,
+    suggestion: Mapping[str, Any] | None = None,
+    time_limit_s: float = 10.0,
+    cancel: Any = None,
+) -> str:
+    """The board of a state with its routes as SVG text.
+
+    ``routes``: ``optimal`` (solved here), ``recorded`` (``recorded``, a run_routes
+    ``routes`` array, required), ``both`` (overlaid: the recorded dashed, the
+    income difference in the legend) or ``none``. ``suggestion`` (a move of
+    ``engine.api.suggest_moves``: kind, hex, tile, rotation or city, gain) is laid
+    on the board and highlighted; its optimal routes are the ones drawn.
+    ``MalformedInput`` for a bad mode, a missing or unreadable routes array.
+    """
+    if routes not in MODES:
+        raise MalformedInput("routes", f"unknown mode {routes!r}; expected one of {list(MODES)}")
+    if routes in ("recorded", "both") and recorded is None:
+        raise MalformedInput("routes", f"mode {routes!r} needs the recorded routes")
+    state = api.read_state(state_raw)
+    highlight = None
+    if suggestion is not None:
+        highlight = _suggestion_highlight(suggestion)
+        state = api.state_with_move(state, suggestion)
+    sets: list[tuple[str, Sequence[api.RouteWalk]]] = []
+    if routes in ("recorded", "both"):
+        sets.append(("recorded", api.route_walks(state, recorded)))
+    if routes in ("optimal", "both"):
+        kwargs: dict[str, Any] = {"time_limit_s": time_limit_s}
+        if cancel is not None:
+            kwargs["cancel"] = cancel
+        report = api.solve_routes(state, **kwargs)
+        sets.append(("optimal", api.route_walks(state, report["routes"])))
+    if routes == "both":
+        sets.reverse()  # optimal first: solid under dashed
+    return picture(build_picture(state, sets, highlight=highlight))
