@@ -211,6 +211,54 @@ def state_from_log(
         raise MalformedInput("game_log", f"action {action_id} could not be replayed") from None
 
 
+def replay_game(
+    log_raw: Mapping[str, Any],
+    *,
+    solve: bool = True,
+    objective: str = "total",
+    time_limit_s: float = 10.0,
+    cancel: CancelSignal | None = None,
+) -> dict[str, Any]:
+    """A whole game log replayed: the ``route18xx replay --json`` object (DESIGN.md §5).
+
+    Each run also carries ``turn_start_action_id``, the first action of the
+    operating turn it ends (``engine.turns``): the board a move suggestion for
+    that turn starts from. With ``solve`` every run gets its optimum, each solve
+    limited to ``time_limit_s`` and to what is left before ``cancel``'s deadline.
+    Raises ``MalformedInput`` naming ``game_log`` when the log cannot be read.
+    """
+    from route18xx.engine.replay import UnreplayableAction, replay, replay_report
+    from route18xx.engine.turns import turn_starts
+
+    if not isinstance(log_raw, Mapping) or not isinstance(log_raw.get("actions"), list):
+        raise MalformedInput("game_log", "is not an 18xx.games game log (no 'actions' list)")
+    for i, entry in enumerate(log_raw["actions"]):
+        if not isinstance(entry, Mapping):
+            raise MalformedInput(f"game_log.actions[{i}]", "must be an object")
+
+    def optimum(state: RouteState) -> Mapping[str, Any]:
+        limit = time_limit_s
+        left = getattr(cancel, "time_left", lambda: None)()
+        if left is not None:
+            limit = max(0.001, min(limit, left))
+        check_time(cancel, "the replay's solves")
+        return solve_routes(state, objective=objective, time_limit_s=limit, cancel=cancel)  # type: ignore[arg-type]
+
+    try:
+        result = replay(log_raw, solve=optimum if solve else None, cancel=cancel)
+        starts = turn_starts(log_raw, cancel=cancel)
+    except MalformedInput as exc:
+        field = "game_log" if exc.field == "game" else f"game_log.{exc.field}"
+        raise MalformedInput(field, exc.reason) from None
+    except UnreplayableAction as exc:
+        _log.exception("engine bug: %s of a client's game log (whole replay)", exc)
+        raise MalformedInput("game_log", str(exc)) from None
+    report = replay_report(result)
+    for run in report["run_routes"]:
+        run["turn_start_action_id"] = starts.get(run["action_id"], run["action_id"])
+    return report
+
+
 #: A tiny real decision (ROUTES.md §7 example 1) solved once by ``warm_up``.
 _WARM_UP_STATE: dict[str, Any] = {
     "title": "1888", "rule_set": "north", "phase": "2", "corporation": "LYR", "trains": ["2"],

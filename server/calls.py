@@ -23,7 +23,7 @@ from typing import Any, Callable, Mapping
 from google.protobuf.message import DecodeError, Message
 
 from route18xx.engine import api
-from route18xx.server import converters, draw_converters, suggest_converters
+from route18xx.server import converters, draw_converters, replay_converters, suggest_converters
 from route18xx.server.errors import BadMessage
 from route18xx.server.lanes import Lane
 from route18xx.server.runner import EngineRunner, Limits, call_deadline
@@ -71,6 +71,8 @@ METHODS = (
     Method("SuggestMoves", pb.SuggestMovesRequest, pb.SuggestMovesResponse, "suggest", _suggest),
     Method("RenderBoard", pb.RenderBoardRequest, pb.RenderBoardResponse, "solve",
            draw_converters.render_board),
+    Method("ReplayGame", pb.ReplayGameRequest, pb.ReplayGameResponse, "suggest",
+           replay_converters.replay_job),
 )
 METHODS_BY_NAME = {m.name: m for m in METHODS}
 

@@ -47,8 +47,19 @@ def render_board(runner: Any, request: pb.RenderBoardRequest, cancel: Any) -> pb
         recorded = api.recorded_routes(source.log, source.action_id)
     state = board(source, cancel)
     limit = runner.time_limit(converters.time_limit_from_proto(request.time_limit_s), cancel)
+    suggestion = None
+    if request.suggestion < 0:
+        raise api.MalformedInput("suggestion", f"must be 0 (none) or more, not {request.suggestion}")
+    if request.suggestion:
+        report = api.suggest_moves(state, top=request.suggestion, time_limit_s=limit, cancel=cancel)
+        moves = report["suggestions"]
+        if len(moves) < request.suggestion:
+            raise api.MalformedInput("suggestion", f"only {len(moves)} legal moves were ranked")
+        suggestion = moves[request.suggestion - 1]
+        limit = runner.time_limit(converters.time_limit_from_proto(request.time_limit_s), cancel)
     try:
-        svg = render_svg(state, routes=mode, recorded=recorded, time_limit_s=limit, cancel=cancel)
+        svg = render_svg(state, routes=mode, recorded=recorded, suggestion=suggestion,
+                         time_limit_s=limit, cancel=cancel)
     except MalformedInput as exc:
         raise converters.proto_route_field(exc) from None
     return pb.RenderBoardResponse(svg=svg)

@@ -84,6 +84,13 @@ class ConnectRouteService:
         assert isinstance(response, pb.RenderBoardResponse)
         return response
 
+    async def replay_game(
+        self, request: pb.ReplayGameRequest, ctx: RequestContext[Any, Any]
+    ) -> pb.ReplayGameResponse:
+        response = await self._call(_BY_NAME["ReplayGame"], request, ctx)
+        assert isinstance(response, pb.ReplayGameResponse)
+        return response
+
     async def _call(self, method: Method, request: Message, ctx: RequestContext[Any, Any]) -> Message:
         started = time.perf_counter()
         timeout_ms = ctx.timeout_ms()

@@ -29,6 +29,9 @@ class RouteService(Protocol):
     async def render_board(self, request: route18xx_dot_v1_dot_route__service__pb2.RenderBoardRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.RenderBoardResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
+    async def replay_game(self, request: route18xx_dot_v1_dot_route__service__pb2.ReplayGameRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.ReplayGameResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
 
 class RouteServiceASGIApplication(ConnectASGIApplication[RouteService]):
     def __init__(self, service: RouteService | AsyncGenerator[RouteService], *, interceptors: Iterable[Interceptor]=(), read_max_bytes: int | None = None, compressions: Iterable[Compression] | None = None) -> None:
@@ -74,6 +77,16 @@ class RouteServiceASGIApplication(ConnectASGIApplication[RouteService]):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=svc.render_board,
+                ),
+                "/route18xx.v1.RouteService/ReplayGame": Endpoint.unary(
+                    method=MethodInfo(
+                        name="ReplayGame",
+                        service_name="route18xx.v1.RouteService",
+                        input=route18xx_dot_v1_dot_route__service__pb2.ReplayGameRequest,
+                        output=route18xx_dot_v1_dot_route__service__pb2.ReplayGameResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.replay_game,
                 ),
             },
             interceptors=interceptors,
@@ -168,6 +181,26 @@ class RouteServiceClient(ConnectClient):
             timeout_ms=timeout_ms,
         )
 
+    async def replay_game(
+        self,
+        request: route18xx_dot_v1_dot_route__service__pb2.ReplayGameRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> route18xx_dot_v1_dot_route__service__pb2.ReplayGameResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="ReplayGame",
+                service_name="route18xx.v1.RouteService",
+                input=route18xx_dot_v1_dot_route__service__pb2.ReplayGameRequest,
+                output=route18xx_dot_v1_dot_route__service__pb2.ReplayGameResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
 
 class RouteServiceSync(Protocol):
     def solve_routes(self, request: route18xx_dot_v1_dot_route__service__pb2.SolveRoutesRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.SolveRoutesResponse:
@@ -177,6 +210,8 @@ class RouteServiceSync(Protocol):
     def suggest_moves(self, request: route18xx_dot_v1_dot_route__service__pb2.SuggestMovesRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.SuggestMovesResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
     def render_board(self, request: route18xx_dot_v1_dot_route__service__pb2.RenderBoardRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.RenderBoardResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def replay_game(self, request: route18xx_dot_v1_dot_route__service__pb2.ReplayGameRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.ReplayGameResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
 
@@ -223,6 +258,16 @@ class RouteServiceWSGIApplication(ConnectWSGIApplication):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=service.render_board,
+                ),
+                "/route18xx.v1.RouteService/ReplayGame": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="ReplayGame",
+                        service_name="route18xx.v1.RouteService",
+                        input=route18xx_dot_v1_dot_route__service__pb2.ReplayGameRequest,
+                        output=route18xx_dot_v1_dot_route__service__pb2.ReplayGameResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.replay_game,
                 ),
             },
             interceptors=interceptors,
@@ -311,6 +356,26 @@ class RouteServiceClientSync(ConnectClientSync):
                 service_name="route18xx.v1.RouteService",
                 input=route18xx_dot_v1_dot_route__service__pb2.RenderBoardRequest,
                 output=route18xx_dot_v1_dot_route__service__pb2.RenderBoardResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def replay_game(
+        self,
+        request: route18xx_dot_v1_dot_route__service__pb2.ReplayGameRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> route18xx_dot_v1_dot_route__service__pb2.ReplayGameResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="ReplayGame",
+                service_name="route18xx.v1.RouteService",
+                input=route18xx_dot_v1_dot_route__service__pb2.ReplayGameRequest,
+                output=route18xx_dot_v1_dot_route__service__pb2.ReplayGameResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
             ),
             headers=headers,

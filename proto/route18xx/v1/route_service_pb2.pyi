@@ -346,23 +346,99 @@ class SuggestMovesResponse(_message.Message):
     def __init__(self, corporation: _Optional[str] = ..., objective: _Optional[_Union[Objective, str]] = ..., subtract_cost: _Optional[bool] = ..., base_income: _Optional[int] = ..., base_proven_optimal: _Optional[bool] = ..., suggestions: _Optional[_Iterable[_Union[Suggestion, _Mapping]]] = ..., candidates: _Optional[int] = ..., solved: _Optional[int] = ..., reused: _Optional[int] = ..., pruned: _Optional[int] = ..., not_evaluated: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., elapsed_ms: _Optional[float] = ...) -> None: ...
 
 class RenderBoardRequest(_message.Message):
-    __slots__ = ("state", "game_log", "action_id", "routes_mode", "routes", "time_limit_s")
+    __slots__ = ("state", "game_log", "action_id", "routes_mode", "routes", "time_limit_s", "suggestion")
     STATE_FIELD_NUMBER: _ClassVar[int]
     GAME_LOG_FIELD_NUMBER: _ClassVar[int]
     ACTION_ID_FIELD_NUMBER: _ClassVar[int]
     ROUTES_MODE_FIELD_NUMBER: _ClassVar[int]
     ROUTES_FIELD_NUMBER: _ClassVar[int]
     TIME_LIMIT_S_FIELD_NUMBER: _ClassVar[int]
+    SUGGESTION_FIELD_NUMBER: _ClassVar[int]
     state: State
     game_log: str
     action_id: int
     routes_mode: RoutesMode
     routes: _containers.RepeatedCompositeFieldContainer[Route]
     time_limit_s: float
-    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., routes_mode: _Optional[_Union[RoutesMode, str]] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., time_limit_s: _Optional[float] = ...) -> None: ...
+    suggestion: int
+    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., routes_mode: _Optional[_Union[RoutesMode, str]] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., time_limit_s: _Optional[float] = ..., suggestion: _Optional[int] = ...) -> None: ...
 
 class RenderBoardResponse(_message.Message):
     __slots__ = ("svg",)
     SVG_FIELD_NUMBER: _ClassVar[int]
     svg: str
     def __init__(self, svg: _Optional[str] = ...) -> None: ...
+
+class ReplayGameRequest(_message.Message):
+    __slots__ = ("game_log", "skip_solve", "objective", "time_limit_s")
+    GAME_LOG_FIELD_NUMBER: _ClassVar[int]
+    SKIP_SOLVE_FIELD_NUMBER: _ClassVar[int]
+    OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
+    TIME_LIMIT_S_FIELD_NUMBER: _ClassVar[int]
+    game_log: str
+    skip_solve: bool
+    objective: Objective
+    time_limit_s: float
+    def __init__(self, game_log: _Optional[str] = ..., skip_solve: _Optional[bool] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ...) -> None: ...
+
+class ReplayedRun(_message.Message):
+    __slots__ = ("action_id", "turn_start_action_id", "corporation", "trains", "recorded_revenue", "recorded_subsidy", "recorded_legal", "engine_revenue", "engine_subsidy", "optimal_revenue", "optimal_subsidy", "proven_optimal", "solve_ms")
+    ACTION_ID_FIELD_NUMBER: _ClassVar[int]
+    TURN_START_ACTION_ID_FIELD_NUMBER: _ClassVar[int]
+    CORPORATION_FIELD_NUMBER: _ClassVar[int]
+    TRAINS_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_REVENUE_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_SUBSIDY_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_LEGAL_FIELD_NUMBER: _ClassVar[int]
+    ENGINE_REVENUE_FIELD_NUMBER: _ClassVar[int]
+    ENGINE_SUBSIDY_FIELD_NUMBER: _ClassVar[int]
+    OPTIMAL_REVENUE_FIELD_NUMBER: _ClassVar[int]
+    OPTIMAL_SUBSIDY_FIELD_NUMBER: _ClassVar[int]
+    PROVEN_OPTIMAL_FIELD_NUMBER: _ClassVar[int]
+    SOLVE_MS_FIELD_NUMBER: _ClassVar[int]
+    action_id: int
+    turn_start_action_id: int
+    corporation: str
+    trains: _containers.RepeatedScalarFieldContainer[str]
+    recorded_revenue: int
+    recorded_subsidy: int
+    recorded_legal: bool
+    engine_revenue: int
+    engine_subsidy: int
+    optimal_revenue: int
+    optimal_subsidy: int
+    proven_optimal: bool
+    solve_ms: float
+    def __init__(self, action_id: _Optional[int] = ..., turn_start_action_id: _Optional[int] = ..., corporation: _Optional[str] = ..., trains: _Optional[_Iterable[str]] = ..., recorded_revenue: _Optional[int] = ..., recorded_subsidy: _Optional[int] = ..., recorded_legal: _Optional[bool] = ..., engine_revenue: _Optional[int] = ..., engine_subsidy: _Optional[int] = ..., optimal_revenue: _Optional[int] = ..., optimal_subsidy: _Optional[int] = ..., proven_optimal: _Optional[bool] = ..., solve_ms: _Optional[float] = ...) -> None: ...
+
+class ReplayGameResponse(_message.Message):
+    __slots__ = ("title", "rule_set", "final_scores", "recorded_result", "scores_match", "errors", "runs")
+    class FinalScoresEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class RecordedResultEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    RULE_SET_FIELD_NUMBER: _ClassVar[int]
+    FINAL_SCORES_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_RESULT_FIELD_NUMBER: _ClassVar[int]
+    SCORES_MATCH_FIELD_NUMBER: _ClassVar[int]
+    ERRORS_FIELD_NUMBER: _ClassVar[int]
+    RUNS_FIELD_NUMBER: _ClassVar[int]
+    title: str
+    rule_set: str
+    final_scores: _containers.ScalarMap[str, int]
+    recorded_result: _containers.ScalarMap[str, int]
+    scores_match: bool
+    errors: _containers.RepeatedScalarFieldContainer[str]
+    runs: _containers.RepeatedCompositeFieldContainer[ReplayedRun]
+    def __init__(self, title: _Optional[str] = ..., rule_set: _Optional[str] = ..., final_scores: _Optional[_Mapping[str, int]] = ..., recorded_result: _Optional[_Mapping[str, int]] = ..., scores_match: _Optional[bool] = ..., errors: _Optional[_Iterable[str]] = ..., runs: _Optional[_Iterable[_Union[ReplayedRun, _Mapping]]] = ...) -> None: ...

@@ -55,6 +55,11 @@ class RouteServiceStub:
                 request_serializer=route18xx_dot_v1_dot_route__service__pb2.RenderBoardRequest.SerializeToString,
                 response_deserializer=route18xx_dot_v1_dot_route__service__pb2.RenderBoardResponse.FromString,
                 _registered_method=True)
+        self.ReplayGame = channel.unary_unary(
+                '/route18xx.v1.RouteService/ReplayGame',
+                request_serializer=route18xx_dot_v1_dot_route__service__pb2.ReplayGameRequest.SerializeToString,
+                response_deserializer=route18xx_dot_v1_dot_route__service__pb2.ReplayGameResponse.FromString,
+                _registered_method=True)
 
 
 class RouteServiceServicer:
@@ -95,6 +100,15 @@ class RouteServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ReplayGame(self, request, context):
+        """A whole 18xx.games game log replayed (as `route18xx replay --json`): every
+        run_routes with the recorded routes judged and, unless `skip_solve`, the
+        proven optimum beside them. Runs in the suggest lane (it solves many boards).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_RouteServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -117,6 +131,11 @@ def add_RouteServiceServicer_to_server(servicer, server):
                     servicer.RenderBoard,
                     request_deserializer=route18xx_dot_v1_dot_route__service__pb2.RenderBoardRequest.FromString,
                     response_serializer=route18xx_dot_v1_dot_route__service__pb2.RenderBoardResponse.SerializeToString,
+            ),
+            'ReplayGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.ReplayGame,
+                    request_deserializer=route18xx_dot_v1_dot_route__service__pb2.ReplayGameRequest.FromString,
+                    response_serializer=route18xx_dot_v1_dot_route__service__pb2.ReplayGameResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -228,6 +247,33 @@ class RouteService:
             '/route18xx.v1.RouteService/RenderBoard',
             route18xx_dot_v1_dot_route__service__pb2.RenderBoardRequest.SerializeToString,
             route18xx_dot_v1_dot_route__service__pb2.RenderBoardResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReplayGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/route18xx.v1.RouteService/ReplayGame',
+            route18xx_dot_v1_dot_route__service__pb2.ReplayGameRequest.SerializeToString,
+            route18xx_dot_v1_dot_route__service__pb2.ReplayGameResponse.FromString,
             options,
             channel_credentials,
             insecure,

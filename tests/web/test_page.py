@@ -1,0 +1,103 @@
+"""The web page in a real browser (issue 13): load a game log, see its runs, a board, suggestions.
+
+The page is served by the same process as the API (``route18xx serve``'s HTTP
+front end) and calls it with ``fetch``; Selenium drives headless Chromium as a
+person would: pick a file, click a run, read the figures. Screenshots are saved
+under ``.artifacts/`` for inspection.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from route18xx.server.app import RouteServer, ServerConfig, create_server
+from tests.browser import NO_CHROMIUM, chromium_driver, screenshot  # noqa: F401 (fixture)
+from tests.conftest import LOGS_DIR
+
+pytestmark = NO_CHROMIUM
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[RouteServer]:
+    srv = create_server(ServerConfig(port=0, workers=2, http_port=0))
+    srv.start()
+    yield srv
+    srv.stop(0).wait()
+
+
+def _wait(driver: Any, condition: Any, timeout: float = 90) -> Any:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout, poll_frequency=0.2).until(condition)
+
+
+def _load(driver: Any, site: RouteServer, path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    driver.get(f"{site.http_url}/")
+    driver.find_element(By.ID, "file").send_keys(str(path))
+
+
+def test_a_log_lists_its_runs_and_shows_a_board(chromium_driver: Any, site: RouteServer) -> None:
+    from selenium.webdriver.common.by import By
+
+    driver = chromium_driver
+    _load(driver, site, LOGS_DIR / "129026.json")
+    rows = _wait(driver, lambda d: (r := d.find_elements(By.CSS_SELECTOR, "#runs tbody tr"))
+                 and len(r) == 95 and r)
+    assert len(rows) == 95
+    assert driver.find_elements(By.CSS_SELECTOR, "#runs tbody tr.gap"), "no gap highlighted"
+    screenshot(driver, "web-runs")
+
+    driver.find_element(By.CSS_SELECTOR, '#runs tbody tr[data-action-id="728"]').click()
+    line = _wait(driver, lambda d: "optimal" in d.find_element(By.ID, "income-line").text
+                 and d.find_element(By.ID, "income-line"))
+    assert "optimal ¥550 (+¥40 subsidy)" in line.text
+    assert "recorded ¥570" in line.text
+    routes = _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg path.route"))
+    kinds = {r.get_attribute("data-kind") for r in routes}
+    assert kinds == {"optimal", "recorded"}
+    _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions li")
+          or "No legal" in d.find_element(By.ID, "suggest-status").text)
+    screenshot(driver, "web-board-728")
+    assert not driver.find_element(By.ID, "error").is_displayed()
+
+
+@pytest.mark.parametrize("content, expected", [
+    ("this is not json {", "is not JSON"),
+    (json.dumps({"title": "1830", "players": [{"id": 1}], "actions": []}), "invalid_argument"),
+    (json.dumps({"hello": "world"}), "neither an 18xx.games game log"),
+], ids=["not-json", "not-1888", "neither"])
+def test_a_bad_file_shows_a_readable_error(
+    chromium_driver: Any, site: RouteServer, tmp_path: Path, content: str, expected: str
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    bad = tmp_path / "bad.json"
+    bad.write_text(content)
+    _load(chromium_driver, site, bad)
+    error = _wait(chromium_driver, lambda d: d.find_element(By.ID, "error").is_displayed()
+                  and d.find_element(By.ID, "error"))
+    assert expected in error.text and "bad.json" in error.text
+    screenshot(chromium_driver, f"web-error-{tmp_path.name}")
+
+
+def test_a_pasted_state_is_solved_and_drawn(chromium_driver: Any, site: RouteServer) -> None:
+    from selenium.webdriver.common.by import By
+
+    state = json.loads((LOGS_DIR.parent / "states" / "129026-138.json").read_text())
+    driver = chromium_driver
+    driver.get(f"{site.http_url}/")
+    driver.find_element(By.CSS_SELECTOR, "#paste-box summary").click()
+    driver.find_element(By.ID, "paste").send_keys(json.dumps(state["state"]))
+    driver.find_element(By.ID, "solve-pasted").click()
+    _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg path.route"))
+    text = driver.find_element(By.ID, "incomes").text
+    figures = [int(n) for n in re.findall(r"¥(\d+)", text)]  # revenue, and the subsidy if any
+    assert text.startswith("optimal ¥") and "(proven)" in text
+    assert sum(figures) == state["reference"]["optimal_total"]
