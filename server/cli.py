@@ -13,6 +13,8 @@ import argparse
 import sys
 from typing import Any, Callable, Sequence
 
+from route18xx.server.audit.commands import COMMANDS as AUDIT_COMMANDS
+
 AddArguments = Callable[[argparse.ArgumentParser], None]
 Run = Callable[[argparse.Namespace], int]
 
@@ -236,6 +238,7 @@ COMMANDS: dict[str, tuple[str, AddArguments, Run]] = {
     "replay": ("replay an 18xx.games log", _add_replay, _run_replay),
     "state": ("the state before an action of a log", _add_state, _run_state),
 }
+COMMANDS.update(AUDIT_COMMANDS)  # issue 15: `audit` and `generate-logs` (server.audit)
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
