@@ -25,9 +25,10 @@ if TYPE_CHECKING:  # the solver (and OR-Tools) load only when a solve is asked f
 __all__ = [
     "BoardView", "CorporationView", "HexView", "Leg", "MalformedInput", "NodeView", "PathView",
     "RouteState", "RouteWalk",
-    "board_view", "check_routes", "judgement_report", "new_cancel_token", "read_state",
-    "recorded_routes", "route_walks", "solve_routes", "state_from_log", "state_with_move",
-    "suggest_moves", "tile_view",
+    "audit_log", "board_view", "check_routes", "judgement_report", "new_cancel_token",
+    "parse_game_log", "random_game_log", "read_state", "recorded_routes", "replay_game",
+    "route_walks", "solve_routes", "state_from_log", "state_with_move", "suggest_moves",
+    "tile_view",
 ]
 
 
@@ -316,3 +317,57 @@ def recorded_routes(log_raw: Mapping[str, Any], action_id: int) -> list[Any]:
                 raise MalformedInput(f"game_log.actions[id={action_id}].routes", "must be a list")
             return routes
     raise MalformedInput("action_id", f"action {action_id} is not in the log")
+
+# -- the audit of many logs (issue 15) -------------------------------------------------
+
+
+def parse_game_log(data: bytes) -> dict[str, Any]:
+    """An 18xx.games game log from the bytes of its file; ``MalformedInput("game_log")``
+    when they are not JSON (``engine.jsontext.decode_json``) or hold no ``actions`` list."""
+    from route18xx.engine.jsontext import decode_json
+
+    raw = decode_json(data, "game_log")
+    if not isinstance(raw, dict) or not isinstance(raw.get("actions"), list):
+        raise MalformedInput("game_log", "is not an 18xx.games game log (no 'actions' list)")
+    return raw
+
+
+def audit_log(
+    log_raw: Mapping[str, Any], *, time_limit_s: float = 10.0, states: bool = False
+) -> dict[str, Any]:
+    """Replay a log, judging every run_routes and solving it for both objectives.
+
+    The ``route18xx replay --json`` object (same figures for objective ``total``)
+    with, per run, ``round``, ``president``, ``president_name`` and ``optima``
+    (``total`` and ``revenue``); see ``engine.replay_audit.audit_replay``. A log
+    that cannot be read (not 1888, no players, damaged) is ``MalformedInput``
+    naming ``game_log``; an engine bug it triggers is logged and reported the
+    same way, so that an audit of thousands of logs goes on.
+    """
+    from route18xx.engine.replay import UnreplayableAction
+    from route18xx.engine.replay_audit import audit_replay
+
+    if not isinstance(log_raw, Mapping) or not isinstance(log_raw.get("actions"), list):
+        raise MalformedInput("game_log", "is not an 18xx.games game log (no 'actions' list)")
+    try:
+        return audit_replay(log_raw, time_limit_s=time_limit_s, states=states)
+    except MalformedInput as exc:
+        field = "game_log" if exc.field == "game" else f"game_log.{exc.field}"
+        raise MalformedInput(field, exc.reason) from None
+    except UnreplayableAction as exc:
+        _log.exception("engine bug: %s of a game log under audit", exc)
+        raise MalformedInput("game_log", str(exc)) from None
+    except Route18xxError:
+        raise
+    except Exception:
+        _log.exception("engine bug: a game log under audit could not be replayed")
+        raise MalformedInput("game_log", "could not be replayed (engine bug, logged)") from None
+
+
+def random_game_log(
+    seed: int, players: int, *, stingy: bool = False, rule_set: str = "north"
+) -> dict[str, Any]:
+    """A whole random game (``engine.game.playout``) as an 18xx.games log with id ``seed``."""
+    from route18xx.engine.game.playout import play_and_log
+
+    return play_and_log(seed, players, stingy=stingy, rule_set=rule_set)[1]

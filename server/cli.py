@@ -13,6 +13,8 @@ import argparse
 import sys
 from typing import Any, Callable, Sequence
 
+from route18xx.server.audit.commands import COMMANDS as AUDIT_COMMANDS
+
 AddArguments = Callable[[argparse.ArgumentParser], None]
 Run = Callable[[argparse.Namespace], int]
 
@@ -252,6 +254,7 @@ COMMANDS: dict[str, tuple[str, AddArguments, Run]] = {
     "state": ("the state before an action of a log", _add_state, _run_state),
     "draw": ("the board and its routes as SVG or PNG", _add_draw, _run_draw),
 }
+COMMANDS.update(AUDIT_COMMANDS)  # issue 15: `audit` and `generate-logs` (server.audit)
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(

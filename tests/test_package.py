@@ -105,3 +105,15 @@ def test_the_namespace_has_its_four_parts() -> None:
 
     names = {m.name for m in pkgutil.iter_modules(route18xx.__path__)}
     assert {"engine", "solver", "server", "v1"} <= names
+
+
+def test_the_installed_console_script_audits_the_shared_logs(installed: Path, tmp_path: Path) -> None:
+    """Issue 15: ``route18xx audit tests/data/logs --report r.html`` with the default install."""
+    script = installed / "bin" / "route18xx"
+    run = [str(script), "audit", str(ROOT / "tests" / "data" / "logs"), "--report", "r.html",
+           "--jobs", "1"]
+    done = subprocess.run(run, capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "2 logs" in done.stdout
+    assert "<svg" in (tmp_path / "r.html").read_text()
+    assert (tmp_path / "results.jsonl").read_text().count('"kind":"game"') == 2

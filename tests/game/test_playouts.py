@@ -1,4 +1,4 @@
-"""Whole games played by random players (``tests/game/agent.py``): the invariants hold
+"""Whole games played by random players (``engine/game/agent.py``): the invariants hold
 after every action and every game reaches an end by the rules (RULES.md §11).
 
 The "stingy" players pay out everything and buy only the cheapest train, which
@@ -11,7 +11,7 @@ import pytest
 
 from route18xx.engine.game.game import Game
 from route18xx.engine.game.invariants import check_after
-from tests.game.agent import RandomAgent
+from route18xx.engine.game.agent import RandomAgent
 
 pytest.importorskip("ortools")
 

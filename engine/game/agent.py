@@ -1,5 +1,8 @@
 """A random player for whole games: it proposes plausible moves, the engine decides.
 
+Product code since issue 15: ``engine.game.playout`` writes its games as
+18xx.games logs, the corpus ``route18xx generate-logs`` makes for the audit.
+
 For whatever step is waiting, the agent lists candidate actions in a random
 order and submits them until the game accepts one (a refused action leaves the
 game untouched, so trying is free). Routes come from the engine's optimizer;
@@ -81,16 +84,16 @@ class RandomAgent:
             yield from (DiscardTrain(corp.sym, "corporation", train=t) for t in self._shuffled(corp.trains))
             return
         if isinstance(rnd, AuctionRound):
-            yield from self._auction(rnd, int(entity))
+            yield from self._auction(rnd, int(entity))  # type: ignore[arg-type]  # a seat id
         elif isinstance(rnd, StockRound):
-            yield from self._stock(int(entity))
+            yield from self._stock(int(entity))  # type: ignore[arg-type]  # a seat id
         elif isinstance(rnd, OperatingRound):
             yield from self._operating(step, entity)
 
     def _shuffled(self, items: Any) -> list[Any]:
-        items = list(items)
-        self.rng.shuffle(items)
-        return items
+        out: list[Any] = list(items)
+        self.rng.shuffle(out)
+        return out
 
     # -- auction ------------------------------------------------------------------
 

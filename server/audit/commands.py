@@ -1,0 +1,93 @@
+"""The ``audit`` and ``generate-logs`` subcommands (registered in ``server.cli``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def add_audit(p: argparse.ArgumentParser) -> None:
+    p.add_argument("logs", nargs="+", metavar="LOG|DIR",
+                   help="18xx.games 1888 logs, or folders searched for *.json")
+    p.add_argument("--out", default="results.jsonl", metavar="FILE",
+                   help="JSON lines, one per run and one per game; rerunning resumes it "
+                        "(default results.jsonl)")
+    p.add_argument("--summary", metavar="FILE", help="write the summary JSON here")
+    p.add_argument("--report", metavar="FILE", help="write the HTML report here")
+    p.add_argument("--jobs", type=int, default=None, metavar="N",
+                   help="local worker processes (default: all cores)")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="a running Dask scheduler (tcp://host:8786) instead of local processes")
+    p.add_argument("--time-limit", type=float, default=10.0, metavar="S",
+                   help="solver time limit per run and objective (default 10)")
+    p.add_argument("--export-states", metavar="DIR",
+                   help="write every decision proven optimal both ways as a state file "
+                        "with its optima (the tests/data/states format)")
+    bar = p.add_mutually_exclusive_group()
+    bar.add_argument("--progress", dest="progress", action="store_true", default=None,
+                     help="a progress bar even when stderr is not a terminal")
+    bar.add_argument("--no-progress", dest="progress", action="store_false")
+
+
+def run_audit(a: argparse.Namespace) -> int:
+    from route18xx.server.audit.executors import default_jobs
+    from route18xx.server.audit.report import render
+    from route18xx.server.audit.runner import AuditOptions, run_audit
+    from route18xx.server.audit.summary import read_lines, summarize
+
+    if a.jobs is not None and a.jobs < 1 or not a.time_limit > 0:
+        print("route18xx audit: --jobs and --time-limit must be positive", file=sys.stderr)
+        return 2
+    out = Path(a.out)
+    options = AuditOptions(
+        time_limit_s=a.time_limit, jobs=a.jobs or default_jobs(), cluster=a.cluster,
+        export_states=Path(a.export_states) if a.export_states else None, progress=a.progress,
+    )
+    outcome = run_audit(a.logs, out, options)
+    if outcome.interrupted:
+        print(f"route18xx audit: interrupted; {outcome.skipped + outcome.audited} of "
+              f"{outcome.logs} logs are in {out}: run the same command again to resume",
+              file=sys.stderr)
+        return 130
+    lines = read_lines(out)
+    summary = summarize(lines)
+    if a.summary:
+        Path(a.summary).write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    if a.report:
+        runs = [line for line in lines if line.get("kind") == "run"]
+        Path(a.report).write_text(render(summary, runs), encoding="utf-8")
+    print(f"{summary['logs']} logs ({outcome.skipped} already done), {summary['logs_failed']} "
+          f"failed; {summary['runs']} runs, {summary['runs_below_optimum']['total']} below the "
+          f"optimum, {summary['left_on_table']['total']} left on the table -> {out}")
+    return 0
+
+
+def add_generate(p: argparse.ArgumentParser) -> None:
+    p.add_argument("count", type=int, metavar="N", help="how many games")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game")
+    p.add_argument("-o", "--out", required=True, metavar="DIR", help="folder for the logs")
+    p.add_argument("--jobs", type=int, default=None, metavar="N",
+                   help="games played at once (default: all cores)")
+    p.add_argument("--rule-set", choices=("north", "prototype"), default="north")
+
+
+def run_generate(a: argparse.Namespace) -> int:
+    from route18xx.server.audit.executors import default_jobs
+    from route18xx.server.audit.generate import generate_logs
+
+    if a.count < 0:
+        print("route18xx generate-logs: N must be >= 0", file=sys.stderr)
+        return 2
+    paths = generate_logs(a.count, a.seed, Path(a.out), a.jobs or default_jobs(), a.rule_set)
+    print(f"{len(paths)} logs in {a.out}")
+    return 0 if len(paths) == a.count else 1
+
+
+#: name → (help, add arguments, run), merged into ``server.cli.COMMANDS``.
+COMMANDS = {
+    "audit": ("replay many logs, solve every run, report income left on the table",
+              add_audit, run_audit),
+    "generate-logs": ("write N random legal games as 18xx.games logs", add_generate, run_generate),
+}

@@ -1,0 +1,64 @@
+"""``route18xx generate-logs N --seed S -o DIR``: a corpus of random legal games.
+
+Game ``k`` (0 ≤ k < N) is played by the engine's random players
+(``engine.game.agent``) from seed ``S + k`` and written as the 18xx.games log
+``DIR/random-<seed>.json`` (``engine.api.random_game_log``); ``route18xx
+replay`` reads it back to its own final scores. Seats vary from 3 to 6
+players, and one game in four has "stingy" players (always pay out, buy the
+cheapest train), which drives companies into forced purchases and bankruptcy.
+A file already there is kept: the corpus is a cache.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from route18xx.engine.api import random_game_log
+
+
+def log_name(seed: int) -> str:
+    return f"random-{seed}.json"
+
+
+def game_shape(seed: int) -> tuple[int, bool]:
+    """(players, stingy) of the game with this seed."""
+    return 3 + seed % 4, seed % 4 == 3
+
+
+def write_game(seed: int, folder: str, rule_set: str = "north") -> str | None:
+    """Play and write one game; its path, or None when the random players got stuck."""
+    from route18xx.engine.game.agent import Stuck
+
+    players, stingy = game_shape(seed)
+    try:
+        log = random_game_log(seed, players, stingy=stingy, rule_set=rule_set)
+    except Stuck as exc:
+        print(f"route18xx generate-logs: seed {seed}: {exc}", file=sys.stderr)
+        return None
+    path = Path(folder) / log_name(seed)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(log, separators=(",", ":")) + "\n", encoding="utf-8")
+    tmp.replace(path)  # never a half-written log in the corpus
+    return str(path)
+
+
+def generate_logs(
+    count: int, seed: int, folder: Path, jobs: int = 1, rule_set: str = "north"
+) -> list[str]:
+    """Write ``count`` games with seeds ``seed`` … ``seed + count - 1``; their paths, sorted."""
+    folder.mkdir(parents=True, exist_ok=True)
+    seeds = [s for s in range(seed, seed + count) if not (folder / log_name(s)).exists()]
+    if jobs <= 1 or len(seeds) <= 1:
+        for s in seeds:
+            write_game(s, str(folder), rule_set)
+    else:
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+            list(pool.map(write_game, seeds, [str(folder)] * len(seeds), [rule_set] * len(seeds)))
+    return sorted(
+        str(folder / log_name(s)) for s in range(seed, seed + count) if (folder / log_name(s)).exists()
+    )

@@ -1,0 +1,152 @@
+"""One game log audited: its JSON lines (issue 15, README "Audit").
+
+A *run line* per recorded ``run_routes``, then one *game line*; the game line
+written last marks the log as done. Every field is a fact of the log and the
+deterministic solver, except ``timing`` (milliseconds, different on every
+run): two audits of the same logs are identical once ``timing`` is dropped.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from route18xx.engine.api import audit_log, parse_game_log
+from route18xx.engine.errors import Route18xxError
+
+OBJECTIVES = ("total", "revenue")
+
+#: The fields two audits may differ in (wall-clock measures).
+TIMING = "timing"
+
+
+@dataclass
+class GameAudit:
+    """What a worker sends back for one log: its lines, and its benchmark states."""
+
+    log: str
+    lines: list[dict[str, Any]]
+    #: (file name, {"state", "reference"}) per decision whose optima are both proven.
+    states: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+
+
+def game_id(log: Any, path: str) -> str:
+    """The log's own ``id`` when it has one, else its file name without ``.json``."""
+    if isinstance(log, dict) and isinstance(log.get("id"), (int, str)) and not isinstance(
+        log.get("id"), bool
+    ):
+        return str(log["id"])
+    return Path(path).stem
+
+
+def _gap(optimal: dict[str, Any], recorded: int, objective: str, subsidy: int) -> int | None:
+    if optimal.get("revenue") is None:
+        return None
+    if objective == "total":
+        return int(optimal["revenue"]) + int(optimal["subsidy"] or 0) - recorded - subsidy
+    return int(optimal["revenue"]) - recorded
+
+
+def run_line(game: str, log: str, run: dict[str, Any]) -> dict[str, Any]:
+    """A run of the audit report as its JSON line."""
+    optima = run.get("optima") or {}
+    optimal = {
+        o: {k: optima.get(o, {}).get(k) for k in ("revenue", "subsidy", "proven_optimal")}
+        for o in OBJECTIVES
+    }
+    rec, sub = int(run["recorded_revenue"]), int(run["recorded_subsidy"])
+    return {
+        "kind": "run",
+        "game": game,
+        "log": log,
+        "action_id": run["action_id"],
+        "round": run.get("round"),
+        "corporation": run["corporation"],
+        "president": run.get("president"),
+        "president_name": run.get("president_name"),
+        "trains": run["trains"],
+        "recorded_revenue": rec,
+        "recorded_subsidy": sub,
+        "recorded_legal": run["recorded_legal"],
+        "engine_revenue": run["engine_revenue"],
+        "engine_subsidy": run["engine_subsidy"],
+        "optimal": optimal,
+        "gap": {o: _gap(optimal[o], rec, o, sub) for o in OBJECTIVES},
+        TIMING: {"solve_ms": {o: optima.get(o, {}).get("solve_ms") for o in OBJECTIVES}},
+    }
+
+
+def game_line(
+    game: str, log: str, report: dict[str, Any] | None, errors: list[str], ms: float
+) -> dict[str, Any]:
+    """The game line: the replay's verdict, or why the log could not be read."""
+    r = report or {}
+    return {
+        "kind": "game",
+        "game": game,
+        "log": log,
+        "ok": report is not None and bool(r.get("completed")),
+        "title": r.get("title"),
+        "rule_set": r.get("rule_set"),
+        "players": r.get("players", []),
+        "final_scores": r.get("final_scores"),
+        "recorded_result": r.get("recorded_result"),
+        "scores_match": bool(r.get("scores_match", False)),
+        "completed": bool(r.get("completed", False)),
+        "runs": len(r.get("run_routes", [])),
+        "errors": errors,
+        TIMING: {"audit_ms": round(ms, 1)},
+    }
+
+
+def _state_case(game: str, log_name: str, run: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """A decision as a benchmark state file (the tests/data/states format), if proven both ways."""
+    optima = run.get("optima") or {}
+    total, revenue = optima.get("total") or {}, optima.get("revenue") or {}
+    if "state" not in run or not (total.get("proven_optimal") and revenue.get("proven_optimal")):
+        return None
+    reference = {
+        "fixture": log_name,
+        "action_id": run["action_id"],
+        "recorded_revenue": run["recorded_revenue"],
+        "recorded_subsidy": run["recorded_subsidy"],
+        "recorded_routes": run.get("recorded_routes"),
+        "optimal_total": int(total["revenue"]) + int(total["subsidy"]),
+        "optimal_revenue": revenue["revenue"],
+        "optimal_revenue_best_subsidy": revenue["subsidy"],
+    }
+    return f"{game}-{run['action_id']}.json", {"state": run["state"], "reference": reference}
+
+
+def audit_bytes(log: str, data: bytes, time_limit_s: float = 10.0, states: bool = False) -> GameAudit:
+    """Audit one log given as the bytes of its file; ``log`` names it in the lines.
+
+    Never raises for a bad log: a file that is not JSON, not a 1888 log, damaged
+    or diverging gets a game line whose ``errors`` say why.
+    """
+    started = time.perf_counter()
+    game = Path(log).stem
+    try:
+        raw = parse_game_log(data)
+        game = game_id(raw, log)
+        report = audit_log(raw, time_limit_s=time_limit_s, states=states)
+    except Route18xxError as exc:
+        ms = (time.perf_counter() - started) * 1000
+        return GameAudit(log, [game_line(game, log, None, [str(exc)], ms)])
+    runs = [run_line(game, log, r) for r in report["run_routes"]]
+    cases = [_state_case(game, Path(log).name, r) for r in report["run_routes"]] if states else []
+    ms = (time.perf_counter() - started) * 1000
+    line = game_line(game, log, report, list(report["errors"]), ms)
+    return GameAudit(log, runs + [line], [c for c in cases if c is not None])
+
+
+def audit_path(log: str, time_limit_s: float = 10.0, states: bool = False) -> GameAudit:
+    """``audit_bytes`` on a file the worker reads itself (the local pool shares the disk)."""
+    try:
+        data = Path(log).read_bytes()
+    except OSError as exc:
+        line = game_line(Path(log).stem, log, None, [f"cannot read {log}: {exc.strerror or exc}"], 0.0)
+        return GameAudit(log, [line])
+    return audit_bytes(log, data, time_limit_s, states)

@@ -1,0 +1,63 @@
+"""The audit's corpus: the shared logs, random games from a fixed seed, and broken files.
+
+``make test`` generates ``AUDIT_GENERATED_LOGS`` random games (default 6, about
+5 s each on one core); ``AUDIT_GENERATED_LOGS=50 make test`` runs the issue's
+full 50.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from route18xx.server.audit.generate import generate_logs
+
+ROOT = Path(__file__).resolve().parents[2]
+LOGS = ROOT / "tests" / "data" / "logs"
+GENERATED = int(os.environ.get("AUDIT_GENERATED_LOGS", "6"))
+SEED = 4200
+
+#: The broken files and the reason their game line must give.
+BROKEN = {
+    "broken-not-json.json": "game_log",
+    "broken-not-1888.json": "only 1888 logs",
+    "broken-corrupt.json": "actions",
+    "broken-diverging.json": "",  # replays, but an action is refused: completed false
+}
+
+
+def _write_broken(folder: Path) -> None:
+    (folder / "broken-not-json.json").write_bytes(b"{\"actions\": [1, 2,\n")
+    real = json.loads((LOGS / "129026.json").read_text("utf-8"))
+    (folder / "broken-not-1888.json").write_text(json.dumps(real | {"title": "1830"}))
+    corrupt = dict(real)
+    corrupt["actions"] = list(real["actions"])
+    corrupt["actions"][40] = {"type": "lay_tile", "id": "x", "rotation": "north"}
+    (folder / "broken-corrupt.json").write_text(json.dumps(corrupt))
+    diverging = dict(real)
+    diverging["actions"] = [dict(a) for a in real["actions"]]
+    for a in diverging["actions"]:
+        if a.get("type") == "buy_train":
+            a["price"] = 1  # a depot train below its price: refused
+            break
+    (folder / "broken-diverging.json").write_text(json.dumps(diverging))
+
+
+@pytest.fixture(scope="session")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    folder = tmp_path_factory.mktemp("generated")
+    return [Path(p) for p in generate_logs(GENERATED, SEED, folder, jobs=2)]
+
+
+@pytest.fixture(scope="session")
+def corpus(tmp_path_factory: pytest.TempPathFactory, generated: list[Path]) -> Path:
+    """One folder: the shared logs, the generated ones and the broken files."""
+    folder = tmp_path_factory.mktemp("corpus")
+    for path in [*LOGS.glob("*.json"), *generated]:
+        shutil.copy(path, folder / path.name)
+    _write_broken(folder)
+    return folder
