@@ -1,26 +1,39 @@
-"""The engine's public entry points, in plain JSON-ready values (DESIGN.md §5).
+"""The engine's public API: the one module the front ends import (DESIGN.md §1, §5).
 
-Front ends (the command line, the gRPC server) call these and nothing deeper:
-they take a decoded state file and return the objects ``route18xx check`` and
-``route18xx solve`` print with ``--json``.
+Front ends (``server/``: the command line, the gRPC server) call these and
+nothing deeper: they take a decoded state file and return the objects
+``route18xx check`` and ``route18xx solve`` print with ``--json``. The error
+classes, the cancel protocol and the JSON / log readers the front ends need are
+re-exported here; a test (tests/test_boundaries.py) keeps ``server/`` from
+importing any other engine module.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
 from route18xx.engine.deadline import CancelSignal, check_time
-from route18xx.engine.errors import MalformedInput, Route18xxError, excerpt
+from route18xx.engine.errors import (
+    EngineMismatch,
+    IllegalAction,
+    MalformedInput,
+    OutOfTime,
+    Route18xxError,
+    excerpt,
+)
+from route18xx.engine.jsontext import decode_json
+from route18xx.engine.replay import ReplayResult, load_log, replay, replay_report, state_before
 from route18xx.engine.routes import Judgement, check_route_references, judge_routes, parse_route_specs
 from route18xx.engine.state_file import RouteState, parse_state
+from route18xx.solver import OBJECTIVES, CancelToken, Objective  # plain Python: OR-Tools loads at a solve
 
-if TYPE_CHECKING:  # the solver (and OR-Tools) load only when a solve is asked for
-    from route18xx.solver.cancel import CancelToken
 
 __all__ = [
-    "check_routes", "judgement_report", "new_cancel_token", "solve_routes", "state_from_log",
-    "suggest_moves",
+    "OBJECTIVES", "CancelSignal", "CancelToken", "EngineMismatch", "IllegalAction", "MalformedInput",
+    "Objective", "OutOfTime", "ReplayResult", "Route18xxError", "RouteState", "check_routes",
+    "decode_json", "excerpt", "judgement_report", "load_log", "new_cancel_token", "replay",
+    "replay_report", "solve_routes", "state_before", "state_from_log", "suggest_moves",
 ]
 
 
@@ -102,8 +115,6 @@ def new_cancel_token(deadline: float | None = None) -> CancelToken:
     With ``deadline`` (a ``time.monotonic()`` value) it also reads as cancelled
     once the deadline has passed: replay, validation and solving stop there.
     """
-    from route18xx.solver.cancel import CancelToken
-
     return CancelToken(deadline)
 
 
@@ -170,7 +181,7 @@ def state_from_log(
     ``cancel`` (a ``CancelToken``, see ``new_cancel_token``; give it a deadline)
     is polled once per replayed action: ``OutOfTime`` once it reads as cancelled.
     """
-    from route18xx.engine.replay import UnreplayableAction, state_before
+    from route18xx.engine.replay import UnreplayableAction
 
     if not isinstance(log_raw, Mapping) or not isinstance(log_raw.get("actions"), list):
         raise MalformedInput("game_log", "is not an 18xx.games game log (no 'actions' list)")

@@ -37,7 +37,7 @@ from route18xx.engine.tile_abilities import tile_ability
 from route18xx.engine.token_place import legal_token_placements, next_token_price
 
 if TYPE_CHECKING:
-    from route18xx.solver.cancel import CancelToken
+    from route18xx.solver import CancelToken
 
 def privates_open(state: RouteState) -> bool:
     """Are privates still open? They close with the first train whose purchase closes
@@ -210,7 +210,7 @@ def income_bound(state: RouteState) -> int:
 
 def _graph_key(state: RouteState) -> Any:
     """What the optimum depends on: the reduced route graph, with stops by name."""
-    from route18xx.solver.reduce import reduce_problem
+    from route18xx.solver import reduce_problem
 
     built = build_problem(state)
     problem = built.problem

@@ -24,8 +24,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence, TypeAlias
 
-from route18xx.engine.errors import MalformedInput
-from route18xx.engine.jsontext import decode_json
+from route18xx.engine.api import MalformedInput, decode_json
 from route18xx.v1 import route_service_pb2 as pb
 
 DEFAULT_TITLE = "1888"

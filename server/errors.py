@@ -31,7 +31,7 @@ from google.protobuf import any_pb2, duration_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from route18xx.engine.errors import IllegalAction, MalformedInput, OutOfTime
+from route18xx.engine.api import IllegalAction, MalformedInput, OutOfTime
 
 log = logging.getLogger("route18xx.server")
 

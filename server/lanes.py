@@ -25,8 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Callable, TypeVar
 
-from route18xx.engine.deadline import CancelSignal
-from route18xx.engine.errors import OutOfTime
+from route18xx.engine.api import CancelSignal, OutOfTime
 from route18xx.server.errors import Overloaded, ServerStopping
 
 T = TypeVar("T")
