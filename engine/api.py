@@ -24,7 +24,7 @@ from route18xx.engine.errors import (
 )
 from route18xx.engine.jsontext import decode_json
 from route18xx.engine.replay import ReplayResult, load_log, replay, replay_report, state_before
-from route18xx.engine.routes import Judgement, check_route_references, judge_routes, parse_route_specs
+from route18xx.engine.route_judge import Judgement, check_route_references, judge_routes, parse_route_specs
 from route18xx.engine.state_file import RouteState, parse_state
 from route18xx.solver import OBJECTIVES, CancelToken, Objective  # plain Python: OR-Tools loads at a solve
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from route18xx.engine.errors import EngineMismatch, MalformedInput
-from route18xx.engine.route_problem import BuiltProblem, build_problem
-from route18xx.engine.routes import Judgement, RouteSpec, judge_routes
+from route18xx.engine.problem_builder import BuiltProblem, build_problem
+from route18xx.engine.route_judge import Judgement, RouteSpec, judge_routes
 from route18xx.engine.state_file import RouteState
 from route18xx.solver import OBJECTIVES, CancelToken, RouteResult, Solution, solve
 

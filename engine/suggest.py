@@ -30,7 +30,7 @@ from route18xx.engine.board import Board
 from route18xx.engine.network import reach
 from route18xx.engine.optimize import Optimum, optimize, routes_report
 from route18xx.engine.revenue import mine_rule, stop_value
-from route18xx.engine.route_problem import build_problem
+from route18xx.engine.problem_builder import build_problem
 from route18xx.engine.state_file import RouteState
 from route18xx.engine.tile_lay import TileLay, legal_tile_lays
 from route18xx.engine.tile_abilities import tile_ability

@@ -1,6 +1,6 @@
 """Running trains: judge the recorded routes and book their revenue (ROUTES.md, RULES.md §6.7).
 
-The routes of a ``run_routes`` action are judged by ``engine.routes.judge_routes``
+The routes of a ``run_routes`` action are judged by ``engine.route_judge.judge_routes``
 (the one validator, STYLE.md §6) on the current board. The engine books the
 recorded revenue and subsidy, as 18xx.games does, after checking that they are
 legal and equal to its own figures; a replay may ask to trust the record and
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from route18xx.engine.errors import IllegalAction
 from route18xx.engine.game.actions import RunRoutes
 from route18xx.engine.game.depot import train_name
-from route18xx.engine.routes import Judgement, RouteSpec, judge_routes
+from route18xx.engine.route_judge import Judgement, RouteSpec, judge_routes
 from route18xx.engine.state_file import RouteState
 
 if TYPE_CHECKING:

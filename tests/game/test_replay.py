@@ -23,7 +23,7 @@ def test_final_scores_equal_the_recorded_result(name: str, replays: dict[str, An
     assert result.errors == []
     assert result.completed
     assert result.game.finished
-    assert result.game.s.end_reason == END[name]
+    assert result.game.state.end_reason == END[name]
     assert result.final_scores == result.recorded_result
     assert result.scores_match
 
