@@ -133,7 +133,7 @@ class RouteServer:
             (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), self.grpc_server
         )
         try:
-            port = self.grpc_server.add_insecure_port(f"{config.host}:{config.port}")
+            port: int = self.grpc_server.add_insecure_port(f"{config.host}:{config.port}")
         except RuntimeError:
             port = 0
         if port == 0:

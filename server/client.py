@@ -38,7 +38,7 @@ class RouteClient:
 
     def __init__(self, target: str = DEFAULT_TARGET) -> None:
         self.channel = grpc.insecure_channel(target)
-        self.stub = pb_grpc.RouteServiceStub(self.channel)
+        self.stub = pb_grpc.RouteServiceStub(self.channel)  # type: ignore[no-untyped-call]  # generated, untyped
 
     def solve(
         self, state_raw: Any, objective: str = "total", time_limit_s: float | None = None,

@@ -106,7 +106,7 @@ def _out_of_time_code(exc: Exception) -> grpc.StatusCode:
 
 def _pack(message: object) -> any_pb2.Any:
     packed = any_pb2.Any()
-    packed.Pack(message)  # type: ignore[arg-type]
+    packed.Pack(message)
     return packed
 
 
@@ -152,7 +152,7 @@ def _bounded(message: str) -> str:
 
 def field_violations(error: grpc.RpcError) -> list[tuple[str, str]]:
     """Client side: the (field, reason) pairs of a BadRequest detail, if any."""
-    status = rpc_status.from_call(error)  # type: ignore[arg-type]
+    status = rpc_status.from_call(error)
     out: list[tuple[str, str]] = []
     for detail in status.details if status else ():
         if detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):

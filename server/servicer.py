@@ -72,6 +72,12 @@ class Method:
     job: Job
 
 
+def _serialize(message: Message) -> bytes:
+    """The wire bytes of a response (protobuf is untyped: the type is stated here)."""
+    data: bytes = message.SerializeToString()
+    return data
+
+
 METHODS = (
     Method("SolveRoutes", pb.SolveRoutesRequest, "solve", _solve),
     Method("ValidateRoutes", pb.ValidateRoutesRequest, "solve", _validate),
@@ -130,7 +136,7 @@ class RouteService:
             data = await self._receive(requests, deadline)
             lane = self._lanes[method.lane]
             response = await lane.run(
-                lambda: method.job(self._runner, decode(method, data), cancel).SerializeToString(),
+                lambda: _serialize(method.job(self._runner, decode(method, data), cancel)),
                 cancel,
             )
         except asyncio.CancelledError:
