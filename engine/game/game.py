@@ -16,11 +16,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from route18xx.engine.board import Board
 from route18xx.engine.errors import IllegalAction, MalformedInput
-from route18xx.engine.game.actions import Action, Program, parse_action
+from route18xx.engine.game.actions import Action, Program, RunRoutes, parse_action
 from route18xx.engine.game.bank import Bank
 from route18xx.engine.game.companies import Company
 from route18xx.engine.game.corporations import Corporation
@@ -33,6 +33,9 @@ from route18xx.engine.game.state import GameState
 from route18xx.engine.game.steps import Round
 from route18xx.engine.gamedata import GameData, PhaseDef, TrainDef, game_data
 from route18xx.engine.rulesets import RULE_SETS, RuleSet
+
+if TYPE_CHECKING:
+    from route18xx.engine.game.routing import RouteCheck
 
 Holder = Player | Corporation
 
@@ -67,8 +70,6 @@ class Game:
         #: snapshot before each action and restore on failure.
         self.safe = safe
         self.graph = GraphCache()
-        #: the judgement of the last run_routes (engine figures for the recorded routes).
-        self.last_judgement: Any = None
         #: called after every round change with the game (checkpoints, tests).
         self.on_new_round: list[Callable[[Game], None]] = []
         #: called after every single processed action, auto-actions included.
@@ -292,15 +293,19 @@ class Game:
 
     # -- processing ------------------------------------------------------------------
 
-    def process_raw(self, raw: Mapping[str, Any]) -> None:
+    def process_raw(self, raw: Mapping[str, Any]) -> RouteCheck | None:
         """Parse a log entry and process it with its auto-actions (ACTIONS.md §2.3)."""
-        self.process(parse_action(raw))
+        return self.process(parse_action(raw))
 
-    def process(self, action: Action) -> None:
-        """Apply ``action`` and then its auto-actions; on any error the state is unchanged."""
+    def process(self, action: Action) -> RouteCheck | None:
+        """Apply ``action`` and then its auto-actions; on any error the state is unchanged.
+
+        A ``run_routes`` returns the engine's judgement of the recorded routes
+        (its figures, and what disagrees with the log); other actions None.
+        """
         snapshot = self.state.snapshot() if self.safe else None
         try:
-            self._process_one(action)
+            check = self._process_one(action)
             for auto in action.auto_actions:
                 self._process_one(auto)
         except Exception:
@@ -308,19 +313,23 @@ class Game:
                 self.state = snapshot
                 self.graph = GraphCache()
             raise
+        return check
 
-    def _process_one(self, action: Action) -> None:
+    def _process_one(self, action: Action) -> RouteCheck | None:
         if isinstance(action, Program):
-            return  # program_* and messages change nothing (ACTIONS.md §2.5)
+            return None  # program_* and messages change nothing (ACTIONS.md §2.5)
         if self.state.finished:
             raise IllegalAction("game_over", "the game is over")
         self._check_entity(action)
+        rnd = self.round
         self.round.process(self, action)
+        check = _run_check(rnd) if isinstance(action, RunRoutes) else None
         if action.id is not None:
             self.state.last_action_id = action.id
         self._advance_rounds()
         for hook in self.after_each:
             hook(self, action)
+        return check
 
     def _check_entity(self, action: Action) -> None:
         entity = action.entity
@@ -408,3 +417,10 @@ class Game:
 
 
 __all__ = ["Game", "IPO", "POOL"]
+
+
+def _run_check(rnd: Round) -> RouteCheck | None:
+    """The judgement of the run an operating round just booked."""
+    from route18xx.engine.game.operating_round import OperatingRound
+
+    return rnd.run_check if isinstance(rnd, OperatingRound) else None

@@ -90,12 +90,12 @@ def run_routes(game: Game, rnd: OperatingRound, corp: Corporation, action: RunRo
         check.problems.append(f"recorded revenue {action.revenue}, engine {judgement.revenue}")
     if judgement.legal and judgement.subsidy != action.subsidy:
         check.problems.append(f"recorded subsidy {action.subsidy}, engine {judgement.subsidy}")
-    game.last_judgement = check
     if check.problems and not game.trust_recorded_routes:
         code = "illegal_route" if not judgement.legal else "revenue_mismatch"
         raise IllegalAction(code, "; ".join(check.problems))
     rnd.routes = action.routes
     rnd.revenue = action.revenue
     rnd.subsidy = action.subsidy
+    rnd.run_check = check
     rnd.ran.update(r.train for r in action.routes)
     return check

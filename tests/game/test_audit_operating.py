@@ -64,9 +64,10 @@ def test_l42_at_rotation_4_puts_jzr_on_city_1_and_two_mine_runs_earn_80() -> Non
     assert jzr.cash == 166
     cash = {p.id: p.cash for p in game.players}
     assert jzr.shares.player_percents() == {B2: 50, B3: 30, B1: 20}
-    act(game, "JZR", "run_routes", routes=[JZR_3_TRAIN, JZR_4_TRAIN], extra_revenue=0, subsidy=80)
-    assert game.last_judgement.problems == []
-    assert (game.last_judgement.engine_revenue, game.last_judgement.engine_subsidy) == (120, 80)
+    run = act(game, "JZR", "run_routes", routes=[JZR_3_TRAIN, JZR_4_TRAIN], extra_revenue=0, subsidy=80)
+    assert run is not None
+    assert run.problems == []
+    assert (run.engine_revenue, run.engine_subsidy) == (120, 80)
     act(game, "JZR", "dividend", kind="payout")
     assert jzr.cash == 166 + 80  # the subsidy goes to the treasury whatever the dividend
     assert {p.id: p.cash - cash[p.id] for p in game.players} == {B2: 60, B3: 36, B1: 24, B4: 0}
