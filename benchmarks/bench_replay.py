@@ -2,7 +2,7 @@
 
 * Without solving: every kept action processed and every recorded run_routes
   judged by the engine (``engine.replay.replay``). Target ≤ 2 s per log.
-* With the optimum at every run_routes (``engine.replay_cli.api_solver()``, as
+* With the optimum at every run_routes (``server.cli_replay.api_solver()``, as
   ``route18xx replay`` does by default). Target ≤ 30 s per log.
 * The board from a log (``engine.api.state_from_log``): the replay up to the
   last run_routes, with the turn facts, as a ``game_log`` request costs.
@@ -26,7 +26,7 @@ import pytest
 from benchmarks.conftest import ROOT
 from route18xx.engine.api import state_from_log
 from route18xx.engine.replay import ReplayResult, load_log, replay
-from route18xx.engine.replay_cli import api_solver
+from route18xx.server.cli_replay import api_solver
 
 LOGS = ("129026", "1888_game_end_bankrupt")
 LOGS_DIR = ROOT / "tests" / "data" / "logs"

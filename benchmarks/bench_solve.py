@@ -20,7 +20,7 @@ import pytest
 
 from benchmarks.conftest import ROOT, real_states, worst_cases
 from route18xx.engine.optimize import optimize
-from route18xx.engine.route_problem import build_problem
+from route18xx.engine.problem_builder import build_problem
 from route18xx.engine.state_file import parse_state
 
 REAL = real_states()

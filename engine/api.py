@@ -1,34 +1,46 @@
-"""The engine's public entry points, in plain JSON-ready values (DESIGN.md §5).
+"""The engine's public API: the one module the front ends import (DESIGN.md §1, §5).
 
-Front ends (the command line, the gRPC server) call these and nothing deeper:
-they take a decoded state file and return the objects ``route18xx check`` and
-``route18xx solve`` print with ``--json``.
+Front ends (``server/``: the command line, the gRPC server) call these and
+nothing deeper: they take a decoded state file and return the objects
+``route18xx check`` and ``route18xx solve`` print with ``--json``. The error
+classes, the cancel protocol and the JSON / log readers the front ends need are
+re-exported here; a test (tests/test_boundaries.py) keeps ``server/`` from
+importing any other engine module.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
 from route18xx.engine.deadline import CancelSignal, check_time
-from route18xx.engine.errors import MalformedInput, Route18xxError, excerpt
-from route18xx.engine.routes import Judgement, check_route_references, judge_routes, parse_route_specs
 from route18xx.engine.board_view import (
     BoardView, CorporationView, HexView, Leg, NodeView, PathView, RouteWalk, board_view_of,
     route_walks_of, state_with_move, tile_view,
 )
+from route18xx.engine.errors import (
+    EngineMismatch,
+    IllegalAction,
+    MalformedInput,
+    OutOfTime,
+    Route18xxError,
+    excerpt,
+)
+from route18xx.engine.jsontext import decode_json
+from route18xx.engine.replay import ReplayResult, load_log, replay, replay_report, state_before
+from route18xx.engine.route_judge import Judgement, check_route_references, judge_routes, parse_route_specs
 from route18xx.engine.state_file import RouteState, parse_state
+from route18xx.solver import OBJECTIVES, CancelToken, Objective  # plain Python: OR-Tools loads at a solve
 
-if TYPE_CHECKING:  # the solver (and OR-Tools) load only when a solve is asked for
-    from route18xx.solver.cancel import CancelToken
 
 __all__ = [
-    "BoardView", "CorporationView", "HexView", "Leg", "MalformedInput", "NodeView", "PathView",
-    "RouteState", "RouteWalk",
-    "audit_log", "board_view", "check_routes", "judgement_report", "new_cancel_token",
-    "parse_game_log", "random_game_log", "read_state", "recorded_routes", "replay_game",
-    "route_walks", "solve_routes", "state_from_log", "state_with_move", "suggest_moves",
-    "tile_view",
+    "OBJECTIVES", "BoardView", "CancelSignal", "CancelToken", "CorporationView", "EngineMismatch",
+    "HexView", "IllegalAction", "Leg", "MalformedInput", "NodeView", "Objective", "OutOfTime",
+    "PathView", "ReplayResult", "Route18xxError", "RouteState", "RouteWalk",
+    "audit_log", "board_view", "check_routes", "decode_json", "excerpt", "judgement_report",
+    "load_log", "new_cancel_token", "parse_game_log", "random_game_log", "read_state",
+    "recorded_routes", "replay", "replay_game", "replay_report", "route_walks", "solve_routes",
+    "state_before", "state_from_log", "state_with_move", "suggest_moves", "tile_view",
 ]
 
 
@@ -110,8 +122,6 @@ def new_cancel_token(deadline: float | None = None) -> CancelToken:
     With ``deadline`` (a ``time.monotonic()`` value) it also reads as cancelled
     once the deadline has passed: replay, validation and solving stop there.
     """
-    from route18xx.solver.cancel import CancelToken
-
     return CancelToken(deadline)
 
 
@@ -178,7 +188,7 @@ def state_from_log(
     ``cancel`` (a ``CancelToken``, see ``new_cancel_token``; give it a deadline)
     is polled once per replayed action: ``OutOfTime`` once it reads as cancelled.
     """
-    from route18xx.engine.replay import UnreplayableAction, state_before
+    from route18xx.engine.replay import UnreplayableAction
 
     if not isinstance(log_raw, Mapping) or not isinstance(log_raw.get("actions"), list):
         raise MalformedInput("game_log", "is not an 18xx.games game log (no 'actions' list)")
@@ -366,8 +376,15 @@ def audit_log(
 
 def random_game_log(
     seed: int, players: int, *, stingy: bool = False, rule_set: str = "north"
-) -> dict[str, Any]:
-    """A whole random game (``engine.game.playout``) as an 18xx.games log with id ``seed``."""
+) -> dict[str, Any] | None:
+    """A whole random game (``engine.game.playout``) as an 18xx.games log with id ``seed``.
+
+    None when the random players got stuck (a position they find no legal move in).
+    """
+    from route18xx.engine.game.agent import Stuck
     from route18xx.engine.game.playout import play_and_log
 
-    return play_and_log(seed, players, stingy=stingy, rule_set=rule_set)[1]
+    try:
+        return play_and_log(seed, players, stingy=stingy, rule_set=rule_set)[1]
+    except Stuck:
+        return None

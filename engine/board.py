@@ -203,7 +203,3 @@ def city_for_exits(old: PlacedTile, city: int, new: PlacedTile) -> int:
     if len(cities) == len(old.tile.cities) and city in cities:
         return city
     return cities[0] if cities else city
-
-
-def hexes_with_paths(board: Board) -> Iterable[HexId]:
-    return (h for h in board.data.hexes if board.paths_on(h))

@@ -19,7 +19,7 @@ from route18xx.engine.errors import MalformedInput
 from route18xx.engine.gamedata import HexDef, HexId, RevenueCenter, TileDef, game_data
 from route18xx.engine.hexgrid import facing_edge
 from route18xx.engine.revenue import mine_rule
-from route18xx.engine.routes import judge_routes, parse_route_specs, check_route_references
+from route18xx.engine.route_judge import judge_routes, parse_route_specs, check_route_references
 from route18xx.engine.state_file import RouteState
 
 #: One end of a drawn path: ("edge", 0–5) or (node kind, node index).

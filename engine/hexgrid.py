@@ -30,20 +30,6 @@ def parse_hex_id(hex_id: HexId) -> tuple[int, int]:
     return int(hex_id[1:]) - 1, ROWS.index(hex_id[0])
 
 
-def hex_id_at(x: int, y: int) -> HexId:
-    return f"{ROWS[y]}{x + 1}"
-
-
-def neighbor_id(hex_id: HexId, edge: int) -> HexId | None:
-    """The id of the hex across ``edge`` (it may not exist on the map); None off the grid."""
-    x, y = parse_hex_id(hex_id)
-    dx, dy = EDGE_OFFSETS[edge % 6]
-    nx, ny = x + dx, y + dy
-    if nx < 0 or ny < 0 or ny >= len(ROWS):
-        return None
-    return hex_id_at(nx, ny)
-
-
 def facing_edge(edge: int) -> int:
     """The neighbour's edge that faces ``edge``."""
     return (edge + 3) % 6

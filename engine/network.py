@@ -7,9 +7,10 @@ that blocks the company (off-boards; cities full of other companies' tokens).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from route18xx.engine.board import Board, BoardPath, EdgeKey, NodeId, node_id
+from route18xx.engine.board import Board, BoardPath, EdgeKey
 from route18xx.engine.gamedata import CorpId, HexId
 
 
@@ -20,10 +21,6 @@ class Network:
     nodes: frozenset[tuple[HexId, int]]
     paths: frozenset[tuple[HexId, int]]
     edges: frozenset[EdgeKey]
-
-    @property
-    def node_ids(self) -> frozenset[NodeId]:
-        return frozenset(node_id(h, i) for h, i in self.nodes)
 
 
 def linked_side(board: Board, hex_id: HexId, edge: int) -> EdgeKey | None:
@@ -44,17 +41,26 @@ def paths_at_node(board: Board, hex_id: HexId, index: int) -> list[BoardPath]:
     return [p for p in board.paths_on(hex_id) if index in p.nodes]
 
 
-def reach(board: Board, corp: CorpId) -> Network:
-    """Walk ``corp``'s network from its token cities (RULES.md §6.5 #3)."""
+def reach(
+    board: Board,
+    corp: CorpId,
+    starts: Iterable[tuple[HexId, int]] | None = None,
+    limit: int | None = None,
+) -> Network:
+    """Walk ``corp``'s network from its token cities (RULES.md §6.5 #3).
+
+    ``starts`` walks from those cities instead; ``limit`` stops once that many
+    nodes are found (ROUTES.md §8 asks only whether a walk reaches a second one).
+    """
     nodes: set[tuple[HexId, int]] = set()
     paths: set[tuple[HexId, int]] = set()
     edges: set[EdgeKey] = set()
     entered: set[EdgeKey] = set()  # edge ends the walk has arrived at (and will expand)
     stack: list[tuple[str, HexId, int]] = []
-    for hex_id, city in board.token_cities(corp):
+    for hex_id, city in board.token_cities(corp) if starts is None else starts:
         nodes.add((hex_id, city))
         stack.append(("node", hex_id, city))
-    while stack:
+    while stack and (limit is None or len(nodes) < limit):
         kind, hex_id, index = stack.pop()
         if kind == "node":
             if board.blocks(hex_id, index, corp):

@@ -14,14 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from route18xx.engine.errors import EngineMismatch, MalformedInput
-from route18xx.engine.route_problem import BuiltProblem, build_problem
-from route18xx.engine.routes import Judgement, RouteSpec, judge_routes
+from route18xx.engine.problem_builder import BuiltProblem, build_problem
+from route18xx.engine.route_judge import Judgement, RouteSpec, judge_routes
 from route18xx.engine.state_file import RouteState
-from route18xx.solver import solve
-from route18xx.solver.cancel import CancelToken
-from route18xx.solver.problem import RouteResult, Solution
-
-OBJECTIVES = ("total", "revenue")
+from route18xx.solver import OBJECTIVES, CancelToken, RouteResult, Solution, solve
 
 
 @dataclass(frozen=True)
@@ -79,7 +75,7 @@ def optimize(
     built = build_problem(state)
     solution = solve(
         built.problem,
-        objective=objective,  # type: ignore[arg-type]  # checked against OBJECTIVES above
+        objective=objective,  # narrowed to an Objective by the check above
         time_limit_s=time_limit_s,
         cancel=cancel,
     )

@@ -311,8 +311,7 @@ def replay(
             pending_state = None
             if isinstance(action, RunRoutes) and solve is not None:
                 pending_state = _route_state_for(game, action)
-            game.last_judgement = None
-            game.process(action)
+            check = game.process(action)
         except (IllegalAction, MalformedInput) as exc:
             code = getattr(exc, "code", "malformed")
             result.errors.append(f"action {label} ({excerpt(raw.get('type'))}): {code}: {exc}")
@@ -327,8 +326,7 @@ def replay(
         except Exception as exc:
             raise UnreplayableAction(label) from exc
         result.actions_processed += 1
-        if isinstance(action, RunRoutes) and isinstance(game.last_judgement, RouteCheck):
-            check = game.last_judgement
+        if isinstance(action, RunRoutes) and check is not None:
             for problem in check.problems:
                 result.errors.append(f"action {action_id} (run_routes {check.corporation}): {problem}")
             optimum = solve(pending_state) if (solve is not None and pending_state is not None) else None

@@ -29,15 +29,15 @@ from typing import TYPE_CHECKING, Any
 from route18xx.engine.board import Board
 from route18xx.engine.network import reach
 from route18xx.engine.optimize import Optimum, optimize, routes_report
-from route18xx.engine.revenue import mine_rule, stop_value
-from route18xx.engine.route_problem import build_problem
+from route18xx.engine.revenue import destination_bonus, route_subsidy, stop_value
+from route18xx.engine.problem_builder import build_problem
 from route18xx.engine.state_file import RouteState
 from route18xx.engine.tile_lay import TileLay, legal_tile_lays
 from route18xx.engine.tile_abilities import tile_ability
 from route18xx.engine.token_place import legal_token_placements, next_token_price
 
 if TYPE_CHECKING:
-    from route18xx.solver.cancel import CancelToken
+    from route18xx.solver import CancelToken
 
 def privates_open(state: RouteState) -> bool:
     """Are privates still open? They close with the first train whose purchase closes
@@ -199,8 +199,8 @@ def income_bound(state: RouteState) -> int:
     costly.sort(reverse=True)
     hexes = {h for h, _ in net.nodes}
     corp = state.corporation
-    bonus = corp.destination_bonus if {corp.home_hex, corp.destination_hex} <= hexes else 0
-    subsidy = mine_rule().subsidy if mine_rule().hex in hexes else 0
+    bonus = destination_bonus(hexes, corp)  # an upper bound: any train may reach both
+    subsidy = route_subsidy(hexes)
     total = 0
     for train in state.trains:
         best = costly if train.distance is None else costly[: train.distance]
@@ -210,7 +210,7 @@ def income_bound(state: RouteState) -> int:
 
 def _graph_key(state: RouteState) -> Any:
     """What the optimum depends on: the reduced route graph, with stops by name."""
-    from route18xx.solver.reduce import reduce_problem
+    from route18xx.solver import reduce_problem
 
     built = build_problem(state)
     problem = built.problem

@@ -36,7 +36,7 @@ import networkx as nx
 
 from route18xx.engine.board import Board, EdgeKey, NodeId, node_id
 from route18xx.engine.gamedata import CorpId, HexId
-from route18xx.engine.routes import RouteSpec, judge_routes
+from route18xx.engine.route_judge import RouteSpec, judge_routes
 from route18xx.engine.state_file import RouteState
 
 #: Edge key of a hex side crossed from one hex to its neighbour.

@@ -154,7 +154,7 @@ class RouteServer:
             (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), self.grpc_server
         )
         try:
-            port = self.grpc_server.add_insecure_port(f"{config.host}:{config.port}")
+            port: int = self.grpc_server.add_insecure_port(f"{config.host}:{config.port}")
         except RuntimeError:
             port = 0
         if port == 0:
@@ -180,6 +180,7 @@ class RouteServer:
             self.core, cors_origins=self.config.cors_origins,
             max_receive_bytes=self.config.max_receive_bytes,
         )
+        assert self.config.http_port is not None
         config = uvicorn.Config(
             app, host=self.config.host, port=self.config.http_port, log_level="warning",
             lifespan="off", timeout_graceful_shutdown=int(self.config.grace_s) or None,

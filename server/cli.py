@@ -1,8 +1,8 @@
 """The ``route18xx`` console script (DESIGN.md §5 "Commands").
 
 Subcommands are a table, ``COMMANDS``: name → (add arguments, run). The local
-commands (``check``, ``solve``, ``suggest``) delegate to ``engine.cli``, ``replay`` and
-``state`` to ``engine.replay_cli``; ``serve`` and ``call`` are the service's.
+commands (``check``, ``solve``, ``suggest``) delegate to ``server.cli_commands``, ``replay`` and
+``state`` to ``server.cli_replay``; ``serve`` and ``call`` are the service's.
 
 Imports are lazy: ``route18xx check`` never loads gRPC or OR-Tools.
 """
@@ -22,6 +22,13 @@ DEFAULT_TARGET = "127.0.0.1:50051"
 
 
 # -- local commands (engine) ------------------------------------------------------
+
+
+def _objectives() -> tuple[str, ...]:
+    """The objective names the engine accepts (``engine.api.OBJECTIVES``)."""
+    from route18xx.engine.api import OBJECTIVES
+
+    return OBJECTIVES
 
 
 def _add_board(p: argparse.ArgumentParser) -> None:
@@ -57,13 +64,13 @@ def _add_check(p: argparse.ArgumentParser) -> None:
 
 def _board(a: argparse.Namespace) -> Any:
     """The command's board: STATE.json or ``--game GAME.json --action ID``."""
-    from route18xx.engine.cli import Source
+    from route18xx.server.cli_commands import Source
 
     return Source(a.state, a.game_log, a.action_id)
 
 
 def _run_check(a: argparse.Namespace) -> int:
-    from route18xx.engine.cli import check_command
+    from route18xx.server.cli_commands import check_command
 
     return check_command(_board(a), a.routes, a.json)
 
@@ -71,7 +78,7 @@ def _run_check(a: argparse.Namespace) -> int:
 def _add_solve_options(p: argparse.ArgumentParser, default_limit: float | None) -> None:
     _add_board(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--objective", choices=("total", "revenue"), default="total")
+    p.add_argument("--objective", choices=_objectives(), default="total")
     p.add_argument(
         "--time-limit", type=float, default=default_limit, metavar="S",
         help="solver time limit in seconds" + ("" if default_limit else " (server default)"),
@@ -83,7 +90,7 @@ def _add_solve(p: argparse.ArgumentParser) -> None:
 
 
 def _run_solve(a: argparse.Namespace) -> int:
-    from route18xx.engine.cli import solve_command
+    from route18xx.server.cli_commands import solve_command
 
     return solve_command(_board(a), a.json, a.objective, a.time_limit)
 
@@ -94,7 +101,7 @@ def _add_suggest_options(p: argparse.ArgumentParser, default_limit: float | None
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--tokens", action="store_true", help="rank token placements too")
     p.add_argument("--subtract-cost", action="store_true", help="rank by income minus cost")
-    p.add_argument("--objective", choices=("total", "revenue"), default="total")
+    p.add_argument("--objective", choices=_objectives(), default="total")
     p.add_argument(
         "--time-limit", type=float, default=default_limit, metavar="S",
         help="time for the whole ranking in seconds" + ("" if default_limit else " (server default)"),
@@ -106,7 +113,7 @@ def _add_suggest(p: argparse.ArgumentParser) -> None:
 
 
 def _run_suggest(a: argparse.Namespace) -> int:
-    from route18xx.engine.cli import suggest_command
+    from route18xx.server.cli_commands import suggest_command
 
     return suggest_command(
         _board(a), a.json, a.top, a.tokens, a.subtract_cost, a.objective, a.time_limit
@@ -196,13 +203,13 @@ def _run_call(a: argparse.Namespace) -> int:
     return call_validate(a.target, a.state, a.routes, a.json, a.timeout, **log)
 
 
-# -- replay / state (engine.replay_cli) ---------------------------------------------
+# -- replay / state (server.cli_replay) ---------------------------------------------
 
 
 def _add_replay(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", metavar="GAME.json")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--objective", choices=("total", "revenue"), default="total",
+    p.add_argument("--objective", choices=_objectives(), default="total",
                    help="objective of the optimum computed at every run_routes")
     p.add_argument("--time-limit", type=float, default=10.0, metavar="S",
                    help="solver time limit per run_routes")
@@ -211,7 +218,7 @@ def _add_replay(p: argparse.ArgumentParser) -> None:
 
 
 def _run_replay(a: argparse.Namespace) -> int:
-    from route18xx.engine.replay_cli import api_solver, replay_command
+    from route18xx.server.cli_replay import api_solver, replay_command
 
     solve = None if a.no_solve else api_solver(a.objective, a.time_limit)
     return int(replay_command(a.game, a.json, solve))
@@ -226,7 +233,7 @@ def _add_state(p: argparse.ArgumentParser) -> None:
 
 
 def _run_state(a: argparse.Namespace) -> int:
-    from route18xx.engine.replay_cli import state_command
+    from route18xx.server.cli_replay import state_command
 
     return int(state_command(a.game, a.action, a.json, a.turn_facts))
 

@@ -18,9 +18,9 @@ from typing import Any, Callable, TextIO
 
 import grpc
 
-from route18xx.engine.cli import read_json
-from route18xx.engine.errors import MalformedInput
-from route18xx.engine.report_text import Printer, emit, print_check, print_solve, print_suggest
+from route18xx.server.cli_commands import read_json
+from route18xx.engine.api import MalformedInput
+from route18xx.server.cli_text import Printer, emit, print_check, print_solve, print_suggest
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from route18xx.server import converters, suggest_converters
 
@@ -38,7 +38,7 @@ class RouteClient:
 
     def __init__(self, target: str = DEFAULT_TARGET) -> None:
         self.channel = grpc.insecure_channel(target)
-        self.stub = pb_grpc.RouteServiceStub(self.channel)
+        self.stub = pb_grpc.RouteServiceStub(self.channel)  # type: ignore[no-untyped-call]  # generated, untyped
 
     def solve(
         self, state_raw: Any, objective: str = "total", time_limit_s: float | None = None,

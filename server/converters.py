@@ -24,8 +24,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence, TypeAlias
 
-from route18xx.engine.errors import MalformedInput
-from route18xx.engine.jsontext import decode_json
+from route18xx.engine.api import MalformedInput, decode_json
 from route18xx.v1 import route_service_pb2 as pb
 
 DEFAULT_TITLE = "1888"
@@ -34,7 +33,7 @@ _OBJECTIVES = {
     "total": pb.OBJECTIVE_TOTAL,
     "revenue": pb.OBJECTIVE_REVENUE,
 }
-_OBJECTIVE_NAMES = {v: k for k, v in _OBJECTIVES.items()}
+_OBJECTIVE_NAMES: dict[int, str] = {v: k for k, v in _OBJECTIVES.items()}
 _OBJECTIVE_NAMES[pb.OBJECTIVE_UNSPECIFIED] = "total"
 
 _STATUSES = {
@@ -80,7 +79,7 @@ def _typed(raw: Mapping[str, Any], key: str, kind: type, where: str, default: An
     value = raw.get(key, default)
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise MalformedInput(f"{where}{key}", f"must be a {kind.__name__}, not {type(value).__name__}")
-    if kind is int and not -(2**31) <= value < 2**31:
+    if isinstance(value, int) and not -(2**31) <= value < 2**31:
         raise MalformedInput(f"{where}{key}", f"{value} is out of range")
     return value
 
@@ -313,7 +312,7 @@ def route_report_from_proto(r: pb.Route) -> dict[str, Any]:
 # -- Request options --------------------------------------------------------------
 
 
-def objective_to_proto(name: str) -> pb.Objective.ValueType:
+def objective_to_proto(name: str) -> pb.Objective:
     """The ``Objective`` value of an engine objective name ("total", "revenue")."""
     if name not in _OBJECTIVES:
         raise MalformedInput("objective", f"must be one of {sorted(_OBJECTIVES)}")

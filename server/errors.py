@@ -33,7 +33,7 @@ from google.protobuf.message import Message
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from route18xx.engine.errors import IllegalAction, MalformedInput, OutOfTime
+from route18xx.engine.api import IllegalAction, MalformedInput, OutOfTime
 
 log = logging.getLogger("route18xx.server")
 
@@ -112,7 +112,7 @@ def _out_of_time_code(exc: Exception) -> grpc.StatusCode:
 
 def _pack(message: object) -> any_pb2.Any:
     packed = any_pb2.Any()
-    packed.Pack(message)  # type: ignore[arg-type]
+    packed.Pack(message)
     return packed
 
 
@@ -174,7 +174,7 @@ def _bounded(message: str) -> str:
 
 def field_violations(error: grpc.RpcError) -> list[tuple[str, str]]:
     """Client side: the (field, reason) pairs of a BadRequest detail, if any."""
-    status = rpc_status.from_call(error)  # type: ignore[arg-type]
+    status = rpc_status.from_call(error)
     out: list[tuple[str, str]] = []
     for detail in status.details if status else ():
         if detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):

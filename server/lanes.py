@@ -30,8 +30,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Callable, TypeVar
 
-from route18xx.engine.deadline import CancelSignal
-from route18xx.engine.errors import OutOfTime
+from route18xx.engine.api import CancelSignal, OutOfTime
 from route18xx.server.errors import Overloaded, ServerStopping, WorkerLost
 
 T = TypeVar("T")

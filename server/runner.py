@@ -22,14 +22,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from route18xx.engine import api
-from route18xx.engine.errors import MalformedInput
+from route18xx.engine.api import MalformedInput
 from route18xx.server import converters
 from route18xx.server.converters import LogSource, Source, SolveArgs
 from route18xx.server.errors import DeadlineExceeded
 from route18xx.server.suggest_converters import SuggestArgs
 
 if TYPE_CHECKING:
-    from route18xx.solver.cancel import CancelToken  # the engine hands these out: api.new_cancel_token
+    from route18xx.engine.api import CancelToken  # the engine hands these out: api.new_cancel_token
 
 SolveFn = Callable[..., dict[str, Any]]
 CheckFn = Callable[..., dict[str, Any]]

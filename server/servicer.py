@@ -62,7 +62,7 @@ class RouteService:
         context.add_done_callback(lambda _: cancel.cancel())
         try:
             data = await self._receive(requests, deadline)
-            response = (await self._core.run(method, data, cancel)).SerializeToString()
+            response: bytes = (await self._core.run(method, data, cancel)).SerializeToString()
         except asyncio.CancelledError:
             cancel.cancel()
             self._log(method, "CANCELLED", started)

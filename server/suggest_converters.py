@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from route18xx.engine.errors import MalformedInput
+from route18xx.engine.api import MalformedInput
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.server import converters
 

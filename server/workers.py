@@ -25,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from route18xx.engine import api
-from route18xx.engine.errors import OutOfTime
+from route18xx.engine.api import OutOfTime
 from route18xx.server.runner import EngineRunner, Limits
 
 #: The engine calls of this worker process (set by ``init_worker``).
@@ -52,7 +52,8 @@ def run_job(method_name: str, payload: bytes, deadline: float | None) -> bytes:
         raise OutOfTime("the call", expired=True)
     method = METHODS_BY_NAME[method_name]
     response = method.job(_RUNNER, decode(method, payload), cancel)
-    return response.SerializeToString()
+    answer: bytes = response.SerializeToString()
+    return answer
 
 
 def ping() -> int:

@@ -5,6 +5,9 @@ Public API:
 * ``solve(problem, *, objective="total", time_limit_s=10.0, workers=1, seed=0,
   cancel=None, method="auto") -> Solution`` (``solver/search.py``);
 * ``CancelToken`` stops a running solve from another thread (``solver/cancel.py``);
+* ``reduce_problem(problem) -> ReducedGraph``, the graph the model is built on
+  (``solver/reduce.py``): callers key caches on it (two boards with the same
+  reduced graph have the same optimum);
 * ``solver.validate.validate(problem, solution, objective=None) -> list[str]``;
 * ``solver.bruteforce.brute_force(problem, *, objective="total") -> Solution``,
   the exhaustive reference for small boards.
@@ -12,13 +15,18 @@ Public API:
 Pipeline: ``reduce.py`` (drop unreachable track and dead ends, contract
 chains) → ``model.py`` (circuits from ``trainvars.py``/``constraints.py``, or
 listed routes from ``routes.py`` for limited trains) → ``search.py``.
+
+``solve`` loads OR-Tools, so it is imported on first use: the rest (the problem schema, ``CancelToken``, the reduction)
+is plain Python, and ``route18xx check`` stays light.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from route18xx.solver.cancel import CancelToken
 from route18xx.solver.errors import InvalidProblem
-from route18xx.solver.model import METHODS, OBJECTIVES, Method, Objective
+from route18xx.solver.objective import METHODS, OBJECTIVES, Method, Objective
 from route18xx.solver.problem import (
     NO_SIDE,
     Junction,
@@ -31,7 +39,10 @@ from route18xx.solver.problem import (
     Stop,
     Train,
 )
-from route18xx.solver.search import solve
+from route18xx.solver.reduce import ReducedGraph, reduce_problem
+
+if TYPE_CHECKING:
+    from route18xx.solver.search import solve
 
 __all__ = [
     "METHODS",
@@ -43,6 +54,7 @@ __all__ = [
     "Method",
     "Objective",
     "PairBonus",
+    "ReducedGraph",
     "RouteProblem",
     "RouteResult",
     "Segment",
@@ -50,5 +62,19 @@ __all__ = [
     "SolveStats",
     "Stop",
     "Train",
+    "reduce_problem",
     "solve",
 ]
+
+_LAZY = {"solve": "route18xx.solver.search"}
+
+
+def __getattr__(name: str) -> Any:
+    """Import the OR-Tools parts of the API when first asked for (PEP 562)."""
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'route18xx.solver' has no attribute {name!r}")

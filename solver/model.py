@@ -17,7 +17,6 @@ M = 1 for ``"total"`` and M > any total subsidy for ``"revenue"``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, TypeAlias
 
 from ortools.sat.python import cp_model
 
@@ -40,10 +39,8 @@ from route18xx.solver.reduce import ReducedGraph
 from route18xx.solver.routes import ListedRoute, list_routes
 from route18xx.solver.trainvars import Layout, Lit, TrainVars, build_layout
 
-Objective: TypeAlias = Literal["total", "revenue"]
-OBJECTIVES: tuple[Objective, ...] = ("total", "revenue")
-Method: TypeAlias = Literal["auto", "circuit"]
-METHODS: tuple[Method, ...] = ("auto", "circuit")
+from route18xx.solver.objective import METHODS as METHODS, OBJECTIVES as OBJECTIVES  # re-exported
+from route18xx.solver.objective import Method as Method, Objective as Objective
 
 
 @dataclass

@@ -140,16 +140,6 @@ class TrainVars:
         arcs += zip(layout.tails, layout.heads, self.arcs)
         arcs += [(idle_node + 1 + d, idle_node + 1 + d, ~use) for d, use in enumerate(uses)]
         model.add_circuit(arcs)
-        pairs = zip(layout.tails, layout.heads)
-        self._direct = {(u - 1, v - 1): j for j, (u, v) in enumerate(pairs)}
-
-    def arc(self, u: int, v: int) -> Lit:
-        """The literal of the direct track arc u → v (reduced node ids)."""
-        return self.arcs[self._direct[(u, v)]]
-
-    def visits(self, node: int) -> Lit:
-        """The literal "this route visits reduced node ``node``"."""
-        return self.visit[node]
 
     def leaving(self, segment: int, node: int) -> Lit:
         """The literal "the route leaves ``node`` along ``segment``"."""

@@ -173,7 +173,7 @@ class RandomAgent:
         elif step == "token":
             if self.rng.random() < 0.7:
                 for t in self._shuffled(legal_token_placements(game.board, sym, cash=corp.cash)):
-                    tile_id = game.s.tile_at.get(t.hex, game.data.hexes[t.hex].preprinted_tile_id)
+                    tile_id = game.state.tile_at.get(t.hex, game.data.hexes[t.hex].preprinted_tile_id)
                     yield PlaceToken(sym, "corporation", city=f"{tile_id}-{t.city}")
             yield Pass(sym, "corporation")
         elif step == "run routes":
@@ -217,7 +217,7 @@ class RandomAgent:
             heng_shan_player_owned="C5" in _blocked(game),
             cash=corp.cash,
         )
-        in_use = set(game.s.tile_at.values())
+        in_use = set(game.state.tile_at.values())
         for lay in self._shuffled(lays)[:5]:
             copy = next(i for i in range(99) if f"{lay.tile}-{i}" not in in_use)
             yield LayTile(

@@ -16,11 +16,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from route18xx.engine.board import Board
 from route18xx.engine.errors import IllegalAction, MalformedInput
-from route18xx.engine.game.actions import Action, Program, parse_action
+from route18xx.engine.game.actions import Action, Program, RunRoutes, parse_action
 from route18xx.engine.game.bank import Bank
 from route18xx.engine.game.companies import Company
 from route18xx.engine.game.corporations import Corporation
@@ -33,6 +33,9 @@ from route18xx.engine.game.state import GameState
 from route18xx.engine.game.steps import Round
 from route18xx.engine.gamedata import GameData, PhaseDef, TrainDef, game_data
 from route18xx.engine.rulesets import RULE_SETS, RuleSet
+
+if TYPE_CHECKING:
+    from route18xx.engine.game.routing import RouteCheck
 
 Holder = Player | Corporation
 
@@ -67,8 +70,6 @@ class Game:
         #: snapshot before each action and restore on failure.
         self.safe = safe
         self.graph = GraphCache()
-        #: the judgement of the last run_routes (engine figures for the recorded routes).
-        self.last_judgement: Any = None
         #: called after every round change with the game (checkpoints, tests).
         self.on_new_round: list[Callable[[Game], None]] = []
         #: called after every single processed action, auto-actions included.
@@ -100,7 +101,7 @@ class Game:
             for hex_id, h in self.data.hexes.items()
             for city, corp in h.home_reservations.items()
         }
-        self.s = GameState(
+        self.state = GameState(
             players=people,
             bank=bank,
             market=StockMarket.from_data(self.data.market),
@@ -131,55 +132,55 @@ class Game:
 
     @property
     def players(self) -> list[Player]:
-        return self.s.players
+        return self.state.players
 
     @property
     def active_players(self) -> list[Player]:
-        return [p for p in self.s.players if not p.bankrupt]
+        return [p for p in self.state.players if not p.bankrupt]
 
     @property
     def bank(self) -> Bank:
-        return self.s.bank
+        return self.state.bank
 
     @property
     def market(self) -> StockMarket:
-        return self.s.market
+        return self.state.market
 
     @property
     def corporations(self) -> dict[str, Corporation]:
-        return self.s.corporations
+        return self.state.corporations
 
     @property
     def companies(self) -> dict[str, Company]:
-        return self.s.companies
+        return self.state.companies
 
     @property
     def depot(self) -> Depot:
-        return self.s.depot
+        return self.state.depot
 
     @property
     def board(self) -> Board:
-        return self.s.board
+        return self.state.board
 
     @property
     def phase(self) -> PhaseDef:
-        return self.data.phases[self.s.phase_index]
+        return self.data.phases[self.state.phase_index]
 
     @property
     def round(self) -> Round:
-        assert self.s.round is not None
-        return self.s.round
+        assert self.state.round is not None
+        return self.state.round
 
     @property
     def turn(self) -> int:
-        return self.s.turn
+        return self.state.turn
 
     @property
     def finished(self) -> bool:
-        return self.s.finished
+        return self.state.finished
 
     def player_or_none(self, pid: Any) -> Player | None:
-        for p in self.s.players:
+        for p in self.state.players:
             if p.id == pid:
                 return p
         return None
@@ -191,13 +192,13 @@ class Game:
         return p
 
     def corporation(self, sym: Any) -> Corporation:
-        corp = self.s.corporations.get(sym) if isinstance(sym, str) else None
+        corp = self.state.corporations.get(sym) if isinstance(sym, str) else None
         if corp is None:
             raise MalformedInput("corporation", f"there is no corporation {sym!r}")
         return corp
 
     def company(self, sym: Any) -> Company:
-        company = self.s.companies.get(sym) if isinstance(sym, str) else None
+        company = self.state.companies.get(sym) if isinstance(sym, str) else None
         if company is None:
             raise MalformedInput("company", f"there is no private company {sym!r}")
         return company
@@ -209,20 +210,20 @@ class Game:
         return self.corporation(entity)
 
     def is_corporation(self, entity: Any) -> bool:
-        return isinstance(entity, str) and entity in self.s.corporations
+        return isinstance(entity, str) and entity in self.state.corporations
 
     def is_company(self, entity: Any) -> bool:
-        return isinstance(entity, str) and entity in self.s.companies
+        return isinstance(entity, str) and entity in self.state.companies
 
     # -- money (RULES.md §10) ------------------------------------------------------
 
     def pay_from_bank(self, to: Holder, amount: int) -> None:
-        self.s.bank.pay(amount)
+        self.state.bank.pay(amount)
         to.cash += amount
 
     def pay_to_bank(self, frm: Holder, amount: int) -> None:
         frm.cash -= amount
-        self.s.bank.receive(amount)
+        self.state.bank.receive(amount)
 
     def transfer(self, frm: Holder, to: Holder, amount: int) -> None:
         frm.cash -= amount
@@ -231,9 +232,9 @@ class Game:
     def total_money(self) -> int:
         """Players + corporations + bank: constant through the game (an invariant)."""
         return (
-            sum(p.cash for p in self.s.players)
-            + sum(c.cash for c in self.s.corporations.values())
-            + self.s.bank.cash
+            sum(p.cash for p in self.state.players)
+            + sum(c.cash for c in self.state.corporations.values())
+            + self.state.bank.cash
         )
 
     # -- shared queries --------------------------------------------------------------
@@ -245,8 +246,8 @@ class Game:
     def num_certs(self, player: Player) -> int:
         """Certificates counting toward the limit (RULES.md §5.11): shares outside the
         yellow zone (president's certificate = 1) plus privates."""
-        count = sum(1 for c in self.s.companies.values() if c.owner == player.id and not c.closed)
-        for corp in self.s.corporations.values():
+        count = sum(1 for c in self.state.companies.values() if c.owner == player.id and not c.closed)
+        for corp in self.state.corporations.values():
             if self.market.no_cert_limit(corp.share_price):
                 continue
             count += len(corp.shares.certs_of(player.id))
@@ -254,7 +255,7 @@ class Game:
 
     def operating_order(self, corps: Iterable[Corporation] | None = None) -> list[Corporation]:
         """Floated corporations by price, column (further right first), row, arrival (§6.1)."""
-        pool = list(corps) if corps is not None else [c for c in self.s.corporations.values() if c.floated]
+        pool = list(corps) if corps is not None else [c for c in self.state.corporations.values() if c.floated]
 
         def key(c: Corporation) -> tuple[int, int, int, int, str]:
             cell = c.share_price
@@ -275,52 +276,60 @@ class Game:
     def crowded_corporations(self) -> list[Corporation]:
         """Corporations over the phase's train limit, in operating order (RULES.md §6.11)."""
         limit = self.train_limit()
-        crowded = [c for c in self.s.corporations.values() if len(c.trains) > limit]
+        crowded = [c for c in self.state.corporations.values() if len(c.trains) > limit]
         return self.operating_order(crowded) if crowded else []
 
     def companies_of(self, owner: int | str) -> list[Company]:
-        return [c for c in self.s.companies.values() if c.owner == owner and not c.closed]
+        return [c for c in self.state.companies.values() if c.owner == owner and not c.closed]
 
     def train_owner(self, train_id: str) -> str | None:
         """``"depot"`` for the depot and its discard pile, a corporation symbol, or None."""
         if self.depot.holds(train_id):
             return "depot"
-        for corp in self.s.corporations.values():
+        for corp in self.state.corporations.values():
             if train_id in corp.trains:
                 return corp.sym
         return None
 
     # -- processing ------------------------------------------------------------------
 
-    def process_raw(self, raw: Mapping[str, Any]) -> None:
+    def process_raw(self, raw: Mapping[str, Any]) -> RouteCheck | None:
         """Parse a log entry and process it with its auto-actions (ACTIONS.md §2.3)."""
-        self.process(parse_action(raw))
+        return self.process(parse_action(raw))
 
-    def process(self, action: Action) -> None:
-        """Apply ``action`` and then its auto-actions; on any error the state is unchanged."""
-        snapshot = self.s.snapshot() if self.safe else None
+    def process(self, action: Action) -> RouteCheck | None:
+        """Apply ``action`` and then its auto-actions; on any error the state is unchanged.
+
+        A ``run_routes`` returns the engine's judgement of the recorded routes
+        (its figures, and what disagrees with the log); other actions None.
+        """
+        snapshot = self.state.snapshot() if self.safe else None
         try:
-            self._process_one(action)
+            check = self._process_one(action)
             for auto in action.auto_actions:
                 self._process_one(auto)
         except Exception:
             if snapshot is not None:
-                self.s = snapshot
+                self.state = snapshot
                 self.graph = GraphCache()
             raise
+        return check
 
-    def _process_one(self, action: Action) -> None:
+    def _process_one(self, action: Action) -> RouteCheck | None:
         if isinstance(action, Program):
-            return  # program_* and messages change nothing (ACTIONS.md §2.5)
-        if self.s.finished:
+            return None  # program_* and messages change nothing (ACTIONS.md §2.5)
+        if self.state.finished:
             raise IllegalAction("game_over", "the game is over")
         self._check_entity(action)
+        rnd = self.round
         self.round.process(self, action)
+        check = _run_check(rnd) if isinstance(action, RunRoutes) else None
         if action.id is not None:
-            self.s.last_action_id = action.id
+            self.state.last_action_id = action.id
         self._advance_rounds()
         for hook in self.after_each:
             hook(self, action)
+        return check
 
     def _check_entity(self, action: Action) -> None:
         entity = action.entity
@@ -332,9 +341,9 @@ class Game:
             raise MalformedInput("entity", f"there is no player, corporation or private {entity!r}")
 
     def _advance_rounds(self) -> None:
-        while not self.s.finished and self.round.finished(self):
+        while not self.state.finished and self.round.finished(self):
             if self._end_now():
-                self._end_game(self.s.end_reason or "bank")
+                self._end_game(self.state.end_reason or "bank")
                 break
             self._next_round()
 
@@ -342,17 +351,17 @@ class Game:
         """Bank broken: the game ends when the current set of ORs is complete (§11.1)."""
         from route18xx.engine.game.operating_round import OperatingRound
 
-        if not self.s.bank.broken:
+        if not self.state.bank.broken:
             return False
         rnd = self.round
-        if isinstance(rnd, OperatingRound) and rnd.number == self.s.operating_rounds:
-            self.s.end_reason = "bank"
+        if isinstance(rnd, OperatingRound) and rnd.number == self.state.operating_rounds:
+            self.state.end_reason = "bank"
             return True
         return False
 
     def _end_game(self, reason: str) -> None:
-        self.s.finished = True
-        self.s.end_reason = reason
+        self.state.finished = True
+        self.state.end_reason = reason
 
     def end_immediately(self, reason: str) -> None:
         """Bankruptcy ends the game at once (RULES.md §11.2)."""
@@ -369,19 +378,19 @@ class Game:
             self.rotate_players_to(rnd.priority_player(self))
             self._start_round(StockRound())
         elif isinstance(rnd, StockRound):
-            self.s.operating_rounds = self.phase.operating_rounds
+            self.state.operating_rounds = self.phase.operating_rounds
             self.rotate_players_to(rnd.priority_player(self))
             self._start_round(OperatingRound(1))
         elif isinstance(rnd, OperatingRound):
-            if rnd.number < self.s.operating_rounds:
+            if rnd.number < self.state.operating_rounds:
                 self._start_round(OperatingRound(rnd.number + 1))
             else:
-                self.s.turn += 1
+                self.state.turn += 1
                 or_set_finished(self)
                 self._start_round(StockRound())
 
     def _start_round(self, rnd: Round) -> None:
-        self.s.round = rnd
+        self.state.round = rnd
         rnd.setup(self)
         for hook in self.on_new_round:
             hook(self)
@@ -390,9 +399,9 @@ class Game:
         """Seat ``first`` first, keeping the cyclic order (priority deal, RULES.md §4.7, §5.4)."""
         if first is None:
             return
-        players = self.s.players
+        players = self.state.players
         i = players.index(first)
-        self.s.players = players[i:] + players[:i]
+        self.state.players = players[i:] + players[:i]
 
     # -- reports -----------------------------------------------------------------------
 
@@ -402,9 +411,16 @@ class Game:
         return scores(self)
 
     def waiting_for(self) -> dict[str, Any]:
-        if self.s.finished:
+        if self.state.finished:
             return {}
         return self.round.waiting_for(self)
 
 
 __all__ = ["Game", "IPO", "POOL"]
+
+
+def _run_check(rnd: Round) -> RouteCheck | None:
+    """The judgement of the run an operating round just booked."""
+    from route18xx.engine.game.operating_round import OperatingRound
+
+    return rnd.run_check if isinstance(rnd, OperatingRound) else None

@@ -23,6 +23,7 @@ from route18xx.engine.game.tokens import place_home_token
 
 if TYPE_CHECKING:
     from route18xx.engine.game.game import Game
+    from route18xx.engine.game.routing import RouteCheck
 
 
 class OperatingRound(Round):
@@ -55,6 +56,8 @@ class OperatingRound(Round):
         self.routes: tuple[RouteRecord, ...] = ()
         self.revenue = 0
         self.subsidy = 0
+        #: the engine's judgement of the booked run (``Game.process`` returns it).
+        self.run_check: RouteCheck | None = None
         #: a two-tile private lay in progress: (private, hexes laid so far).
         self.special: tuple[str, list[str]] | None = None
         #: the lays made this turn, in order: (hex, private whose ability made it,

@@ -35,7 +35,7 @@ def not_operating(game: Game, action: Action) -> IllegalAction | None:
 
 
 def tiles_in_use(game: Game) -> dict[str, str]:
-    return {tile_id: hex_id for hex_id, tile_id in game.s.tile_at.items()}
+    return {tile_id: hex_id for hex_id, tile_id in game.state.tile_at.items()}
 
 
 def lay_request(

@@ -5,7 +5,7 @@
   for the owning corporation during its OR turn (§7.2-§7.5); Heng Shan also
   blocks C5 while a player owns it (§7.3).
 * Forbidden City: the owning player's share exchange; the two rule sets differ
-  (``RuleSet.forbidden_city_variant``, §7.6).
+  (``RuleSet.exchange_is_turn_action``, ``exchange_from_pool``; §7.6).
 * Every private closes when the first 5-train leaves the depot (§7.7).
 """
 
@@ -94,7 +94,7 @@ def exchange_sources(game: Game) -> tuple[str, ...]:
     """Where the Forbidden City share may come from (north: IPO or pool; prototype: IPO)."""
     from route18xx.engine.game.shares import IPO, POOL
 
-    if game.rule_set.forbidden_city_variant == "north":
+    if game.rule_set.exchange_from_pool:
         return (IPO, POOL)
     return (IPO,)
 

@@ -1,6 +1,6 @@
 """Running trains: judge the recorded routes and book their revenue (ROUTES.md, RULES.md §6.7).
 
-The routes of a ``run_routes`` action are judged by ``engine.routes.judge_routes``
+The routes of a ``run_routes`` action are judged by ``engine.route_judge.judge_routes``
 (the one validator, STYLE.md §6) on the current board. The engine books the
 recorded revenue and subsidy, as 18xx.games does, after checking that they are
 legal and equal to its own figures; a replay may ask to trust the record and
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from route18xx.engine.errors import IllegalAction
 from route18xx.engine.game.actions import RunRoutes
 from route18xx.engine.game.depot import train_name
-from route18xx.engine.routes import Judgement, RouteSpec, judge_routes
+from route18xx.engine.route_judge import Judgement, RouteSpec, judge_routes
 from route18xx.engine.state_file import RouteState
 
 if TYPE_CHECKING:
@@ -90,12 +90,12 @@ def run_routes(game: Game, rnd: OperatingRound, corp: Corporation, action: RunRo
         check.problems.append(f"recorded revenue {action.revenue}, engine {judgement.revenue}")
     if judgement.legal and judgement.subsidy != action.subsidy:
         check.problems.append(f"recorded subsidy {action.subsidy}, engine {judgement.subsidy}")
-    game.last_judgement = check
     if check.problems and not game.trust_recorded_routes:
         code = "illegal_route" if not judgement.legal else "revenue_mismatch"
         raise IllegalAction(code, "; ".join(check.problems))
     rnd.routes = action.routes
     rnd.revenue = action.revenue
     rnd.subsidy = action.subsidy
+    rnd.run_check = check
     rnd.ran.update(r.train for r in action.routes)
     return check

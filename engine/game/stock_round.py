@@ -188,7 +188,7 @@ class ExchangeStep(Step):
         if exchange_ability(company) is None or not company.owned_by_player():
             return NO_ACTIONS
         rnd = _round(game)
-        if game.rule_set.forbidden_city_variant == "north":
+        if game.rule_set.exchange_is_turn_action:
             if company.owner != rnd.current_entity(game) or rnd.bought() or "sell" in rnd.turn_actions:
                 return NO_ACTIONS
         return frozenset({"buy_shares"})
@@ -224,7 +224,7 @@ class ExchangeStep(Step):
         company.closed = True
         update_president(game, corp, previous)
         check_float(game, corp)
-        if game.rule_set.forbidden_city_variant == "north":
+        if game.rule_set.exchange_is_turn_action:
             _round(game).acted(player, "exchange")
 
 

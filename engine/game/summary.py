@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def summary(game: Game) -> dict[str, Any]:
-    s = game.s
+    s = game.state
     rnd = s.round
     return {
         "phase": game.phase.name,
@@ -70,7 +70,7 @@ def summary(game: Game) -> dict[str, Any]:
 
 
 def _round(game: Game) -> dict[str, Any]:
-    rnd = game.s.round
+    rnd = game.state.round
     if rnd is None:
         return {}
     out: dict[str, Any] = {"kind": rnd.kind, "entity": rnd.current_entity(game)}

@@ -30,11 +30,11 @@ class TokenPlan:
 
 def hex_of_tile(game: Game, tile_id: str) -> HexId | None:
     """The hex a tile copy lies on: a laid tile, or a preprinted one still showing."""
-    for hex_id, laid in game.s.tile_at.items():
+    for hex_id, laid in game.state.tile_at.items():
         if laid == tile_id:
             return hex_id
     for hex_id, hex_def in game.data.hexes.items():
-        if hex_def.preprinted_tile_id == tile_id and hex_id not in game.s.tile_at:
+        if hex_def.preprinted_tile_id == tile_id and hex_id not in game.state.tile_at:
             return hex_id
     return None
 
@@ -70,7 +70,7 @@ def check_token(game: Game, corp: Corporation, tile_id: str, city: int) -> Token
 def place_token(game: Game, corp: Corporation, plan: TokenPlan) -> None:
     if plan.cost:
         game.pay_to_bank(corp, plan.cost)
-    game.s.board = game.board.with_token(plan.hex_id, plan.city, corp.sym)
+    game.state.board = game.board.with_token(plan.hex_id, plan.city, corp.sym)
     corp.tokens_used += 1
 
 
@@ -79,25 +79,25 @@ def place_home_token(game: Game, corp: Corporation) -> None:
     if corp.tokens_used > 0:
         return
     default = (corp.definition.home_hex, corp.definition.home_city_index or 0)
-    home, city = game.s.reservations.pop(corp.sym, default)
+    home, city = game.state.reservations.pop(corp.sym, default)
     cities = [c.index for c in game.board.tile_on(home).tile.cities]
     if city not in cities and cities:
         city = cities[0]
-    game.s.board = game.board.with_token(home, city, corp.sym)
+    game.state.board = game.board.with_token(home, city, corp.sym)
     corp.tokens_used += 1
 
 
 def move_reservations(game: Game, hex_id: HexId, old: PlacedTile, new: PlacedTile) -> None:
     """Reserved home slots follow their city onto an upgraded tile (§6.5 #8)."""
-    for corp, (h, city) in list(game.s.reservations.items()):
+    for corp, (h, city) in list(game.state.reservations.items()):
         if h == hex_id:
-            game.s.reservations[corp] = (h, city_for_exits(old, city, new))
+            game.state.reservations[corp] = (h, city_for_exits(old, city, new))
 
 
 def lay_on_board(game: Game, hex_id: HexId, new: PlacedTile, tile_id: str) -> Board:
     """Put a tile on the map: tokens and reservations follow; the old tile returns to supply."""
     old = game.board.tile_on(hex_id)
     move_reservations(game, hex_id, old, new)
-    game.s.board = game.board.with_tile(hex_id, new.tile, new.rotation)
-    game.s.tile_at[hex_id] = tile_id
-    return game.s.board
+    game.state.board = game.board.with_tile(hex_id, new.tile, new.rotation)
+    game.state.tile_at[hex_id] = tile_id
+    return game.state.board

@@ -24,8 +24,8 @@ def leave_depot(game: Game, train_id: str) -> None:
         return
     name = train_name(train_id)
     for i, phase in enumerate(game.data.phases):
-        if phase.starts_with_train == name and i > game.s.phase_index:
-            game.s.phase_index = i
+        if phase.starts_with_train == name and i > game.state.phase_index:
+            game.state.phase_index = i
     for other in game.trains.values():
         if other.rusts_when_first_bought == name:
             rust(game, other.name)

@@ -31,13 +31,11 @@ def game_shape(seed: int) -> tuple[int, bool]:
 
 def write_game(seed: int, folder: str, rule_set: str = "north") -> str | None:
     """Play and write one game; its path, or None when the random players got stuck."""
-    from route18xx.engine.game.agent import Stuck
-
     players, stingy = game_shape(seed)
-    try:
-        log = random_game_log(seed, players, stingy=stingy, rule_set=rule_set)
-    except Stuck as exc:
-        print(f"route18xx generate-logs: seed {seed}: {exc}", file=sys.stderr)
+    log = random_game_log(seed, players, stingy=stingy, rule_set=rule_set)
+    if log is None:
+        print(f"route18xx generate-logs: seed {seed}: the random players got stuck",
+              file=sys.stderr)
         return None
     path = Path(folder) / log_name(seed)
     tmp = path.with_suffix(".tmp")

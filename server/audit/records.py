@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from route18xx.engine.api import audit_log, parse_game_log
-from route18xx.engine.errors import Route18xxError
+from route18xx.engine.api import Route18xxError
 
 OBJECTIVES = ("total", "revenue")
 

@@ -25,8 +25,8 @@ from hypothesis import strategies as st
 from route18xx.engine.board import Board
 from route18xx.engine.gamedata import game_data
 from route18xx.engine.optimize import optimize, route_spec, train_ids
-from route18xx.engine.route_problem import build_problem
-from route18xx.engine.routes import judge_routes
+from route18xx.engine.problem_builder import build_problem
+from route18xx.engine.route_judge import judge_routes
 from route18xx.engine.state_file import RouteState, parse_state
 from route18xx.engine.tile_lay import legal_tile_lays
 from route18xx.engine.witness import witness

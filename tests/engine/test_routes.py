@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from route18xx.engine.api import check_routes
-from route18xx.engine.routes import judge_routes, parse_route_specs
+from route18xx.engine.route_judge import judge_routes, parse_route_specs
 from route18xx.engine.state_file import parse_state
 from tests.conftest import load_json, state_files, STATES_DIR
 

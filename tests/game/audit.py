@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from route18xx.engine.game.game import Game
+from route18xx.engine.game.routing import RouteCheck
 
 #: Seats of the fresh 4-player games (player id = seat number).
 P1, P2, P3, P4 = 1, 2, 3, 4
@@ -36,9 +37,9 @@ def raw(game: Game, entity: int | str, action_type: str, /, **fields: Any) -> di
     return {"type": action_type, "entity": entity, "entity_type": entity_type(game, entity), **fields}
 
 
-def act(game: Game, entity: int | str, action_type: str, /, **fields: Any) -> None:
-    """Process one action given as log JSON, auto-actions included."""
-    game.process_raw(raw(game, entity, action_type, **fields))
+def act(game: Game, entity: int | str, action_type: str, /, **fields: Any) -> RouteCheck | None:
+    """Process one action given as log JSON, auto-actions included; a run's judgement."""
+    return game.process_raw(raw(game, entity, action_type, **fields))
 
 
 def buy_privates_in_seat_order(game: Game) -> None:

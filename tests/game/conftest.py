@@ -62,7 +62,7 @@ def game_before(name: str, action_id: int) -> Game:
         assert not result.errors, result.errors
         _GAMES[key] = result.game
     game = copy.copy(_GAMES[key])
-    game.s = _GAMES[key].s.snapshot()
+    game.state = _GAMES[key].state.snapshot()
     game.graph = GraphCache()
     game.after_each = []
     game.on_new_round = []

@@ -77,7 +77,7 @@ def test_a_log_with_ferry_lays_program_actions_and_redo_replays() -> None:
     result = replay(_continued(EXTRA))
     assert result.errors == [], result.errors
     game = result.game
-    assert (game.s.tile_at["E17"], game.s.tile_at["F16"], game.s.tile_at["C13"]) == (
+    assert (game.state.tile_at["E17"], game.state.tile_at["F16"], game.state.tile_at["C13"]) == (
         "L40a-0",
         "L40b-0",
         "14-0",

@@ -22,7 +22,7 @@ from route18xx.engine.api import check_routes
 from route18xx.engine.errors import IllegalAction
 from route18xx.engine.game.invariants import check
 from route18xx.engine.game.routing import route_state
-from route18xx.engine.routes import RouteSpec, judge_routes
+from route18xx.engine.route_judge import RouteSpec, judge_routes
 from tests.game.audit import act
 from tests.game.conftest import game_before
 
@@ -64,9 +64,10 @@ def test_l42_at_rotation_4_puts_jzr_on_city_1_and_two_mine_runs_earn_80() -> Non
     assert jzr.cash == 166
     cash = {p.id: p.cash for p in game.players}
     assert jzr.shares.player_percents() == {B2: 50, B3: 30, B1: 20}
-    act(game, "JZR", "run_routes", routes=[JZR_3_TRAIN, JZR_4_TRAIN], extra_revenue=0, subsidy=80)
-    assert game.last_judgement.problems == []
-    assert (game.last_judgement.engine_revenue, game.last_judgement.engine_subsidy) == (120, 80)
+    run = act(game, "JZR", "run_routes", routes=[JZR_3_TRAIN, JZR_4_TRAIN], extra_revenue=0, subsidy=80)
+    assert run is not None
+    assert run.problems == []
+    assert (run.engine_revenue, run.engine_subsidy) == (120, 80)
     act(game, "JZR", "dividend", kind="payout")
     assert jzr.cash == 166 + 80  # the subsidy goes to the treasury whatever the dividend
     assert {p.id: p.cash - cash[p.id] for p in game.players} == {B2: 60, B3: 36, B1: 24, B4: 0}
@@ -94,18 +95,18 @@ def test_phase_3_begins_mid_set_opens_private_purchases_and_keeps_one_or() -> No
     right after it the same corporation may buy one; the set still has one OR and the next
     set (phase 4 by then) has two."""
     game = game_before(BANKRUPT, 128)
-    assert (game.phase.name, game.s.operating_rounds) == ("2", 1)
+    assert (game.phase.name, game.state.operating_rounds) == ("2", 1)
     with pytest.raises(IllegalAction) as info:
         act(game, "JZR", "buy_company", company="HS", price=112)
     assert info.value.code == "phase"
     act(game, "JZR", "buy_train", train="3-0", price=180, variant="3")
-    assert (game.phase.name, game.train_limit(), game.s.operating_rounds) == ("3", 4, 1)
+    assert (game.phase.name, game.train_limit(), game.state.operating_rounds) == ("3", 4, 1)
     act(game, "JZR", "pass")  # no more trains
     assert game.waiting_for() == {"step": "buy private", "entity": "JZR", "actions": ["buy_company", "pass"]}
     act(game, "JZR", "buy_company", company="HS", price=112)
     act(game, "HS", "lay_tile", hex="C5", tile="L41-0", rotation=1)  # at the last step too
     assert game.board.tile_on("C5").tile.name == "L41"
-    assert game_before(BANKRUPT, 233).s.operating_rounds == 2
+    assert game_before(BANKRUPT, 233).state.operating_rounds == 2
 
 
 def test_the_yanda_ferry_as_log_json_and_a_run_over_it() -> None:
@@ -118,9 +119,9 @@ def test_the_yanda_ferry_as_log_json_and_a_run_over_it() -> None:
     act(game, "YRF", "lay_tile", hex="E17", tile="L40a-0", rotation=0)
     assert game.waiting_for() == {"step": "private tile lay", "entity": "YRF", "actions": ["lay_tile"]}
     act(game, "YRF", "lay_tile", hex="F16", tile="L40b-0", rotation=0)
-    assert (game.s.tile_at["E17"], game.s.tile_at["F16"]) == ("L40a-0", "L40b-0")
+    assert (game.state.tile_at["E17"], game.state.tile_at["F16"]) == ("L40a-0", "L40b-0")
     assert jhr.cash == cash
-    assert game.s.reservations["LYR"] == ("F16", 0)
+    assert game.state.reservations["LYR"] == ("F16", 0)
     assert game.company("YRF").lay_uses == 0
     act(game, "JHR", "lay_tile", hex="C13", tile="14-0", rotation=0)  # the normal lay follows
     board = game.board.with_token("F16", 0, "LYR")
@@ -139,7 +140,7 @@ def test_terracotta_tile_as_log_json() -> None:
         act(game, "TA", "lay_tile", hex="H2", tile="L39-0", rotation=4)
     assert info.value.code == "wrong_rotation"
     act(game, "TA", "lay_tile", hex="H2", tile="L39-0", rotation=5)
-    assert game.s.tile_at["H2"] == "L39-0" and game.company("TA").lay_uses == 0
+    assert game.state.tile_at["H2"] == "L39-0" and game.company("TA").lay_uses == 0
     assert game.corporation("HJR").cash == cash
     with pytest.raises(IllegalAction):
         act(game, "TA", "lay_tile", hex="H2", tile="L39-0", rotation=5)

@@ -30,4 +30,4 @@ def test_a_logged_random_game_replays_to_its_scores(seed: int, players: int, sti
     assert result.errors == []
     assert result.completed and result.game.finished
     assert result.scores_match
-    assert result.game.s.end_reason == game.s.end_reason
+    assert result.game.state.end_reason == game.state.end_reason

@@ -36,6 +36,6 @@ def test_random_game_keeps_the_invariants_and_ends(
         if game.finished:
             break
     assert game.finished, game.waiting_for()
-    assert game.s.end_reason == end
+    assert game.state.end_reason == end
     if end == "bankrupt":
         assert any(p.bankrupt for p in game.players)

@@ -23,7 +23,7 @@ def test_final_scores_equal_the_recorded_result(name: str, replays: dict[str, An
     assert result.errors == []
     assert result.completed
     assert result.game.finished
-    assert result.game.s.end_reason == END[name]
+    assert result.game.state.end_reason == END[name]
     assert result.final_scores == result.recorded_result
     assert result.scores_match
 
@@ -203,7 +203,7 @@ def test_every_round_matches_the_engine_checkpoints(name: str) -> None:
 def test_replay_with_the_engine_solver_reaches_the_reference_optima() -> None:
     """Integration: the optimum hook with ``engine.api.solve_routes`` (objective total)."""
     pytest.importorskip("ortools")
-    from route18xx.engine.replay_cli import api_solver
+    from route18xx.server.cli_replay import api_solver
     from tests.game.conftest import states_dir
 
     result = replay(load("1888_game_end_bankrupt"), solve=api_solver("total", 10.0))

@@ -120,7 +120,7 @@ def test_yanda_ferry_lays_both_tiles_and_moves_the_reservation() -> None:
         game.process(LayTile("JHR", "corporation", hex="C13", tile="14-0", rotation=0))
     game.process(LayTile("YRF", "company", hex="F16", tile="L40b-0", rotation=0))
     assert game.board.tile_on("F16").tile.name == "L40b"
-    assert game.s.reservations["LYR"] == ("F16", 0)
+    assert game.state.reservations["LYR"] == ("F16", 0)
     assert game.company("YRF").lay_uses == 0
     assert game.waiting_for() == {"step": "track", "entity": "JHR", "actions": ["lay_tile", "pass"]}
 
@@ -202,9 +202,9 @@ def test_beijing_reservations_survive_merging_into_one_city() -> None:
     game = fresh("north")
     tiles = game.data.tiles
     lay_on_board(game, "C9", PlacedTile(tiles["L42"], 0), "L42-0")
-    assert game.s.reservations["JZR"] != game.s.reservations["JHR"]
+    assert game.state.reservations["JZR"] != game.state.reservations["JHR"]
     lay_on_board(game, "C9", PlacedTile(tiles["8892"], 0), "8892-0")
-    assert game.s.reservations["JZR"] == game.s.reservations["JHR"] == ("C9", 0)
+    assert game.state.reservations["JZR"] == game.state.reservations["JHR"] == ("C9", 0)
     for sym in ("JHR", "JZR"):
         place_home_token(game, game.corporation(sym))
     assert game.board.tokens_in("C9", 0) == ("JHR", "JZR")

@@ -23,7 +23,7 @@ STATES = Path(__file__).resolve().parent.parent / "data" / "states"
 
 def real_problems() -> dict[str, RouteProblem]:
     try:
-        from route18xx.engine.route_problem import build_problem
+        from route18xx.engine.problem_builder import build_problem
         from route18xx.engine.state_file import parse_state
     except ImportError:
         return {}

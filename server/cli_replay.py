@@ -3,7 +3,7 @@
 Plain functions returning an exit status, for the command-line front end to
 wire up; they print to stdout (results) and stderr (problems). ``solve``,
 ``check`` and ``suggest`` on a game log (``--game GAME.json --action ID``) are
-``engine.cli``'s commands with a log ``Source``.
+``server.cli_commands``'s commands with a log ``Source``.
 """
 
 from __future__ import annotations
@@ -13,9 +13,15 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from route18xx.engine.errors import MalformedInput, Route18xxError
-from route18xx.engine.replay import load_log, replay, replay_report, state_before
-from route18xx.engine.state_file import RouteState
+from route18xx.engine.api import (
+    MalformedInput,
+    Route18xxError,
+    RouteState,
+    load_log,
+    replay,
+    replay_report,
+    state_before,
+)
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2

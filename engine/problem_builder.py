@@ -22,7 +22,7 @@ from route18xx.engine.gamedata import HexId
 from route18xx.engine.network import linked_side, reach
 from route18xx.engine.revenue import mine_rule, stop_value
 from route18xx.engine.state_file import RouteState
-from route18xx.solver.problem import NO_SIDE, Junction, PairBonus, RouteProblem, Segment, Stop, Train
+from route18xx.solver import NO_SIDE, Junction, PairBonus, RouteProblem, Segment, Stop, Train
 
 
 @dataclass(frozen=True)

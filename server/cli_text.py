@@ -1,6 +1,6 @@
 """The readable (non ``--json``) forms of the check, solve and suggest reports.
 
-One printer per report, shared by the local commands (``engine.cli``) and the
+One printer per report, shared by the local commands (``server.cli_commands``) and the
 service client (``server.client``), so a report reads the same wherever it came from.
 """
 

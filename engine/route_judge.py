@@ -20,7 +20,7 @@ from route18xx.engine.errors import MalformedInput, excerpt
 from route18xx.engine.gamedata import HexId, TrainDef
 from route18xx.engine.hexgrid import parse_hex_id
 from route18xx.engine.revenue import destination_bonus, route_subsidy, stop_value
-from route18xx.engine.route_limits import board_stops, route_bounds
+from route18xx.engine.route_bounds import board_stops, route_bounds
 from route18xx.engine.state_file import RouteState
 
 #: Combinations of candidate chains tried in full before ``_assign_chains`` goes greedy.
@@ -77,7 +77,7 @@ class Judgement:
 def parse_route_specs(raw: Any, field_name: str = "routes") -> list[RouteSpec]:
     """The ``routes`` array of a run_routes action (or a file holding one).
 
-    Lengths are bounded before any route is read (``engine.route_limits``): at
+    Lengths are bounded before any route is read (``engine.route_bounds``): at
     most one route per train a company can hold (RULES.md §6.9 #3), fewer
     connections than any board has stops (ROUTES.md §3.5), no more hexes than
     the map's hex sides allow (ROUTES.md §3.7).

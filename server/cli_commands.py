@@ -1,4 +1,4 @@
-"""The engine's command-line commands: ``check``, ``solve`` and ``suggest`` (DESIGN.md §5).
+"""The command line's ``check``, ``solve`` and ``suggest`` commands: ``check``, ``solve`` and ``suggest`` (DESIGN.md §5).
 
 Each reads its board from a state file or, with ``--game GAME.json --action ID``,
 from an 18xx.games log replayed up to that action (with the turn's facts), and
@@ -14,8 +14,8 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, TextIO
 
-from route18xx.engine.errors import MalformedInput
-from route18xx.engine.report_text import Printer, emit, print_check, print_solve, print_suggest
+from route18xx.engine.api import MalformedInput
+from route18xx.server.cli_text import Printer, emit, print_check, print_solve, print_suggest
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
