@@ -118,6 +118,7 @@ class RouteServer:
         self._watchdog: asyncio.Future[None] | None = None
         self._http: Any = None  # uvicorn.Server, when the HTTP front end runs
         self._http_task: asyncio.Future[None] | None = None
+        self._booting: list[asyncio.Future[None]] = []
         self.http_port: int | None = None
         try:
             self.port = self._call(self._build())
@@ -162,8 +163,10 @@ class RouteServer:
         return port
 
     async def _start(self) -> None:
-        for lane in self.lanes.values():  # worker processes up before the first client
-            await asyncio.get_running_loop().run_in_executor(None, lane.start)
+        # Worker processes boot beside the first calls (which wait in the pool's queue),
+        # so that the server reports SERVING without waiting for them.
+        loop = asyncio.get_running_loop()
+        self._booting = [loop.run_in_executor(None, lane.start) for lane in self.lanes.values()]
         await self.grpc_server.start()
         if self.config.http_port is not None:
             await self._start_http()

@@ -168,3 +168,24 @@ def test_the_deadline_applies_over_http(both: RouteServer) -> None:
     )
     assert status != 200
     assert body["code"] in ("deadline_exceeded", "invalid_argument"), body
+
+
+def test_render_and_replay_over_json_equal_grpc(both: RouteServer, grpc_stub: Any) -> None:
+    """The two calls of the web page answer over HTTP as over gRPC."""
+    from tests.server.abuse import game_log_text
+
+    text = game_log_text("1888_game_end_bankrupt")
+    replay = pb.ReplayGameRequest(game_log=text, skip_solve=True)
+    status, _, body = post_json(f"{both.http_url}{SERVICE}/ReplayGame",
+                                json_format.MessageToDict(replay))
+    assert status == 200, body
+    assert json_format.ParseDict(body, pb.ReplayGameResponse()) == grpc_stub.ReplayGame(
+        replay, timeout=60)
+    run = grpc_stub.ReplayGame(replay, timeout=60).runs[-1]
+    render = pb.RenderBoardRequest(game_log=text, action_id=run.action_id,
+                                   routes_mode=pb.ROUTES_MODE_RECORDED)
+    status, _, body = post_json(f"{both.http_url}{SERVICE}/RenderBoard",
+                                json_format.MessageToDict(render))
+    assert status == 200, body
+    assert body["svg"] == grpc_stub.RenderBoard(render, timeout=60).svg
+    assert body["svg"].lstrip().startswith("<")
