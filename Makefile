@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 serve: $(STAMP)
 	$(BIN)/route18xx serve --host 127.0.0.1 --port 50051 --http-port 8080
