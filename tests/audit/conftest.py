@@ -1,12 +1,16 @@
-"""The audit's corpus: the shared logs, random games from a fixed seed, and broken files.
+"""The audit's corpus: the shared logs, 50 random games from a fixed seed, and broken files.
 
-``make test`` generates ``AUDIT_GENERATED_LOGS`` random games (default 6, about
-5 s each on one core); ``AUDIT_GENERATED_LOGS=50 make test`` runs the issue's
-full 50.
+The 50 games (seeds 4200-4249) were made by ``route18xx generate-logs 50 --seed
+4200`` and are kept gzipped in ``tests/data/generated``: playing them takes about
+5 s each on one core, too long to repeat in every run. ``test_generate.py``
+plays seeds again and checks they give these very files, so the corpus is the
+generator's, not a hand-made one. ``AUDIT_GENERATED_LOGS=N`` audits only the
+first N.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import shutil
@@ -14,11 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from route18xx.server.audit.generate import generate_logs
 
 ROOT = Path(__file__).resolve().parents[2]
 LOGS = ROOT / "tests" / "data" / "logs"
-GENERATED = int(os.environ.get("AUDIT_GENERATED_LOGS", "6"))
+GENERATED_DIR = ROOT / "tests" / "data" / "generated"
+GENERATED = int(os.environ.get("AUDIT_GENERATED_LOGS", "50"))
 SEED = 4200
 
 #: The broken files and the reason their game line must give.
@@ -49,8 +53,15 @@ def _write_broken(folder: Path) -> None:
 
 @pytest.fixture(scope="session")
 def generated(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """The committed generated games, unpacked (seed order)."""
     folder = tmp_path_factory.mktemp("generated")
-    return [Path(p) for p in generate_logs(GENERATED, SEED, folder, jobs=2)]
+    out = []
+    for packed in sorted(GENERATED_DIR.glob("random-*.json.gz"))[:GENERATED]:
+        path = folder / packed.name.removesuffix(".gz")
+        path.write_bytes(gzip.decompress(packed.read_bytes()))
+        out.append(path)
+    assert len(out) == GENERATED, f"tests/data/generated holds {len(out)} games"
+    return out
 
 
 @pytest.fixture(scope="session")
