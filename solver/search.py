@@ -22,9 +22,10 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from ortools.sat.python import cp_model, cp_model_helper
+from ortools.sat.python import cp_model_helper
 
 from route18xx.solver.cancel import CancelToken
+from route18xx.solver.cpsat import parameters
 from route18xx.solver.errors import Cancelled, InvalidProblem
 from route18xx.solver.model import METHODS, OBJECTIVES, BuiltModel, Instance, Method, Objective, build_model
 from route18xx.solver.problem import RouteProblem, RouteResult, Solution, SolveStats
@@ -65,7 +66,7 @@ def _routes(built: BuiltModel, solution: list[int]) -> list[RouteResult]:
     for group in built.listed:
         runs = []
         for r, choice in enumerate(group.choices):
-            runs += [r] * solution[choice.index]
+            runs += [r] * solution[choice]
         runs.sort(key=lambda r: (-group.weights[r], r))
         for k, r in zip(group.trains, runs):
             route = group.routes[r]
@@ -85,8 +86,10 @@ def _single_listed(built: BuiltModel) -> list[RouteResult] | None:
     return [_expand(built, group.trains[0], route.stops, route.steps)]
 
 
-def _parameters(time_limit_s: float, workers: int, seed: int, lp: bool) -> cp_model.SatParameters:
-    params = cp_model.CpSolver().parameters
+def _parameters(
+    time_limit_s: float, workers: int, seed: int, lp: bool
+) -> cp_model_helper.SatParameters:
+    params = parameters()
     params.num_workers = workers
     params.random_seed = seed
     params.max_time_in_seconds = max(time_limit_s, 0.0)
