@@ -27,6 +27,7 @@ from ortools.sat.python import cp_model_helper
 from route18xx.solver.cancel import CancelToken
 from route18xx.solver.cpsat import parameters
 from route18xx.solver.errors import Cancelled, InvalidProblem
+from route18xx.solver.greedy import GreedyRoute, greedy_routes, hint_values
 from route18xx.solver.model import METHODS, OBJECTIVES, BuiltModel, Instance, Method, Objective, build_model
 from route18xx.solver.problem import RouteProblem, RouteResult, Solution, SolveStats
 from route18xx.solver.reduce import reduce_problem
@@ -84,6 +85,12 @@ def _single_listed(built: BuiltModel) -> list[RouteResult] | None:
     best = max(range(len(group.routes)), key=lambda r: (group.weights[r], -r))
     route = group.routes[best]
     return [_expand(built, group.trains[0], route.stops, route.steps)]
+
+
+def _value(routes: Sequence[RouteResult], built: BuiltModel) -> int:
+    """What the model maximises for these routes (revenue·M + subsidy, M = the scale)."""
+    scale = built.instance.scale
+    return sum(r.revenue * scale + r.subsidy for r in routes)
 
 
 def _parameters(
@@ -179,6 +186,10 @@ def solve(
     if routes is not None:
         status = "OPTIMAL"
     else:
+        greedy: list[GreedyRoute] = []
+        if cancel is None or not cancel.cancelled:
+            greedy = greedy_routes(built)
+            built.model.add_hint(hint_values(built, greedy))
         wrapper = cp_model_helper.SolveWrapper()
         lp = any(g.choices for g in built.listed)
         wrapper.set_parameters(_parameters(time_limit_s, workers, seed, lp))
@@ -194,6 +205,13 @@ def solve(
         routes = []
         if response is not None and status != "UNKNOWN":
             routes = _routes(built, list(response.solution))
+        if status != "OPTIMAL" and greedy:
+            # Always an answer (issue 11 item 2): the greedy routes when CP-SAT
+            # found nothing better in time.
+            fallback = sorted((_expand(built, g.train, g.stops, g.steps) for g in greedy),
+                              key=lambda route: route.train)
+            if _value(fallback, built) > _value(routes, built):
+                routes, status = fallback, "FEASIBLE"
     t3 = time.perf_counter()
 
     revenue = sum(r.revenue for r in routes)

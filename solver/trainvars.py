@@ -96,7 +96,8 @@ class TrainVars:
 
     ``visit[r]``: reduced node ``r`` is on the route. ``start[s]``/``finish[s]``:
     the route starts/ends at reduced stop ``s`` (the depot arcs). ``idle``: the
-    train does not run. ``arcs[j]``: track arc ``j`` of the layout is walked.
+    train does not run (``idle_back`` its return arc). ``arcs[j]``: track arc
+    ``j`` of the layout is walked; ``uses[d]``: the d-th split segment is.
     """
 
     def __init__(self, model: CpBuilder, layout: Layout, train: str) -> None:
@@ -108,9 +109,11 @@ class TrainVars:
         self.start: list[Lit] = new(graph.stop_count)
         self.finish: list[Lit] = new(graph.stop_count)
         self.idle: Lit = model.new_bool()
-        idle_back = model.new_bool()
+        self.idle_back: Lit = model.new_bool()
+        idle_back = self.idle_back
         self.arcs: list[Lit] = new(layout.arc_count)
-        uses = new(len(layout.dummy_segments))
+        self.uses: list[Lit] = new(len(layout.dummy_segments))
+        uses = self.uses
 
         idle_node = layout.idle
         tails: list[int] = []
