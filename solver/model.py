@@ -42,6 +42,11 @@ from route18xx.solver.objective import METHODS as METHODS, OBJECTIVES as OBJECTI
 from route18xx.solver.objective import Method as Method, Objective as Objective
 
 
+#: With an unlimited train on the board, limited trains with at least this many
+#: listed routes become circuits too (issue 11: 6 + D went from 2.56 s to 0.31 s).
+CIRCUIT_BESIDE_UNLIMITED = 1000
+
+
 @dataclass
 class Instance:
     """The problem's data restated on the reduced graph (stop indices reduced)."""
@@ -189,6 +194,9 @@ def build_model(
     model = CpBuilder()
     layout = build_layout(graph)
     listed = _listed_groups(instance, max_steps) if method == "auto" else []
+    if any(t.distance is None for t in problem.trains) and \
+            sum(len(g.routes) for g in listed) >= CIRCUIT_BESIDE_UNLIMITED:
+        listed = []  # measured: an unlimited train next to a long list is faster all-circuit
     listed_trains = {k for g in listed for k in g.trains}
     circuit_ks = [k for k in range(len(problem.trains)) if k not in listed_trains]
 
@@ -225,8 +233,12 @@ def build_model(
     by_distance: dict[int | None, list[int]] = {}
     for k in circuit_ks:
         by_distance.setdefault(problem.trains[k].distance, []).append(k)
-    for ks in by_distance.values():
-        if len(ks) > 1:
+    for distance, ks in by_distance.items():
+        if len(ks) > 1 and distance is None:
+            # Unlimited trains: order by value only (measured 2x faster on D + D
+            # than with the start-stop tie-break).
+            add_identical_order(model, [terms[k] for k in ks])
+        elif len(ks) > 1:
             # Order identical trains by (value, start stop): ties in value are common.
             m = graph.stop_count + 1
             add_identical_order(
