@@ -22,10 +22,12 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from ortools.sat.python import cp_model, cp_model_helper
+from ortools.sat.python import cp_model_helper
 
 from route18xx.solver.cancel import CancelToken
+from route18xx.solver.cpsat import parameters
 from route18xx.solver.errors import Cancelled, InvalidProblem
+from route18xx.solver.greedy import GreedyRoute, greedy_routes, hint_values
 from route18xx.solver.model import METHODS, OBJECTIVES, BuiltModel, Instance, Method, Objective, build_model
 from route18xx.solver.problem import RouteProblem, RouteResult, Solution, SolveStats
 from route18xx.solver.reduce import reduce_problem
@@ -65,7 +67,7 @@ def _routes(built: BuiltModel, solution: list[int]) -> list[RouteResult]:
     for group in built.listed:
         runs = []
         for r, choice in enumerate(group.choices):
-            runs += [r] * solution[choice.index]
+            runs += [r] * solution[choice]
         runs.sort(key=lambda r: (-group.weights[r], r))
         for k, r in zip(group.trains, runs):
             route = group.routes[r]
@@ -85,8 +87,16 @@ def _single_listed(built: BuiltModel) -> list[RouteResult] | None:
     return [_expand(built, group.trains[0], route.stops, route.steps)]
 
 
-def _parameters(time_limit_s: float, workers: int, seed: int, lp: bool) -> cp_model.SatParameters:
-    params = cp_model.CpSolver().parameters
+def _value(routes: Sequence[RouteResult], built: BuiltModel) -> int:
+    """What the model maximises for these routes (revenue·M + subsidy, M = the scale)."""
+    scale = built.instance.scale
+    return sum(r.revenue * scale + r.subsidy for r in routes)
+
+
+def _parameters(
+    time_limit_s: float, workers: int, seed: int, lp: bool
+) -> cp_model_helper.SatParameters:
+    params = parameters()
     params.num_workers = workers
     params.random_seed = seed
     params.max_time_in_seconds = max(time_limit_s, 0.0)
@@ -176,6 +186,10 @@ def solve(
     if routes is not None:
         status = "OPTIMAL"
     else:
+        greedy: list[GreedyRoute] = []
+        if cancel is None or not cancel.cancelled:
+            greedy = greedy_routes(built)
+            built.model.add_hint(hint_values(built, greedy))
         wrapper = cp_model_helper.SolveWrapper()
         lp = any(g.choices for g in built.listed)
         wrapper.set_parameters(_parameters(time_limit_s, workers, seed, lp))
@@ -191,6 +205,13 @@ def solve(
         routes = []
         if response is not None and status != "UNKNOWN":
             routes = _routes(built, list(response.solution))
+        if status != "OPTIMAL" and greedy:
+            # Always an answer (issue 11 item 2): the greedy routes when CP-SAT
+            # found nothing better in time.
+            fallback = sorted((_expand(built, g.train, g.stops, g.steps) for g in greedy),
+                              key=lambda route: route.train)
+            if _value(fallback, built) > _value(routes, built):
+                routes, status = fallback, "FEASIBLE"
     t3 = time.perf_counter()
 
     revenue = sum(r.revenue for r in routes)

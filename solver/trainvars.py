@@ -19,13 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeAlias
-
-from ortools.sat.python import cp_model, cp_model_helper
-
+from route18xx.solver.cpsat import CpBuilder, Lit, neg
 from route18xx.solver.reduce import ReducedGraph
-
-Lit: TypeAlias = cp_model_helper.Literal
 
 
 @dataclass(frozen=True)
@@ -101,45 +96,48 @@ class TrainVars:
 
     ``visit[r]``: reduced node ``r`` is on the route. ``start[s]``/``finish[s]``:
     the route starts/ends at reduced stop ``s`` (the depot arcs). ``idle``: the
-    train does not run. ``arcs[j]``: track arc ``j`` of the layout is walked.
+    train does not run (``idle_back`` its return arc). ``arcs[j]``: track arc
+    ``j`` of the layout is walked; ``uses[d]``: the d-th split segment is.
     """
 
-    def __init__(
-        self,
-        model: cp_model.CpModel,
-        layout: Layout,
-        train: str,
-        node_names: list[str],
-        segment_names: list[str],
-    ) -> None:
+    def __init__(self, model: CpBuilder, layout: Layout, train: str) -> None:
         graph = layout.graph
         self.layout = layout
         self.train = train
-        new = model.new_bool_var
-        self.visit: list[Lit] = [new(f"visit[{train}/{name}]") for name in node_names]
-        stop_names = node_names[: graph.stop_count]
-        self.start: list[Lit] = [new(f"start[{train}/{name}]") for name in stop_names]
-        self.finish: list[Lit] = [new(f"finish[{train}/{name}]") for name in stop_names]
-        self.idle: Lit = new(f"idle[{train}]")
-        idle_back = new(f"idle_back[{train}]")
-        circuit_names = ["depot", *node_names, "idle"]
-        circuit_names += [f"via:{segment_names[i]}" for i in layout.dummy_segments]
-        self.arcs: list[Lit] = [
-            new(f"arc[{train}/{circuit_names[u]}>{circuit_names[v]}]")
-            for u, v in zip(layout.tails, layout.heads)
-        ]
-        uses = [new(f"visit[{train}/via:{segment_names[i]}]") for i in layout.dummy_segments]
+        new = model.new_bools
+        self.visit: list[Lit] = new(graph.node_count)
+        self.start: list[Lit] = new(graph.stop_count)
+        self.finish: list[Lit] = new(graph.stop_count)
+        self.idle: Lit = model.new_bool()
+        self.idle_back: Lit = model.new_bool()
+        idle_back = self.idle_back
+        self.arcs: list[Lit] = new(layout.arc_count)
+        self.uses: list[Lit] = new(len(layout.dummy_segments))
+        uses = self.uses
 
         idle_node = layout.idle
-        arcs: list[tuple[int, int, Lit]] = [(r + 1, r + 1, ~v) for r, v in enumerate(self.visit)]
+        tails: list[int] = []
+        heads: list[int] = []
+        lits: list[Lit] = []
+        for r, v in enumerate(self.visit):
+            tails.append(r + 1)
+            heads.append(r + 1)
+            lits.append(neg(v))
         for s in range(graph.stop_count):
-            arcs.append((0, s + 1, self.start[s]))
-            arcs.append((s + 1, 0, self.finish[s]))
-        arcs += [(0, idle_node, self.idle), (idle_node, 0, idle_back)]
-        arcs.append((idle_node, idle_node, ~self.idle))
-        arcs += zip(layout.tails, layout.heads, self.arcs)
-        arcs += [(idle_node + 1 + d, idle_node + 1 + d, ~use) for d, use in enumerate(uses)]
-        model.add_circuit(arcs)
+            tails += (0, s + 1)
+            heads += (s + 1, 0)
+            lits += (self.start[s], self.finish[s])
+        tails += (0, idle_node, idle_node)
+        heads += (idle_node, 0, idle_node)
+        lits += (self.idle, idle_back, neg(self.idle))
+        tails += layout.tails
+        heads += layout.heads
+        lits += self.arcs
+        for d, use in enumerate(uses):
+            tails.append(idle_node + 1 + d)
+            heads.append(idle_node + 1 + d)
+            lits.append(neg(use))
+        model.add_circuit(tails, heads, lits)
 
     def leaving(self, segment: int, node: int) -> Lit:
         """The literal "the route leaves ``node`` along ``segment``"."""
@@ -168,7 +166,7 @@ class TrainVars:
         """
 
         def value(lit: Lit) -> bool:
-            return bool(solution[lit.index])
+            return bool(solution[lit])
 
         graph, layout = self.layout.graph, self.layout
         node = next((s for s, lit in enumerate(self.start) if value(lit)), -1)
