@@ -117,7 +117,7 @@ def solve_prepared(
     problem = prep.built.without_track(edges, paths, [t for _, t in free])
     built = replace(prep.built, problem=problem)
     if free:
-        solution = solve(problem, objective=objective,  # type: ignore[arg-type]
+        solution = solve(problem, objective=objective,
                          time_limit_s=time_limit_s, cancel=cancel)
     else:
         solution = Solution((), 0, 0, "OPTIMAL", 0, 0)
