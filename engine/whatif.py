@@ -12,6 +12,7 @@ one validator, as ``engine.optimize`` does.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
@@ -19,7 +20,7 @@ from route18xx.engine import state_rules as rules
 from route18xx.engine.deadline import check_time
 from route18xx.engine.errors import EngineMismatch, MalformedInput, excerpt
 from route18xx.engine.gamedata import TrainDef
-from route18xx.engine.optimize import Optimum, route_spec, train_ids, typed_report
+from route18xx.engine.optimize import Optimum, route_spec, typed_report
 from route18xx.engine.problem_builder import BuiltProblem, build_problem
 from route18xx.engine.reports import CheckReport, RouteReport, SolveReport
 from route18xx.engine.route_judge import (
@@ -73,18 +74,12 @@ def parse_train_set(state: RouteState, raw: Any, where: str) -> tuple[TrainDef, 
 
 def parse_pins(state: RouteState, raw: Any, where: str = "pinned_routes") -> list[RouteSpec]:
     """Pinned routes (a run_routes ``routes`` array): readable, of trains the company
-    owns (ids as ``solve`` numbers them: ``2-0``, ``2-1``), and legal together."""
+    owns (any id of the type: ``2-0``, or a game's ``2-5``), and legal together."""
     try:
         specs = parse_route_specs(raw, where)
         check_route_references(state, specs)
     except MalformedInput as exc:
         raise _renamed(exc, "routes", where) from None
-    ids = train_ids(state)
-    for i, spec in enumerate(specs):
-        if spec.train not in ids:
-            raise MalformedInput(
-                f"{where}[{i}].train", f"{excerpt(spec.train)} is none of the company's trains {ids}"
-            )
     judgement = judge_routes(state, specs)
     for i, route in enumerate(judgement.routes):
         if route.violations:
@@ -108,9 +103,7 @@ def solve_prepared(
         raise MalformedInput("objective", f"{objective!r} is not one of {list(OBJECTIVES)}")
     started = time.perf_counter()
     state = prep.state if trains is None else replace(prep.state, trains=trains)
-    ids = train_ids(state)
-    pinned = {p.train for p in pins}
-    free = [(i, t) for i, t in zip(ids, state.trains) if i not in pinned]
+    free = _free_trains(state.trains, pins)
     taken = judge_routes(state, pins).routes if pins else []
     edges = [k for r in taken for c in r.chains for k in c.edge_keys]
     paths = [p for r in taken for c in r.chains for p in c.paths]
@@ -135,6 +128,26 @@ def solve_prepared(
             f"{judgement.revenue - pin_revenue}+{judgement.subsidy - pin_subsidy}"
         )
     return state, Optimum(solution, specs, judgement, (time.perf_counter() - started) * 1000.0)
+
+
+def _free_trains(
+    trains: Sequence[TrainDef], pins: Sequence[RouteSpec]
+) -> list[tuple[str, TrainDef]]:
+    """The trains the pins leave (one pinned route takes one train of its type), with
+    ids ``<type>-<n>`` that no pinned route uses."""
+    taken = Counter(train_type(p.train) for p in pins)
+    used = {p.train for p in pins}
+    free: list[tuple[str, TrainDef]] = []
+    for train in trains:
+        if taken[train.name] > 0:
+            taken[train.name] -= 1
+            continue
+        n = 0
+        while f"{train.name}-{n}" in used:
+            n += 1
+        used.add(f"{train.name}-{n}")
+        free.append((f"{train.name}-{n}", train))
+    return free
 
 
 def objective_value(report: SolveReport | Any, objective: str) -> int:
