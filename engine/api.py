@@ -27,6 +27,11 @@ from route18xx.engine.errors import (
     excerpt,
 )
 from route18xx.engine.jsontext import decode_json
+from route18xx.engine.reports import (
+    AnswerBreakdown, BonusValue, CheckReport, RouteBreakdown, RouteCheckReport, RouteReport,
+    SolveReport, StopValue, SubsidyValue, Violation,
+)
+from route18xx.engine.route_judge import VIOLATION_CODES
 from route18xx.engine.replay import ReplayResult, load_log, replay, replay_report, state_before
 from route18xx.engine.route_judge import Judgement, check_route_references, judge_routes, parse_route_specs
 from route18xx.engine.state_file import RouteState, parse_state
@@ -34,6 +39,9 @@ from route18xx.solver import OBJECTIVES, CancelToken, Objective  # plain Python:
 
 
 __all__ = [
+    "VIOLATION_CODES", "AnswerBreakdown", "BonusValue", "CheckReport", "RouteBreakdown",
+    "RouteCheckReport", "RouteReport", "SolveReport", "StopValue", "SubsidyValue", "Violation",
+    "check_report", "solve_report",
     "OBJECTIVES", "BoardView", "CancelSignal", "CancelToken", "CorporationView", "EngineMismatch",
     "HexView", "IllegalAction", "Leg", "MalformedInput", "NodeView", "Objective", "OutOfTime",
     "PathView", "ReplayResult", "Route18xxError", "RouteState", "RouteWalk",
@@ -44,8 +52,13 @@ __all__ = [
 ]
 
 
-def judgement_report(judgement: Judgement) -> dict[str, Any]:
-    """A judgement as the JSON object ``route18xx check --json`` prints."""
+def judgement_report(judgement: Judgement, state: RouteState | None = None) -> dict[str, Any]:
+    """A judgement as the JSON object ``route18xx check --json`` prints (with its
+    breakdown when the ``state`` is given: ``check_report``)."""
+    if state is not None:
+        from route18xx.engine.explain import check_report as typed_check
+
+        return typed_check(state, judgement).to_json()
     return {
         "legal": judgement.legal,
         "violations": list(judgement.violations),
@@ -86,11 +99,41 @@ def check_routes(
     ``cancel`` (a ``CancelToken``, or anything with ``cancelled`` and ``expired``)
     is polled while the routes are judged: ``OutOfTime`` when it fires.
     """
+    return check_report(state_raw, routes_raw, cancel=cancel).to_json()
+
+
+def check_report(
+    state_raw: Mapping[str, Any] | RouteState,
+    routes_raw: Any,
+    *,
+    cancel: CancelToken | CancelSignal | None = None,
+    compare: bool = False,
+    objective: str = "total",
+    time_limit_s: float = 10.0,
+) -> CheckReport:
+    """``check_routes`` as a typed ``CheckReport``: each route's breakdown, the
+    violations as data (``violation_details``: code, route, node, hex, text) and,
+    with ``compare``, the comparison with the proven optimum (``comparison``: per
+    train the stops the optimum adds and drops, the revenue and subsidy
+    differences; see ``engine.whatif.comparison``)."""
+    from route18xx.engine.explain import check_report as typed_check
+
     state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
     check_time(cancel, "validation")
     specs = parse_route_specs(routes_raw)
     check_route_references(state, specs)
-    return judgement_report(judge_routes(state, specs, cancel))
+    report = typed_check(state, judge_routes(state, specs, cancel))
+    if not compare:
+        return report
+    from dataclasses import replace
+
+    from route18xx.engine.whatif import comparison
+
+    require_trains(state)
+    best = solve_report(state, objective=objective, time_limit_s=time_limit_s,
+                        cancel=cancel if isinstance(cancel, CancelToken) else None,
+                        objectives=False)
+    return replace(report, comparison=comparison(report, best))
 
 
 def solve_routes(
@@ -109,11 +152,46 @@ def solve_routes(
     ``CancelToken`` (see ``new_cancel_token``): ``cancel.cancel()`` from another
     thread stops the search and returns the best routes found so far.
     """
-    from route18xx.engine.optimize import solve_report  # lazy: keeps `route18xx check` light
+    from route18xx.engine.optimize import solve_report as plain  # lazy: keeps `check` light
 
     state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
     require_trains(state)
-    return solve_report(state, objective=objective, time_limit_s=time_limit_s, cancel=cancel)
+    return plain(state, objective=objective, time_limit_s=time_limit_s, cancel=cancel)
+
+
+def solve_report(
+    state_raw: Mapping[str, Any] | RouteState,
+    *,
+    objective: str = "total",
+    time_limit_s: float = 10.0,
+    cancel: CancelToken | None = None,
+    pinned_routes: Any = None,
+    train_sets: Any = None,
+    objectives: bool = True,
+) -> SolveReport:
+    """The optimum as a typed ``SolveReport`` (each route with its breakdown), explained:
+
+    * ``pinned_routes`` (a run_routes ``routes`` array, train ids as ``solve``
+      numbers them): those trains run those routes; the answer is the proven
+      optimum of the other trains on the track the pins leave free, with
+      ``pinned`` (the optimum without pins and the pins' ``cost``). Illegal pins
+      are ``MalformedInput`` naming ``pinned_routes[i]``.
+    * ``train_sets`` (``[["4", "4"], ["D"]]``): ``alternatives``, the optimum of
+      each set on the same board, built once; each set is checked against the
+      phase (``MalformedInput`` naming ``train_sets[i]``).
+    * ``objectives``: where the board pays a subsidy and the best revenue and the
+      best revenue + subsidy differ, both optima and what each costs in the other.
+    """
+    from route18xx.engine.whatif import explained_solve
+
+    state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
+    require_trains(state)
+    if train_sets is not None and not isinstance(train_sets, list):
+        raise MalformedInput("train_sets", "must be a list of train lists such as [['4', '4']]")
+    return explained_solve(
+        state, objective=objective, time_limit_s=time_limit_s, cancel=cancel,
+        pinned_routes=pinned_routes, train_sets=train_sets, objectives=objectives,
+    )
 
 
 def new_cancel_token(deadline: float | None = None) -> CancelToken:

@@ -15,6 +15,7 @@ from typing import Any
 
 from route18xx.engine.errors import EngineMismatch, MalformedInput
 from route18xx.engine.problem_builder import BuiltProblem, build_problem
+from route18xx.engine.reports import AnswerBreakdown, RouteReport, SolveReport
 from route18xx.engine.route_judge import Judgement, RouteSpec, judge_routes
 from route18xx.engine.state_file import RouteState
 from route18xx.solver import OBJECTIVES, CancelToken, RouteResult, Solution, solve
@@ -125,19 +126,39 @@ def routes_report(opt: Optimum) -> list[dict[str, Any]]:
 
 def optimum_report(state: RouteState, opt: Optimum, objective: str) -> dict[str, Any]:
     """An optimum as the ``solve --json`` object."""
+    return typed_report(state, opt, objective).to_json()
+
+
+def typed_report(state: RouteState, opt: Optimum, objective: str) -> SolveReport:
+    """An optimum as the typed ``solve`` answer, each route with its breakdown."""
+    from route18xx.engine.explain import route_breakdown
+
     sol = opt.solution
     stats = sol.stats
-    return {
-        "corporation": state.corporation.sym,
-        "objective": objective,
-        "revenue": opt.judgement.revenue,
-        "subsidy": opt.judgement.subsidy,
-        "proven_optimal": sol.status == "OPTIMAL",
-        "status": sol.status,
-        "bound": sol.bound,
-        "solve_ms": round(opt.solve_ms, 3),
-        "routes": routes_report(opt),
-        "stats": {
+    routes = tuple(
+        RouteReport(
+            train=spec.train,
+            revenue=judged.revenue,
+            subsidy=judged.subsidy,
+            hexes=tuple(judged.hexes),
+            nodes=tuple(judged.stops),
+            connections=tuple(tuple(c) for c in spec.connections),
+            revenue_str="-".join(judged.hexes) + (" (dest)" if judged.bonus else ""),
+            breakdown=route_breakdown(state, judged),
+        )
+        for spec, judged in zip(opt.specs, opt.judgement.routes)
+    )
+    return SolveReport(
+        corporation=state.corporation.sym,
+        objective=objective,
+        revenue=opt.judgement.revenue,
+        subsidy=opt.judgement.subsidy,
+        proven_optimal=sol.status == "OPTIMAL",
+        status=sol.status,
+        bound=sol.bound,
+        solve_ms=round(opt.solve_ms, 3),
+        routes=routes,
+        stats={
             "nodes_before": stats.nodes_before,
             "segments_before": stats.segments_before,
             "nodes_after": stats.nodes_after,
@@ -149,4 +170,5 @@ def optimum_report(state: RouteState, opt: Optimum, objective: str) -> dict[str,
             "build_ms": round(stats.build_ms, 3),
             "solver_ms": round(stats.solve_ms, 3),
         },
-    }
+        breakdown=AnswerBreakdown.of(tuple(r.breakdown for r in routes if r.breakdown)),
+    )

@@ -15,10 +15,11 @@ Only what the company reaches is handed over (``engine.network.reach``):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Iterable, Sequence
 
 from route18xx.engine.board import Board, EdgeKey, NodeId, node_id
-from route18xx.engine.gamedata import HexId
+from route18xx.engine.gamedata import HexId, TrainDef
 from route18xx.engine.network import linked_side, reach
 from route18xx.engine.revenue import mine_rule, stop_value
 from route18xx.engine.state_file import RouteState
@@ -33,6 +34,36 @@ class BuiltProblem:
     stop_ids: tuple[NodeId, ...]
     #: segment index → (hex, path index on that hex's tile)
     segment_paths: tuple[tuple[HexId, int], ...]
+    #: (hex, edge) → junction node, for both sides of every junction
+    edge_junctions: tuple[tuple[EdgeKey, int], ...] = ()
+
+    def without_track(
+        self,
+        edge_keys: Iterable[EdgeKey],
+        paths: Iterable[tuple[HexId, int]],
+        trains: Sequence[TrainDef] | None = None,
+    ) -> RouteProblem:
+        """The problem with the hex sides ``edge_keys`` and tile ``paths`` taken
+        (ROUTES.md §3.7: routes fixed beforehand use them), optionally other trains.
+
+        The taken track reaches the solver as data: forbidden junctions and
+        segments; the board is not rebuilt.
+        """
+        junctions = dict(self.edge_junctions)
+        taken_paths = set(paths)
+        problem = self.problem
+        return replace(
+            problem,
+            trains=problem.trains if trains is None else tuple(
+                Train(t.name, t.distance) for t in trains
+            ),
+            forbidden_junctions=problem.forbidden_junctions | frozenset(
+                junctions[k] for k in edge_keys if k in junctions
+            ),
+            forbidden_segments=problem.forbidden_segments | frozenset(
+                i for i, p in enumerate(self.segment_paths) if p in taken_paths
+            ),
+        )
 
 
 def build_problem(state: RouteState) -> BuiltProblem:
@@ -114,7 +145,10 @@ def build_problem(state: RouteState) -> BuiltProblem:
         groups=groups,
         bonuses=bonuses,
     )
-    return BuiltProblem(problem, tuple(s.name for s in stops), tuple(segment_paths))
+    return BuiltProblem(
+        problem, tuple(s.name for s in stops), tuple(segment_paths),
+        tuple(sorted((key, j) for key, (j, _) in junction_index.items())),
+    )
 
 
 def _terminal_nodes(board: Board, paths: frozenset[tuple[HexId, int]]) -> set[tuple[HexId, int]]:

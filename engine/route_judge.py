@@ -36,6 +36,39 @@ class RouteSpec:
     nodes: tuple[NodeId, ...] = ()
 
 
+#: Every kind of violation ``judge_routes`` reports (its machine-readable code).
+VIOLATION_CODES = (
+    "TRAIN_RUNS_TWICE",       # the same train id on two routes (RULES.md §6.7)
+    "TRAIN_NOT_OWNED",        # the company owns no train of that type
+    "TRAIN_OVERUSED",         # more routes of a type than trains of it
+    "NO_TRACK",               # a connection's hexes hold no chain between stops (§1.5)
+    "CONNECTIONS_DISJOINT",   # consecutive connections do not share a stop (§2)
+    "NODES_MISMATCH",         # the listed nodes are not the stops reached (§6)
+    "TOO_FEW_STOPS",          # fewer than two stops (§3.1)
+    "NO_STATION",             # no stop with the company's token (§3.2)
+    "GROUP_TWICE",            # two stops of one off-board group, Baotou (§3.3)
+    "TERMINAL_PASSED",        # terminal track (A19) in the middle of a route (§3.4)
+    "STOP_TWICE",             # the same node twice (§3.5)
+    "TOO_LONG",               # more distance than the train has (§3.6)
+    "SIDE_USED_TWICE",        # one route crosses a hex side twice (§3.7)
+    "SIDE_REUSED",            # a hex side another route of the company uses (§3.7)
+    "OFFBOARD_PASSED",        # an off-board in the middle of a route (§3.8)
+    "BLOCKED_CITY_PASSED",    # a city full of other tokens in the middle of a route (§3.8)
+)
+
+
+@dataclass(frozen=True)
+class ViolationDetail:
+    """One violation as data: its code, the route (0-based), the node or hex involved
+    (empty when none) and the human text, identical to the ``violations`` string."""
+
+    code: str
+    route: int
+    text: str
+    node: str = ""
+    hex: str = ""
+
+
 @dataclass
 class JudgedRoute:
     train: str
@@ -45,6 +78,18 @@ class JudgedRoute:
     revenue: int = 0
     subsidy: int = 0
     bonus: int = 0
+    #: ``violations`` as data, in the same order (one per string).
+    details: list[ViolationDetail] = field(default_factory=list)
+    #: The route's position in the judged list (0-based).
+    index: int = 0
+
+    def violate(self, code: str, text: str, node: str = "", hex_id: str = "") -> None:
+        """Record a violation: its text in ``violations``, its data in ``details``."""
+        assert code in VIOLATION_CODES, code
+        if node and not hex_id:
+            hex_id = split_node_id(node)[0]
+        self.violations.append(text)
+        self.details.append(ViolationDetail(code, self.index, text, node, hex_id))
 
     @property
     def hexes(self) -> list[HexId]:
@@ -60,6 +105,11 @@ class JudgedRoute:
 class Judgement:
     routes: list[JudgedRoute]
     violations: list[str]
+
+    @property
+    def details(self) -> list[ViolationDetail]:
+        """Every violation as data, in the order of ``violations``."""
+        return [d for r in self.routes for d in r.details]
 
     @property
     def legal(self) -> bool:
@@ -322,42 +372,47 @@ def judge_routes(
     routes: list[JudgedRoute] = []
     for number, spec in enumerate(specs, start=1):
         check_time(cancel, "route validation")
-        route = JudgedRoute(spec.train)
+        route = JudgedRoute(spec.train, index=number - 1)
         routes.append(route)
         label = f"route {number} ({spec.train})"
         kind = train_type(spec.train)
         if spec.train in seen_ids:
-            route.violations.append(f"{label}: train {spec.train} runs twice")
+            route.violate("TRAIN_RUNS_TWICE", f"{label}: train {spec.train} runs twice")
         seen_ids.add(spec.train)
         used_trains[kind] += 1
         if kind not in owned:
-            route.violations.append(f"{label}: {corp.sym} owns no {kind}-train")
+            route.violate("TRAIN_NOT_OWNED", f"{label}: {corp.sym} owns no {kind}-train")
         elif used_trains[kind] > owned[kind]:
-            route.violations.append(
-                f"{label}: {corp.sym} owns only {owned[kind]} {kind}-train(s)"
+            route.violate(
+                "TRAIN_OVERUSED", f"{label}: {corp.sym} owns only {owned[kind]} {kind}-train(s)"
             )
         options = []
         for j, conn in enumerate(spec.connections):
             check_time(cancel, "route validation")
             chains = find_chains(board, conn)
             if not chains:
-                route.violations.append(
-                    f"{label}: no track joins stops along {'-'.join(conn)} (connection {j + 1})"
+                route.violate(
+                    "NO_TRACK",
+                    f"{label}: no track joins stops along {'-'.join(conn)} (connection {j + 1})",
+                    hex_id=conn[0],
                 )
             options.append(chains)
         if route.violations and any(not o for o in options):
             continue
         assigned = _assign_chains(options, set(spec.nodes), cancel)
         if assigned is None:
-            route.violations.append(f"{label}: consecutive connections do not share a stop")
+            route.violate(
+                "CONNECTIONS_DISJOINT", f"{label}: consecutive connections do not share a stop"
+            )
             continue
         route.chains, route.stops = assigned
         if spec.nodes and set(spec.nodes) != set(route.stops):
             listed = excerpt(", ".join(sorted(set(spec.nodes))))
             reached = ", ".join(sorted(set(route.stops)))
-            route.violations.append(
+            route.violate(
+                "NODES_MISMATCH",
                 f"{label}: its nodes are {listed} but its connections stop at {reached} "
-                "(nodes are the route's stops, ROUTES.md §6)"
+                "(nodes are the route's stops, ROUTES.md §6)",
             )
         _check_route(state, label, route, train_defs.get(kind))
         reported: set[str] = set()
@@ -368,9 +423,14 @@ def judge_routes(
                 if other is not None and side not in reported:
                     reported.add(side)
                     if other == number:
-                        route.violations.append(f"{label} uses the hex side {side} twice")
+                        route.violate(
+                            "SIDE_USED_TWICE", f"{label} uses the hex side {side} twice",
+                            hex_id=key[0],
+                        )
                     else:
-                        route.violations.append(f"{label} reuses the hex side {side}")
+                        route.violate(
+                            "SIDE_REUSED", f"{label} reuses the hex side {side}", hex_id=key[0]
+                        )
                 edge_owner[key] = number
         hexes = [split_node_id(s)[0] for s in route.stops]
         route.bonus = destination_bonus(hexes, corp)
@@ -401,15 +461,14 @@ def _check_route(
     board = state.board
     corp = state.corporation.sym
     stops = route.stops
-    v = route.violations
     if len(stops) < 2:
-        v.append(f"{label}: a route needs at least two stops")
+        route.violate("TOO_FEW_STOPS", f"{label}: a route needs at least two stops")
     counts = Counter(stops)
     for stop, n in counts.items():
         if n > 1:
-            v.append(f"{label}: visits {stop} twice")
+            route.violate("STOP_TWICE", f"{label}: visits {stop} twice", node=stop)
     if not any(corp in board.tokens_in(*split_node_id(s)) for s in stops):
-        v.append(f"{label}: the route has no {corp} station")
+        route.violate("NO_STATION", f"{label}: the route has no {corp} station")
     groups: dict[str, list[HexId]] = {}
     for s in stops:
         node = board.revenue_center(*split_node_id(s))
@@ -417,20 +476,25 @@ def _check_route(
             groups.setdefault(g, []).append(split_node_id(s)[0])
     for g, hexes in groups.items():
         if len(hexes) > 1:
-            v.append(f"{label}: {' and '.join(hexes)} are both {g}")
+            route.violate(
+                "GROUP_TWICE", f"{label}: {' and '.join(hexes)} are both {g}", hex_id=hexes[1]
+            )
     for position, s in enumerate(stops):
         if 0 < position < len(stops) - 1:
-            v.extend(_interior_problems(state, label, route, position))
+            for code, text in _interior_problems(state, label, route, position):
+                route.violate(code, text, node=s)
     if train is not None:
         cost = 0
         for s in stops:
             node = board.revenue_center(*split_node_id(s))
             cost += node.visit_cost if node else 1
         if train.distance is not None and cost > train.distance:
-            v.append(f"{label}: a {train.name}-train cannot visit {cost} stops")
+            route.violate("TOO_LONG", f"{label}: a {train.name}-train cannot visit {cost} stops")
 
 
-def _interior_problems(state: RouteState, label: str, route: JudgedRoute, position: int) -> list[str]:
+def _interior_problems(
+    state: RouteState, label: str, route: JudgedRoute, position: int
+) -> list[tuple[str, str]]:
     """A stop in the middle of a route must let the company pass (ROUTES.md §3.4, §3.8)."""
     board = state.board
     stop = route.stops[position]
@@ -439,13 +503,19 @@ def _interior_problems(state: RouteState, label: str, route: JudgedRoute, positi
     problems = []
     touching = [c for c in route.chains if stop in (c.start, c.end)]
     if any(stop in c.terminal_ends for c in touching):
-        problems.append(f"{label}: {stop} is reached by terminal track and can only end a route")
+        problems.append(
+            ("TERMINAL_PASSED",
+             f"{label}: {stop} is reached by terminal track and can only end a route")
+        )
     if node is not None and board.blocks(hex_id, index, state.corporation.sym):
         if node.kind == "offboard":
             name = board.hex(hex_id).location_name or hex_id
-            problems.append(f"{label}: the off-board {hex_id} ({name}) must end the route")
-        else:
             problems.append(
-                f"{label}: city {stop} is full of other companies' tokens and can only end a route"
+                ("OFFBOARD_PASSED", f"{label}: the off-board {hex_id} ({name}) must end the route")
             )
+        else:
+            problems.append((
+                "BLOCKED_CITY_PASSED",
+                f"{label}: city {stop} is full of other companies' tokens and can only end a route",
+            ))
     return problems

@@ -44,7 +44,8 @@ def _solve(runner: EngineRunner, request: pb.SolveRoutesRequest, cancel: Any) ->
 
 def _validate(runner: EngineRunner, request: pb.ValidateRoutesRequest, cancel: Any) -> Message:
     source = converters.request_source(request)
-    report = runner.check(source, converters.routes_from_proto(request.routes), cancel)
+    report = runner.check(source, converters.routes_from_proto(request.routes), cancel,
+                          converters.check_args_from_proto(request))
     return converters.check_report_to_proto(report)
 
 

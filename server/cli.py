@@ -60,6 +60,8 @@ def _add_check(p: argparse.ArgumentParser) -> None:
     _add_board(p)
     p.add_argument("routes", metavar="ROUTES.json", help="a run_routes `routes` array")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--compare", action="store_true",
+                   help="also solve the board: what the optimum does differently, per train")
 
 
 def _board(a: argparse.Namespace) -> Any:
@@ -72,7 +74,7 @@ def _board(a: argparse.Namespace) -> Any:
 def _run_check(a: argparse.Namespace) -> int:
     from route18xx.server.cli_commands import check_command
 
-    return check_command(_board(a), a.routes, a.json)
+    return check_command(_board(a), a.routes, a.json, compare=a.compare)
 
 
 def _add_solve_options(p: argparse.ArgumentParser, default_limit: float | None) -> None:
@@ -83,6 +85,14 @@ def _add_solve_options(p: argparse.ArgumentParser, default_limit: float | None) 
         "--time-limit", type=float, default=default_limit, metavar="S",
         help="solver time limit in seconds" + ("" if default_limit else " (server default)"),
     )
+    p.add_argument("--pin", metavar="ROUTES.json",
+                   help="fix these trains' routes (a run_routes `routes` array) and solve the rest")
+    p.add_argument("--trains", action="append", type=_train_set, metavar="4,4",
+                   help="also solve for this train set (repeat for more)")
+
+
+def _train_set(text: str) -> list[str]:
+    return [name.strip() for name in text.split(",") if name.strip()]
 
 
 def _add_solve(p: argparse.ArgumentParser) -> None:
@@ -92,7 +102,8 @@ def _add_solve(p: argparse.ArgumentParser) -> None:
 def _run_solve(a: argparse.Namespace) -> int:
     from route18xx.server.cli_commands import solve_command
 
-    return solve_command(_board(a), a.json, a.objective, a.time_limit)
+    return solve_command(_board(a), a.json, a.objective, a.time_limit,
+                         pin_path=a.pin, train_sets=a.trains)
 
 
 def _add_suggest_options(p: argparse.ArgumentParser, default_limit: float | None) -> None:
@@ -194,13 +205,14 @@ def _run_call(a: argparse.Namespace) -> int:
 
     log = {"game": a.game_log, "action": a.action_id}
     if a.call == "solve":
-        return call_solve(a.target, a.state, a.json, a.objective, a.time_limit, a.timeout, **log)
+        return call_solve(a.target, a.state, a.json, a.objective, a.time_limit, a.timeout,
+                          pin_path=a.pin, train_sets=a.trains, **log)
     if a.call == "suggest":
         return call_suggest(
             a.target, a.state, a.json, a.top, a.tokens, a.subtract_cost, a.objective,
             a.time_limit, a.timeout, **log,
         )
-    return call_validate(a.target, a.state, a.routes, a.json, a.timeout, **log)
+    return call_validate(a.target, a.state, a.routes, a.json, a.timeout, compare=a.compare, **log)
 
 
 # -- replay / state (server.cli_replay) ---------------------------------------------

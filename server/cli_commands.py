@@ -83,13 +83,15 @@ def check_command(
     as_json: bool,
     out: TextIO | None = None,
     err: TextIO | None = None,
+    compare: bool = False,
 ) -> int:
-    """``route18xx check STATE.json ROUTES.json [--json]``."""
-    from route18xx.engine.api import check_routes
+    """``route18xx check STATE.json ROUTES.json [--json] [--compare]``."""
+    from route18xx.engine.api import check_report
 
     def compute() -> Mapping[str, Any]:
         board = _source(state).load()
-        return check_routes(board, read_json(routes_path, "ROUTES.json"))
+        routes = read_json(routes_path, "ROUTES.json")
+        return check_report(board, routes, compare=compare).to_json()
 
     return run_command(compute, as_json, print_check, out, err)
 
@@ -101,12 +103,19 @@ def solve_command(
     time_limit_s: float = 10.0,
     out: TextIO | None = None,
     err: TextIO | None = None,
+    pin_path: str | None = None,
+    train_sets: list[list[str]] | None = None,
 ) -> int:
-    """``route18xx solve STATE.json [--json] [--objective total|revenue] [--time-limit S]``."""
-    from route18xx.engine.api import solve_routes
+    """``route18xx solve STATE.json [--json] [--objective total|revenue] [--time-limit S]
+    [--pin ROUTES.json] [--trains 4,4 …]``."""
+    from route18xx.engine.api import solve_report
 
     def compute() -> Mapping[str, Any]:
-        return solve_routes(_source(state).load(), objective=objective, time_limit_s=time_limit_s)
+        pins = read_json(pin_path, "ROUTES.json") if pin_path else None
+        return solve_report(
+            _source(state).load(), objective=objective, time_limit_s=time_limit_s,
+            pinned_routes=pins, train_sets=train_sets,
+        ).to_json()
 
     return run_command(compute, as_json, print_solve, out, err)
 

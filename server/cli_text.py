@@ -23,6 +23,14 @@ def print_check(report: Mapping[str, Any], out: TextIO) -> None:
             file=out,
         )
     print(f"revenue {report['revenue']} subsidy {report['subsidy']}", file=out)
+    c = report.get("comparison")
+    if c:
+        print(f"optimum: revenue {c['optimal_revenue']} subsidy {c['optimal_subsidy']} "
+              f"({c['revenue_difference']:+} revenue, {c['subsidy_difference']:+} subsidy)", file=out)
+        for t in c["trains"]:
+            print(f"  {t['train']}: adds {', '.join(t['added']) or '-'}; drops "
+                  f"{', '.join(t['dropped']) or '-'} ({t['revenue_difference']:+}, "
+                  f"{t['subsidy_difference']:+})", file=out)
 
 
 def print_solve(report: Mapping[str, Any], out: TextIO) -> None:
@@ -35,6 +43,20 @@ def print_solve(report: Mapping[str, Any], out: TextIO) -> None:
     )
     for r in report["routes"]:
         print(f"  {r['train']}: {r['revenue_str']} = {r['revenue']} (+{r['subsidy']})", file=out)
+    pinned = report.get("pinned")
+    if pinned:
+        free = pinned["unpinned"]
+        print(f"pinned {', '.join(pinned['trains'])}: cost {pinned['cost']} (without pins: revenue "
+              f"{free['revenue']} subsidy {free['subsidy']})", file=out)
+    for alt in report.get("alternatives", []):
+        print(f"trains {','.join(alt['trains'])}: revenue {alt['revenue']} subsidy {alt['subsidy']}"
+              f"{'' if alt['proven_optimal'] else ' (not proven)'}", file=out)
+    choice = report.get("objectives")
+    if choice:
+        print(f"best revenue {choice['revenue']['revenue']}+{choice['revenue']['subsidy']} vs best "
+              f"total {choice['total']['revenue']}+{choice['total']['subsidy']}: the total costs "
+              f"{choice['dividend_cost']} dividend, the revenue {choice['treasury_cost']} treasury",
+              file=out)
 
 
 def print_suggest(report: Mapping[str, Any], out: TextIO) -> None:

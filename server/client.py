@@ -43,12 +43,18 @@ class RouteClient:
     def solve(
         self, state_raw: Any, objective: str = "total", time_limit_s: float | None = None,
         allow_partial: bool = False, timeout_s: float | None = None,
+        pinned_routes: Any = None, train_sets: list[list[str]] | None = None,
     ) -> dict[str, Any]:
-        request = converters.solve_request_to_proto(state_raw, objective, time_limit_s, allow_partial)
+        request = converters.solve_request_to_proto(
+            state_raw, objective, time_limit_s, allow_partial, pinned_routes, train_sets
+        )
         return converters.solve_report_from_proto(self.stub.SolveRoutes(request, timeout=timeout_s))
 
-    def validate(self, state_raw: Any, routes_raw: Any, timeout_s: float | None = None) -> dict[str, Any]:
-        request = converters.validate_request_to_proto(state_raw, routes_raw)
+    def validate(
+        self, state_raw: Any, routes_raw: Any, timeout_s: float | None = None,
+        compare: bool = False,
+    ) -> dict[str, Any]:
+        request = converters.validate_request_to_proto(state_raw, routes_raw, compare)
         return converters.check_report_from_proto(self.stub.ValidateRoutes(request, timeout=timeout_s))
 
     def suggest(
@@ -113,11 +119,16 @@ def call_solve(
     time_limit_s: float | None = None, timeout_s: float | None = None,
     out: TextIO | None = None, err: TextIO | None = None,
     game: str | None = None, action: int | None = None,
+    pin_path: str | None = None, train_sets: list[list[str]] | None = None,
 ) -> int:
     """``route18xx call solve STATE.json`` (or ``--game GAME.json --action ID``)."""
     return _call(
-        lambda client, state: client.solve(state, objective, time_limit_s, timeout_s=timeout_s),
-        lambda: (read_source(state_path, game, action),),
+        lambda client, state, pins: client.solve(
+            state, objective, time_limit_s, timeout_s=timeout_s, pinned_routes=pins,
+            train_sets=train_sets,
+        ),
+        lambda: (read_source(state_path, game, action),
+                 read_json(pin_path, "ROUTES.json") if pin_path else None),
         target, as_json, print_solve, out, err,
     )
 
@@ -125,11 +136,12 @@ def call_solve(
 def call_validate(
     target: str, state_path: str | None, routes_path: str, as_json: bool,
     timeout_s: float | None = None, out: TextIO | None = None, err: TextIO | None = None,
-    game: str | None = None, action: int | None = None,
+    game: str | None = None, action: int | None = None, compare: bool = False,
 ) -> int:
     """``route18xx call validate STATE.json ROUTES.json`` (or ``--game … --action …``)."""
     return _call(
-        lambda client, state, routes: client.validate(state, routes, timeout_s=timeout_s),
+        lambda client, state, routes: client.validate(
+            state, routes, timeout_s=timeout_s, compare=compare),
         lambda: (read_source(state_path, game, action), read_json(routes_path, "ROUTES.json")),
         target, as_json, print_check, out, err,
     )

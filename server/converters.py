@@ -24,7 +24,10 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence, TypeAlias
 
-from route18xx.engine.api import MalformedInput, decode_json
+from route18xx.engine.api import (
+    CheckReport, MalformedInput, RouteCheckReport, SolveReport, decode_json,
+)
+from route18xx.server import explain_converters as ex
 from route18xx.v1 import route_service_pb2 as pb
 
 DEFAULT_TITLE = "1888"
@@ -70,6 +73,19 @@ class SolveArgs:
     objective: str
     time_limit_s: float | None
     allow_partial: bool
+    #: run_routes routes fixed beforehand (None: no pins)
+    pinned_routes: list[dict[str, Any]] | None = None
+    #: alternative train sets (None: none asked)
+    train_sets: list[list[str]] | None = None
+
+
+@dataclass(frozen=True)
+class CheckArgs:
+    """A ValidateRoutes request's options beyond the board and the routes."""
+
+    compare: bool = False
+    objective: str = "total"
+    time_limit_s: float | None = None
 
 
 # -- shape helpers ------------------------------------------------------------
@@ -338,7 +354,8 @@ def time_limit_from_proto(limit: float) -> float | None:
 
 def solve_request_to_proto(
     state_raw: Any, objective: str = "total", time_limit_s: float | None = None,
-    allow_partial: bool = False,
+    allow_partial: bool = False, pinned_routes: Any = None,
+    train_sets: Sequence[Sequence[str]] | None = None,
 ) -> pb.SolveRoutesRequest:
     """Client side: a state file (or a ``LogSource``) and options as a ``SolveRoutesRequest``."""
     request = pb.SolveRoutesRequest(
@@ -346,6 +363,13 @@ def solve_request_to_proto(
         time_limit_s=time_limit_s or 0.0,
         allow_partial=allow_partial,
     )
+    if pinned_routes is not None:
+        try:
+            request.pinned_routes.extend(routes_to_proto(pinned_routes))
+        except MalformedInput as exc:
+            raise MalformedInput("pinned_" + exc.field, exc.reason) from None
+    for i, names in enumerate(train_sets or []):
+        request.train_sets.add(trains=_strings(list(names), f"train_sets[{i}]"))
     set_source(request, state_raw)
     return request
 
@@ -356,90 +380,145 @@ def solve_request_from_proto(request: pb.SolveRoutesRequest) -> SolveArgs:
     return SolveArgs(
         state, objective_name(request.objective), time_limit_from_proto(request.time_limit_s),
         request.allow_partial,
+        routes_from_proto(request.pinned_routes) if request.pinned_routes else None,
+        [list(t.trains) for t in request.train_sets] if request.train_sets else None,
     )
 
 
-def solve_report_to_proto(report: Mapping[str, Any]) -> pb.SolveRoutesResponse:
-    """The engine's solve report as a ``SolveRoutesResponse``."""
-    stats = report.get("stats", {})
-    return pb.SolveRoutesResponse(
-        corporation=report.get("corporation", ""),
-        objective=_OBJECTIVES.get(report.get("objective", "total"), pb.OBJECTIVE_UNSPECIFIED),
-        revenue=report["revenue"],
-        subsidy=report["subsidy"],
-        proven_optimal=report["proven_optimal"],
-        status=_STATUSES.get(report.get("status", ""), pb.SOLVE_STATUS_UNSPECIFIED),
-        bound=int(report.get("bound", 0)),
-        solve_ms=report.get("solve_ms", 0.0),
-        routes=[route_report_to_proto(r) for r in report["routes"]],
-        stats=pb.SolveStats(**{k: stats[k] for k in _STATS_INT + _STATS_FLOAT if k in stats}),
+def solve_report_to_proto(report: SolveReport | Mapping[str, Any]) -> pb.SolveRoutesResponse:
+    """The engine's solve report (typed; a dict is read as one) as a ``SolveRoutesResponse``."""
+    if not isinstance(report, SolveReport):
+        report = SolveReport.from_json(report)
+    stats = report.stats
+    msg = pb.SolveRoutesResponse(
+        corporation=report.corporation,
+        objective=_OBJECTIVES.get(report.objective, pb.OBJECTIVE_UNSPECIFIED),
+        revenue=report.revenue,
+        subsidy=report.subsidy,
+        proven_optimal=report.proven_optimal,
+        status=_STATUSES.get(report.status, pb.SOLVE_STATUS_UNSPECIFIED),
+        bound=int(report.bound),
+        solve_ms=report.solve_ms,
+        routes=[ex.solved_route_to_proto(r) for r in report.routes],
     )
+    for k in _STATS_INT:
+        if k in stats:
+            setattr(msg.stats, k, int(stats[k]))
+    for k in _STATS_FLOAT:
+        if k in stats:
+            setattr(msg.stats, k, float(stats[k]))
+    if report.breakdown is not None:
+        msg.breakdown.CopyFrom(ex.answer_breakdown_to_proto(report.breakdown))
+    extras = report.extras
+    if "pinned" in extras:
+        msg.pinned.CopyFrom(ex.pinned_to_proto(extras["pinned"]))
+    for alt in extras.get("alternatives", []):
+        answer = {k: v for k, v in alt.items() if k != "trains"}
+        msg.alternatives.add(trains=alt["trains"], answer=solve_report_to_proto(answer))
+    if "objectives" in extras:
+        msg.objectives.CopyFrom(ex.objectives_to_proto(extras["objectives"]))
+    return msg
 
 
 def solve_report_from_proto(msg: pb.SolveRoutesResponse) -> dict[str, Any]:
     """A ``SolveRoutesResponse`` as the dict ``route18xx solve --json`` prints."""
-    return {
-        "corporation": msg.corporation,
-        "objective": _OBJECTIVE_NAMES[msg.objective],
-        "revenue": msg.revenue,
-        "subsidy": msg.subsidy,
-        "proven_optimal": msg.proven_optimal,
-        "status": _STATUS_NAMES.get(msg.status, "UNKNOWN"),
-        "bound": msg.bound,
-        "solve_ms": msg.solve_ms,
-        "routes": [route_report_from_proto(r) for r in msg.routes],
-        "stats": {
+    extras: dict[str, Any] = {}
+    if msg.HasField("pinned"):
+        extras["pinned"] = ex.pinned_from_proto(msg.pinned)
+    if msg.alternatives:
+        extras["alternatives"] = [
+            {"trains": list(a.trains), **solve_report_from_proto(a.answer)}
+            for a in msg.alternatives
+        ]
+    if msg.HasField("objectives"):
+        extras["objectives"] = ex.objectives_from_proto(msg.objectives)
+    report = SolveReport(
+        corporation=msg.corporation,
+        objective=_OBJECTIVE_NAMES[msg.objective],
+        revenue=msg.revenue,
+        subsidy=msg.subsidy,
+        proven_optimal=msg.proven_optimal,
+        status=_STATUS_NAMES.get(msg.status, "UNKNOWN"),
+        bound=msg.bound,
+        solve_ms=msg.solve_ms,
+        routes=tuple(ex.solved_route_from_proto(r) for r in msg.routes),
+        stats={
             **{k: getattr(msg.stats, k) for k in _STATS_INT},
             **{k: getattr(msg.stats, k) for k in _STATS_FLOAT},
         },
-    }
+        breakdown=(ex.answer_breakdown_from_proto(msg.breakdown)
+                   if msg.HasField("breakdown") else None),
+        extras=extras,
+    )
+    return report.to_json()
 
 
 # -- ValidateRoutes -----------------------------------------------------------------
 
 
-def validate_request_to_proto(state_raw: Any, routes_raw: Any) -> pb.ValidateRoutesRequest:
+def validate_request_to_proto(
+    state_raw: Any, routes_raw: Any, compare: bool = False, objective: str = "total",
+    time_limit_s: float | None = None,
+) -> pb.ValidateRoutesRequest:
     """Client side: a state file (or a ``LogSource``) and a run_routes ``routes`` array."""
-    request = pb.ValidateRoutesRequest(routes=routes_to_proto(routes_raw))
+    request = pb.ValidateRoutesRequest(
+        routes=routes_to_proto(routes_raw), compare=compare,
+        objective=objective_to_proto(objective), time_limit_s=time_limit_s or 0.0,
+    )
     set_source(request, state_raw)
     return request
 
 
-def check_report_to_proto(report: Mapping[str, Any]) -> pb.ValidateRoutesResponse:
-    """The engine's check report as a ``ValidateRoutesResponse``."""
-    return pb.ValidateRoutesResponse(
-        legal=report["legal"],
-        violations=report["violations"],
-        revenue=report["revenue"],
-        subsidy=report["subsidy"],
-        routes=[
-            pb.RouteCheck(
-                train=r["train"], legal=r["legal"], violations=r["violations"],
-                revenue=r["revenue"], subsidy=r["subsidy"], hexes=r["hexes"], nodes=r["nodes"],
-            )
-            for r in report["routes"]
-        ],
+def check_args_from_proto(request: pb.ValidateRoutesRequest) -> CheckArgs:
+    """Server side: a ``ValidateRoutesRequest``'s options."""
+    return CheckArgs(request.compare, objective_name(request.objective),
+                     time_limit_from_proto(request.time_limit_s))
+
+
+def check_report_to_proto(report: CheckReport | Mapping[str, Any]) -> pb.ValidateRoutesResponse:
+    """The engine's check report (typed; a dict is read as one) as a ``ValidateRoutesResponse``."""
+    if not isinstance(report, CheckReport):
+        report = CheckReport.from_json(report)
+    msg = pb.ValidateRoutesResponse(
+        legal=report.legal,
+        violations=report.violations,
+        revenue=report.revenue,
+        subsidy=report.subsidy,
+        violation_details=[ex.violation_to_proto(v) for v in report.violation_details],
     )
+    for r in report.routes:
+        check = msg.routes.add(
+            train=r.train, legal=r.legal, violations=r.violations,
+            revenue=r.revenue, subsidy=r.subsidy, hexes=r.hexes, nodes=r.nodes,
+        )
+        if r.breakdown is not None:
+            check.breakdown.CopyFrom(ex.breakdown_to_proto(r.breakdown))
+    if report.breakdown is not None:
+        msg.breakdown.CopyFrom(ex.answer_breakdown_to_proto(report.breakdown))
+    if report.comparison is not None:
+        msg.comparison.CopyFrom(ex.comparison_to_proto(report.comparison))
+    return msg
 
 
 def check_report_from_proto(msg: pb.ValidateRoutesResponse) -> dict[str, Any]:
     """A ``ValidateRoutesResponse`` as the dict ``route18xx check --json`` prints."""
-    return {
-        "legal": msg.legal,
-        "violations": list(msg.violations),
-        "revenue": msg.revenue,
-        "subsidy": msg.subsidy,
-        "routes": [
-            {
-                "train": r.train,
-                "legal": r.legal,
-                "violations": list(r.violations),
-                "revenue": r.revenue,
-                "subsidy": r.subsidy,
-                "hexes": list(r.hexes),
-                "nodes": list(r.nodes),
-            }
+    report = CheckReport(
+        legal=msg.legal,
+        violations=tuple(msg.violations),
+        revenue=msg.revenue,
+        subsidy=msg.subsidy,
+        routes=tuple(
+            RouteCheckReport(
+                r.train, r.legal, tuple(r.violations), r.revenue, r.subsidy, tuple(r.hexes),
+                tuple(r.nodes),
+                ex.breakdown_from_proto(r.breakdown) if r.HasField("breakdown") else None,
+            )
             for r in msg.routes
-        ],
-    }
-
+        ),
+        breakdown=(ex.answer_breakdown_from_proto(msg.breakdown)
+                   if msg.HasField("breakdown") else None),
+        violation_details=tuple(ex.violation_from_proto(v) for v in msg.violation_details),
+        comparison=(ex.comparison_from_proto(msg.comparison)
+                    if msg.HasField("comparison") else None),
+    )
+    return report.to_json()

@@ -24,15 +24,15 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from route18xx.engine import api
 from route18xx.engine.api import MalformedInput
 from route18xx.server import converters
-from route18xx.server.converters import LogSource, Source, SolveArgs
+from route18xx.server.converters import CheckArgs, LogSource, Source, SolveArgs
 from route18xx.server.errors import DeadlineExceeded
 from route18xx.server.suggest_converters import SuggestArgs
 
 if TYPE_CHECKING:
     from route18xx.engine.api import CancelToken  # the engine hands these out: api.new_cancel_token
 
-SolveFn = Callable[..., dict[str, Any]]
-CheckFn = Callable[..., dict[str, Any]]
+SolveFn = Callable[..., api.SolveReport | dict[str, Any]]
+CheckFn = Callable[..., api.CheckReport | dict[str, Any]]
 SuggestFn = Callable[..., dict[str, Any]]
 
 
@@ -71,8 +71,8 @@ class EngineRunner:
     def __init__(
         self,
         limits: Limits = Limits(),
-        solve_fn: SolveFn = api.solve_routes,
-        check_fn: CheckFn = api.check_routes,
+        solve_fn: SolveFn = api.solve_report,
+        check_fn: CheckFn = api.check_report,
         suggest_fn: SuggestFn = api.suggest_moves,
         suggest_workers: int = 2,
     ) -> None:
@@ -100,16 +100,24 @@ class EngineRunner:
             limit = min(limit, left * (1.0 - keep_back))
         return limit
 
-    def solve(self, args: SolveArgs, cancel: CancelToken) -> dict[str, Any]:
+    def solve(self, args: SolveArgs, cancel: CancelToken) -> api.SolveReport:
         """Solve; raise ``DeadlineExceeded`` unless proven (or a partial answer is allowed)."""
         state = board(args.state, cancel)
         limit = self.time_limit(args.time_limit_s, cancel)
-        report = self._solve_fn(state, objective=args.objective, time_limit_s=limit, cancel=cancel)
-        if report.get("proven_optimal"):
+        options: dict[str, Any] = {}
+        if args.pinned_routes is not None:
+            options["pinned_routes"] = args.pinned_routes
+        if args.train_sets is not None:
+            options["train_sets"] = args.train_sets
+        answer = self._solve_fn(
+            state, objective=args.objective, time_limit_s=limit, cancel=cancel, **options
+        )
+        report = answer if isinstance(answer, api.SolveReport) else api.SolveReport.from_json(answer)
+        if report.proven_optimal:
             return report
-        if args.allow_partial and report.get("status") == "FEASIBLE":
+        if args.allow_partial and report.status == "FEASIBLE":
             return report
-        found = "no routes" if report.get("status") == "UNKNOWN" else "no proof of optimality"
+        found = "no routes" if report.status == "UNKNOWN" else "no proof of optimality"
         hint = "" if args.allow_partial else "; set allow_partial for the best routes found"
         raise DeadlineExceeded(f"{found} within the {limit:.3f} s time limit{hint}")
 
@@ -134,14 +142,21 @@ class EngineRunner:
         return report
 
     def check(
-        self, source: Source, routes: Sequence[dict[str, Any]], cancel: CancelToken
-    ) -> dict[str, Any]:
-        """Judge routes; names of hexes and nodes must exist on the board."""
+        self, source: Source, routes: Sequence[dict[str, Any]], cancel: CancelToken,
+        args: CheckArgs = CheckArgs(),
+    ) -> api.CheckReport:
+        """Judge routes; names of hexes and nodes must exist on the board. With
+        ``args.compare`` the engine also solves the board, within the deadline."""
         state = board(source, cancel)
+        options: dict[str, Any] = {}
+        if args.compare:
+            options = {"compare": True, "objective": args.objective,
+                       "time_limit_s": self.time_limit(args.time_limit_s, cancel)}
         try:
-            return self._check_fn(state, list(routes), cancel=cancel)
+            answer = self._check_fn(state, list(routes), cancel=cancel, **options)
         except MalformedInput as exc:
             raise converters.proto_route_field(exc) from None
+        return answer if isinstance(answer, api.CheckReport) else api.CheckReport.from_json(answer)
 
 
 def call_deadline(client_remaining_s: float | None, limits: Limits) -> float:

@@ -80,7 +80,7 @@ def track_graph(problem: RouteProblem) -> nx.MultiGraph:
         return _stop(node) if node < n_stops else _side(node - n_stops, side)
 
     for i, seg in enumerate(problem.segments):
-        if seg.a != seg.b:
+        if seg.a != seg.b and not problem.is_forbidden(i):
             graph.add_edge(end(seg.a, seg.side_a), end(seg.b, seg.side_b), key=i)
     return graph
 

@@ -108,6 +108,18 @@ class RouteProblem:
     bonuses: tuple[PairBonus, ...] = ()
     #: Minimum number of stops on a non-empty route.
     min_stops: int = 2
+    #: Junctions no route may pass and segments no route may use: track already
+    #: taken (e.g. by routes a caller fixed beforehand). Plain data; the
+    #: reduction drops them before modelling, so every method honours them.
+    forbidden_junctions: frozenset[NodeIndex] = frozenset()
+    forbidden_segments: frozenset[SegmentIndex] = frozenset()
+
+    def is_forbidden(self, segment: SegmentIndex) -> bool:
+        """Whether segment ``segment`` is unusable (forbidden, or ends at a forbidden junction)."""
+        if segment in self.forbidden_segments:
+            return True
+        seg = self.segments[segment]
+        return seg.a in self.forbidden_junctions or seg.b in self.forbidden_junctions
 
     @property
     def node_count(self) -> int:

@@ -82,7 +82,8 @@ class _Work:
 
 
 def _checked_ends(problem: RouteProblem) -> list[tuple[int, int, int, int] | None]:
-    """Validate stops and segments; stop ends get side 0. Loops (a == b) become None.
+    """Validate stops and segments; stop ends get side 0. Loops (a == b) and
+    forbidden track (``RouteProblem.forbidden_*``) become None.
 
     Distance costs must not be negative: walks are cut as soon as they are too long.
     """
@@ -104,7 +105,8 @@ def _checked_ends(problem: RouteProblem) -> list[tuple[int, int, int, int] | Non
                 raise InvalidProblem(
                     f"segments[{i}]: junction end {node} needs side 0 or 1, got {side}"
                 )
-        ends.append(None if seg.a == seg.b else (seg.a, seg.b, sides[0], sides[1]))
+        unusable = seg.a == seg.b or problem.is_forbidden(i)
+        ends.append(None if unusable else (seg.a, seg.b, sides[0], sides[1]))
     return ends
 
 

@@ -22,6 +22,8 @@ def _walk(problem: RouteProblem, route: RouteResult, where: str) -> tuple[list[s
         if not 0 <= seg_i < len(problem.segments):
             return [f"{where}: segment {seg_i} does not exist"], junctions
         seg = problem.segments[seg_i]
+        if problem.is_forbidden(seg_i):
+            errors.append(f"{where}: segment {seg_i} is forbidden track")
         if seg.a == seg.b or node not in (seg.a, seg.b):
             return [f"{where}: segment {seg_i} does not continue from node {node}"], junctions
         if seg.a == node:

@@ -138,3 +138,31 @@ def test_cpsat_equals_brute_force_and_the_engine_agrees(state: RouteState, objec
         assert found.objective == opt.solution.objective
         if objective == "revenue":  # revenue first, then subsidy: both are determined
             assert (found.revenue, found.subsidy) == (opt.judgement.revenue, opt.judgement.subsidy)
+
+
+@settings(max_examples=max(20, EXAMPLES // 5), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(boards(), st.data())
+def test_pinned_optimum_equals_brute_force_of_the_other_trains(state: RouteState, data: Any) -> None:
+    """Issue 14: pin one train's optimal route; the pinned answer is the brute-force
+    optimum of the other trains on the track left free, and pinning costs nothing."""
+    from route18xx.engine.whatif import parse_pins, prepare, solve_prepared
+
+    best = optimize(state)
+    if not best.specs:
+        return
+    pin = data.draw(st.sampled_from(best.specs))
+    pins = parse_pins(state, [{"train": pin.train, "connections": [list(c) for c in pin.connections],
+                               "nodes": list(pin.nodes)}])
+    prep = prepare(state)
+    _, pinned = solve_prepared(prep, pins=pins)
+    taken = judge_routes(state, pins).routes
+    edges = [k for r in taken for c in r.chains for k in c.edge_keys]
+    paths = [p for r in taken for c in r.chains for p in c.paths]
+    free = list(state.trains)
+    free.remove(next(t for t in free if t.name == pin.train.rsplit("-", 1)[0]))
+    rest = brute_force(prep.built.without_track(edges, paths, free))
+    assert pinned.judgement.legal
+    assert pinned.solution.objective == rest.objective
+    assert pinned.judgement.revenue + pinned.judgement.subsidy == (
+        best.judgement.revenue + best.judgement.subsidy)

@@ -125,7 +125,8 @@ def test_protobuf_json_of_a_response_reads_like_run_routes(stub: Any) -> None:
     )
     assert as_json["status"] == "SOLVE_STATUS_OPTIMAL"
     route = as_json["routes"][0]
-    assert set(route) == {"train", "connections", "hexes", "nodes", "revenue", "subsidy", "revenue_str"}
+    assert set(route) == {"train", "connections", "hexes", "nodes", "revenue", "subsidy", "revenue_str",
+                          "breakdown"}  # the breakdown: issue 14
     assert isinstance(route["revenue"], int)  # int32: a number, not an int64 string
     assert isinstance(response, pb.SolveRoutesResponse)
 

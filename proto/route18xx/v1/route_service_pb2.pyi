@@ -20,6 +20,26 @@ class SolveStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     SOLVE_STATUS_FEASIBLE: _ClassVar[SolveStatus]
     SOLVE_STATUS_UNKNOWN: _ClassVar[SolveStatus]
 
+class ViolationCode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    VIOLATION_CODE_UNSPECIFIED: _ClassVar[ViolationCode]
+    VIOLATION_CODE_TRAIN_RUNS_TWICE: _ClassVar[ViolationCode]
+    VIOLATION_CODE_TRAIN_NOT_OWNED: _ClassVar[ViolationCode]
+    VIOLATION_CODE_TRAIN_OVERUSED: _ClassVar[ViolationCode]
+    VIOLATION_CODE_NO_TRACK: _ClassVar[ViolationCode]
+    VIOLATION_CODE_CONNECTIONS_DISJOINT: _ClassVar[ViolationCode]
+    VIOLATION_CODE_NODES_MISMATCH: _ClassVar[ViolationCode]
+    VIOLATION_CODE_TOO_FEW_STOPS: _ClassVar[ViolationCode]
+    VIOLATION_CODE_NO_STATION: _ClassVar[ViolationCode]
+    VIOLATION_CODE_GROUP_TWICE: _ClassVar[ViolationCode]
+    VIOLATION_CODE_TERMINAL_PASSED: _ClassVar[ViolationCode]
+    VIOLATION_CODE_STOP_TWICE: _ClassVar[ViolationCode]
+    VIOLATION_CODE_TOO_LONG: _ClassVar[ViolationCode]
+    VIOLATION_CODE_SIDE_USED_TWICE: _ClassVar[ViolationCode]
+    VIOLATION_CODE_SIDE_REUSED: _ClassVar[ViolationCode]
+    VIOLATION_CODE_OFFBOARD_PASSED: _ClassVar[ViolationCode]
+    VIOLATION_CODE_BLOCKED_CITY_PASSED: _ClassVar[ViolationCode]
+
 class MoveKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     MOVE_KIND_UNSPECIFIED: _ClassVar[MoveKind]
@@ -40,6 +60,23 @@ SOLVE_STATUS_UNSPECIFIED: SolveStatus
 SOLVE_STATUS_OPTIMAL: SolveStatus
 SOLVE_STATUS_FEASIBLE: SolveStatus
 SOLVE_STATUS_UNKNOWN: SolveStatus
+VIOLATION_CODE_UNSPECIFIED: ViolationCode
+VIOLATION_CODE_TRAIN_RUNS_TWICE: ViolationCode
+VIOLATION_CODE_TRAIN_NOT_OWNED: ViolationCode
+VIOLATION_CODE_TRAIN_OVERUSED: ViolationCode
+VIOLATION_CODE_NO_TRACK: ViolationCode
+VIOLATION_CODE_CONNECTIONS_DISJOINT: ViolationCode
+VIOLATION_CODE_NODES_MISMATCH: ViolationCode
+VIOLATION_CODE_TOO_FEW_STOPS: ViolationCode
+VIOLATION_CODE_NO_STATION: ViolationCode
+VIOLATION_CODE_GROUP_TWICE: ViolationCode
+VIOLATION_CODE_TERMINAL_PASSED: ViolationCode
+VIOLATION_CODE_STOP_TWICE: ViolationCode
+VIOLATION_CODE_TOO_LONG: ViolationCode
+VIOLATION_CODE_SIDE_USED_TWICE: ViolationCode
+VIOLATION_CODE_SIDE_REUSED: ViolationCode
+VIOLATION_CODE_OFFBOARD_PASSED: ViolationCode
+VIOLATION_CODE_BLOCKED_CITY_PASSED: ViolationCode
 MOVE_KIND_UNSPECIFIED: MoveKind
 MOVE_KIND_TILE: MoveKind
 MOVE_KIND_TOKEN: MoveKind
@@ -110,7 +147,7 @@ class Connection(_message.Message):
     def __init__(self, hexes: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Route(_message.Message):
-    __slots__ = ("train", "connections", "hexes", "nodes", "revenue", "subsidy", "revenue_str")
+    __slots__ = ("train", "connections", "hexes", "nodes", "revenue", "subsidy", "revenue_str", "breakdown")
     TRAIN_FIELD_NUMBER: _ClassVar[int]
     CONNECTIONS_FIELD_NUMBER: _ClassVar[int]
     HEXES_FIELD_NUMBER: _ClassVar[int]
@@ -118,6 +155,7 @@ class Route(_message.Message):
     REVENUE_FIELD_NUMBER: _ClassVar[int]
     SUBSIDY_FIELD_NUMBER: _ClassVar[int]
     REVENUE_STR_FIELD_NUMBER: _ClassVar[int]
+    BREAKDOWN_FIELD_NUMBER: _ClassVar[int]
     train: str
     connections: _containers.RepeatedCompositeFieldContainer[Connection]
     hexes: _containers.RepeatedScalarFieldContainer[str]
@@ -125,23 +163,152 @@ class Route(_message.Message):
     revenue: int
     subsidy: int
     revenue_str: str
-    def __init__(self, train: _Optional[str] = ..., connections: _Optional[_Iterable[_Union[Connection, _Mapping]]] = ..., hexes: _Optional[_Iterable[str]] = ..., nodes: _Optional[_Iterable[str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., revenue_str: _Optional[str] = ...) -> None: ...
+    breakdown: RouteBreakdown
+    def __init__(self, train: _Optional[str] = ..., connections: _Optional[_Iterable[_Union[Connection, _Mapping]]] = ..., hexes: _Optional[_Iterable[str]] = ..., nodes: _Optional[_Iterable[str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., revenue_str: _Optional[str] = ..., breakdown: _Optional[_Union[RouteBreakdown, _Mapping]] = ...) -> None: ...
+
+class StopValue(_message.Message):
+    __slots__ = ("node", "hex", "kind", "value", "rule")
+    NODE_FIELD_NUMBER: _ClassVar[int]
+    HEX_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    RULE_FIELD_NUMBER: _ClassVar[int]
+    node: str
+    hex: str
+    kind: str
+    value: int
+    rule: str
+    def __init__(self, node: _Optional[str] = ..., hex: _Optional[str] = ..., kind: _Optional[str] = ..., value: _Optional[int] = ..., rule: _Optional[str] = ...) -> None: ...
+
+class DestinationBonus(_message.Message):
+    __slots__ = ("value", "home", "destination", "rule")
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    HOME_FIELD_NUMBER: _ClassVar[int]
+    DESTINATION_FIELD_NUMBER: _ClassVar[int]
+    RULE_FIELD_NUMBER: _ClassVar[int]
+    value: int
+    home: str
+    destination: str
+    rule: str
+    def __init__(self, value: _Optional[int] = ..., home: _Optional[str] = ..., destination: _Optional[str] = ..., rule: _Optional[str] = ...) -> None: ...
+
+class MineSubsidy(_message.Message):
+    __slots__ = ("value", "node", "rule")
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    NODE_FIELD_NUMBER: _ClassVar[int]
+    RULE_FIELD_NUMBER: _ClassVar[int]
+    value: int
+    node: str
+    rule: str
+    def __init__(self, value: _Optional[int] = ..., node: _Optional[str] = ..., rule: _Optional[str] = ...) -> None: ...
+
+class RouteBreakdown(_message.Message):
+    __slots__ = ("stops", "stops_value", "destination_bonus", "mine_subsidy", "distance_used", "distance_limit", "revenue", "subsidy", "counted")
+    STOPS_FIELD_NUMBER: _ClassVar[int]
+    STOPS_VALUE_FIELD_NUMBER: _ClassVar[int]
+    DESTINATION_BONUS_FIELD_NUMBER: _ClassVar[int]
+    MINE_SUBSIDY_FIELD_NUMBER: _ClassVar[int]
+    DISTANCE_USED_FIELD_NUMBER: _ClassVar[int]
+    DISTANCE_LIMIT_FIELD_NUMBER: _ClassVar[int]
+    REVENUE_FIELD_NUMBER: _ClassVar[int]
+    SUBSIDY_FIELD_NUMBER: _ClassVar[int]
+    COUNTED_FIELD_NUMBER: _ClassVar[int]
+    stops: _containers.RepeatedCompositeFieldContainer[StopValue]
+    stops_value: int
+    destination_bonus: DestinationBonus
+    mine_subsidy: MineSubsidy
+    distance_used: int
+    distance_limit: int
+    revenue: int
+    subsidy: int
+    counted: bool
+    def __init__(self, stops: _Optional[_Iterable[_Union[StopValue, _Mapping]]] = ..., stops_value: _Optional[int] = ..., destination_bonus: _Optional[_Union[DestinationBonus, _Mapping]] = ..., mine_subsidy: _Optional[_Union[MineSubsidy, _Mapping]] = ..., distance_used: _Optional[int] = ..., distance_limit: _Optional[int] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., counted: _Optional[bool] = ...) -> None: ...
+
+class AnswerBreakdown(_message.Message):
+    __slots__ = ("stops_value", "destination_bonus", "revenue", "subsidy")
+    STOPS_VALUE_FIELD_NUMBER: _ClassVar[int]
+    DESTINATION_BONUS_FIELD_NUMBER: _ClassVar[int]
+    REVENUE_FIELD_NUMBER: _ClassVar[int]
+    SUBSIDY_FIELD_NUMBER: _ClassVar[int]
+    stops_value: int
+    destination_bonus: int
+    revenue: int
+    subsidy: int
+    def __init__(self, stops_value: _Optional[int] = ..., destination_bonus: _Optional[int] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ...) -> None: ...
+
+class TrainSet(_message.Message):
+    __slots__ = ("trains",)
+    TRAINS_FIELD_NUMBER: _ClassVar[int]
+    trains: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, trains: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class Optimum(_message.Message):
+    __slots__ = ("revenue", "subsidy", "proven_optimal", "routes")
+    REVENUE_FIELD_NUMBER: _ClassVar[int]
+    SUBSIDY_FIELD_NUMBER: _ClassVar[int]
+    PROVEN_OPTIMAL_FIELD_NUMBER: _ClassVar[int]
+    ROUTES_FIELD_NUMBER: _ClassVar[int]
+    revenue: int
+    subsidy: int
+    proven_optimal: bool
+    routes: _containers.RepeatedCompositeFieldContainer[Route]
+    def __init__(self, revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., proven_optimal: _Optional[bool] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ...) -> None: ...
+
+class PinnedExplanation(_message.Message):
+    __slots__ = ("trains", "unpinned", "cost", "revenue_cost", "subsidy_cost")
+    TRAINS_FIELD_NUMBER: _ClassVar[int]
+    UNPINNED_FIELD_NUMBER: _ClassVar[int]
+    COST_FIELD_NUMBER: _ClassVar[int]
+    REVENUE_COST_FIELD_NUMBER: _ClassVar[int]
+    SUBSIDY_COST_FIELD_NUMBER: _ClassVar[int]
+    trains: _containers.RepeatedScalarFieldContainer[str]
+    unpinned: Optimum
+    cost: int
+    revenue_cost: int
+    subsidy_cost: int
+    def __init__(self, trains: _Optional[_Iterable[str]] = ..., unpinned: _Optional[_Union[Optimum, _Mapping]] = ..., cost: _Optional[int] = ..., revenue_cost: _Optional[int] = ..., subsidy_cost: _Optional[int] = ...) -> None: ...
+
+class Alternative(_message.Message):
+    __slots__ = ("trains", "answer")
+    TRAINS_FIELD_NUMBER: _ClassVar[int]
+    ANSWER_FIELD_NUMBER: _ClassVar[int]
+    trains: _containers.RepeatedScalarFieldContainer[str]
+    answer: SolveRoutesResponse
+    def __init__(self, trains: _Optional[_Iterable[str]] = ..., answer: _Optional[_Union[SolveRoutesResponse, _Mapping]] = ...) -> None: ...
+
+class ObjectiveChoice(_message.Message):
+    __slots__ = ("total", "revenue", "dividend_cost", "treasury_cost", "total_cost")
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    REVENUE_FIELD_NUMBER: _ClassVar[int]
+    DIVIDEND_COST_FIELD_NUMBER: _ClassVar[int]
+    TREASURY_COST_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_COST_FIELD_NUMBER: _ClassVar[int]
+    total: Optimum
+    revenue: Optimum
+    dividend_cost: int
+    treasury_cost: int
+    total_cost: int
+    def __init__(self, total: _Optional[_Union[Optimum, _Mapping]] = ..., revenue: _Optional[_Union[Optimum, _Mapping]] = ..., dividend_cost: _Optional[int] = ..., treasury_cost: _Optional[int] = ..., total_cost: _Optional[int] = ...) -> None: ...
 
 class SolveRoutesRequest(_message.Message):
-    __slots__ = ("state", "game_log", "action_id", "objective", "time_limit_s", "allow_partial")
+    __slots__ = ("state", "game_log", "action_id", "objective", "time_limit_s", "allow_partial", "pinned_routes", "train_sets")
     STATE_FIELD_NUMBER: _ClassVar[int]
     GAME_LOG_FIELD_NUMBER: _ClassVar[int]
     ACTION_ID_FIELD_NUMBER: _ClassVar[int]
     OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
     TIME_LIMIT_S_FIELD_NUMBER: _ClassVar[int]
     ALLOW_PARTIAL_FIELD_NUMBER: _ClassVar[int]
+    PINNED_ROUTES_FIELD_NUMBER: _ClassVar[int]
+    TRAIN_SETS_FIELD_NUMBER: _ClassVar[int]
     state: State
     game_log: str
     action_id: int
     objective: Objective
     time_limit_s: float
     allow_partial: bool
-    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ..., allow_partial: _Optional[bool] = ...) -> None: ...
+    pinned_routes: _containers.RepeatedCompositeFieldContainer[Route]
+    train_sets: _containers.RepeatedCompositeFieldContainer[TrainSet]
+    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ..., allow_partial: _Optional[bool] = ..., pinned_routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., train_sets: _Optional[_Iterable[_Union[TrainSet, _Mapping]]] = ...) -> None: ...
 
 class SolveStats(_message.Message):
     __slots__ = ("nodes_before", "segments_before", "nodes_after", "segments_after", "arcs", "variables", "constraints", "reduce_ms", "build_ms", "solver_ms")
@@ -168,7 +335,7 @@ class SolveStats(_message.Message):
     def __init__(self, nodes_before: _Optional[int] = ..., segments_before: _Optional[int] = ..., nodes_after: _Optional[int] = ..., segments_after: _Optional[int] = ..., arcs: _Optional[int] = ..., variables: _Optional[int] = ..., constraints: _Optional[int] = ..., reduce_ms: _Optional[float] = ..., build_ms: _Optional[float] = ..., solver_ms: _Optional[float] = ...) -> None: ...
 
 class SolveRoutesResponse(_message.Message):
-    __slots__ = ("corporation", "objective", "revenue", "subsidy", "proven_optimal", "status", "bound", "solve_ms", "routes", "stats")
+    __slots__ = ("corporation", "objective", "revenue", "subsidy", "proven_optimal", "status", "bound", "solve_ms", "routes", "stats", "breakdown", "pinned", "alternatives", "objectives")
     CORPORATION_FIELD_NUMBER: _ClassVar[int]
     OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
     REVENUE_FIELD_NUMBER: _ClassVar[int]
@@ -179,6 +346,10 @@ class SolveRoutesResponse(_message.Message):
     SOLVE_MS_FIELD_NUMBER: _ClassVar[int]
     ROUTES_FIELD_NUMBER: _ClassVar[int]
     STATS_FIELD_NUMBER: _ClassVar[int]
+    BREAKDOWN_FIELD_NUMBER: _ClassVar[int]
+    PINNED_FIELD_NUMBER: _ClassVar[int]
+    ALTERNATIVES_FIELD_NUMBER: _ClassVar[int]
+    OBJECTIVES_FIELD_NUMBER: _ClassVar[int]
     corporation: str
     objective: Objective
     revenue: int
@@ -189,22 +360,88 @@ class SolveRoutesResponse(_message.Message):
     solve_ms: float
     routes: _containers.RepeatedCompositeFieldContainer[Route]
     stats: SolveStats
-    def __init__(self, corporation: _Optional[str] = ..., objective: _Optional[_Union[Objective, str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., proven_optimal: _Optional[bool] = ..., status: _Optional[_Union[SolveStatus, str]] = ..., bound: _Optional[int] = ..., solve_ms: _Optional[float] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., stats: _Optional[_Union[SolveStats, _Mapping]] = ...) -> None: ...
+    breakdown: AnswerBreakdown
+    pinned: PinnedExplanation
+    alternatives: _containers.RepeatedCompositeFieldContainer[Alternative]
+    objectives: ObjectiveChoice
+    def __init__(self, corporation: _Optional[str] = ..., objective: _Optional[_Union[Objective, str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., proven_optimal: _Optional[bool] = ..., status: _Optional[_Union[SolveStatus, str]] = ..., bound: _Optional[int] = ..., solve_ms: _Optional[float] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., stats: _Optional[_Union[SolveStats, _Mapping]] = ..., breakdown: _Optional[_Union[AnswerBreakdown, _Mapping]] = ..., pinned: _Optional[_Union[PinnedExplanation, _Mapping]] = ..., alternatives: _Optional[_Iterable[_Union[Alternative, _Mapping]]] = ..., objectives: _Optional[_Union[ObjectiveChoice, _Mapping]] = ...) -> None: ...
 
 class ValidateRoutesRequest(_message.Message):
-    __slots__ = ("state", "game_log", "action_id", "routes")
+    __slots__ = ("state", "game_log", "action_id", "routes", "compare", "objective", "time_limit_s")
     STATE_FIELD_NUMBER: _ClassVar[int]
     GAME_LOG_FIELD_NUMBER: _ClassVar[int]
     ACTION_ID_FIELD_NUMBER: _ClassVar[int]
     ROUTES_FIELD_NUMBER: _ClassVar[int]
+    COMPARE_FIELD_NUMBER: _ClassVar[int]
+    OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
+    TIME_LIMIT_S_FIELD_NUMBER: _ClassVar[int]
     state: State
     game_log: str
     action_id: int
     routes: _containers.RepeatedCompositeFieldContainer[Route]
-    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ...) -> None: ...
+    compare: bool
+    objective: Objective
+    time_limit_s: float
+    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., compare: _Optional[bool] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ...) -> None: ...
+
+class Violation(_message.Message):
+    __slots__ = ("code", "route", "node", "hex", "text")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    ROUTE_FIELD_NUMBER: _ClassVar[int]
+    NODE_FIELD_NUMBER: _ClassVar[int]
+    HEX_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    code: ViolationCode
+    route: int
+    node: str
+    hex: str
+    text: str
+    def __init__(self, code: _Optional[_Union[ViolationCode, str]] = ..., route: _Optional[int] = ..., node: _Optional[str] = ..., hex: _Optional[str] = ..., text: _Optional[str] = ...) -> None: ...
+
+class TrainComparison(_message.Message):
+    __slots__ = ("train", "recorded_nodes", "optimal_nodes", "added", "dropped", "revenue_difference", "subsidy_difference")
+    TRAIN_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_NODES_FIELD_NUMBER: _ClassVar[int]
+    OPTIMAL_NODES_FIELD_NUMBER: _ClassVar[int]
+    ADDED_FIELD_NUMBER: _ClassVar[int]
+    DROPPED_FIELD_NUMBER: _ClassVar[int]
+    REVENUE_DIFFERENCE_FIELD_NUMBER: _ClassVar[int]
+    SUBSIDY_DIFFERENCE_FIELD_NUMBER: _ClassVar[int]
+    train: str
+    recorded_nodes: _containers.RepeatedScalarFieldContainer[str]
+    optimal_nodes: _containers.RepeatedScalarFieldContainer[str]
+    added: _containers.RepeatedScalarFieldContainer[str]
+    dropped: _containers.RepeatedScalarFieldContainer[str]
+    revenue_difference: int
+    subsidy_difference: int
+    def __init__(self, train: _Optional[str] = ..., recorded_nodes: _Optional[_Iterable[str]] = ..., optimal_nodes: _Optional[_Iterable[str]] = ..., added: _Optional[_Iterable[str]] = ..., dropped: _Optional[_Iterable[str]] = ..., revenue_difference: _Optional[int] = ..., subsidy_difference: _Optional[int] = ...) -> None: ...
+
+class Comparison(_message.Message):
+    __slots__ = ("objective", "recorded_revenue", "recorded_subsidy", "optimal_revenue", "optimal_subsidy", "proven_optimal", "revenue_difference", "subsidy_difference", "trains", "optimal_routes")
+    OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_REVENUE_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_SUBSIDY_FIELD_NUMBER: _ClassVar[int]
+    OPTIMAL_REVENUE_FIELD_NUMBER: _ClassVar[int]
+    OPTIMAL_SUBSIDY_FIELD_NUMBER: _ClassVar[int]
+    PROVEN_OPTIMAL_FIELD_NUMBER: _ClassVar[int]
+    REVENUE_DIFFERENCE_FIELD_NUMBER: _ClassVar[int]
+    SUBSIDY_DIFFERENCE_FIELD_NUMBER: _ClassVar[int]
+    TRAINS_FIELD_NUMBER: _ClassVar[int]
+    OPTIMAL_ROUTES_FIELD_NUMBER: _ClassVar[int]
+    objective: Objective
+    recorded_revenue: int
+    recorded_subsidy: int
+    optimal_revenue: int
+    optimal_subsidy: int
+    proven_optimal: bool
+    revenue_difference: int
+    subsidy_difference: int
+    trains: _containers.RepeatedCompositeFieldContainer[TrainComparison]
+    optimal_routes: _containers.RepeatedCompositeFieldContainer[Route]
+    def __init__(self, objective: _Optional[_Union[Objective, str]] = ..., recorded_revenue: _Optional[int] = ..., recorded_subsidy: _Optional[int] = ..., optimal_revenue: _Optional[int] = ..., optimal_subsidy: _Optional[int] = ..., proven_optimal: _Optional[bool] = ..., revenue_difference: _Optional[int] = ..., subsidy_difference: _Optional[int] = ..., trains: _Optional[_Iterable[_Union[TrainComparison, _Mapping]]] = ..., optimal_routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ...) -> None: ...
 
 class RouteCheck(_message.Message):
-    __slots__ = ("train", "legal", "violations", "revenue", "subsidy", "hexes", "nodes")
+    __slots__ = ("train", "legal", "violations", "revenue", "subsidy", "hexes", "nodes", "breakdown")
     TRAIN_FIELD_NUMBER: _ClassVar[int]
     LEGAL_FIELD_NUMBER: _ClassVar[int]
     VIOLATIONS_FIELD_NUMBER: _ClassVar[int]
@@ -212,6 +449,7 @@ class RouteCheck(_message.Message):
     SUBSIDY_FIELD_NUMBER: _ClassVar[int]
     HEXES_FIELD_NUMBER: _ClassVar[int]
     NODES_FIELD_NUMBER: _ClassVar[int]
+    BREAKDOWN_FIELD_NUMBER: _ClassVar[int]
     train: str
     legal: bool
     violations: _containers.RepeatedScalarFieldContainer[str]
@@ -219,21 +457,28 @@ class RouteCheck(_message.Message):
     subsidy: int
     hexes: _containers.RepeatedScalarFieldContainer[str]
     nodes: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, train: _Optional[str] = ..., legal: _Optional[bool] = ..., violations: _Optional[_Iterable[str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., hexes: _Optional[_Iterable[str]] = ..., nodes: _Optional[_Iterable[str]] = ...) -> None: ...
+    breakdown: RouteBreakdown
+    def __init__(self, train: _Optional[str] = ..., legal: _Optional[bool] = ..., violations: _Optional[_Iterable[str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., hexes: _Optional[_Iterable[str]] = ..., nodes: _Optional[_Iterable[str]] = ..., breakdown: _Optional[_Union[RouteBreakdown, _Mapping]] = ...) -> None: ...
 
 class ValidateRoutesResponse(_message.Message):
-    __slots__ = ("legal", "violations", "revenue", "subsidy", "routes")
+    __slots__ = ("legal", "violations", "revenue", "subsidy", "routes", "breakdown", "violation_details", "comparison")
     LEGAL_FIELD_NUMBER: _ClassVar[int]
     VIOLATIONS_FIELD_NUMBER: _ClassVar[int]
     REVENUE_FIELD_NUMBER: _ClassVar[int]
     SUBSIDY_FIELD_NUMBER: _ClassVar[int]
     ROUTES_FIELD_NUMBER: _ClassVar[int]
+    BREAKDOWN_FIELD_NUMBER: _ClassVar[int]
+    VIOLATION_DETAILS_FIELD_NUMBER: _ClassVar[int]
+    COMPARISON_FIELD_NUMBER: _ClassVar[int]
     legal: bool
     violations: _containers.RepeatedScalarFieldContainer[str]
     revenue: int
     subsidy: int
     routes: _containers.RepeatedCompositeFieldContainer[RouteCheck]
-    def __init__(self, legal: _Optional[bool] = ..., violations: _Optional[_Iterable[str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., routes: _Optional[_Iterable[_Union[RouteCheck, _Mapping]]] = ...) -> None: ...
+    breakdown: AnswerBreakdown
+    violation_details: _containers.RepeatedCompositeFieldContainer[Violation]
+    comparison: Comparison
+    def __init__(self, legal: _Optional[bool] = ..., violations: _Optional[_Iterable[str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., routes: _Optional[_Iterable[_Union[RouteCheck, _Mapping]]] = ..., breakdown: _Optional[_Union[AnswerBreakdown, _Mapping]] = ..., violation_details: _Optional[_Iterable[_Union[Violation, _Mapping]]] = ..., comparison: _Optional[_Union[Comparison, _Mapping]] = ...) -> None: ...
 
 class SuggestMovesRequest(_message.Message):
     __slots__ = ("state", "game_log", "action_id", "top", "include_tokens", "subtract_cost", "objective", "time_limit_s")

@@ -1,0 +1,119 @@
+"""Explain every yen of a judged route (issue 14): the breakdown of its figures.
+
+Each stop is priced by the rule that sets its value (ROUTES.md §4: the phase's
+newest tile colour for a location whose value changes, the printed value
+otherwise); the destination bonus names the home and destination stops that
+earned it (§5.2), the mine subsidy the stop on the mine hex (§5.3), and the
+distance used is set against the train's (§3.6). The breakdown is computed from
+the judged stops with the same pricing functions the judge uses
+(``engine.revenue``), and its sums are the judge's figures: a test holds them
+equal on every recorded route.
+"""
+
+from __future__ import annotations
+
+from route18xx.engine.board import split_node_id
+from route18xx.engine.reports import (
+    AnswerBreakdown, BonusValue, CheckReport, RouteBreakdown, RouteCheckReport, StopValue,
+    SubsidyValue, Violation,
+)
+from route18xx.engine.revenue import mine_rule, stop_value
+from route18xx.engine.route_judge import JudgedRoute, Judgement, train_type
+from route18xx.engine.state_file import RouteState
+
+
+def stop_kind(state: RouteState, node: str) -> str:
+    """city / town / off-board / harbour (a stop that costs no distance) / mine."""
+    hex_id, index = split_node_id(node)
+    center = state.board.revenue_center(hex_id, index)
+    if hex_id == mine_rule().hex:
+        return "mine"
+    if center is None:
+        return "unknown"
+    if center.visit_cost == 0:
+        return "harbour"
+    return "off-board" if center.kind == "offboard" else center.kind
+
+
+def stop_breakdown(state: RouteState, node: str) -> StopValue:
+    """One stop's value in this phase and the rule that set it."""
+    hex_id, index = split_node_id(node)
+    board = state.board
+    center = board.revenue_center(hex_id, index)
+    value = stop_value(board, hex_id, index, state.phase)
+    kind = stop_kind(state, node)
+    tile = board.tile_on(hex_id).tile.name
+    if center is None:
+        rule = "no revenue centre: worth nothing"
+    elif kind == "mine":
+        rule = f"ROUTES.md §5.3: the mine (tile {tile}) earns no revenue, only the subsidy"
+    elif isinstance(center.revenue, int):
+        rule = f"ROUTES.md §4.2: fixed value of tile {tile}"
+        if kind == "harbour":
+            rule += "; costs no distance (§3.6)"
+    else:
+        color = state.phase.revenue_color
+        rule = f"ROUTES.md §4.1: phase {state.phase.name} value ({color}) of tile {tile}"
+    return StopValue(node, hex_id, kind, value, rule)
+
+
+def route_breakdown(state: RouteState, route: JudgedRoute) -> RouteBreakdown:
+    """The breakdown of one judged route; its sums equal the route's revenue and subsidy."""
+    corp = state.corporation
+    stops = tuple(stop_breakdown(state, s) for s in route.stops)
+    bonus = None
+    if route.bonus:
+        home = next(s.node for s in stops if s.hex == corp.home_hex)
+        dest = next(s.node for s in stops if s.hex == corp.destination_hex)
+        bonus = BonusValue(
+            route.bonus, home, dest,
+            f"ROUTES.md §5.2: {corp.sym} home {corp.home_hex} and destination "
+            f"{corp.destination_hex} on one route",
+        )
+    mine = mine_rule()
+    on_mine = [s.node for s in stops if s.hex == mine.hex]
+    subsidy = None
+    if on_mine:
+        subsidy = SubsidyValue(
+            mine.subsidy, on_mine[0],
+            f"ROUTES.md §5.3: a stop on {mine.hex} pays ¥{mine.subsidy} to the treasury",
+        )
+    used = 0
+    for s in route.stops:
+        center = state.board.revenue_center(*split_node_id(s))
+        used += center.visit_cost if center else 1
+    trains = {t.name: t for t in state.trains}
+    train = trains.get(train_type(route.train))
+    counted = not route.violations
+    stops_value = sum(s.value for s in stops)
+    return RouteBreakdown(
+        stops=stops,
+        stops_value=stops_value,
+        bonus=bonus,
+        mine_subsidy=subsidy,
+        distance_used=used,
+        distance_limit=None if train is None else train.distance,
+        revenue=route.revenue,
+        subsidy=route.subsidy,
+        counted=counted,
+    )
+
+
+def route_check_report(state: RouteState, route: JudgedRoute) -> RouteCheckReport:
+    return RouteCheckReport(
+        route.train, not route.violations, tuple(route.violations), route.revenue,
+        route.subsidy, tuple(route.hexes), tuple(route.stops), route_breakdown(state, route),
+    )
+
+
+def check_report(state: RouteState, judgement: Judgement) -> CheckReport:
+    """A judgement as the typed ``check`` answer, with breakdowns and violation codes."""
+    routes = tuple(route_check_report(state, r) for r in judgement.routes)
+    details = tuple(
+        Violation(d.code, d.route, d.text, d.node, d.hex) for d in judgement.details
+    )
+    breakdown = AnswerBreakdown.of(tuple(r.breakdown for r in routes if r.breakdown))
+    return CheckReport(
+        judgement.legal, tuple(judgement.violations), judgement.revenue, judgement.subsidy,
+        routes, breakdown, details,
+    )
