@@ -48,6 +48,10 @@ from route18xx.engine.tile_lay import legal_tile_lays
 from route18xx.engine.token_place import legal_token_placements
 
 
+#: Time a random player's route solve may take: long enough to prove every optimum here.
+PROOF_TIME_LIMIT_S = 120.0
+
+
 class Stuck(Exception):
     """No candidate action was accepted: the agent (or the engine) is wrong."""
 
@@ -231,7 +235,12 @@ class RandomAgent:
         rnd = game.round
         assert isinstance(rnd, OperatingRound)
         runnable = [t for t in corp.trains if t not in rnd.ran]
-        answer = solve_routes(route_state(game, corp, runnable), objective="total", time_limit_s=5.0)
+        # A proven optimum, whatever the machine's load: a time-limited answer would make
+        # the same seed play a different game on a busy machine.
+        answer = solve_routes(route_state(game, corp, runnable), objective="total",
+                              time_limit_s=PROOF_TIME_LIMIT_S)
+        if not answer["proven_optimal"]:
+            raise Stuck(f"{corp.sym}'s routes were not proven optimal in {PROOF_TIME_LIMIT_S:g} s")
         ids: dict[str, list[str]] = {}
         for t in runnable:
             ids.setdefault(train_name(t), []).append(t)
