@@ -21,6 +21,7 @@ from route18xx.engine.hexgrid import facing_edge
 from route18xx.engine.revenue import mine_rule
 from route18xx.engine.route_judge import judge_routes, parse_route_specs, check_route_references
 from route18xx.engine.state_file import RouteState
+from route18xx.engine.suggest_report import MoveReport
 
 #: One end of a drawn path: ("edge", 0–5) or (node kind, node index).
 End = tuple[str, int]
@@ -281,23 +282,23 @@ def route_walks_of(state: RouteState, routes_raw: Any, field: str = "routes") ->
     return walks
 
 
-def state_with_move(state: RouteState, move: Mapping[str, Any]) -> RouteState:
+def state_with_move(state: RouteState, move: MoveReport) -> RouteState:
     """The state after a suggested move (``kind`` "tile" with hex, tile, rotation, or
     "token" with hex and city), for a picture of what the suggestion leaves."""
-    kind = move.get("kind")
-    hex_id = move.get("hex")
-    if not isinstance(hex_id, str) or hex_id not in state.data.hexes:
+    kind = move.kind
+    hex_id = move.hex
+    if hex_id not in state.data.hexes:
         raise MalformedInput("move.hex", f"unknown hex {hex_id!r}")
     if kind == "tile":
-        tile = state.data.tiles.get(str(move.get("tile")))
-        rotation = move.get("rotation")
+        tile = state.data.tiles.get(str(move.tile))
+        rotation = move.rotation
         if tile is None:
-            raise MalformedInput("move.tile", f"unknown tile {move.get('tile')!r}")
+            raise MalformedInput("move.tile", f"unknown tile {move.tile!r}")
         if not isinstance(rotation, int) or rotation not in range(6):
             raise MalformedInput("move.rotation", f"{rotation!r} is outside 0-5")
         return dataclasses.replace(state, board=state.board.with_tile(hex_id, tile, rotation))
     if kind == "token":
-        city = move.get("city")
+        city = move.city
         if not isinstance(city, int):
             raise MalformedInput("move.city", f"{city!r} is not a city index")
         board = state.board.with_token(hex_id, city, state.corporation.sym)
