@@ -137,7 +137,8 @@ def candidate_moves(state: RouteState, include_tokens: bool = False) -> list[Mov
     corp = state.corporation.sym
     hs_player = state.heng_shan_player_owned
     if hs_player is None:
-        hs_player = "HS" not in state.privates and privates_open(state)
+        blockers = board.data.hex_blockers(state.rule_set.name)
+        hs_player = not (blockers & set(state.privates)) and privates_open(state)
     common: dict[str, Any] = dict(
         phase=state.phase,
         rule_set=state.rule_set,

@@ -214,7 +214,7 @@ class RandomAgent:
             corp.sym,
             phase=game.phase,
             rule_set=game.rule_set,
-            heng_shan_player_owned="C5" in _blocked(game),
+            heng_shan_player_owned=bool(_blocked(game)),
             cash=corp.cash,
         )
         in_use = set(game.state.tile_at.values())
