@@ -68,7 +68,6 @@ class HexView:
     y: int
     #: Colour of what is printed or laid there: white, yellow, green, brown, gray, red, blue.
     color: str
-    map_color: str
     location_name: str | None
     #: The laid tile's name, or None when the hex shows its printed tile.
     tile: str | None
@@ -80,9 +79,6 @@ class HexView:
     great_wall: bool
     #: Companies whose destination this hex is.
     destination_of: tuple[str, ...]
-    #: Companies whose home this hex is.
-    home_of: tuple[str, ...]
-    blocked_by: tuple[str, ...]
     nodes: tuple[NodeView, ...]
     paths: tuple[PathView, ...]
 
@@ -93,7 +89,6 @@ class CorporationView:
     name: str
     color: str
     home_hex: HexId
-    home_city: int | None
     destination_hex: HexId
     destination_bonus: int
 
@@ -107,7 +102,6 @@ class BoardView:
     phase: str
     #: The newest tile colour of the phase, which prices every stop.
     revenue_color: str
-    phase_colors: tuple[str, ...]
     corporation: str
     trains: tuple[str, ...]
     hexes: tuple[HexView, ...]
@@ -171,14 +165,13 @@ def _node_view(board: Board, hex_def: HexDef, node: RevenueCenter) -> NodeView:
     )
 
 
-def _hex_view(board: Board, hex_def: HexDef, homes: Mapping[HexId, list[str]],
-              dests: Mapping[HexId, list[str]]) -> HexView:
+def _hex_view(board: Board, hex_def: HexDef, dests: Mapping[HexId, list[str]]) -> HexView:
     placed = board.placed.get(hex_def.id)
     tile: TileDef = placed.tile if placed else hex_def.preprinted
     rotation = placed.rotation if placed else 0
     return HexView(
         id=hex_def.id, x=hex_def.x, y=hex_def.y,
-        color=tile.color, map_color=hex_def.color, location_name=hex_def.location_name,
+        color=tile.color, location_name=hex_def.location_name,
         tile=tile.name if placed else None, rotation=rotation,
         terrain=tuple((t.cost, t.terrains) for t in hex_def.terrain),
         terrain_cost=hex_def.terrain_cost,
@@ -186,8 +179,6 @@ def _hex_view(board: Board, hex_def: HexDef, homes: Mapping[HexId, list[str]],
         labels=tile.labels,
         great_wall=hex_def.great_wall,
         destination_of=tuple(dests.get(hex_def.id, ())),
-        home_of=tuple(homes.get(hex_def.id, ())),
-        blocked_by=hex_def.blocked_by_company,
         nodes=tuple(_node_view(board, hex_def, n) for n in tile.nodes),
         paths=tuple(PathView(p.index, p.ends[0], p.ends[1], p.terminal)
                     for p in board.paths_on(hex_def.id)),
@@ -198,13 +189,11 @@ def board_view_of(state: RouteState) -> BoardView:
     """The picture's data for a parsed state (every hex of the map, in map order)."""
     board = state.board
     corps = state.data.corporations
-    homes: dict[HexId, list[str]] = {}
     dests: dict[HexId, list[str]] = {}
     for c in corps.values():
-        homes.setdefault(c.home_hex, []).append(c.sym)
         dests.setdefault(c.destination_hex, []).append(c.sym)
     hexes = tuple(
-        _hex_view(board, h, homes, dests)
+        _hex_view(board, h, dests)
         for h in sorted(state.data.hexes.values(), key=lambda h: (h.y, h.x))
     )
     return BoardView(
@@ -212,12 +201,11 @@ def board_view_of(state: RouteState) -> BoardView:
         rule_set=state.rule_set.name,
         phase=state.phase.name,
         revenue_color=state.phase.revenue_color,
-        phase_colors=state.phase.tile_colors,
         corporation=state.corporation.sym,
         trains=tuple(t.name for t in state.trains),
         hexes=hexes,
         corporations={
-            c.sym: CorporationView(c.sym, c.name, c.color, c.home_hex, c.home_city_index,
+            c.sym: CorporationView(c.sym, c.name, c.color, c.home_hex,
                                    c.destination_hex, c.destination_bonus)
             for c in corps.values()
         },
@@ -237,7 +225,7 @@ def tile_view(tile_name: str, rotation: int, hex_id: HexId = "E9") -> HexView:
     from route18xx.engine.board import PlacedTile
 
     board = Board({hex_id: PlacedTile(tile, rotation)}, data=data)
-    return _hex_view(board, data.hexes[hex_id], {}, {})
+    return _hex_view(board, data.hexes[hex_id], {})
 
 
 def _walk(board: Board, stops: Sequence[str], chains: Sequence[Any]) -> tuple[Leg, ...]:

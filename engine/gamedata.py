@@ -125,7 +125,6 @@ class HexDef:
     terrain: tuple[TerrainCost, ...]
     impassable_edges: frozenset[int]
     neighbors: Mapping[int, HexId]
-    icons: tuple[str, ...]
     blocked_by_company: tuple[CompanyId, ...]
     home_reservations: Mapping[int, CorpId]
     great_wall: bool
@@ -293,7 +292,6 @@ def _hex(raw: Mapping[str, Any]) -> HexDef:
             b["edge"] for b in raw["borders"] if b.get("type") == "impassable"
         ),
         neighbors={int(e): h for e, h in raw["all_neighbors"].items()},
-        icons=tuple(raw.get("icons", ())),
         blocked_by_company=tuple(raw.get("blocked_by_company", ())),
         home_reservations={r["city"]: r["corporation"] for r in raw["home_reservations"]},
         great_wall=bool(raw.get("great_wall", False)),
