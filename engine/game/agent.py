@@ -30,13 +30,13 @@ from route18xx.engine.game.actions import (
     Par,
     Pass,
     PlaceToken,
-    RouteRecord,
     RunRoutes,
     SellShares,
 )
 from route18xx.engine.game.auction import AuctionRound
 from route18xx.engine.game.depot import train_name
 from route18xx.engine.game.emergency import bundle
+from route18xx.engine.route_spec import RouteSpec
 from route18xx.engine.game.game import Game
 from route18xx.engine.game.operating_round import OperatingRound
 from route18xx.engine.game.privates import price_range
@@ -239,13 +239,13 @@ class RandomAgent:
         for r in answer["routes"]:
             train = ids[train_name(r["train"])].pop(0)
             routes.append(
-                RouteRecord(
+                RouteSpec(
                     train,
                     tuple(tuple(c) for c in r["connections"]),
-                    tuple(r["hexes"]),
-                    tuple(r["nodes"]),
-                    r["revenue"],
-                    r["subsidy"],
+                    nodes=tuple(r["nodes"]),
+                    hexes=tuple(r["hexes"]),
+                    revenue=r["revenue"],
+                    subsidy=r["subsidy"],
                 )
             )
         return RunRoutes(corp.sym, "corporation", routes=tuple(routes))
