@@ -6,7 +6,7 @@ replays the log.
 
 With ``--json`` a call prints exactly what the local ``route18xx solve --json`` /
 ``check --json`` / ``suggest --json`` prints (the response converted back to the
-engine's dict; timing figures are the server's). An
+engine's dict, or for suggest its ``SuggestReport``; timing figures are the server's). An
 RPC error exits 1 with the status code name and its message; a malformed local
 file exits 2 with a message naming the field, as the local commands do.
 """
