@@ -63,12 +63,12 @@ def _complete(report: dict[str, Any]) -> None:
 
 
 def _local(name: str, tokens: bool = False) -> dict[str, Any]:
-    return suggest_moves(REAL[name], include_tokens=tokens, time_limit_s=TIME_LIMIT_S)
+    return suggest_moves(REAL[name], include_tokens=tokens, time_limit_s=TIME_LIMIT_S).to_json()
 
 
 def _remote(client: RouteClient, name: str, tokens: bool = False) -> dict[str, Any]:
     return client.suggest(REAL[name], include_tokens=tokens, time_limit_s=TIME_LIMIT_S,
-                          timeout_s=120)
+                          timeout_s=120).to_json()
 
 
 @pytest.mark.parametrize("name", STATES)

@@ -82,16 +82,14 @@ def build_picture(
     return Picture(view, tuple(drawn), tuple(legend), highlight, subtitle)
 
 
-def _suggestion_highlight(move: Mapping[str, Any]) -> Highlight:
-    hex_id = str(move.get("hex"))
-    gain = move.get("gain", 0)
-    if move.get("kind") == "token":
-        caption = f"token on {hex_id} city {move.get('city')}"
+def _suggestion_highlight(suggestion: api.Suggestion) -> Highlight:
+    move = suggestion.move
+    if move.kind == "token":
+        caption = f"token on {move.hex} city {move.city}"
     else:
-        caption = f"tile {move.get('tile')} on {hex_id} rotation {move.get('rotation')}"
-    if "income" in move:
-        caption += f", income ¥{move['income']}"
-    return Highlight(hex_id, caption, int(gain) if isinstance(gain, int) else 0)
+        caption = f"tile {move.tile} on {move.hex} rotation {move.rotation}"
+    caption += f", income ¥{suggestion.income}"
+    return Highlight(move.hex, caption, suggestion.gain)
 
 
 def render_svg(
@@ -99,7 +97,7 @@ def render_svg(
     *,
     routes: str = "optimal",
     recorded: Any = None,
-    suggestion: Mapping[str, Any] | None = None,
+    suggestion: api.Suggestion | None = None,
     time_limit_s: float = 10.0,
     cancel: Any = None,
 ) -> str:
@@ -108,7 +106,7 @@ def render_svg(
     ``routes``: ``optimal`` (solved here), ``recorded`` (``recorded``, a run_routes
     ``routes`` array, required), ``both`` (overlaid: the recorded dashed, the
     income difference in the legend) or ``none``. ``suggestion`` (a move of
-    ``engine.api.suggest_moves``: kind, hex, tile, rotation or city, gain) is laid
+    ``engine.api.suggest_moves``' ``Suggestion``: its move, income and gain) is laid
     on the board and highlighted; its optimal routes are the ones drawn.
     ``MalformedInput`` for a bad mode, a missing or unreadable routes array.
     """
@@ -120,7 +118,7 @@ def render_svg(
     highlight = None
     if suggestion is not None:
         highlight = _suggestion_highlight(suggestion)
-        state = api.state_with_move(state, suggestion)
+        state = api.state_with_move(state, suggestion.move)
     sets: list[tuple[str, Sequence[api.RouteWalk]]] = []
     if routes in ("recorded", "both"):
         sets.append(("recorded", api.route_walks(state, recorded)))

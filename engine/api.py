@@ -11,6 +11,7 @@ importing any other engine module.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Any, Mapping
 
 from route18xx.engine.deadline import CancelSignal, check_time
@@ -32,16 +33,25 @@ from route18xx.engine.reports import (
     SolveReport, StopValue, SubsidyValue, Violation,
 )
 from route18xx.engine.route_judge import VIOLATION_CODES
-from route18xx.engine.replay import ReplayResult, load_log, replay, replay_report, state_before
+from route18xx.engine.replay import ReplayResult, SolveHook, load_log, replay, replay_report, state_before
+from route18xx.engine.replay_audit import AuditOptimum, AuditReport, AuditRun, Player
+from route18xx.engine.replay_report import ReplayError, ReplayReport, RunOptimum, RunReport
+from route18xx.engine.suggest_report import MoveLayReport, MoveReport, SuggestReport, Suggestion
 from route18xx.engine.route_judge import Judgement, check_route_references, judge_routes, parse_route_specs
 from route18xx.engine.state_file import RouteState, parse_state
 from route18xx.solver import OBJECTIVES, CancelToken, Objective  # plain Python: OR-Tools loads at a solve
+
+#: The objective of a call that names none: the first of ``OBJECTIVES`` (revenue + subsidy).
+DEFAULT_OBJECTIVE: Objective = OBJECTIVES[0]
 
 
 __all__ = [
     "VIOLATION_CODES", "AnswerBreakdown", "BonusValue", "CheckReport", "RouteBreakdown",
     "RouteCheckReport", "RouteReport", "SolveReport", "StopValue", "SubsidyValue", "Violation",
     "check_report", "solve_report",
+    "DEFAULT_OBJECTIVE", "AuditOptimum", "AuditReport", "AuditRun", "MoveLayReport", "MoveReport",
+    "Player", "ReplayError", "ReplayReport", "RunOptimum", "RunReport", "SolveHook",
+    "SuggestReport", "Suggestion", "run_optimum", "solve_hook",
     "OBJECTIVES", "BoardView", "CancelSignal", "CancelToken", "CorporationView", "EngineMismatch",
     "HexView", "IllegalAction", "Leg", "MalformedInput", "NodeView", "Objective", "OutOfTime",
     "PathView", "ReplayResult", "Route18xxError", "RouteState", "RouteWalk",
@@ -213,12 +223,13 @@ def suggest_moves(
     time_limit_s: float = 30.0,
     workers: int = 2,
     cancel: CancelToken | None = None,
-) -> dict[str, Any]:
+) -> SuggestReport:
     """Every legal tile lay (and token) ranked by the optimal income it allows.
 
-    Returns ``base_income`` (the optimum without a move) and ``suggestions``, best
-    first, each with ``kind``, ``hex``, ``tile``, ``rotation``, ``city``, ``cost``,
-    ``income``, ``gain`` and ``routes`` (see ``engine.suggest``).
+    Returns a ``SuggestReport``: ``base_income`` (the optimum without a move) and
+    ``suggestions``, best first, each with its move (``kind``, ``hex``, ``tile``,
+    ``rotation``, ``city``, ``cost``), ``income``, ``gain`` and ``routes`` (see
+    ``engine.suggest``); ``to_json()`` is the ``route18xx suggest --json`` object.
     """
     from route18xx.engine.suggest import SuggestOptions, suggest_report
 
@@ -300,15 +311,48 @@ def state_from_log(
         raise MalformedInput("game_log", f"action {action_id} could not be replayed") from None
 
 
+def run_optimum(
+    state: RouteState,
+    *,
+    objective: str = "total",
+    time_limit_s: float = 10.0,
+    cancel: CancelToken | None = None,
+) -> RunOptimum:
+    """A replayed run's optimum: the figures ``solve_routes`` reports for ``state``."""
+    from route18xx.engine.optimize import optimize
+
+    require_trains(state)
+    return RunOptimum.of(
+        optimize(state, objective=objective, time_limit_s=time_limit_s, cancel=cancel))
+
+
+def solve_hook(
+    objective: str = "total", time_limit_s: float = 10.0, cancel: CancelToken | None = None
+) -> SolveHook:
+    """The hook ``replay(log, solve=...)`` calls at every run: ``run_optimum``, each solve
+    limited to ``time_limit_s`` and to what is left before ``cancel``'s deadline."""
+
+    def optimum(state: RouteState) -> RunOptimum:
+        limit = time_limit_s
+        left = cancel.time_left() if cancel is not None else None
+        if left is not None:
+            limit = max(0.001, min(limit, left))
+        check_time(cancel, "the replay's solves")
+        return run_optimum(state, objective=objective, time_limit_s=limit, cancel=cancel)
+
+    return optimum
+
+
 def replay_game(
     log_raw: Mapping[str, Any],
     *,
     solve: bool = True,
     objective: str = "total",
     time_limit_s: float = 10.0,
-    cancel: CancelSignal | None = None,
-) -> dict[str, Any]:
-    """A whole game log replayed: the ``route18xx replay --json`` object (DESIGN.md §5).
+    cancel: CancelToken | None = None,
+) -> ReplayReport:
+    """A whole game log replayed: a ``ReplayReport`` (``to_json()``: the ``route18xx
+    replay --json`` object, DESIGN.md §5).
 
     Each run also carries ``turn_start_action_id``, the first action of the
     operating turn it ends (``engine.turns``): the board a move suggestion for
@@ -316,7 +360,7 @@ def replay_game(
     limited to ``time_limit_s`` and to what is left before ``cancel``'s deadline.
     Raises ``MalformedInput`` naming ``game_log`` when the log cannot be read.
     """
-    from route18xx.engine.replay import UnreplayableAction, replay, replay_report
+    from route18xx.engine.replay import UnreplayableAction
     from route18xx.engine.turns import turn_starts
 
     if not isinstance(log_raw, Mapping) or not isinstance(log_raw.get("actions"), list):
@@ -324,17 +368,9 @@ def replay_game(
     for i, entry in enumerate(log_raw["actions"]):
         if not isinstance(entry, Mapping):
             raise MalformedInput(f"game_log.actions[{i}]", "must be an object")
-
-    def optimum(state: RouteState) -> Mapping[str, Any]:
-        limit = time_limit_s
-        left = getattr(cancel, "time_left", lambda: None)()
-        if left is not None:
-            limit = max(0.001, min(limit, left))
-        check_time(cancel, "the replay's solves")
-        return solve_routes(state, objective=objective, time_limit_s=limit, cancel=cancel)  # type: ignore[arg-type]
-
+    hook = solve_hook(objective, time_limit_s, cancel) if solve else None
     try:
-        result = replay(log_raw, solve=optimum if solve else None, cancel=cancel)
+        result = replay(log_raw, solve=hook, cancel=cancel)
         starts = turn_starts(log_raw, cancel=cancel)
     except MalformedInput as exc:
         field = "game_log" if exc.field == "game" else f"game_log.{exc.field}"
@@ -343,9 +379,12 @@ def replay_game(
         _log.exception("engine bug: %s of a client's game log (whole replay)", exc)
         raise MalformedInput("game_log", str(exc)) from None
     report = replay_report(result)
-    for run in report["run_routes"]:
-        run["turn_start_action_id"] = starts.get(run["action_id"], run["action_id"])
-    return report
+    runs = tuple(
+        replace(run, turn_start_action_id=starts.get(run.action_id, run.action_id)
+                if run.action_id is not None else None)
+        for run in report.runs
+    )
+    return replace(report, runs=runs)
 
 
 #: A tiny real decision (ROUTES.md §7 example 1) solved once by ``warm_up``.
@@ -422,10 +461,10 @@ def parse_game_log(data: bytes) -> dict[str, Any]:
 
 def audit_log(
     log_raw: Mapping[str, Any], *, time_limit_s: float = 10.0, states: bool = False
-) -> dict[str, Any]:
+) -> AuditReport:
     """Replay a log, judging every run_routes and solving it for both objectives.
 
-    The ``route18xx replay --json`` object (same figures for objective ``total``)
+    An ``AuditReport``: the ``ReplayReport`` (same figures for objective ``total``)
     with, per run, ``round``, ``president``, ``president_name`` and ``optima``
     (``total`` and ``revenue``); see ``engine.replay_audit.audit_replay``. A log
     that cannot be read (not 1888, no players, damaged) is ``MalformedInput``

@@ -21,6 +21,7 @@ from route18xx.engine.hexgrid import facing_edge
 from route18xx.engine.revenue import mine_rule
 from route18xx.engine.route_judge import judge_routes, parse_route_specs, check_route_references
 from route18xx.engine.state_file import RouteState
+from route18xx.engine.suggest_report import MoveReport
 
 #: One end of a drawn path: ("edge", 0–5) or (node kind, node index).
 End = tuple[str, int]
@@ -67,7 +68,6 @@ class HexView:
     y: int
     #: Colour of what is printed or laid there: white, yellow, green, brown, gray, red, blue.
     color: str
-    map_color: str
     location_name: str | None
     #: The laid tile's name, or None when the hex shows its printed tile.
     tile: str | None
@@ -79,9 +79,6 @@ class HexView:
     great_wall: bool
     #: Companies whose destination this hex is.
     destination_of: tuple[str, ...]
-    #: Companies whose home this hex is.
-    home_of: tuple[str, ...]
-    blocked_by: tuple[str, ...]
     nodes: tuple[NodeView, ...]
     paths: tuple[PathView, ...]
 
@@ -92,7 +89,6 @@ class CorporationView:
     name: str
     color: str
     home_hex: HexId
-    home_city: int | None
     destination_hex: HexId
     destination_bonus: int
 
@@ -106,7 +102,6 @@ class BoardView:
     phase: str
     #: The newest tile colour of the phase, which prices every stop.
     revenue_color: str
-    phase_colors: tuple[str, ...]
     corporation: str
     trains: tuple[str, ...]
     hexes: tuple[HexView, ...]
@@ -170,14 +165,13 @@ def _node_view(board: Board, hex_def: HexDef, node: RevenueCenter) -> NodeView:
     )
 
 
-def _hex_view(board: Board, hex_def: HexDef, homes: Mapping[HexId, list[str]],
-              dests: Mapping[HexId, list[str]]) -> HexView:
+def _hex_view(board: Board, hex_def: HexDef, dests: Mapping[HexId, list[str]]) -> HexView:
     placed = board.placed.get(hex_def.id)
     tile: TileDef = placed.tile if placed else hex_def.preprinted
     rotation = placed.rotation if placed else 0
     return HexView(
         id=hex_def.id, x=hex_def.x, y=hex_def.y,
-        color=tile.color, map_color=hex_def.color, location_name=hex_def.location_name,
+        color=tile.color, location_name=hex_def.location_name,
         tile=tile.name if placed else None, rotation=rotation,
         terrain=tuple((t.cost, t.terrains) for t in hex_def.terrain),
         terrain_cost=hex_def.terrain_cost,
@@ -185,8 +179,6 @@ def _hex_view(board: Board, hex_def: HexDef, homes: Mapping[HexId, list[str]],
         labels=tile.labels,
         great_wall=hex_def.great_wall,
         destination_of=tuple(dests.get(hex_def.id, ())),
-        home_of=tuple(homes.get(hex_def.id, ())),
-        blocked_by=hex_def.blocked_by_company,
         nodes=tuple(_node_view(board, hex_def, n) for n in tile.nodes),
         paths=tuple(PathView(p.index, p.ends[0], p.ends[1], p.terminal)
                     for p in board.paths_on(hex_def.id)),
@@ -197,13 +189,11 @@ def board_view_of(state: RouteState) -> BoardView:
     """The picture's data for a parsed state (every hex of the map, in map order)."""
     board = state.board
     corps = state.data.corporations
-    homes: dict[HexId, list[str]] = {}
     dests: dict[HexId, list[str]] = {}
     for c in corps.values():
-        homes.setdefault(c.home_hex, []).append(c.sym)
         dests.setdefault(c.destination_hex, []).append(c.sym)
     hexes = tuple(
-        _hex_view(board, h, homes, dests)
+        _hex_view(board, h, dests)
         for h in sorted(state.data.hexes.values(), key=lambda h: (h.y, h.x))
     )
     return BoardView(
@@ -211,12 +201,11 @@ def board_view_of(state: RouteState) -> BoardView:
         rule_set=state.rule_set.name,
         phase=state.phase.name,
         revenue_color=state.phase.revenue_color,
-        phase_colors=state.phase.tile_colors,
         corporation=state.corporation.sym,
         trains=tuple(t.name for t in state.trains),
         hexes=hexes,
         corporations={
-            c.sym: CorporationView(c.sym, c.name, c.color, c.home_hex, c.home_city_index,
+            c.sym: CorporationView(c.sym, c.name, c.color, c.home_hex,
                                    c.destination_hex, c.destination_bonus)
             for c in corps.values()
         },
@@ -236,7 +225,7 @@ def tile_view(tile_name: str, rotation: int, hex_id: HexId = "E9") -> HexView:
     from route18xx.engine.board import PlacedTile
 
     board = Board({hex_id: PlacedTile(tile, rotation)}, data=data)
-    return _hex_view(board, data.hexes[hex_id], {}, {})
+    return _hex_view(board, data.hexes[hex_id], {})
 
 
 def _walk(board: Board, stops: Sequence[str], chains: Sequence[Any]) -> tuple[Leg, ...]:
@@ -281,23 +270,23 @@ def route_walks_of(state: RouteState, routes_raw: Any, field: str = "routes") ->
     return walks
 
 
-def state_with_move(state: RouteState, move: Mapping[str, Any]) -> RouteState:
+def state_with_move(state: RouteState, move: MoveReport) -> RouteState:
     """The state after a suggested move (``kind`` "tile" with hex, tile, rotation, or
     "token" with hex and city), for a picture of what the suggestion leaves."""
-    kind = move.get("kind")
-    hex_id = move.get("hex")
-    if not isinstance(hex_id, str) or hex_id not in state.data.hexes:
+    kind = move.kind
+    hex_id = move.hex
+    if hex_id not in state.data.hexes:
         raise MalformedInput("move.hex", f"unknown hex {hex_id!r}")
     if kind == "tile":
-        tile = state.data.tiles.get(str(move.get("tile")))
-        rotation = move.get("rotation")
+        tile = state.data.tiles.get(str(move.tile))
+        rotation = move.rotation
         if tile is None:
-            raise MalformedInput("move.tile", f"unknown tile {move.get('tile')!r}")
+            raise MalformedInput("move.tile", f"unknown tile {move.tile!r}")
         if not isinstance(rotation, int) or rotation not in range(6):
             raise MalformedInput("move.rotation", f"{rotation!r} is outside 0-5")
         return dataclasses.replace(state, board=state.board.with_tile(hex_id, tile, rotation))
     if kind == "token":
-        city = move.get("city")
+        city = move.city
         if not isinstance(city, int):
             raise MalformedInput("move.city", f"{city!r} is not a city index")
         board = state.board.with_token(hex_id, city, state.corporation.sym)

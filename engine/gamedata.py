@@ -77,6 +77,9 @@ class TileDef:
     upgrades_to: tuple[TileName, ...] = ()
     special_only: bool = False
     counts: Mapping[str, int] | None = None
+    #: The one hex a private's special tile may stand on (RULES.md §7.2, §7.3, §7.5;
+    #: private_rules.json): the ferry pair cannot be told apart by track alone.
+    only_on: HexId | None = None
 
     def node(self, index: int) -> RevenueCenter | None:
         for node in self.nodes:
@@ -122,7 +125,6 @@ class HexDef:
     terrain: tuple[TerrainCost, ...]
     impassable_edges: frozenset[int]
     neighbors: Mapping[int, HexId]
-    icons: tuple[str, ...]
     blocked_by_company: tuple[CompanyId, ...]
     home_reservations: Mapping[int, CorpId]
     great_wall: bool
@@ -200,12 +202,24 @@ class GameData:
     corporations: Mapping[CorpId, CorporationDef]
     companies: Mapping[str, tuple[CompanyDef, ...]]
     market: Mapping[str, Any]
+    #: Where a corporation needs a station token for the Forbidden City share exchange
+    #: (Beijing C9, RULES.md §7.6; private_rules.json).
+    exchange_token_hexes: frozenset[HexId] = frozenset()
 
     def phase(self, name: str) -> PhaseDef | None:
         for phase in self.phases:
             if phase.name == name:
                 return phase
         return None
+
+    def hex_blockers(self, rule_set: str) -> frozenset[CompanyId]:
+        """The privates that close hexes to tile lays while a player owns them (their
+        ``blocks_hexes`` ability: Heng Shan and C5, RULES.md §7.3)."""
+        return frozenset(
+            c.sym for c in self.companies.get(rule_set, ())
+            if any(a.get("type") == "blocks_hexes" for a in c.abilities)
+        )
+
 
 
 def _load(name: str) -> Any:
@@ -243,7 +257,7 @@ def _paths(raw: Mapping[str, Any]) -> tuple[TilePath, ...]:
     )
 
 
-def _tile(raw: Mapping[str, Any]) -> TileDef:
+def _tile(raw: Mapping[str, Any], only_on: HexId | None = None) -> TileDef:
     return TileDef(
         name=raw["name"],
         color=raw["color"],
@@ -253,6 +267,7 @@ def _tile(raw: Mapping[str, Any]) -> TileDef:
         upgrades_to=tuple(raw.get("upgrades_to", ())),
         special_only=bool(raw.get("special_only", False)),
         counts=dict(raw["count"]),
+        only_on=only_on,
     )
 
 
@@ -277,7 +292,6 @@ def _hex(raw: Mapping[str, Any]) -> HexDef:
             b["edge"] for b in raw["borders"] if b.get("type") == "impassable"
         ),
         neighbors={int(e): h for e, h in raw["all_neighbors"].items()},
-        icons=tuple(raw.get("icons", ())),
         blocked_by_company=tuple(raw.get("blocked_by_company", ())),
         home_reservations={r["city"]: r["corporation"] for r in raw["home_reservations"]},
         great_wall=bool(raw.get("great_wall", False)),
@@ -289,7 +303,9 @@ def _hex(raw: Mapping[str, Any]) -> HexDef:
 def game_data() -> GameData:
     """The 1888 facts, parsed once per process."""
     hexes = {h["id"]: _hex(h) for h in _load("map")["hexes"]}
-    tiles = {t["name"]: _tile(t) for t in _load("tiles")["tiles"]}
+    privates = _load("private_rules")
+    homes: Mapping[TileName, HexId] = privates["special_tile_hexes"]
+    tiles = {t["name"]: _tile(t, homes.get(t["name"])) for t in _load("tiles")["tiles"]}
     phases = tuple(
         PhaseDef(
             name=p["name"],
@@ -356,4 +372,5 @@ def game_data() -> GameData:
         corporations=corporations,
         companies=companies,
         market=_load("market"),
+        exchange_token_hexes=frozenset(privates["exchange_token_hexes"]),
     )

@@ -21,7 +21,7 @@ from typing import Iterable, Sequence
 from route18xx.engine.board import Board, EdgeKey, NodeId, node_id
 from route18xx.engine.gamedata import HexId, TrainDef
 from route18xx.engine.network import linked_side, reach
-from route18xx.engine.revenue import mine_rule, stop_value
+from route18xx.engine.revenue import destination_rule, stop_subsidy, stop_value
 from route18xx.engine.state_file import RouteState
 from route18xx.solver import NO_SIDE, Junction, PairBonus, RouteProblem, Segment, Stop, Train
 
@@ -71,7 +71,6 @@ def build_problem(state: RouteState) -> BuiltProblem:
     board = state.board
     corp = state.corporation
     net = reach(board, corp.sym)
-    mine = mine_rule()
 
     terminal_nodes = _terminal_nodes(board, net.paths)
     stop_keys = sorted(net.nodes)
@@ -87,7 +86,7 @@ def build_problem(state: RouteState) -> BuiltProblem:
                 distance_cost=node.visit_cost,
                 route_end_only=board.blocks(hex_id, index, corp.sym)
                 or (hex_id, index) in terminal_nodes,
-                subsidy=mine.subsidy if hex_id == mine.hex else 0,
+                subsidy=stop_subsidy(hex_id),
                 station=corp.sym in board.tokens_in(hex_id, index),
             )
         )
@@ -125,9 +124,10 @@ def build_problem(state: RouteState) -> BuiltProblem:
         segments.append(Segment(a, b, side_a, side_b, f"{hex_id}:{path_index}"))
         segment_paths.append((hex_id, path_index))
 
-    home = frozenset(i for i, (h, _) in enumerate(stop_keys) if h == corp.home_hex)
-    dest = frozenset(i for i, (h, _) in enumerate(stop_keys) if h == corp.destination_hex)
-    bonuses = (PairBonus(corp.destination_bonus, home, dest),) if home and dest else ()
+    rule = destination_rule(corp)
+    home = frozenset(i for i, (h, _) in enumerate(stop_keys) if h == rule.home_hex)
+    dest = frozenset(i for i, (h, _) in enumerate(stop_keys) if h == rule.destination_hex)
+    bonuses = (PairBonus(rule.bonus, home, dest),) if home and dest else ()
 
     group_members: dict[str, set[int]] = {}
     for i, (hex_id, index) in enumerate(stop_keys):

@@ -12,7 +12,8 @@ Public API:
 * ``replay(log, solve=None, after_action=None)`` → ``ReplayResult``.
 * ``state_before(log, action_id)`` → the state-file dict (DESIGN.md §5) just
   before an action.
-* ``replay_report(result)`` → the ``route18xx replay --json`` object.
+* ``replay_report(result)`` → a ``ReplayReport`` (``engine.replay_report``), whose
+  ``to_json()`` is the ``route18xx replay --json`` object.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from route18xx.engine.game.game import Game
 from route18xx.engine.game.operating_round import OperatingRound
 from route18xx.engine.game.routing import RouteCheck, route_state
 from route18xx.engine.jsontext import decode_json
+from route18xx.engine.replay_report import ReplayError, RunOptimum, replay_report
 from route18xx.engine.rulesets import NORTH, PROTOTYPE, RuleSet
 from route18xx.engine.state_file import RouteState
 
@@ -50,8 +52,8 @@ class UnreplayableAction(Exception):
         self.action = action
 
 
-#: A solver hook: a ``RouteState`` in, ``engine.api.solve_routes``-shaped dict out.
-SolveHook = Callable[[RouteState], Mapping[str, Any]]
+#: A solver hook: a ``RouteState`` in, its optimum out (None: not solved).
+SolveHook = Callable[[RouteState], RunOptimum | None]
 #: Called after every processed action (auto-actions included) with the game and the action.
 ActionHook = Callable[[Game, Action], None]
 
@@ -196,35 +198,15 @@ def new_game(log: Mapping[str, Any], **options: Any) -> Game:
     return Game(rule_set_of(log), seats, **options)
 
 
-@dataclass
+@dataclass(frozen=True)
 class RunRecord:
-    """One run_routes action: recorded vs engine figures, and the optimum if solved."""
+    """One run_routes action: recorded vs engine figures, and the optimum if solved.
+
+    ``engine.replay_report.RunReport.of`` turns it into its report.
+    """
 
     check: RouteCheck
-    optimum: Mapping[str, Any] | None = None
-
-    def as_json(self) -> dict[str, Any]:
-        c = self.check
-        out: dict[str, Any] = {
-            "action_id": c.action_id,
-            "corporation": c.corporation,
-            "trains": [train_name(t) for t in c.trains],
-            "recorded_revenue": c.recorded_revenue,
-            "recorded_subsidy": c.recorded_subsidy,
-            "recorded_legal": c.legal,
-            "engine_revenue": c.engine_revenue,
-            "engine_subsidy": c.engine_subsidy,
-            "optimal_revenue": None,
-            "optimal_subsidy": None,
-            "proven_optimal": False,
-            "solve_ms": None,
-        }
-        if self.optimum is not None:
-            out["optimal_revenue"] = self.optimum.get("revenue")
-            out["optimal_subsidy"] = self.optimum.get("subsidy")
-            out["proven_optimal"] = bool(self.optimum.get("proven_optimal", False))
-            out["solve_ms"] = self.optimum.get("solve_ms")
-        return out
+    optimum: RunOptimum | None = None
 
 
 @dataclass
@@ -233,7 +215,8 @@ class ReplayResult:
     rule_set: str
     game: Game
     recorded_result: dict[str, int]
-    errors: list[str] = field(default_factory=list)
+    #: what went wrong, structured (``str()`` of each is its line in ``errors``).
+    problems: list[ReplayError] = field(default_factory=list)
     runs: list[RunRecord] = field(default_factory=list)
     actions_processed: int = 0
     seconds: float = 0.0
@@ -246,9 +229,12 @@ class ReplayResult:
     @property
     def completed(self) -> bool:
         """Every kept action was processed (route disagreements are only reported)."""
-        return self.stopped_at is None and not any(
-            "ends before the game does" in e or "log goes on" in e for e in self.errors
-        )
+        return self.stopped_at is None and not any(e.ends_replay_early for e in self.problems)
+
+    @property
+    def errors(self) -> list[str]:
+        """The problems as the lines ``route18xx replay`` prints (its ``errors`` list)."""
+        return [str(e) for e in self.problems]
 
     @property
     def final_scores(self) -> dict[str, int]:
@@ -299,7 +285,7 @@ def replay(
         try:
             action = parse_action(raw, f"actions[{index_of.get(id(raw), position)}]")
         except MalformedInput as exc:
-            result.errors.append(f"action {label}: malformed: {exc}")
+            result.problems.append(ReplayError("malformed", str(exc), label))
             result.stopped_at = action_id if isinstance(action_id, int) else -1
             result.failure = exc
             break
@@ -313,8 +299,9 @@ def replay(
                 pending_state = _route_state_for(game, action)
             check = game.process(action)
         except (IllegalAction, MalformedInput) as exc:
-            code = getattr(exc, "code", "malformed")
-            result.errors.append(f"action {label} ({excerpt(raw.get('type'))}): {code}: {exc}")
+            code = exc.code if isinstance(exc, IllegalAction) else "malformed"
+            result.problems.append(
+                ReplayError("refused", str(exc), label, code, excerpt(raw.get("type"))))
             result.stopped_at = action_id if isinstance(action_id, int) else -1
             if isinstance(exc, MalformedInput):  # a name the game does not know, e.g. "entity"
                 where = f"actions[{index_of.get(id(raw), position)}]"
@@ -328,17 +315,18 @@ def replay(
         result.actions_processed += 1
         if isinstance(action, RunRoutes) and check is not None:
             for problem in check.problems:
-                result.errors.append(f"action {action_id} (run_routes {check.corporation}): {problem}")
+                result.problems.append(ReplayError(
+                    "route", problem, action.id, context=f"run_routes {check.corporation}"))
             optimum = solve(pending_state) if (solve is not None and pending_state is not None) else None
             result.runs.append(RunRecord(check, optimum))
         if game.finished and position < len(entries) - 1 and stop_before is None:
             rest = [e for e in entries[position + 1 :] if e.get("type") not in ("message",)]
             if any(not str(e.get("type", "")).startswith("program_") for e in rest):
-                result.errors.append(f"the game ended at action {action_id} but the log goes on")
+                result.problems.append(ReplayError("log_goes_on", "the log goes on", action.id))
             break
     finished_log = log.get("status") == "finished" or bool(log.get("result"))
-    if stop_before is None and not result.errors and not game.finished and finished_log:
-        result.errors.append("the log says the game finished, but it ends before the game does")
+    if stop_before is None and not result.problems and not game.finished and finished_log:
+        result.problems.append(ReplayError("ends_early", "the log ends before the game does"))
     result.seconds = time.perf_counter() - started
     return result
 
@@ -490,20 +478,8 @@ def states_before(
     return found
 
 
-def replay_report(result: ReplayResult) -> dict[str, Any]:
-    """The ``route18xx replay --json`` object (DESIGN.md §5)."""
-    return {
-        "title": result.title,
-        "rule_set": result.rule_set,
-        "final_scores": result.final_scores,
-        "recorded_result": result.recorded_result,
-        "scores_match": result.scores_match,
-        "errors": list(result.errors),
-        "run_routes": [r.as_json() for r in result.runs],
-    }
-
-
 __all__ = [
+    "ReplayError",
     "ReplayResult",
     "UnreplayableAction",
     "RunRecord",

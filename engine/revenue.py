@@ -39,15 +39,34 @@ def stop_value(board: Board, hex_id: HexId, index: int, phase: PhaseDef) -> int:
     return 0 if node is None else node.value_for(phase.revenue_color)
 
 
+@dataclass(frozen=True)
+class DestinationRule:
+    """ROUTES.md §5.2: a route with a stop on each of the two hexes earns ``bonus``."""
+
+    home_hex: HexId
+    destination_hex: HexId
+    bonus: int
+
+
+def destination_rule(corp: CorporationDef) -> DestinationRule:
+    """The company's destination bonus: the one place it is read (the validator, the
+    route problem's pair bonus and the suggestion bound all price it from here)."""
+    return DestinationRule(corp.home_hex, corp.destination_hex, corp.destination_bonus)
+
+
 def destination_bonus(stop_hexes: Iterable[HexId], corp: CorporationDef) -> int:
     """ROUTES.md §5.2: home hex and destination hex both among the route's stops."""
+    rule = destination_rule(corp)
     hexes = set(stop_hexes)
-    if corp.home_hex in hexes and corp.destination_hex in hexes:
-        return corp.destination_bonus
-    return 0
+    return rule.bonus if rule.home_hex in hexes and rule.destination_hex in hexes else 0
+
+
+def stop_subsidy(hex_id: HexId) -> int:
+    """ROUTES.md §5.3: the subsidy a stop on ``hex_id`` earns its route (the mine's ¥40)."""
+    rule = mine_rule()
+    return rule.subsidy if hex_id == rule.hex else 0
 
 
 def route_subsidy(stop_hexes: Iterable[HexId]) -> int:
-    """ROUTES.md §5.3: ¥40 to the treasury for a route stopping on the mine hex."""
-    rule = mine_rule()
-    return rule.subsidy if rule.hex in set(stop_hexes) else 0
+    """ROUTES.md §5.3: ¥40 to the treasury for a route stopping on the mine hex (once)."""
+    return max((stop_subsidy(h) for h in set(stop_hexes)), default=0)

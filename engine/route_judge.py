@@ -21,19 +21,11 @@ from route18xx.engine.gamedata import HexId, TrainDef
 from route18xx.engine.hexgrid import parse_hex_id
 from route18xx.engine.revenue import destination_bonus, route_subsidy, stop_value
 from route18xx.engine.route_bounds import board_stops, route_bounds
+from route18xx.engine.route_spec import RouteSpec as RouteSpec  # the one route type
 from route18xx.engine.state_file import RouteState
 
 #: Combinations of candidate chains tried in full before ``_assign_chains`` goes greedy.
 _MAX_COMBINATIONS = 4096
-
-
-@dataclass(frozen=True)
-class RouteSpec:
-    """A route as recorded: train id, one hex list per chain, and the stop node ids."""
-
-    train: str
-    connections: tuple[tuple[HexId, ...], ...]
-    nodes: tuple[NodeId, ...] = ()
 
 
 #: Every kind of violation ``judge_routes`` reports (its machine-readable code).

@@ -32,6 +32,7 @@ from route18xx.engine.optimize import Optimum, optimize, routes_report
 from route18xx.engine.revenue import destination_bonus, route_subsidy, stop_value
 from route18xx.engine.problem_builder import build_problem
 from route18xx.engine.state_file import RouteState
+from route18xx.engine.suggest_report import MoveKind, MoveLayReport, MoveReport, SuggestReport, Suggestion
 from route18xx.engine.tile_lay import TileLay, legal_tile_lays
 from route18xx.engine.tile_abilities import tile_ability
 from route18xx.engine.token_place import legal_token_placements, next_token_price
@@ -64,7 +65,7 @@ class SuggestOptions:
 class Move:
     """A candidate move: one or more tile lays (a ferry lays two) or one token."""
 
-    kind: str  # "tile" or "token"
+    kind: MoveKind
     lays: tuple[TileLay, ...] = ()
     hex: str = ""
     city: int | None = None
@@ -81,21 +82,19 @@ class Move:
             -1 if self.city is None else self.city,
         )
 
-    def describe(self) -> dict[str, Any]:
+    def report(self) -> MoveReport:
+        """The move as reported: the first lay's tile, rotation and private, every lay."""
         first = self.lays[0] if self.lays else None
-        return {
-            "kind": self.kind,
-            "hex": self.hex,
-            "tile": first.tile if first else None,
-            "rotation": first.rotation if first else None,
-            "city": self.city,
-            "private": first.ability if first else None,
-            "lays": [
-                {"hex": lay.hex, "tile": lay.tile, "rotation": lay.rotation, "cost": lay.cost}
-                for lay in self.lays
-            ],
-            "cost": self.cost,
-        }
+        return MoveReport(
+            self.kind,
+            self.hex,
+            first.tile if first else None,
+            first.rotation if first else None,
+            self.city,
+            first.ability if first else None,
+            tuple(MoveLayReport(lay.hex, lay.tile, lay.rotation, lay.cost) for lay in self.lays),
+            self.cost,
+        )
 
 
 @dataclass
@@ -138,7 +137,8 @@ def candidate_moves(state: RouteState, include_tokens: bool = False) -> list[Mov
     corp = state.corporation.sym
     hs_player = state.heng_shan_player_owned
     if hs_player is None:
-        hs_player = "HS" not in state.privates and privates_open(state)
+        blockers = board.data.hex_blockers(state.rule_set.name)
+        hs_player = not (blockers & set(state.privates)) and privates_open(state)
     common: dict[str, Any] = dict(
         phase=state.phase,
         rule_set=state.rule_set,
@@ -339,8 +339,8 @@ def suggest_report(
     state: RouteState,
     options: SuggestOptions = SuggestOptions(),
     cancel: CancelToken | None = None,
-) -> dict[str, Any]:
-    """The JSON object ``route18xx suggest --json`` prints.
+) -> SuggestReport:
+    """The ranking as a ``SuggestReport`` (``to_json()``: what ``route18xx suggest --json`` prints).
 
     A top move that shared another board's solve is solved again for its own
     routes; those solves get what is left of the ranking's time limit and the
@@ -351,7 +351,7 @@ def suggest_report(
     res = suggest(state, options, cancel)
     objective = options.objective
     corp = state.corporation.sym
-    suggestions = []
+    suggestions: list[Suggestion] = []
     for e in res.ranked:
         opt = e.optimum
         if opt is None:  # a move that shared another board's solve: its own routes, quickly
@@ -361,28 +361,21 @@ def suggest_report(
             if call_left is not None:  # the call's deadline: the share kept for this, too
                 left = max(left, call_left)
             opt = optimize(after, objective=objective, time_limit_s=max(0.01, left), cancel=cancel)
-        routes = routes_report(opt)
-        suggestions.append(
-            {
-                **e.move.describe(),
-                "income": e.income,
-                "gain": e.income - res.base_income,
-                "score": e.score,
-                "proven_optimal": e.proven,
-                "routes": routes,
-            }
-        )
-    return {
-        "corporation": corp,
-        "objective": objective,
-        "subtract_cost": options.subtract_cost,
-        "base_income": res.base_income,
-        "base_proven_optimal": res.base_proven,
-        "suggestions": suggestions,
-        "candidates": res.candidates,
-        "solved": res.solved,
-        "reused": res.reused,
-        "pruned": res.pruned,
-        "not_evaluated": [m.describe() for m in res.not_evaluated],
-        "elapsed_ms": round(res.elapsed_ms, 3),
-    }
+        suggestions.append(Suggestion(
+            e.move.report(), e.income, e.income - res.base_income, e.score, e.proven,
+            tuple(routes_report(opt)),
+        ))
+    return SuggestReport(
+        corporation=corp,
+        objective=objective,
+        subtract_cost=options.subtract_cost,
+        base_income=res.base_income,
+        base_proven_optimal=res.base_proven,
+        suggestions=tuple(suggestions),
+        candidates=res.candidates,
+        solved=res.solved,
+        reused=res.reused,
+        pruned=res.pruned,
+        not_evaluated=tuple(m.report() for m in res.not_evaluated),
+        elapsed_ms=round(res.elapsed_ms, 3),
+    )

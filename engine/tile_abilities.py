@@ -21,7 +21,7 @@ from route18xx.engine.board import Board, PlacedTile
 from route18xx.engine.errors import MalformedInput
 from route18xx.engine.gamedata import CompanyId, GameData, HexId, TileDef, TileName, game_data
 from route18xx.engine.rulesets import RuleSet
-from route18xx.engine.tile_rules import SPECIAL_TILE_HEX, Refusal, kept_rotations, special_hex_refusal
+from route18xx.engine.tile_rules import Refusal, kept_rotations, special_hex_refusal
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ class TileAbility:
         if not self.must_lay_all:
             return board
         for name in self.tiles:
-            home = SPECIAL_TILE_HEX.get(name)
+            home = board.data.tiles[name].only_on
             if home is None or home == hex_id or home in board.placed:
                 continue
             tile = board.data.tiles[name]

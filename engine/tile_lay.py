@@ -52,7 +52,6 @@ from route18xx.engine.network import Network, reach
 from route18xx.engine.rulesets import RULE_SETS, RuleSet
 from route18xx.engine.tile_abilities import TileAbility, ability_refusal, tile_ability
 from route18xx.engine.tile_rules import (
-    SPECIAL_TILE_HEX,
     Refusal,
     class_refusal,
     distinct_rotations,
@@ -166,7 +165,9 @@ def make_context(
         rule_set=rule_set,
         supply=supply,
         owned_privates=frozenset(owned_privates),
-        player_owned_blockers=frozenset({"HS"}) if heng_shan_player_owned else frozenset(),
+        player_owned_blockers=(
+            board.data.hex_blockers(rule_set.name) if heng_shan_player_owned else frozenset()
+        ),
         cash=cash,
         first_special_lay=first_special_lay,
     )
@@ -295,7 +296,7 @@ def check_in_context(
 
 
 def _special_home(tile: TileDef) -> str:
-    return SPECIAL_TILE_HEX.get(tile.name, "its own hex")
+    return tile.only_on or "its own hex"
 
 
 def _check_connected(ctx: LayContext, hex_id: HexId, tile: TileDef, rotation: int) -> None:

@@ -17,7 +17,7 @@ may be the end of a chain of legal upgrades from the preprinted tile.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import Iterable
 
 from route18xx.engine.board import Board, PlacedTile, city_exits
 from route18xx.engine.gamedata import COLOR_ORDER, HexDef, HexId, TileDef, TileName
@@ -25,16 +25,6 @@ from route18xx.engine.hexgrid import facing_edge, rotate_edge
 
 #: Colours of preprinted hexes that are walls to track (ROUTES.md §1.2).
 WALL_COLORS: frozenset[str] = frozenset({"red", "gray", "blue"})
-
-#: The private-company tiles and the one hex each may stand on (RULES.md §7.2, §7.3, §7.5).
-#: The ferry pair cannot be told apart by track alone (L40b also keeps E17's track at
-#: rotation 2), so the pairing is a fact of its own.
-SPECIAL_TILE_HEX: Mapping[TileName, HexId] = {
-    "L39": "H2",
-    "L40a": "E17",
-    "L40b": "F16",
-    "L41": "C5",
-}
 
 #: Refusal codes of this module (``IllegalAction.code`` in ``engine.tile_lay``).
 WRONG_COLOR = "wrong_color"
@@ -260,7 +250,7 @@ def exits_refusal(board: Board, hex_id: HexId, tile: TileDef, rotation: int) -> 
 
 def special_hex_refusal(hex_def: HexDef, tile: TileDef) -> Refusal | None:
     """Special tiles only on their hex; red/gray/blue hexes take only their special tile."""
-    home = SPECIAL_TILE_HEX.get(tile.name)
+    home = tile.only_on  # tiles.json: the one hex a special tile stands on
     if tile.special_only and home != hex_def.id:
         return Refusal(
             SPECIAL_TILE_HEX_MISMATCH,

@@ -25,7 +25,7 @@ DEFAULT_TARGET = "127.0.0.1:50051"
 
 
 def _objectives() -> tuple[str, ...]:
-    """The objective names the engine accepts (``engine.api.OBJECTIVES``)."""
+    """The objective names the engine accepts (``engine.api.OBJECTIVES``), the default first."""
     from route18xx.engine.api import OBJECTIVES
 
     return OBJECTIVES
@@ -80,7 +80,7 @@ def _run_check(a: argparse.Namespace) -> int:
 def _add_solve_options(p: argparse.ArgumentParser, default_limit: float | None) -> None:
     _add_board(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--objective", choices=_objectives(), default="total")
+    p.add_argument("--objective", choices=_objectives(), default=_objectives()[0])
     p.add_argument(
         "--time-limit", type=float, default=default_limit, metavar="S",
         help="solver time limit in seconds" + ("" if default_limit else " (server default)"),
@@ -112,7 +112,7 @@ def _add_suggest_options(p: argparse.ArgumentParser, default_limit: float | None
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--tokens", action="store_true", help="rank token placements too")
     p.add_argument("--subtract-cost", action="store_true", help="rank by income minus cost")
-    p.add_argument("--objective", choices=_objectives(), default="total")
+    p.add_argument("--objective", choices=_objectives(), default=_objectives()[0])
     p.add_argument(
         "--time-limit", type=float, default=default_limit, metavar="S",
         help="time for the whole ranking in seconds" + ("" if default_limit else " (server default)"),
@@ -221,7 +221,7 @@ def _run_call(a: argparse.Namespace) -> int:
 def _add_replay(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", metavar="GAME.json")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--objective", choices=_objectives(), default="total",
+    p.add_argument("--objective", choices=_objectives(), default=_objectives()[0],
                    help="objective of the optimum computed at every run_routes")
     p.add_argument("--time-limit", type=float, default=10.0, metavar="S",
                    help="solver time limit per run_routes")

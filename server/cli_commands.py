@@ -14,8 +14,8 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, TextIO
 
-from route18xx.engine.api import MalformedInput
-from route18xx.server.cli_text import Printer, emit, print_check, print_solve, print_suggest
+from route18xx.engine.api import DEFAULT_OBJECTIVE, MalformedInput, SuggestReport
+from route18xx.server.cli_text import R, emit, print_check, print_solve, print_suggest
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -56,9 +56,9 @@ class Source:
 
 
 def run_command(
-    compute: Callable[[], Mapping[str, Any]],
+    compute: Callable[[], R],
     as_json: bool,
-    printer: Printer,
+    printer: Callable[[R, TextIO], None],
     out: TextIO | None = None,
     err: TextIO | None = None,
 ) -> int:
@@ -99,7 +99,7 @@ def check_command(
 def solve_command(
     state: str | Source | None,
     as_json: bool,
-    objective: str = "total",
+    objective: str = DEFAULT_OBJECTIVE,
     time_limit_s: float = 10.0,
     out: TextIO | None = None,
     err: TextIO | None = None,
@@ -126,7 +126,7 @@ def suggest_command(
     top: int = 10,
     include_tokens: bool = False,
     subtract_cost: bool = False,
-    objective: str = "total",
+    objective: str = DEFAULT_OBJECTIVE,
     time_limit_s: float = 30.0,
     out: TextIO | None = None,
     err: TextIO | None = None,
@@ -134,7 +134,7 @@ def suggest_command(
     """``route18xx suggest STATE.json [--top N] [--json] [--tokens] [--subtract-cost]``."""
     from route18xx.engine.api import suggest_moves
 
-    def compute() -> Mapping[str, Any]:
+    def compute() -> SuggestReport:
         return suggest_moves(
             _source(state).load(),
             top=top,

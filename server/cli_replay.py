@@ -14,7 +14,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from route18xx.engine.api import (
+    DEFAULT_OBJECTIVE,
     MalformedInput,
+    ReplayReport,
+    RunOptimum,
     Route18xxError,
     RouteState,
     load_log,
@@ -26,17 +29,17 @@ from route18xx.engine.api import (
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 
-#: The optimum hook: a ``RouteState`` in, an ``engine.api.solve_routes``-shaped dict out.
-Solver = Callable[[RouteState], Mapping[str, Any]]
+#: The optimum hook: a ``RouteState`` in, its optimum out (``engine.api.SolveHook``).
+Solver = Callable[[RouteState], RunOptimum | None]
 
 
-def api_solver(objective: str = "total", time_limit_s: float = 10.0) -> Solver:
-    """The optimum hook backed by ``engine.api.solve_routes`` (imported only when used)."""
+def api_solver(objective: str = DEFAULT_OBJECTIVE, time_limit_s: float = 10.0) -> Solver:
+    """The optimum hook backed by ``engine.api.run_optimum`` (the figures of ``solve_routes``)."""
 
-    def solve(state: RouteState) -> Mapping[str, Any]:
-        from route18xx.engine.api import solve_routes
+    def solve(state: RouteState) -> RunOptimum:
+        from route18xx.engine.api import run_optimum
 
-        return solve_routes(state, objective=objective, time_limit_s=time_limit_s)
+        return run_optimum(state, objective=objective, time_limit_s=time_limit_s)
 
     return solve
 
@@ -57,7 +60,7 @@ def replay_command(path: str, as_json: bool, solve: Solver | None = None) -> int
         return 2
     report = replay_report(result)
     if as_json:
-        print(json.dumps(report, indent=2))
+        print(json.dumps(report.to_json(), indent=2))
     else:
         _print_summary(report, result.seconds)
     for error in result.errors:
@@ -97,21 +100,21 @@ def state_command(path: str, action_id: int, as_json: bool, turn_facts: bool = F
     return 0
 
 
-def _print_summary(report: Mapping[str, Any], seconds: float) -> None:
-    runs = report["run_routes"]
+def _print_summary(report: ReplayReport, seconds: float) -> None:
+    runs = report.runs
     agree = sum(
         1
         for r in runs
-        if r["recorded_legal"]
-        and r["engine_revenue"] == r["recorded_revenue"]
-        and r["engine_subsidy"] == r["recorded_subsidy"]
+        if r.recorded_legal
+        and r.engine_revenue == r.recorded_revenue
+        and r.engine_subsidy == r.recorded_subsidy
     )
-    print(f"{report['title']} ({report['rule_set']}): replayed in {seconds:.2f}s")
-    print(f"final scores:    {report['final_scores']}")
-    print(f"recorded result: {report['recorded_result']}")
-    print(f"scores match:    {report['scores_match']}")
+    print(f"{report.title} ({report.rule_set}): replayed in {seconds:.2f}s")
+    print(f"final scores:    {report.final_scores}")
+    print(f"recorded result: {report.recorded_result}")
+    print(f"scores match:    {report.scores_match}")
     print(f"run_routes:      {len(runs)} checked, {agree} legal with the recorded revenue and subsidy")
-    solved = [r for r in runs if r["optimal_revenue"] is not None]
+    solved = [(r, r.optimum) for r in runs if r.optimum is not None]
     if solved:
-        better = sum(1 for r in solved if r["optimal_revenue"] > r["recorded_revenue"])
+        better = sum(1 for r, opt in solved if opt.revenue > r.recorded_revenue)
         print(f"optimum:         {len(solved)} solved, {better} runs left revenue on the table")

@@ -7,7 +7,20 @@ service client (``server.client``), so a report reads the same wherever it came 
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Mapping, TextIO
+from typing import Any, Callable, Mapping, Protocol, TextIO, TypeAlias, TypeVar
+
+from route18xx.engine.api import SuggestReport
+
+
+class JsonReport(Protocol):
+    """A typed engine report (e.g. ``SuggestReport``): ``to_json()`` is its ``--json`` object."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+#: A report as the engine returns it: a typed report, or (check, solve) a plain dict.
+Report: TypeAlias = Mapping[str, Any] | JsonReport
+R = TypeVar("R", bound=Report)
 
 Printer = Callable[[Mapping[str, Any], TextIO], None]
 
@@ -59,29 +72,31 @@ def print_solve(report: Mapping[str, Any], out: TextIO) -> None:
               file=out)
 
 
-def print_suggest(report: Mapping[str, Any], out: TextIO) -> None:
+def print_suggest(report: SuggestReport, out: TextIO) -> None:
     """The income without a move, how the ranking went, then the moves best first."""
     print(
-        f"{report['corporation']}: income without a move {report['base_income']}; "
-        f"{report['candidates']} legal moves ({report['solved']} solved, {report['reused']} "
-        f"reused, {report['pruned']} pruned by bound, {len(report['not_evaluated'])} not "
-        f"evaluated) in {report['elapsed_ms']:.0f} ms",
+        f"{report.corporation}: income without a move {report.base_income}; "
+        f"{report.candidates} legal moves ({report.solved} solved, {report.reused} "
+        f"reused, {report.pruned} pruned by bound, {len(report.not_evaluated)} not "
+        f"evaluated) in {report.elapsed_ms:.0f} ms",
         file=out,
     )
-    for rank, s in enumerate(report["suggestions"], start=1):
-        if s["kind"] == "tile":
-            where = f"{s['tile']} on {s['hex']} rotation {s['rotation']}"
+    for rank, s in enumerate(report.suggestions, start=1):
+        move = s.move
+        if move.kind == "tile":
+            where = f"{move.tile} on {move.hex} rotation {move.rotation}"
         else:
-            where = f"token on {s['hex']}-{s['city']}"
+            where = f"token on {move.hex}-{move.city}"
         print(
-            f"{rank:>3}. {where}: income {s['income']} (gain {s['gain']:+d}, cost {s['cost']})",
+            f"{rank:>3}. {where}: income {s.income} (gain {s.gain:+d}, cost {move.cost})",
             file=out,
         )
 
 
-def emit(report: Mapping[str, Any], as_json: bool, printer: Printer, out: TextIO) -> None:
-    """Print ``report`` as one JSON object or in its readable form."""
+def emit(report: R, as_json: bool, printer: Callable[[R, TextIO], None], out: TextIO) -> None:
+    """Print ``report`` as one JSON object (a typed report's ``to_json()``) or in its readable form."""
     if as_json:
-        print(json.dumps(report, indent=1), file=out)
+        data = report if isinstance(report, Mapping) else report.to_json()
+        print(json.dumps(data, indent=1), file=out)
     else:
         printer(report, out)

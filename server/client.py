@@ -6,7 +6,7 @@ replays the log.
 
 With ``--json`` a call prints exactly what the local ``route18xx solve --json`` /
 ``check --json`` / ``suggest --json`` prints (the response converted back to the
-engine's dict; timing figures are the server's). An
+engine's dict, or for suggest its ``SuggestReport``; timing figures are the server's). An
 RPC error exits 1 with the status code name and its message; a malformed local
 file exits 2 with a message naming the field, as the local commands do.
 """
@@ -19,8 +19,8 @@ from typing import Any, Callable, TextIO
 import grpc
 
 from route18xx.server.cli_commands import read_json
-from route18xx.engine.api import MalformedInput
-from route18xx.server.cli_text import Printer, emit, print_check, print_solve, print_suggest
+from route18xx.engine.api import DEFAULT_OBJECTIVE, MalformedInput, SuggestReport
+from route18xx.server.cli_text import R, emit, print_check, print_solve, print_suggest
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from route18xx.server import converters, suggest_converters
 
@@ -31,7 +31,8 @@ DEFAULT_TARGET = "127.0.0.1:50051"
 
 
 class RouteClient:
-    """A channel to a RouteService; ``solve``/``validate``/``suggest`` take and return plain dicts.
+    """A channel to a RouteService; ``solve``/``validate`` return plain dicts, ``suggest`` the
+    engine's ``SuggestReport``.
 
     Each takes the board as a decoded state file or a ``converters.LogSource``.
     """
@@ -41,7 +42,7 @@ class RouteClient:
         self.stub = pb_grpc.RouteServiceStub(self.channel)  # type: ignore[no-untyped-call]  # generated, untyped
 
     def solve(
-        self, state_raw: Any, objective: str = "total", time_limit_s: float | None = None,
+        self, state_raw: Any, objective: str = DEFAULT_OBJECTIVE, time_limit_s: float | None = None,
         allow_partial: bool = False, timeout_s: float | None = None,
         pinned_routes: Any = None, train_sets: list[list[str]] | None = None,
     ) -> dict[str, Any]:
@@ -59,9 +60,10 @@ class RouteClient:
 
     def suggest(
         self, state_raw: Any, top: int = suggest_converters.DEFAULT_TOP,
-        include_tokens: bool = False, subtract_cost: bool = False, objective: str = "total",
+        include_tokens: bool = False, subtract_cost: bool = False,
+        objective: str = DEFAULT_OBJECTIVE,
         time_limit_s: float | None = None, timeout_s: float | None = None,
-    ) -> dict[str, Any]:
+    ) -> SuggestReport:
         request = suggest_converters.suggest_request_to_proto(
             state_raw, top, include_tokens, subtract_cost, objective, time_limit_s
         )
@@ -91,11 +93,11 @@ def read_source(state_path: str | None, game: str | None, action: int | None) ->
 
 
 def _call(
-    rpc: Callable[..., dict[str, Any]],
+    rpc: Callable[..., R],
     source: Callable[[], Any],
     target: str,
     as_json: bool,
-    printer: Printer,
+    printer: Callable[[R, TextIO], None],
     out: TextIO | None,
     err: TextIO | None,
 ) -> int:
@@ -115,7 +117,7 @@ def _call(
 
 
 def call_solve(
-    target: str, state_path: str | None, as_json: bool, objective: str = "total",
+    target: str, state_path: str | None, as_json: bool, objective: str = DEFAULT_OBJECTIVE,
     time_limit_s: float | None = None, timeout_s: float | None = None,
     out: TextIO | None = None, err: TextIO | None = None,
     game: str | None = None, action: int | None = None,
@@ -149,7 +151,8 @@ def call_validate(
 
 def call_suggest(
     target: str, state_path: str | None, as_json: bool, top: int = suggest_converters.DEFAULT_TOP,
-    include_tokens: bool = False, subtract_cost: bool = False, objective: str = "total",
+    include_tokens: bool = False, subtract_cost: bool = False,
+    objective: str = DEFAULT_OBJECTIVE,
     time_limit_s: float | None = None, timeout_s: float | None = None,
     out: TextIO | None = None, err: TextIO | None = None,
     game: str | None = None, action: int | None = None,

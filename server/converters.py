@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence, TypeAlias
 
 from route18xx.engine.api import (
-    CheckReport, MalformedInput, RouteCheckReport, SolveReport, decode_json,
+    DEFAULT_OBJECTIVE, CheckReport, MalformedInput, RouteCheckReport, SolveReport, decode_json,
 )
 from route18xx.server import explain_converters as ex
 from route18xx.v1 import route_service_pb2 as pb
@@ -37,7 +37,7 @@ _OBJECTIVES = {
     "revenue": pb.OBJECTIVE_REVENUE,
 }
 _OBJECTIVE_NAMES: dict[int, str] = {v: k for k, v in _OBJECTIVES.items()}
-_OBJECTIVE_NAMES[pb.OBJECTIVE_UNSPECIFIED] = "total"
+_OBJECTIVE_NAMES[pb.OBJECTIVE_UNSPECIFIED] = DEFAULT_OBJECTIVE
 
 _STATUSES = {
     "OPTIMAL": pb.SOLVE_STATUS_OPTIMAL,
@@ -353,7 +353,7 @@ def time_limit_from_proto(limit: float) -> float | None:
 
 
 def solve_request_to_proto(
-    state_raw: Any, objective: str = "total", time_limit_s: float | None = None,
+    state_raw: Any, objective: str = DEFAULT_OBJECTIVE, time_limit_s: float | None = None,
     allow_partial: bool = False, pinned_routes: Any = None,
     train_sets: Sequence[Sequence[str]] | None = None,
 ) -> pb.SolveRoutesRequest:

@@ -84,7 +84,7 @@ def render(a: argparse.Namespace) -> str:
         if a.suggestion < 1:
             raise api.MalformedInput("suggestion", f"must be 1 or more, not {a.suggestion}")
         report = api.suggest_moves(state, top=a.suggestion, time_limit_s=a.time_limit * 3)
-        moves = report["suggestions"]
+        moves = report.suggestions
         if len(moves) < a.suggestion:
             raise api.MalformedInput("suggestion", f"only {len(moves)} legal moves were ranked")
         suggestion = moves[a.suggestion - 1]

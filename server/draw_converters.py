@@ -52,7 +52,7 @@ def render_board(runner: Any, request: pb.RenderBoardRequest, cancel: Any) -> pb
         raise api.MalformedInput("suggestion", f"must be 0 (none) or more, not {request.suggestion}")
     if request.suggestion:
         report = api.suggest_moves(state, top=request.suggestion, time_limit_s=limit, cancel=cancel)
-        moves = report["suggestions"]
+        moves = report.suggestions
         if len(moves) < request.suggestion:
             raise api.MalformedInput("suggestion", f"only {len(moves)} legal moves were ranked")
         suggestion = moves[request.suggestion - 1]

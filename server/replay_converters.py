@@ -2,42 +2,45 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
 
+from route18xx.engine.api import ReplayReport, RunReport
 from route18xx.server import converters
 from route18xx.v1 import route_service_pb2 as pb
 
 
-def run_to_proto(run: Mapping[str, Any]) -> pb.ReplayedRun:
+def run_to_proto(run: RunReport) -> pb.ReplayedRun:
     """One run of the replay report as a ``ReplayedRun`` (unset optimum when not solved)."""
     msg = pb.ReplayedRun(
-        action_id=run["action_id"],
-        turn_start_action_id=run.get("turn_start_action_id", run["action_id"]),
-        corporation=run["corporation"],
-        trains=run["trains"],
-        recorded_revenue=run["recorded_revenue"],
-        recorded_subsidy=run["recorded_subsidy"],
-        recorded_legal=run["recorded_legal"],
-        engine_revenue=run["engine_revenue"] or 0,
-        engine_subsidy=run["engine_subsidy"] or 0,
-        proven_optimal=run["proven_optimal"],
+        action_id=run.action_id,
+        turn_start_action_id=run.turn_start_action_id
+        if run.turn_start_action_id is not None else run.action_id,
+        corporation=run.corporation,
+        trains=run.trains,
+        recorded_revenue=run.recorded_revenue,
+        recorded_subsidy=run.recorded_subsidy,
+        recorded_legal=run.recorded_legal,
+        engine_revenue=run.engine_revenue or 0,
+        engine_subsidy=run.engine_subsidy or 0,
+        proven_optimal=run.optimum.proven_optimal if run.optimum is not None else False,
     )
-    for key in ("optimal_revenue", "optimal_subsidy", "solve_ms"):
-        if run.get(key) is not None:
-            setattr(msg, key, run[key])
+    if run.optimum is not None:
+        msg.optimal_revenue = run.optimum.revenue
+        msg.optimal_subsidy = run.optimum.subsidy
+        msg.solve_ms = run.optimum.solve_ms
     return msg
 
 
-def replay_report_to_proto(report: Mapping[str, Any]) -> pb.ReplayGameResponse:
+def replay_report_to_proto(report: ReplayReport) -> pb.ReplayGameResponse:
     """The engine's replay report as a ``ReplayGameResponse``."""
     return pb.ReplayGameResponse(
-        title=report["title"],
-        rule_set=report["rule_set"],
-        final_scores={str(k): int(v) for k, v in report["final_scores"].items()},
-        recorded_result={str(k): int(v) for k, v in report["recorded_result"].items()},
-        scores_match=report["scores_match"],
-        errors=report["errors"],
-        runs=[run_to_proto(r) for r in report["run_routes"]],
+        title=report.title,
+        rule_set=report.rule_set,
+        final_scores=report.final_scores,
+        recorded_result=report.recorded_result,
+        scores_match=report.scores_match,
+        errors=[str(e) for e in report.errors],
+        runs=[run_to_proto(r) for r in report.runs],
     )
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from route18xx.engine import api
-from route18xx.engine.api import MalformedInput
+from route18xx.engine.api import MalformedInput, SuggestReport
 from route18xx.server import converters
 from route18xx.server.converters import CheckArgs, LogSource, Source, SolveArgs
 from route18xx.server.errors import DeadlineExceeded
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 SolveFn = Callable[..., api.SolveReport | dict[str, Any]]
 CheckFn = Callable[..., api.CheckReport | dict[str, Any]]
-SuggestFn = Callable[..., dict[str, Any]]
+SuggestFn = Callable[..., SuggestReport]
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,7 @@ class EngineRunner:
         hint = "" if args.allow_partial else "; set allow_partial for the best routes found"
         raise DeadlineExceeded(f"{found} within the {limit:.3f} s time limit{hint}")
 
-    def suggest(self, args: SuggestArgs, cancel: CancelToken) -> dict[str, Any]:
+    def suggest(self, args: SuggestArgs, cancel: CancelToken) -> SuggestReport:
         """Rank the moves; ``DeadlineExceeded`` only if none could be ranked."""
         state = board(args.state, cancel)
         limit = self.time_limit(
@@ -134,10 +134,10 @@ class EngineRunner:
             subtract_cost=args.subtract_cost, objective=args.objective,
             time_limit_s=limit, workers=self.suggest_workers, cancel=cancel,
         )
-        if report["not_evaluated"] and not report["suggestions"]:
+        if report.not_evaluated and not report.suggestions:
             raise DeadlineExceeded(
                 f"no move could be ranked within the {limit:.3f} s time limit "
-                f"({len(report['not_evaluated'])} of {report['candidates']} not evaluated)"
+                f"({len(report.not_evaluated)} of {report.candidates} not evaluated)"
             )
         return report
 

@@ -1,17 +1,19 @@
-"""SuggestMoves: proto ⇄ the engine's suggestion dicts (``engine.api.suggest_moves``).
+"""SuggestMoves: proto ⇄ the engine's ``SuggestReport`` (``engine.api.suggest_moves``).
 
 Split from ``server.converters`` (which it builds on: the state, routes and
 objective) to keep each module small. ``suggest_report_from_proto`` rebuilds
-the engine's report with the same keys, order and types, so ``route18xx call
-suggest --json`` prints what ``route18xx suggest --json`` prints.
+the engine's report, so ``route18xx call suggest --json`` prints what
+``route18xx suggest --json`` prints (``SuggestReport.to_json``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Literal
 
-from route18xx.engine.api import MalformedInput
+from route18xx.engine.api import (
+    DEFAULT_OBJECTIVE, MalformedInput, MoveLayReport, MoveReport, SuggestReport, Suggestion,
+)
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.server import converters
 
@@ -19,7 +21,10 @@ _MOVE_KINDS = {
     "tile": pb.MOVE_KIND_TILE,
     "token": pb.MOVE_KIND_TOKEN,
 }
-_MOVE_KIND_NAMES = {v: k for k, v in _MOVE_KINDS.items()}
+_MOVE_KIND_NAMES: dict[int, Literal["tile", "token"]] = {
+    pb.MOVE_KIND_TILE: "tile",
+    pb.MOVE_KIND_TOKEN: "token",
+}
 
 #: ``top`` when a SuggestMoves request leaves it out (as ``route18xx suggest``).
 DEFAULT_TOP = 10
@@ -39,7 +44,7 @@ class SuggestArgs:
 
 def suggest_request_to_proto(
     state_raw: Any, top: int = DEFAULT_TOP, include_tokens: bool = False,
-    subtract_cost: bool = False, objective: str = "total", time_limit_s: float | None = None,
+    subtract_cost: bool = False, objective: str = DEFAULT_OBJECTIVE, time_limit_s: float | None = None,
 ) -> pb.SuggestMovesRequest:
     """Client side: a state file (or a ``LogSource``) and options as a ``SuggestMovesRequest``."""
     if isinstance(top, bool) or not isinstance(top, int) or not -(2**31) <= top < 2**31:
@@ -72,91 +77,89 @@ def suggest_request_from_proto(request: pb.SuggestMovesRequest) -> SuggestArgs:
     )
 
 
-def _move_fields(move: Mapping[str, Any]) -> dict[str, Any]:
-    """The ``Move`` fields (1-8, shared by ``Suggestion``) of a move description."""
+def _move_fields(move: MoveReport) -> dict[str, Any]:
+    """The ``Move`` fields (1-8, shared by ``Suggestion``) of a move."""
     fields: dict[str, Any] = {
-        "kind": _MOVE_KINDS[move["kind"]],
-        "hex": move["hex"],
+        "kind": _MOVE_KINDS[move.kind],
+        "hex": move.hex,
         "lays": [
-            pb.MoveLay(hex=lay["hex"], tile=lay["tile"], rotation=lay["rotation"], cost=lay["cost"])
-            for lay in move["lays"]
+            pb.MoveLay(hex=lay.hex, tile=lay.tile, rotation=lay.rotation, cost=lay.cost)
+            for lay in move.lays
         ],
-        "cost": move["cost"],
+        "cost": move.cost,
     }
-    for key in ("tile", "rotation", "city", "private"):
-        if move.get(key) is not None:  # absent in the message = None in the engine's dict
-            fields[key] = move[key]
+    optional = {"tile": move.tile, "rotation": move.rotation, "city": move.city,
+                "private": move.private}
+    for key, value in optional.items():
+        if value is not None:  # absent in the message = None in the engine's report
+            fields[key] = value
     return fields
 
 
-def _move_dict(msg: pb.Move | pb.Suggestion) -> dict[str, Any]:
-    """A ``Move`` (or a suggestion's move fields) as the engine's move description."""
-    return {
-        "kind": _MOVE_KIND_NAMES.get(msg.kind, ""),
-        "hex": msg.hex,
-        "tile": msg.tile if msg.HasField("tile") else None,
-        "rotation": msg.rotation if msg.HasField("rotation") else None,
-        "city": msg.city if msg.HasField("city") else None,
-        "private": msg.private if msg.HasField("private") else None,
-        "lays": [
-            {"hex": lay.hex, "tile": lay.tile, "rotation": lay.rotation, "cost": lay.cost}
-            for lay in msg.lays
-        ],
-        "cost": msg.cost,
-    }
+def _move_report(msg: pb.Move | pb.Suggestion) -> MoveReport:
+    """A ``Move`` (or a suggestion's move fields) as the engine's ``MoveReport``.
 
-
-def suggest_report_to_proto(report: Mapping[str, Any]) -> pb.SuggestMovesResponse:
-    """The engine's suggestion report as a ``SuggestMovesResponse``."""
-    return pb.SuggestMovesResponse(
-        corporation=report["corporation"],
-        objective=converters.objective_to_proto(report["objective"]),
-        subtract_cost=report["subtract_cost"],
-        base_income=report["base_income"],
-        base_proven_optimal=report["base_proven_optimal"],
-        suggestions=[
-            pb.Suggestion(
-                **_move_fields(s),
-                income=s["income"],
-                gain=s["gain"],
-                score=s["score"],
-                proven_optimal=s["proven_optimal"],
-                routes=[converters.route_report_to_proto(r) for r in s["routes"]],
-            )
-            for s in report["suggestions"]
-        ],
-        candidates=report["candidates"],
-        solved=report["solved"],
-        reused=report["reused"],
-        pruned=report["pruned"],
-        not_evaluated=[pb.Move(**_move_fields(m)) for m in report["not_evaluated"]],
-        elapsed_ms=report.get("elapsed_ms", 0.0),
+    An unknown kind (a newer server's) reads as ``tile``.
+    """
+    return MoveReport(
+        kind=_MOVE_KIND_NAMES.get(msg.kind, "tile"),
+        hex=msg.hex,
+        tile=msg.tile if msg.HasField("tile") else None,
+        rotation=msg.rotation if msg.HasField("rotation") else None,
+        city=msg.city if msg.HasField("city") else None,
+        private=msg.private if msg.HasField("private") else None,
+        lays=tuple(MoveLayReport(lay.hex, lay.tile, lay.rotation, lay.cost) for lay in msg.lays),
+        cost=msg.cost,
     )
 
 
-def suggest_report_from_proto(msg: pb.SuggestMovesResponse) -> dict[str, Any]:
-    """A ``SuggestMovesResponse`` as the dict ``route18xx suggest --json`` prints."""
-    return {
-        "corporation": msg.corporation,
-        "objective": converters.objective_name(msg.objective),
-        "subtract_cost": msg.subtract_cost,
-        "base_income": msg.base_income,
-        "base_proven_optimal": msg.base_proven_optimal,
-        "suggestions": [
-            {
-                **_move_dict(s),
-                "income": s.income,
-                "gain": s.gain,
-                "score": s.score,
-                "proven_optimal": s.proven_optimal,
-                "routes": [converters.route_report_from_proto(r) for r in s.routes],
-            }
-            for s in msg.suggestions
+def suggest_report_to_proto(report: SuggestReport) -> pb.SuggestMovesResponse:
+    """The engine's suggestion report as a ``SuggestMovesResponse``."""
+    return pb.SuggestMovesResponse(
+        corporation=report.corporation,
+        objective=converters.objective_to_proto(report.objective),
+        subtract_cost=report.subtract_cost,
+        base_income=report.base_income,
+        base_proven_optimal=report.base_proven_optimal,
+        suggestions=[
+            pb.Suggestion(
+                **_move_fields(s.move),
+                income=s.income,
+                gain=s.gain,
+                score=s.score,
+                proven_optimal=s.proven_optimal,
+                routes=[converters.route_report_to_proto(r) for r in s.routes],
+            )
+            for s in report.suggestions
         ],
-        "candidates": msg.candidates,
-        "solved": msg.solved,
-        "reused": msg.reused,
-        "pruned": msg.pruned,
-        "not_evaluated": [_move_dict(m) for m in msg.not_evaluated],
-        "elapsed_ms": msg.elapsed_ms,
-    }
+        candidates=report.candidates,
+        solved=report.solved,
+        reused=report.reused,
+        pruned=report.pruned,
+        not_evaluated=[pb.Move(**_move_fields(m)) for m in report.not_evaluated],
+        elapsed_ms=report.elapsed_ms,
+    )
+
+
+def suggest_report_from_proto(msg: pb.SuggestMovesResponse) -> SuggestReport:
+    """A ``SuggestMovesResponse`` as the engine's report (``to_json()``: ``suggest --json``)."""
+    return SuggestReport(
+        corporation=msg.corporation,
+        objective=converters.objective_name(msg.objective),
+        subtract_cost=msg.subtract_cost,
+        base_income=msg.base_income,
+        base_proven_optimal=msg.base_proven_optimal,
+        suggestions=tuple(
+            Suggestion(
+                _move_report(s), s.income, s.gain, s.score, s.proven_optimal,
+                tuple(converters.route_report_from_proto(r) for r in s.routes),
+            )
+            for s in msg.suggestions
+        ),
+        candidates=msg.candidates,
+        solved=msg.solved,
+        reused=msg.reused,
+        pruned=msg.pruned,
+        not_evaluated=tuple(_move_report(m) for m in msg.not_evaluated),
+        elapsed_ms=msg.elapsed_ms,
+    )

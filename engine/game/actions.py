@@ -15,6 +15,7 @@ from typing import Any, ClassVar, TypeAlias
 
 from route18xx.engine.errors import MalformedInput, excerpt
 from route18xx.engine.game import action_fields as f
+from route18xx.engine.route_spec import RouteSpec
 
 #: A player id (integer user id) or a corporation / private symbol.
 Entity: TypeAlias = int | str
@@ -127,34 +128,12 @@ class PlaceToken(Action):
 
 
 @dataclass(frozen=True)
-class RouteRecord:
-    """One recorded route of a run_routes action (ROUTES.md §6), kept as logged."""
-
-    train: str
-    connections: tuple[tuple[str, ...], ...]
-    hexes: tuple[str, ...]
-    nodes: tuple[str, ...]
-    revenue: int
-    subsidy: int
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "train": self.train,
-            "connections": [list(c) for c in self.connections],
-            "hexes": list(self.hexes),
-            "nodes": list(self.nodes),
-            "revenue": self.revenue,
-            "subsidy": self.subsidy,
-        }
-
-
-@dataclass(frozen=True)
 class RunRoutes(Action):
     """Run trains on the recorded routes (ROUTES.md); revenue and subsidy as recorded."""
 
     type: ClassVar[str] = "run_routes"
 
-    routes: tuple[RouteRecord, ...] = ()
+    routes: tuple[RouteSpec, ...] = ()
 
     @property
     def revenue(self) -> int:
@@ -242,7 +221,7 @@ ENTITY_TYPES = ("player", "corporation", "company")
 MAX_AUTO_DEPTH = 2
 
 
-def _route(raw: Any, where: str) -> RouteRecord:
+def _route(raw: Any, where: str) -> RouteSpec:
     if not isinstance(raw, Mapping):
         raise MalformedInput(where, f"must be an object, not {excerpt(raw)}")
     parsed = []
@@ -254,7 +233,7 @@ def _route(raw: Any, where: str) -> RouteRecord:
                 for k, h in enumerate(f.items_value(conn, field))
             )
         )
-    return RouteRecord(
+    return RouteSpec(
         train=f.name(raw, "train", where, what="a train id such as '2-0'"),
         connections=tuple(parsed),
         hexes=f.names(raw, "hexes", where, shape=f.HEX_ID, what="a hex id", default=()),

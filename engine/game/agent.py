@@ -30,13 +30,13 @@ from route18xx.engine.game.actions import (
     Par,
     Pass,
     PlaceToken,
-    RouteRecord,
     RunRoutes,
     SellShares,
 )
 from route18xx.engine.game.auction import AuctionRound
 from route18xx.engine.game.depot import train_name
 from route18xx.engine.game.emergency import bundle
+from route18xx.engine.route_spec import RouteSpec
 from route18xx.engine.game.game import Game
 from route18xx.engine.game.operating_round import OperatingRound
 from route18xx.engine.game.privates import price_range
@@ -218,7 +218,7 @@ class RandomAgent:
             corp.sym,
             phase=game.phase,
             rule_set=game.rule_set,
-            heng_shan_player_owned="C5" in _blocked(game),
+            heng_shan_player_owned=bool(_blocked(game)),
             cash=corp.cash,
         )
         in_use = set(game.state.tile_at.values())
@@ -248,13 +248,13 @@ class RandomAgent:
         for r in answer["routes"]:
             train = ids[train_name(r["train"])].pop(0)
             routes.append(
-                RouteRecord(
+                RouteSpec(
                     train,
                     tuple(tuple(c) for c in r["connections"]),
-                    tuple(r["hexes"]),
-                    tuple(r["nodes"]),
-                    r["revenue"],
-                    r["subsidy"],
+                    nodes=tuple(r["nodes"]),
+                    hexes=tuple(r["hexes"]),
+                    revenue=r["revenue"],
+                    subsidy=r["subsidy"],
                 )
             )
         return RunRoutes(corp.sym, "corporation", routes=tuple(routes))

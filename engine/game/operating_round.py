@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from route18xx.engine.game.actions import Action, Entity, RouteRecord
+from route18xx.engine.game.actions import Action, Entity
+from route18xx.engine.route_spec import RouteSpec
 from route18xx.engine.game.discard import DiscardTrainStep
 from route18xx.engine.game.or_purchases import BankruptStep, BuyCompanyStep, BuyTrainStep
 from route18xx.engine.game.or_steps import DividendStep, RouteStep, TokenStep, TrackStep
@@ -53,7 +54,7 @@ class OperatingRound(Round):
 
     def _reset_turn(self) -> None:
         self.tokened = False
-        self.routes: tuple[RouteRecord, ...] = ()
+        self.routes: tuple[RouteSpec, ...] = ()
         self.revenue = 0
         self.subsidy = 0
         #: the engine's judgement of the booked run (``Game.process`` returns it).

@@ -100,8 +100,8 @@ def exchange_sources(game: Game) -> tuple[str, ...]:
 
 
 def exchange_corporations(game: Game) -> list[Corporation]:
-    """Corporations with a station token in Beijing (C9) (§7.6)."""
-    hexes = {"C9"}
+    """Corporations with a station token in Beijing (C9) (§7.6; private_rules.json)."""
+    hexes = game.board.data.exchange_token_hexes
     out = []
     for corp in game.corporations.values():
         if any(h in hexes for h, _ in game.board.token_cities(corp.sym)):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from route18xx.engine.errors import IllegalAction
 from route18xx.engine.game.actions import RunRoutes
 from route18xx.engine.game.depot import train_name
-from route18xx.engine.route_judge import Judgement, RouteSpec, judge_routes
+from route18xx.engine.route_judge import Judgement, judge_routes
 from route18xx.engine.state_file import RouteState
 
 if TYPE_CHECKING:
@@ -79,8 +79,7 @@ def run_routes(game: Game, rnd: OperatingRound, corp: Corporation, action: RunRo
         if route.train in seen:
             raise IllegalAction("train_twice", f"train {route.train} runs twice")
         seen.add(route.train)
-    specs = [RouteSpec(r.train, r.connections, r.nodes) for r in action.routes]
-    judgement = judge_routes(route_state(game, corp, runnable), specs)
+    judgement = judge_routes(route_state(game, corp, runnable), action.routes)
     check = RouteCheck(
         action.id, corp.sym, [r.train for r in action.routes], action.revenue, action.subsidy, judgement
     )

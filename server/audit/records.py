@@ -13,10 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from route18xx.engine.api import audit_log, parse_game_log
-from route18xx.engine.api import Route18xxError
-
-OBJECTIVES = ("total", "revenue")
+from route18xx.engine.api import (
+    OBJECTIVES, AuditOptimum, AuditReport, AuditRun, Route18xxError, audit_log, parse_game_log,
+)
 
 #: The fields two audits may differ in (wall-clock measures).
 TIMING = "timing"
@@ -41,83 +40,91 @@ def game_id(log: Any, path: str) -> str:
     return Path(path).stem
 
 
-def _gap(optimal: dict[str, Any], recorded: int, objective: str, subsidy: int) -> int | None:
-    if optimal.get("revenue") is None:
+def _gap(optimal: AuditOptimum | None, recorded: int, objective: str, subsidy: int) -> int | None:
+    if optimal is None or optimal.revenue is None:
         return None
     if objective == "total":
-        return int(optimal["revenue"]) + int(optimal["subsidy"] or 0) - recorded - subsidy
-    return int(optimal["revenue"]) - recorded
+        return optimal.revenue + (optimal.subsidy or 0) - recorded - subsidy
+    return optimal.revenue - recorded
 
 
-def run_line(game: str, log: str, run: dict[str, Any]) -> dict[str, Any]:
+def run_line(game: str, log: str, audited: AuditRun) -> dict[str, Any]:
     """A run of the audit report as its JSON line."""
-    optima = run.get("optima") or {}
+    run = audited.run
+    optima = audited.optima or {}
     optimal = {
-        o: {k: optima.get(o, {}).get(k) for k in ("revenue", "subsidy", "proven_optimal")}
+        o: {"revenue": opt.revenue, "subsidy": opt.subsidy, "proven_optimal": opt.proven_optimal}
+        if (opt := optima.get(o)) is not None
+        else {"revenue": None, "subsidy": None, "proven_optimal": None}
         for o in OBJECTIVES
     }
-    rec, sub = int(run["recorded_revenue"]), int(run["recorded_subsidy"])
+    rec, sub = run.recorded_revenue, run.recorded_subsidy
     return {
         "kind": "run",
         "game": game,
         "log": log,
-        "action_id": run["action_id"],
-        "round": run.get("round"),
-        "corporation": run["corporation"],
-        "president": run.get("president"),
-        "president_name": run.get("president_name"),
-        "trains": run["trains"],
+        "action_id": run.action_id,
+        "round": audited.round,
+        "corporation": run.corporation,
+        "president": audited.president,
+        "president_name": audited.president_name,
+        "trains": list(run.trains),
         "recorded_revenue": rec,
         "recorded_subsidy": sub,
-        "recorded_legal": run["recorded_legal"],
-        "engine_revenue": run["engine_revenue"],
-        "engine_subsidy": run["engine_subsidy"],
+        "recorded_legal": run.recorded_legal,
+        "engine_revenue": run.engine_revenue,
+        "engine_subsidy": run.engine_subsidy,
         "optimal": optimal,
-        "gap": {o: _gap(optimal[o], rec, o, sub) for o in OBJECTIVES},
-        TIMING: {"solve_ms": {o: optima.get(o, {}).get("solve_ms") for o in OBJECTIVES}},
+        "gap": {o: _gap(optima.get(o), rec, o, sub) for o in OBJECTIVES},
+        TIMING: {"solve_ms": {
+            o: opt.solve_ms if (opt := optima.get(o)) is not None else None for o in OBJECTIVES
+        }},
     }
 
 
 def game_line(
-    game: str, log: str, report: dict[str, Any] | None, errors: list[str], ms: float
+    game: str, log: str, report: AuditReport | None, errors: list[str], ms: float
 ) -> dict[str, Any]:
     """The game line: the replay's verdict, or why the log could not be read."""
-    r = report or {}
+    replayed = report.replay if report is not None else None
     return {
         "kind": "game",
         "game": game,
         "log": log,
-        "ok": report is not None and bool(r.get("completed")),
-        "title": r.get("title"),
-        "rule_set": r.get("rule_set"),
-        "players": r.get("players", []),
-        "final_scores": r.get("final_scores"),
-        "recorded_result": r.get("recorded_result"),
-        "scores_match": bool(r.get("scores_match", False)),
-        "completed": bool(r.get("completed", False)),
-        "runs": len(r.get("run_routes", [])),
+        "ok": report is not None and report.completed,
+        "title": replayed.title if replayed else None,
+        "rule_set": replayed.rule_set if replayed else None,
+        "players": [{"id": p.id, "name": p.name} for p in report.players] if report else [],
+        "final_scores": dict(replayed.final_scores) if replayed else None,
+        "recorded_result": dict(replayed.recorded_result) if replayed else None,
+        "scores_match": replayed.scores_match if replayed else False,
+        "completed": report.completed if report else False,
+        "runs": len(report.runs) if report else 0,
         "errors": errors,
         TIMING: {"audit_ms": round(ms, 1)},
     }
 
 
-def _state_case(game: str, log_name: str, run: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+def _state_case(game: str, log_name: str, audited: AuditRun) -> tuple[str, dict[str, Any]] | None:
     """A decision as a benchmark state file (the tests/data/states format), if proven both ways."""
-    optima = run.get("optima") or {}
-    total, revenue = optima.get("total") or {}, optima.get("revenue") or {}
-    if "state" not in run or not (total.get("proven_optimal") and revenue.get("proven_optimal")):
+    optima = audited.optima or {}
+    total, revenue = optima.get("total"), optima.get("revenue")
+    if audited.state is None or total is None or revenue is None:
         return None
+    if not (total.proven_optimal and revenue.proven_optimal):
+        return None
+    run = audited.run
     reference = {
         "fixture": log_name,
-        "action_id": run["action_id"],
-        "recorded_revenue": run["recorded_revenue"],
-        "recorded_subsidy": run["recorded_subsidy"],
-        "recorded_routes": run.get("recorded_routes"),
-        "optimal_total": int(total["revenue"]) + int(total["subsidy"]),
-        "optimal_revenue": revenue["revenue"],
-        "optimal_revenue_best_subsidy": revenue["subsidy"],
+        "action_id": run.action_id,
+        "recorded_revenue": run.recorded_revenue,
+        "recorded_subsidy": run.recorded_subsidy,
+        "recorded_routes": audited.recorded_routes,
+        "optimal_total": (total.revenue or 0) + (total.subsidy or 0),
+        "optimal_revenue": revenue.revenue,
+        "optimal_revenue_best_subsidy": revenue.subsidy,
     }
-    return f"{game}-{run['action_id']}.json", {"state": run["state"], "reference": reference}
+    return f"{game}-{run.action_id}.json", {"state": audited.state, "reference": reference}
 
 
 def audit_bytes(log: str, data: bytes, time_limit_s: float = 10.0, states: bool = False) -> GameAudit:
@@ -135,10 +142,10 @@ def audit_bytes(log: str, data: bytes, time_limit_s: float = 10.0, states: bool 
     except Route18xxError as exc:
         ms = (time.perf_counter() - started) * 1000
         return GameAudit(log, [game_line(game, log, None, [str(exc)], ms)])
-    runs = [run_line(game, log, r) for r in report["run_routes"]]
-    cases = [_state_case(game, Path(log).name, r) for r in report["run_routes"]] if states else []
+    runs = [run_line(game, log, r) for r in report.runs]
+    cases = [_state_case(game, Path(log).name, r) for r in report.runs] if states else []
     ms = (time.perf_counter() - started) * 1000
-    line = game_line(game, log, report, list(report["errors"]), ms)
+    line = game_line(game, log, report, [str(e) for e in report.replay.errors], ms)
     return GameAudit(log, runs + [line], [c for c in cases if c is not None])
 
 

@@ -13,9 +13,9 @@ import html
 import importlib.util
 import io
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Mapping
 
-from route18xx.server.audit.records import OBJECTIVES
+from route18xx.engine.api import OBJECTIVES, Objective
 
 #: Boards drawn into the page when ``route18xx.draw`` exists (each costs a replay).
 DRAWN_BOARDS = 5
@@ -68,7 +68,7 @@ def _bar_plot(rows: Sequence[dict[str, Any]], key: str, title: str) -> str:
     return _svg(draw, height=max(2.0, 0.3 * len(shown) + 1.2))
 
 
-def _time_plot(times: dict[str, list[float]]) -> str:
+def _time_plot(times: Mapping[Objective, list[float]]) -> str:
     def draw(ax: Any) -> None:
         import math
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from route18xx.server.audit.records import OBJECTIVES
+from route18xx.engine.api import OBJECTIVES
 
 #: How many of the worst runs the summary and the report list.
 WORST = 25

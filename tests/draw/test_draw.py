@@ -168,8 +168,9 @@ def test_the_printed_map_shows_its_special_hexes() -> None:
 def test_a_suggestion_is_laid_and_highlighted() -> None:
     raw = load_json(next(p for p in state_files() if p.stem == "129026-399"))["state"]
     report = api.suggest_moves(raw, top=1)
-    move = report["suggestions"][0]
-    root = _parse(render_svg(raw, suggestion=move))
+    suggestion = report.suggestions[0]
+    move = suggestion.to_json()
+    root = _parse(render_svg(raw, suggestion=suggestion))
     (mark,) = [g for g in root.iter(f"{SVG}g") if g.get("id") == "highlight"]
     assert mark.get("data-hex") == move["hex"]
     assert f"+¥{move['gain']}" in "".join(mark.itertext())

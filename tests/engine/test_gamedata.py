@@ -19,7 +19,10 @@ from route18xx.engine.board import Board
 from route18xx.engine.gamedata import game_data
 from route18xx.engine.rulesets import NORTH, PROTOTYPE, RULE_SETS
 from route18xx.engine.tile_abilities import tile_ability
-from route18xx.engine.tile_rules import SPECIAL_TILE_HEX, WALL_COLORS, upgrade_candidates
+from route18xx.engine.tile_rules import WALL_COLORS, upgrade_candidates
+
+#: The private-company tiles and the one hex each may stand on (RULES.md §7.2, §7.3, §7.5).
+SPECIAL_TILE_HEX = {"L39": "H2", "L40a": "E17", "L40b": "F16", "L41": "C5"}
 
 #: The 18xx.games data the product data is compared with (copied, see tests/data/README.md).
 REFERENCE = Path(__file__).resolve().parents[1] / "data" / "reference" / "1888"
@@ -141,6 +144,7 @@ def test_special_tiles_belong_to_the_abilities_that_lay_them(rule_set: Any) -> N
     data = game_data()
     specials = {n for n, t in data.tiles.items() if t.special_only}
     assert specials == set(SPECIAL_TILE_HEX)
+    assert {n: data.tiles[n].only_on for n in specials} == SPECIAL_TILE_HEX  # tiles.json
     for name, hex_id in SPECIAL_TILE_HEX.items():
         owners = [
             c.sym for c in data.companies[rule_set.name]

@@ -39,7 +39,7 @@ def _plain_ranking(name: str, top: int, include_tokens: bool, subtract_cost: boo
         score = income - (move.cost if subtract_cost else 0)
         rows.append((-score, move.sort_key, move, income))
     rows.sort(key=lambda r: (r[0], r[1]))
-    return [(r[2].describe(), r[3]) for r in rows[:top]]
+    return [(r[2].report().to_json(), r[3]) for r in rows[:top]]
 
 
 @pytest.mark.parametrize("name", STATES)
@@ -47,7 +47,7 @@ def test_ranking_equals_plain_evaluation(name: str) -> None:
     for include_tokens, subtract_cost, top in ((False, False, 5), (True, True, 3)):
         options = SuggestOptions(top=top, include_tokens=include_tokens, subtract_cost=subtract_cost)
         res = suggest(parse_state(_state(name)), options)
-        got = [(e.move.describe(), e.income) for e in res.ranked]
+        got = [(e.move.report().to_json(), e.income) for e in res.ranked]
         assert got == _plain_ranking(name, top, include_tokens, subtract_cost)
         assert res.not_evaluated == []
         assert all(e.proven for e in res.ranked)
@@ -56,10 +56,10 @@ def test_ranking_equals_plain_evaluation(name: str) -> None:
 @pytest.mark.parametrize("name", ["129026-251", "129026-399"])
 def test_every_suggested_board_and_route_is_accepted(name: str) -> None:
     state = parse_state(_state(name))
-    report = suggest_moves(state, top=5, include_tokens=True)
+    report = suggest_moves(state, top=5, include_tokens=True).to_json()
     assert report["suggestions"]
     for s in report["suggestions"]:
-        move = next(m for m in candidate_moves(state, True) if m.describe() == {
+        move = next(m for m in candidate_moves(state, True) if m.report().to_json() == {
             k: s[k] for k in ("kind", "hex", "tile", "rotation", "city", "private", "lays", "cost")})
         board_state = to_state_file(
             replace(state, board=applied(state.board, move, state.corporation.sym)))
@@ -72,14 +72,14 @@ def test_every_suggested_board_and_route_is_accepted(name: str) -> None:
 
 def test_base_income_is_the_optimum_without_a_move() -> None:
     raw = _state("129026-399")
-    report = suggest_moves(raw, top=1)
+    report = suggest_moves(raw, top=1).to_json()
     ref = load_json(STATES_DIR / "129026-399.json")["reference"]
     assert report["base_income"] == ref["optimal_total"]
     assert report["suggestions"][0]["income"] >= report["base_income"]
 
 
 def test_normal_lay_already_made_leaves_no_tile_suggestion() -> None:
-    report = suggest_moves(_state("129026-399", tiles_laid=[{"hex": "H12"}]), top=5)
+    report = suggest_moves(_state("129026-399", tiles_laid=[{"hex": "H12"}]), top=5).to_json()
     assert report["candidates"] == 0 and report["suggestions"] == []
 
 

@@ -26,11 +26,11 @@ from route18xx.engine.game.actions import (
     Par,
     Pass,
     PlaceToken,
-    RouteRecord,
     RunRoutes,
     SellShares,
 )
 from route18xx.engine.game.emergency import apply_purchase, check_purchase
+from route18xx.engine.route_spec import RouteSpec
 from route18xx.engine.game.game import Game
 from route18xx.engine.game.summary import summary
 from tests.game.conftest import game_before
@@ -51,8 +51,8 @@ def company(sym: str, cls: Callable[..., Action], **kw: Any) -> Action:
     return cls(sym, "company", **kw)
 
 
-def route(train: str, *connections: list[str], revenue: int, nodes: tuple[str, ...] = ()) -> RouteRecord:
-    return RouteRecord(train, tuple(tuple(c) for c in connections), (), nodes, revenue, 0)
+def route(train: str, *connections: list[str], revenue: int, nodes: tuple[str, ...] = ()) -> RouteSpec:
+    return RouteSpec(train, tuple(tuple(c) for c in connections), nodes, revenue=revenue)
 
 
 def fresh() -> Game:

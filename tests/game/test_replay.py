@@ -11,6 +11,7 @@ import pytest
 from route18xx.engine.game.invariants import check_after
 from route18xx.engine.game.scoring import player_value
 from route18xx.engine.replay import kept_actions, replay, replay_report
+from route18xx.engine.replay_report import RunOptimum
 from tests.game.conftest import LOG_NAMES, checkpoints_path, load
 
 RUNS = {"129026": 95, "1888_game_end_bankrupt": 28}
@@ -66,7 +67,7 @@ def test_replay_is_fast(name: str) -> None:
 
 @pytest.mark.parametrize("name", LOG_NAMES)
 def test_replay_report_has_the_design_fields(name: str, replays: dict[str, Any]) -> None:
-    report = replay_report(replays[name])
+    report = replay_report(replays[name]).to_json()
     json.dumps(report)
     assert set(report) == {
         "title",
@@ -98,13 +99,13 @@ def test_replay_report_has_the_design_fields(name: str, replays: dict[str, Any])
 def test_solver_hook_fills_the_optimum_fields() -> None:
     calls = []
 
-    def fake_solve(state: Any) -> dict[str, Any]:
+    def fake_solve(state: Any) -> RunOptimum:
         calls.append(state.corporation.sym)
-        return {"revenue": 1, "subsidy": 2, "proven_optimal": True, "solve_ms": 0.5}
+        return RunOptimum(revenue=1, subsidy=2, proven_optimal=True, solve_ms=0.5)
 
     result = replay(load("1888_game_end_bankrupt"), solve=fake_solve)
     assert len(calls) == RUNS["1888_game_end_bankrupt"]
-    entry = replay_report(result)["run_routes"][0]
+    entry = replay_report(result).to_json()["run_routes"][0]
     assert (entry["optimal_revenue"], entry["optimal_subsidy"], entry["proven_optimal"]) == (1, 2, True)
 
 
@@ -207,7 +208,7 @@ def test_replay_with_the_engine_solver_reaches_the_reference_optima() -> None:
     from tests.game.conftest import states_dir
 
     result = replay(load("1888_game_end_bankrupt"), solve=api_solver("total", 10.0))
-    for entry in replay_report(result)["run_routes"]:
+    for entry in replay_report(result).to_json()["run_routes"]:
         ref = json.loads((states_dir() / f"1888_game_end_bankrupt-{entry['action_id']}.json").read_text())
         assert entry["proven_optimal"]
         assert entry["optimal_revenue"] + entry["optimal_subsidy"] == ref["reference"]["optimal_total"]

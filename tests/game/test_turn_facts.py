@@ -134,7 +134,7 @@ def test_state_from_log_matches_the_state_file_and_reads_back() -> None:
 def test_suggestions_from_a_log_offer_the_private_lay_left() -> None:
     """Before 162 HJR has laid its normal tile: only Terracotta Army's L39 on H2 is left."""
     state = state_from_log(load("1888_game_end_bankrupt"), 162)
-    report = suggest_moves(state, top=50, time_limit_s=30.0)
+    report = suggest_moves(state, top=50, time_limit_s=30.0).to_json()
     moves = {(s["hex"], s["tile"], s["private"]) for s in report["suggestions"]}
     assert report["candidates"] == len(report["suggestions"])
     assert moves and all(p == "TA" for _, _, p in moves)

@@ -132,7 +132,7 @@ def test_suggest_from_the_log_lists_the_lay_the_player_made(
     lay = _action(name, action_id)
     tile = lay["tile"].rpartition("-")[0]
     # top above the number of legal moves: every candidate is ranked, none pruned
-    report = client.suggest(LogSource(_log(name), action_id), top=10_000, timeout_s=60)
+    report = client.suggest(LogSource(_log(name), action_id), top=10_000, timeout_s=60).to_json()
     assert report["corporation"] == lay["entity"]
     assert report["candidates"] == len(report["suggestions"]) > 0
     assert not report["not_evaluated"]
@@ -147,13 +147,13 @@ def test_suggest_from_the_log_lists_the_lay_the_player_made(
 
 def test_suggest_from_the_log_uses_the_turn_facts(client: RouteClient) -> None:
     """Before 162 HJR has made its normal lay (G3) and owns TA: only TA's lay is left."""
-    report = client.suggest(LogSource(_log("1888_game_end_bankrupt"), 162), top=50, timeout_s=60)
+    report = client.suggest(LogSource(_log("1888_game_end_bankrupt"), 162), top=50, timeout_s=60).to_json()
     assert report["suggestions"]
     assert {(s["hex"], s["tile"], s["private"]) for s in report["suggestions"]} == {
         ("H2", "L39", "TA")
     }
     # the state file alone knows no turn facts: normal lays are offered too
-    bare = client.suggest(state_before(_log("1888_game_end_bankrupt"), 162), top=50, timeout_s=60)
+    bare = client.suggest(state_before(_log("1888_game_end_bankrupt"), 162), top=50, timeout_s=60).to_json()
     assert any(s["private"] is None for s in bare["suggestions"])
 
 

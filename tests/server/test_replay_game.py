@@ -17,7 +17,7 @@ from tests.conftest import LOGS_DIR, load_json
 def test_replay_game_equals_the_engine_replay(stub: Any, name: str) -> None:
     text = (LOGS_DIR / f"{name}.json").read_text()
     response = stub.ReplayGame(pb.ReplayGameRequest(game_log=text), timeout=120)
-    local = api.replay_game(json.loads(text))
+    local = api.replay_game(json.loads(text)).to_json()
     assert response.scores_match and local["scores_match"]
     assert len(response.runs) == len(local["run_routes"])
     for run, ref in zip(response.runs, local["run_routes"]):
@@ -40,7 +40,7 @@ def test_action_728_of_129026(stub: Any) -> None:
 def test_turn_start_is_the_turns_first_action() -> None:
     """The turn of run 728 begins at the first SSL action after another entity acted."""
     log = load_json(LOGS_DIR / "129026.json")
-    kept = [a for a in api.replay_game(log, solve=False)["run_routes"] if a["action_id"] == 728]
+    kept = [a for a in api.replay_game(log, solve=False).to_json()["run_routes"] if a["action_id"] == 728]
     start = kept[0]["turn_start_action_id"]
     by_id = {a["id"]: a for a in log["actions"]}
     assert by_id[start]["entity"] == "SSL"

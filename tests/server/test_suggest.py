@@ -11,6 +11,7 @@ out (and ``elapsed_ms``) and check that the counts add up instead.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import subprocess
 import sys
@@ -20,7 +21,9 @@ from typing import Any, Callable, Iterator
 import grpc
 import pytest
 
-from route18xx.engine.api import suggest_moves
+from route18xx.engine.api import (
+    MoveLayReport, MoveReport, SuggestReport, Suggestion, suggest_moves,
+)
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from route18xx.server import converters, suggest_converters
@@ -67,8 +70,8 @@ def test_suggest_matches_the_engine(
     client: RouteClient, name: str, facts: dict[str, Any], options: dict[str, Any]
 ) -> None:
     state = _state(name, **facts)
-    remote = client.suggest(state, timeout_s=60, **options)
-    local = suggest_moves(state, **options)
+    remote = client.suggest(state, timeout_s=60, **options).to_json()
+    local = suggest_moves(state, **options).to_json()
     assert list(remote) == list(local)
     assert _stable(remote) == _stable(local)
     assert [(s["hex"], s["tile"], s["rotation"], s["city"], s["income"])
@@ -82,10 +85,10 @@ def test_suggest_matches_the_engine(
 
 def test_turn_facts_reach_the_engine(client: RouteClient) -> None:
     """A private's special lay, a token and terrain under the cash all come back."""
-    plain = client.suggest(_state("129026-251"), top=100, include_tokens=True)
+    plain = client.suggest(_state("129026-251"), top=100, include_tokens=True).to_json()
     facts = client.suggest(
         _state("129026-251", privates=["TA"], cash=0), top=100, include_tokens=True
-    )
+    ).to_json()
     kinds = {(s["kind"], s["private"]) for s in plain["suggestions"]}
     assert ("token", None) in kinds and all(p is None for _, p in kinds)
     ta = [s for s in facts["suggestions"] if s["private"] == "TA"]
@@ -94,21 +97,22 @@ def test_turn_facts_reach_the_engine(client: RouteClient) -> None:
     token = next(s for s in plain["suggestions"] if s["kind"] == "token")
     assert token["tile"] is None and token["rotation"] is None and token["lays"] == []
     assert isinstance(token["city"], int)
-    made = client.suggest(_state("129026-399", tiles_laid=[{"hex": "H12"}]))
+    made = client.suggest(_state("129026-399", tiles_laid=[{"hex": "H12"}])).to_json()
     assert made["candidates"] == 0 and made["suggestions"] == []
 
 
 def test_report_round_trips_through_the_messages() -> None:
-    """Engine report → SuggestMovesResponse → dict is the identity, keys in order."""
-    report = suggest_moves(_state("129026-251", privates=["TA"]), top=100, include_tokens=True)
-    report["not_evaluated"] = [
-        {k: v for k, v in s.items() if k in ("kind", "hex", "tile", "rotation", "city",
-                                              "private", "lays", "cost")}
-        for s in report["suggestions"][-2:]
-    ]
-    back = suggest_converters.suggest_report_from_proto(
-        suggest_converters.suggest_report_to_proto(report)
+    """Engine report → SuggestMovesResponse → report is the identity, its JSON keys in order."""
+    ranked = suggest_moves(_state("129026-251", privates=["TA"]), top=100, include_tokens=True)
+    ranked = dataclasses.replace(
+        ranked, not_evaluated=tuple(s.move for s in ranked.suggestions[-2:])
     )
+    report = ranked.to_json()
+    back_report = suggest_converters.suggest_report_from_proto(
+        suggest_converters.suggest_report_to_proto(ranked)
+    )
+    assert back_report == ranked
+    back = back_report.to_json()
     assert back == report
     assert json.dumps(back) == json.dumps(report)
 
@@ -211,7 +215,7 @@ def test_short_deadline_on_the_late_game(stub: Any, channel: grpc.Channel) -> No
     except grpc.RpcError as error:
         assert error.code() == grpc.StatusCode.DEADLINE_EXCEEDED, error.details()
     else:
-        report = suggest_converters.suggest_report_from_proto(response)
+        report = suggest_converters.suggest_report_from_proto(response).to_json()
         assert report["not_evaluated"] and report["suggestions"]
         ranked = {(s["hex"], s["tile"], s["rotation"], s["city"]) for s in report["suggestions"]}
         rest = {(m["hex"], m["tile"], m["rotation"], m["city"]) for m in report["not_evaluated"]}
@@ -237,20 +241,26 @@ class StandIn:
         self.moves = 3
         self.ranked = 1
 
-    def __call__(self, state: Any, **kw: Any) -> dict[str, Any]:
+    def __call__(self, state: Any, **kw: Any) -> SuggestReport:
         self.calls.append(kw)
-        moves = [dict(MOVE, rotation=r) for r in range(self.moves)]
-        return {
-            "corporation": state["corporation"], "objective": kw["objective"],
-            "subtract_cost": kw["subtract_cost"], "base_income": 100,
-            "base_proven_optimal": True,
-            "suggestions": [
-                {**m, "income": 110, "gain": 10, "score": 110, "proven_optimal": True, "routes": []}
+        lay = MOVE["lays"][0]
+        moves = [
+            MoveReport("tile", MOVE["hex"], MOVE["tile"], r, None, None,
+                       (MoveLayReport(lay["hex"], lay["tile"], lay["rotation"], lay["cost"]),),
+                       MOVE["cost"])
+            for r in range(self.moves)
+        ]
+        return SuggestReport(
+            corporation=state["corporation"], objective=kw["objective"],
+            subtract_cost=kw["subtract_cost"], base_income=100,
+            base_proven_optimal=True,
+            suggestions=tuple(
+                Suggestion(m, income=110, gain=10, score=110, proven_optimal=True, routes=())
                 for m in moves[: self.ranked]
-            ],
-            "candidates": self.moves, "solved": min(self.ranked, self.moves), "reused": 0, "pruned": 0,
-            "not_evaluated": moves[self.ranked:], "elapsed_ms": 1.0,
-        }
+            ),
+            candidates=self.moves, solved=min(self.ranked, self.moves), reused=0, pruned=0,
+            not_evaluated=tuple(moves[self.ranked:]), elapsed_ms=1.0,
+        )
 
 
 @pytest.fixture()
