@@ -19,8 +19,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
-from ortools.sat.python import cp_model
-
 from route18xx.solver.constraints import (
     add_direction,
     add_distance,
@@ -34,11 +32,12 @@ from route18xx.solver.constraints import (
     track_users,
 )
 from route18xx.solver.cancel import CancelToken
+from route18xx.solver.cpsat import Lit, Model
 from route18xx.solver.errors import Cancelled
 from route18xx.solver.problem import RouteProblem, Stop
 from route18xx.solver.reduce import ReducedGraph
 from route18xx.solver.routes import ListedRoute, list_routes
-from route18xx.solver.trainvars import Layout, Lit, TrainVars, build_layout
+from route18xx.solver.trainvars import Layout, TrainVars, build_layout
 
 Objective: TypeAlias = Literal["total", "revenue"]
 OBJECTIVES: tuple[Objective, ...] = ("total", "revenue")
@@ -90,18 +89,6 @@ class Instance:
         return weight
 
 
-class _CpModel(cp_model.CpModel):
-    """A ``CpModel`` without the per-instance pre-PEP 8 method aliases.
-
-    ``CpModel.__init__`` re-creates camelCase aliases of every method on each
-    new model, about 1 ms — more than building and solving a typical route
-    model. This solver only uses the snake_case API.
-    """
-
-    def _add_pre_pep8_methods(self) -> None:
-        pass
-
-
 def revenue_scale(problem: RouteProblem, objective: Objective) -> int:
     """M of the ``"revenue"`` objective: 1 + the largest possible |total subsidy|."""
     if objective == "total":
@@ -120,14 +107,14 @@ class ListedGroup:
     trains: list[int]
     routes: list[ListedRoute]
     weights: list[int]
-    choices: list[cp_model.IntVar] = field(default_factory=list)
+    choices: list[Lit] = field(default_factory=list)
 
 
 @dataclass
 class BuiltModel:
     """A built model: circuit trains by train index, listed groups, the objective scale."""
 
-    model: cp_model.CpModel
+    model: Model
     instance: Instance
     layout: Layout
     circuits: dict[int, TrainVars]
@@ -167,7 +154,7 @@ def _listed_groups(instance: Instance, max_steps: int) -> list[ListedGroup]:
 
 
 def _add_circuit_train(
-    model: cp_model.CpModel,
+    model: Model,
     instance: Instance,
     layout: Layout,
     k: int,
@@ -196,6 +183,7 @@ def _add_circuit_train(
 def build_model(
     instance: Instance, method: Method = "auto", max_steps: int = 20_000,
     cancel: CancelToken | None = None,
+    named: bool = False,
 ) -> BuiltModel:
     """Build the model: circuits and listed groups, track once, symmetry, objective.
 
@@ -203,16 +191,19 @@ def build_model(
     with ``Cancelled`` (model building is part of a call's time, issue 9).
     """
     problem, graph = instance.problem, instance.graph
-    model = _CpModel()
+    model = Model(named)
     layout = build_layout(graph)
     listed = _listed_groups(instance, max_steps) if method == "auto" else []
     listed_trains = {k for g in listed for k in g.trains}
     circuit_ks = [k for k in range(len(problem.trains)) if k not in listed_trains]
 
     n_stops = len(problem.stops)
-    node_names = [problem.stops[o].name if o < n_stops else problem.junctions[o - n_stops].name
-                  for o in graph.nodes]
-    segment_names = [problem.segments[seg.originals[0]].label for seg in graph.segments]
+    node_names: list[str] = []
+    segment_names: list[str] = []
+    if named:
+        node_names = [problem.stops[o].name if o < n_stops else problem.junctions[o - n_stops].name
+                      for o in graph.nodes]
+        segment_names = [problem.segments[seg.originals[0]].label for seg in graph.segments]
     circuits: dict[int, TrainVars] = {}
     terms: dict[int, tuple[list[Lit], list[int]]] = {}
     users: dict[int, list[list[Lit]]] = {}
@@ -225,22 +216,23 @@ def build_model(
         for key, key_lits in track_users(tv).items():
             users.setdefault(key, []).append(key_lits)
 
-    obj_vars: list[Lit | cp_model.IntVar] = []
+    obj_vars: list[Lit] = []
     obj_weights: list[int] = []
     single = not circuit_ks and len(listed_trains) == 1  # no search needed
     for group in [] if single else listed:
         count, name = len(group.trains), problem.trains[group.trains[0]].name
         for r, route in enumerate(group.routes):
-            label = f"{node_names[route.stops[0]]}..{node_names[route.stops[-1]]}#{r}"
+            label = f"run[{name}/{node_names[route.stops[0]]}..{node_names[route.stops[-1]]}#{r}]" \
+                if named else ""
             if route.track or count == 1:
-                choice = model.new_bool_var(f"run[{name}/{label}]")
+                choice = model.new_bool_var(label)
             else:  # no track: several trains may run it
-                choice = model.new_int_var(0, count, f"run[{name}/{label}]")
+                choice = model.new_int_var(0, count, label)
             group.choices.append(choice)
             for key in route.track:
                 users.setdefault(key, []).append([choice])
         if len(group.routes) > 1 or count > 1:  # at most one route per train
-            model.add(cp_model.LinearExpr.sum(group.choices) <= count)
+            model.add_linear(group.choices, [1] * len(group.choices), 0, count)
         obj_vars += group.choices
         obj_weights += group.weights
     add_track_once(model, users)
@@ -260,5 +252,5 @@ def build_model(
     for lits, weights in terms.values():
         obj_vars += lits
         obj_weights += weights
-    model.maximize(cp_model.LinearExpr.weighted_sum(obj_vars, obj_weights))
+    model.maximize(obj_vars, obj_weights)
     return BuiltModel(model, instance, layout, circuits, listed)

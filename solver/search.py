@@ -22,7 +22,7 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from ortools.sat.python import cp_model, cp_model_helper
+from ortools.sat.python import cp_model_helper
 
 from route18xx.solver.cancel import CancelToken
 from route18xx.solver.errors import Cancelled, InvalidProblem
@@ -65,7 +65,7 @@ def _routes(built: BuiltModel, solution: list[int]) -> list[RouteResult]:
     for group in built.listed:
         runs = []
         for r, choice in enumerate(group.choices):
-            runs += [r] * solution[choice.index]
+            runs += [r] * solution[choice]
         runs.sort(key=lambda r: (-group.weights[r], r))
         for k, r in zip(group.trains, runs):
             route = group.routes[r]
@@ -85,8 +85,10 @@ def _single_listed(built: BuiltModel) -> list[RouteResult] | None:
     return [_expand(built, group.trains[0], route.stops, route.steps)]
 
 
-def _parameters(time_limit_s: float, workers: int, seed: int, lp: bool) -> cp_model.SatParameters:
-    params = cp_model.CpSolver().parameters
+def _parameters(
+    time_limit_s: float, workers: int, seed: int, lp: bool
+) -> cp_model_helper.SatParameters:
+    params = cp_model_helper.SatParameters()
     params.num_workers = workers
     params.random_seed = seed
     params.max_time_in_seconds = max(time_limit_s, 0.0)
@@ -181,7 +183,7 @@ def solve(
         wrapper.set_parameters(_parameters(time_limit_s, workers, seed, lp))
         if cancel is None or cancel.attach(wrapper):
             try:
-                response = wrapper.solve(built.model.proto)  # type: ignore[no-untyped-call]
+                response = wrapper.solve(built.model.proto())  # type: ignore[no-untyped-call]
             finally:
                 if cancel is not None:
                     cancel.detach(wrapper)
@@ -200,13 +202,12 @@ def solve(
         bound = value
     else:
         bound = _bound(problem, objective, built.instance.scale, response)
-    proto = built.model.proto
     stats = replace(
         stats,
         arcs=built.layout.arc_count if built.circuits else 0,
         listed_routes=built.listed_routes,
-        variables=len(proto.variables),
-        constraints=len(proto.constraints),
+        variables=built.model.variable_count,
+        constraints=built.model.constraint_count,
         build_ms=(t2 - t1) * 1000,
         solve_ms=(t3 - t2) * 1000,
         branches=response.num_branches if response else 0,

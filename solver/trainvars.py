@@ -19,13 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeAlias
 
-from ortools.sat.python import cp_model, cp_model_helper
-
+from route18xx.solver.cpsat import Lit, Model
 from route18xx.solver.reduce import ReducedGraph
-
-Lit: TypeAlias = cp_model_helper.Literal
 
 
 @dataclass(frozen=True)
@@ -106,7 +102,7 @@ class TrainVars:
 
     def __init__(
         self,
-        model: cp_model.CpModel,
+        model: Model,
         layout: Layout,
         train: str,
         node_names: list[str],
@@ -115,20 +111,33 @@ class TrainVars:
         graph = layout.graph
         self.layout = layout
         self.train = train
-        new = model.new_bool_var
-        self.visit: list[Lit] = [new(f"visit[{train}/{name}]") for name in node_names]
-        stop_names = node_names[: graph.stop_count]
-        self.start: list[Lit] = [new(f"start[{train}/{name}]") for name in stop_names]
-        self.finish: list[Lit] = [new(f"finish[{train}/{name}]") for name in stop_names]
-        self.idle: Lit = new(f"idle[{train}]")
-        idle_back = new(f"idle_back[{train}]")
-        circuit_names = ["depot", *node_names, "idle"]
-        circuit_names += [f"via:{segment_names[i]}" for i in layout.dummy_segments]
-        self.arcs: list[Lit] = [
-            new(f"arc[{train}/{circuit_names[u]}>{circuit_names[v]}]")
-            for u, v in zip(layout.tails, layout.heads)
-        ]
-        uses = [new(f"visit[{train}/via:{segment_names[i]}]") for i in layout.dummy_segments]
+        n_stops = graph.stop_count
+        if model.named:
+            new = model.new_bool_var
+            self.visit: list[Lit] = [new(f"visit[{train}/{name}]") for name in node_names]
+            stop_names = node_names[:n_stops]
+            self.start: list[Lit] = [new(f"start[{train}/{name}]") for name in stop_names]
+            self.finish: list[Lit] = [new(f"finish[{train}/{name}]") for name in stop_names]
+            self.idle: Lit = new(f"idle[{train}]")
+            idle_back = new(f"idle_back[{train}]")
+            circuit_names = ["depot", *node_names, "idle"]
+            circuit_names += [f"via:{segment_names[i]}" for i in layout.dummy_segments]
+            self.arcs: list[Lit] = [
+                new(f"arc[{train}/{circuit_names[u]}>{circuit_names[v]}]")
+                for u, v in zip(layout.tails, layout.heads)
+            ]
+            uses = [new(f"visit[{train}/via:{segment_names[i]}]") for i in layout.dummy_segments]
+        else:  # the same variables, unnamed, in one call (issue 11: less Python per solve)
+            n = graph.node_count
+            lits = model.new_bool_vars(n + 2 * n_stops + 2 + layout.arc_count
+                                       + len(layout.dummy_segments))
+            self.visit = lits[:n]
+            self.start = lits[n:n + n_stops]
+            self.finish = lits[n + n_stops:n + 2 * n_stops]
+            self.idle, idle_back = lits[n + 2 * n_stops], lits[n + 2 * n_stops + 1]
+            first_arc = n + 2 * n_stops + 2
+            self.arcs = lits[first_arc:first_arc + layout.arc_count]
+            uses = lits[first_arc + layout.arc_count:]
 
         idle_node = layout.idle
         arcs: list[tuple[int, int, Lit]] = [(r + 1, r + 1, ~v) for r, v in enumerate(self.visit)]
@@ -178,7 +187,7 @@ class TrainVars:
         """
 
         def value(lit: Lit) -> bool:
-            return bool(solution[lit.index])
+            return bool(solution[lit])
 
         graph, layout = self.layout.graph, self.layout
         node = next((s for s, lit in enumerate(self.start) if value(lit)), -1)
