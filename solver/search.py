@@ -26,6 +26,7 @@ from ortools.sat.python import cp_model_helper
 
 from route18xx.solver.cancel import CancelToken
 from route18xx.solver.errors import Cancelled, InvalidProblem
+from route18xx.solver.greedy import greedy_routes
 from route18xx.solver.model import METHODS, OBJECTIVES, BuiltModel, Instance, Method, Objective, build_model
 from route18xx.solver.problem import RouteProblem, RouteResult, Solution, SolveStats
 from route18xx.solver.reduce import reduce_problem
@@ -86,14 +87,14 @@ def _single_listed(built: BuiltModel) -> list[RouteResult] | None:
 
 
 def _parameters(
-    time_limit_s: float, workers: int, seed: int, lp: bool
+    time_limit_s: float, workers: int, seed: int, linearization: int
 ) -> cp_model_helper.SatParameters:
     params = cp_model_helper.SatParameters()
     params.num_workers = workers
     params.random_seed = seed
     params.max_time_in_seconds = max(time_limit_s, 0.0)
     params.cp_model_presolve = False
-    params.linearization_level = 1 if lp else 0
+    params.linearization_level = linearization
     return params
 
 
@@ -124,6 +125,41 @@ def _bound(
         lowest_subsidy = k * sum(min(0, s.subsidy) for s in problem.stops)
         raw = (raw - lowest_subsidy) / scale
     return min(trivial, math.floor(raw + 1e-9))
+
+
+#: Models of two or more circuit trains first search this long without the LP
+#: (quick on easy boards), then with circuit cuts from the best routes found
+#: (the hard ones need the cuts; measured on tests/data/boards).
+QUICK_STAGE_S = 0.04
+
+
+def _search(
+    built: BuiltModel, time_limit_s: float, workers: int, seed: int, cancel: CancelToken | None
+) -> tuple[cp_model_helper.CpSolverResponse | None, bool]:
+    """Run CP-SAT on the built model: (its last response, whether it ran at all)."""
+    proto = built.model.proto()
+    level = built.linearization
+    stages = [(level, time_limit_s)]
+    if level == 2 and not built.listed_routes and time_limit_s > 2 * QUICK_STAGE_S:
+        stages = [(0, QUICK_STAGE_S), (2, time_limit_s - QUICK_STAGE_S)]
+    response = None
+    for stage, (linearization, limit) in enumerate(stages):
+        if stage and response is not None and response.status.name == "FEASIBLE":
+            proto.clear_solution_hint()
+            proto.solution_hint.vars.extend(range(len(proto.variables)))
+            proto.solution_hint.values.extend(response.solution)
+        wrapper = cp_model_helper.SolveWrapper()
+        wrapper.set_parameters(_parameters(limit, workers, seed, linearization))
+        if cancel is not None and not cancel.attach(wrapper):
+            return response, stage > 0
+        try:
+            response = wrapper.solve(proto)  # type: ignore[no-untyped-call]
+        finally:
+            if cancel is not None:
+                cancel.detach(wrapper)
+        if response.status.name == "OPTIMAL" or (cancel is not None and cancel.cancelled):
+            break
+    return response, True
 
 
 def solve(
@@ -178,21 +214,23 @@ def solve(
     if routes is not None:
         status = "OPTIMAL"
     else:
-        wrapper = cp_model_helper.SolveWrapper()
-        lp = any(g.choices for g in built.listed)
-        wrapper.set_parameters(_parameters(time_limit_s, workers, seed, lp))
-        if cancel is None or cancel.attach(wrapper):
-            try:
-                response = wrapper.solve(built.model.proto())  # type: ignore[no-untyped-call]
-            finally:
-                if cancel is not None:
-                    cancel.detach(wrapper)
+        first = greedy_routes(built.instance)
+        built.hint(first)
+        response, searched = _search(built, time_limit_s, workers, seed, cancel)
         status = "UNKNOWN" if response is None else response.status.name
         if status not in ("OPTIMAL", "FEASIBLE", "UNKNOWN"):
             raise RuntimeError(f"CP-SAT returned {status} for the route model (a solver bug)")
         routes = []
         if response is not None and status != "UNKNOWN":
             routes = _routes(built, list(response.solution))
+        if searched and status != "OPTIMAL":
+            # Always an answer (issue 11): the greedy routes when CP-SAT found nothing better.
+            weight = built.instance.route_weight
+            greedy_weight = sum(weight(r.stops) for r in first.values())
+            found = response.objective_value if response is not None and routes else -1
+            if greedy_weight > found:
+                routes = [_expand(built, k, r.stops, r.steps) for k, r in sorted(first.items())]
+            status = "FEASIBLE"
     t3 = time.perf_counter()
 
     revenue = sum(r.revenue for r in routes)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from route18xx.solver.cpsat import Lit, Model
 from route18xx.solver.reduce import ReducedGraph
+from route18xx.solver.routes import ListedRoute
 
 
 @dataclass(frozen=True)
@@ -149,8 +150,44 @@ class TrainVars:
         arcs += zip(layout.tails, layout.heads, self.arcs)
         arcs += [(idle_node + 1 + d, idle_node + 1 + d, ~use) for d, use in enumerate(uses)]
         model.add_circuit(arcs)
+        self.uses = uses
+        self.idle_back = idle_back
+        #: (literal, value, first stops, second stops) of each pair bonus (``model.py``)
+        self.bonuses: list[tuple[Lit, int, Sequence[int], Sequence[int]]] = []
         pairs = zip(layout.tails, layout.heads)
         self._direct = {(u - 1, v - 1): j for j, (u, v) in enumerate(pairs)}
+
+    def assignment(self, route: ListedRoute | None) -> dict[Lit, int]:
+        """Every variable's value when this train runs ``route`` (None: idle).
+
+        ``route`` must start at its lower stop (``add_direction``).
+        """
+        values = dict.fromkeys([*self.visit, *self.start, *self.finish, *self.arcs, *self.uses,
+                                self.idle_back, *(b[0] for b in self.bonuses)], 0)
+        if route is None:
+            values[self.idle] = values[self.idle_back] = 1
+            return values
+        values[self.idle] = 0
+        graph = self.layout.graph
+        values[self.start[route.stops[0]]] = 1
+        values[self.finish[route.stops[-1]]] = 1
+        node = route.stops[0]
+        values[self.visit[node]] = 1
+        dummy = {seg: d for d, seg in enumerate(self.layout.dummy_segments)}
+        for seg_i, forward in route.steps:
+            seg = graph.segments[seg_i]
+            nxt = seg.b if forward else seg.a
+            values[self.leaving(seg_i, node)] = 1
+            values[self.entering(seg_i, nxt)] = 1
+            if seg_i in dummy:
+                values[self.uses[dummy[seg_i]]] = 1
+            values[self.visit[nxt]] = 1
+            node = nxt
+        visited = set(route.stops)
+        for lit, value, first, second in self.bonuses:
+            earned = bool(visited.intersection(first) and visited.intersection(second))
+            values[lit] = int(earned)
+        return values
 
     def arc(self, u: int, v: int) -> Lit:
         """The literal of the direct track arc u → v (reduced node ids)."""

@@ -1,0 +1,51 @@
+"""A quick first solution: each train in turn takes the best route left (issue 11, item 2).
+
+The greedy answer is legal by construction (every route comes from
+``list_routes``, which checks the route rules; the track keys of the routes
+taken are kept disjoint, the track-used-once rule). It serves twice:
+
+* as CP-SAT's solution hint, so the search starts from a good incumbent;
+* as the answer when CP-SAT finds nothing better in the time it is given
+  (status ``FEASIBLE`` with a bound): a legal board always gets legal routes.
+
+Trains choose longest distance first (unlimited first); routes of an unlimited
+train are a sample (``list_routes(..., sample=True)``), bounded in steps.
+"""
+
+from __future__ import annotations
+
+from route18xx.solver.routes import ListedRoute, list_routes
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from route18xx.solver.model import Instance
+
+#: Search steps for the greedy listing (about 1 ms of Python per 1000 steps).
+GREEDY_STEPS = 6000
+
+
+def greedy_routes(instance: Instance, max_steps: int = GREEDY_STEPS) -> dict[int, ListedRoute]:
+    """Train index → its greedy route (trains without a route are left out)."""
+    problem, graph = instance.problem, instance.graph
+    unlimited = sum(max(0, s.distance_cost) for s in instance.stops)
+    order = sorted(range(len(problem.trains)),
+                   key=lambda k: -(problem.trains[k].distance or unlimited + 1))
+    by_cost: dict[int, list[tuple[int, ListedRoute]]] = {}
+    used: set[int] = set()
+    out: dict[int, ListedRoute] = {}
+    for k in order:
+        cost = min(problem.trains[k].distance or unlimited, unlimited)
+        if cost not in by_cost:
+            routes = list_routes(graph, instance.stops, cost, problem.min_stops,
+                                 instance.groups, max_steps, sample=True) or []
+            ranked = [(instance.route_weight(r.stops), r) for r in routes]
+            ranked.sort(key=lambda wr: -wr[0])
+            by_cost[cost] = ranked
+        for weight, route in by_cost[cost]:
+            if weight <= 0:
+                break
+            if used.isdisjoint(route.track):
+                used.update(route.track)
+                out[k] = route
+                break
+    return out
