@@ -166,30 +166,47 @@ class BuiltModel:
 LONG_LIST = 1000
 
 
-def _listed_groups(instance: Instance, max_steps: int) -> list[ListedGroup]:
-    """Group limited trains by distance and list their routes; none if too many.
+#: Search steps allowed for listing an unlimited train's routes (about 1 ms):
+#: on most real single-D boards the list (100-600 routes) is done sooner than
+#: CP-SAT's circuit (4-5 ms); the fullest boards (2000 routes) keep the circuit.
+UNLIMITED_STEPS = 2000
 
-    Unlimited trains keep their circuit: listing their routes is possible on
-    real boards (about 2000 on the fullest one) but measured slower, both to
-    list and to choose from (long routes overlap too much for the packing's
-    linear relaxation).
+
+def _listed_groups(instance: Instance, max_steps: int) -> list[ListedGroup]:
+    """Group trains by distance and list their routes; none if too many.
+
+    Unlimited trains are listed too when their routes are found within
+    ``UNLIMITED_STEPS`` (their distance is then every stop's cost together);
+    otherwise they keep their circuit: long routes are slow to list and overlap
+    too much for the packing's linear relaxation.
     """
     trains = instance.problem.trains
-    distances = sorted({t.distance for t in trains if t.distance is not None})
-    if not distances:
-        return []
-    routes = list_routes(instance.graph, instance.stops, distances[-1],
-                         instance.problem.min_stops, instance.groups, max_steps)
+    full = sum(max(0, s.distance_cost) for s in instance.stops)
+
+    def reach(distance: int | None) -> int:
+        return full if distance is None else min(distance, full)
+
+    routes = None
+    listed = [k for k, t in enumerate(trains)]
+    if any(t.distance is None for t in trains):
+        routes = list_routes(instance.graph, instance.stops, full,
+                             instance.problem.min_stops, instance.groups, UNLIMITED_STEPS)
+        if routes is None:
+            listed = [k for k, t in enumerate(trains) if t.distance is not None]
+    if routes is None and listed:
+        routes = list_routes(instance.graph, instance.stops,
+                             max(reach(trains[k].distance) for k in listed),
+                             instance.problem.min_stops, instance.groups, max_steps)
     if routes is None:
         return []
     if len(trains) > 1 and len(routes) > LONG_LIST:
         return []  # a long list packs slowly: the circuits with cuts prove it sooner
     weights = [instance.route_weight(r.stops) for r in routes]
     groups = []
-    for d in distances:
+    for d in sorted({reach(trains[k].distance) for k in listed}):
         keep = [i for i, r in enumerate(routes) if r.cost <= d and weights[i] > 0]
         groups.append(ListedGroup(
-            trains=[k for k, t in enumerate(trains) if t.distance == d],
+            trains=[k for k in listed if reach(trains[k].distance) == d],
             routes=[routes[i] for i in keep],
             weights=[weights[i] for i in keep],
         ))

@@ -214,8 +214,11 @@ def solve(
     if routes is not None:
         status = "OPTIMAL"
     else:
-        first = greedy_routes(built.instance)
-        built.hint(first)
+        # A first solution as the hint where several trains share the track; a lone
+        # train's model is found at once, so its greedy is only the fallback below.
+        first = greedy_routes(built.instance) if len(problem.trains) > 1 else None
+        if first is not None:
+            built.hint(first)
         response, searched = _search(built, time_limit_s, workers, seed, cancel)
         status = "UNKNOWN" if response is None else response.status.name
         if status not in ("OPTIMAL", "FEASIBLE", "UNKNOWN"):
@@ -226,6 +229,8 @@ def solve(
         if searched and status != "OPTIMAL":
             # Always an answer (issue 11): the greedy routes when CP-SAT found nothing better.
             weight = built.instance.route_weight
+            if first is None:
+                first = greedy_routes(built.instance)
             greedy_weight = sum(weight(r.stops) for r in first.values())
             found = response.objective_value if response is not None and routes else -1
             if greedy_weight > found:
