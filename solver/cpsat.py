@@ -10,14 +10,17 @@ proto fields one call at a time, and several times cheaper than ``CpModel``).
 Literals are plain ``int`` references as CP-SAT numbers them: variable ``i`` is
 ``i`` and its negation ``~i`` (``-i - 1``), so Python's ``~`` negates a literal.
 Variable names are written only with ``named=True`` (debugging, tests).
+OR-Tools itself is imported only by ``proto()``: a solve that listing decides
+(one limited train) never loads it (~0.1 s of a cold process).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
-from ortools.sat.python import cp_model_helper as cmh
+if TYPE_CHECKING:  # OR-Tools loads only when a model is solved (``proto``)
+    from ortools.sat.python import cp_model_helper as cmh
 
 Lit: TypeAlias = int
 
@@ -121,7 +124,9 @@ class Model:
         )
 
     def proto(self) -> cmh.CpModelProto:
-        proto = cmh.CpModelProto()
+        from ortools.sat.python import cp_model_helper
+
+        proto = cp_model_helper.CpModelProto()
         text = "\n".join([*self._variables, *self._constraints, self._objective, self._hint])
         if not proto.parse_text_format(text):
             raise AssertionError("the route model did not parse (a solver bug)")

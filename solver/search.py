@@ -22,7 +22,7 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from ortools.sat.python import cp_model_helper
+from typing import TYPE_CHECKING
 
 from route18xx.solver.cancel import CancelToken
 from route18xx.solver.errors import Cancelled, InvalidProblem
@@ -30,6 +30,9 @@ from route18xx.solver.greedy import greedy_routes
 from route18xx.solver.model import METHODS, OBJECTIVES, BuiltModel, Instance, Method, Objective, build_model
 from route18xx.solver.problem import RouteProblem, RouteResult, Solution, SolveStats
 from route18xx.solver.reduce import reduce_problem
+
+if TYPE_CHECKING:  # loaded on the first CP-SAT search, not for solves listing decides
+    from ortools.sat.python import cp_model_helper
 
 
 def price_route(
@@ -89,6 +92,8 @@ def _single_listed(built: BuiltModel) -> list[RouteResult] | None:
 def _parameters(
     time_limit_s: float, workers: int, seed: int, linearization: int
 ) -> cp_model_helper.SatParameters:
+    from ortools.sat.python import cp_model_helper
+
     params = cp_model_helper.SatParameters()
     params.num_workers = workers
     params.random_seed = seed
@@ -137,6 +142,8 @@ def _search(
     built: BuiltModel, time_limit_s: float, workers: int, seed: int, cancel: CancelToken | None
 ) -> tuple[cp_model_helper.CpSolverResponse | None, bool]:
     """Run CP-SAT on the built model: (its last response, whether it ran at all)."""
+    from ortools.sat.python import cp_model_helper
+
     proto = built.model.proto()
     level = built.linearization
     stages = [(level, time_limit_s)]
