@@ -124,12 +124,13 @@ class BuiltModel:
     def linearization(self) -> int:
         """CP-SAT's ``linearization_level`` for this model (measured, issue 11).
 
-        Listed routes: 1 (set packing; the LP bound proves it). Two or more
-        circuit trains: 2 (the circuit cuts close the bound on the hard boards,
-        e.g. 6 + D 1.3 s → 0.2 s). One circuit train alone: 0 (the LP only
+        Listed routes alone: 1 (set packing; the LP bound proves it). Two or
+        more circuit trains, or a circuit beside listed routes: 2 (the circuit
+        cuts close the bound on the hard boards, e.g. 6 + D 1.3 s → 0.2 s,
+        5 + D 236 → 142 ms of CPU). One circuit train alone: 0 (the LP only
         slows it, about 8x on real single-D states).
         """
-        if len(self.circuits) > 1:
+        if len(self.circuits) > 1 or (self.circuits and self.listed_routes):
             return 2
         return 1 if any(g.choices for g in self.listed) else 0
 
