@@ -10,9 +10,17 @@ Objectives (``Objective``):
 
 Search settings, measured on the real 1888 states and generated worst cases:
 one worker and a fixed seed make the answer deterministic (same input → same
-routes); presolve off; the linear relaxation off for circuits (it only slows
-them) but on when listed routes are chosen (set packing: the LP bound is
-what proves optimality quickly).
+routes); presolve off; the linear relaxation as ``BuiltModel.linearization``
+chooses it: off for one circuit train (it only slows it), on for listed routes
+(set packing: the LP bound proves optimality quickly), with circuit cuts for
+two circuit trains or a circuit beside listed routes (the hard boards of
+tests/data/boards), after a short LP-free stage.
+
+Always an answer (issue 11): a greedy first solution (``solver/greedy.py``) is
+CP-SAT's hint when several trains share the track, and the answer, status
+``FEASIBLE`` with CP-SAT's or the trivial bound, when the search finds nothing
+better before its time limit. Only a search cancelled before it starts comes
+back ``UNKNOWN`` with no routes.
 """
 
 from __future__ import annotations
