@@ -74,6 +74,8 @@ def _hex_paths(hex_id: HexId, placed: PlacedTile) -> tuple[BoardPath, ...]:
 #: (hex, id(tile), rotation) → (tile, its paths on that hex): they depend on nothing
 #: else, so boards share them across calls (issue 11: less Python per solve).
 _PATHS: dict[tuple[HexId, int, int], tuple[TileDef, tuple[BoardPath, ...]]] = {}
+#: id(hex) → (hex, its preprinted tile as placed): asked hundreds of times per board.
+_PREPRINTED: dict[int, tuple[HexDef, PlacedTile]] = {}
 
 
 class Board:
@@ -100,7 +102,11 @@ class Board:
         placed = self.placed.get(hex_id)
         if placed is not None:
             return placed
-        return PlacedTile(self.data.hexes[hex_id].preprinted, 0)
+        hex_def = self.data.hexes[hex_id]
+        held = _PREPRINTED.get(id(hex_def))
+        if held is None or held[0] is not hex_def:
+            held = _PREPRINTED[id(hex_def)] = (hex_def, PlacedTile(hex_def.preprinted, 0))
+        return held[1]
 
     def paths_on(self, hex_id: HexId) -> tuple[BoardPath, ...]:
         return self._paths[hex_id]

@@ -24,8 +24,17 @@ if TYPE_CHECKING:
 GREEDY_STEPS = 6000
 
 
-def greedy_routes(instance: Instance, max_steps: int = GREEDY_STEPS) -> dict[int, ListedRoute]:
-    """Train index → its greedy route (trains without a route are left out)."""
+def greedy_routes(
+    instance: Instance,
+    max_steps: int = GREEDY_STEPS,
+    listed: dict[int, list[tuple[int, ListedRoute]]] | None = None,
+) -> dict[int, ListedRoute]:
+    """Train index → its greedy route (trains without a route are left out).
+
+    ``listed`` gives, for trains whose routes are already listed, their
+    (weight, route) pairs best first; other trains list a sample.
+    """
+    listed = listed or {}
     problem, graph = instance.problem, instance.graph
     unlimited = sum(max(0, s.distance_cost) for s in instance.stops)
     order = sorted(range(len(problem.trains)),
@@ -35,13 +44,17 @@ def greedy_routes(instance: Instance, max_steps: int = GREEDY_STEPS) -> dict[int
     out: dict[int, ListedRoute] = {}
     for k in order:
         cost = min(problem.trains[k].distance or unlimited, unlimited)
-        if cost not in by_cost:
+        if k in listed:
+            pool = listed[k]
+        elif cost in by_cost:
+            pool = by_cost[cost]
+        else:
             routes = list_routes(graph, instance.stops, cost, problem.min_stops,
                                  instance.groups, max_steps, sample=True) or []
             ranked = [(instance.route_weight(r.stops), r) for r in routes]
             ranked.sort(key=lambda wr: -wr[0])
-            by_cost[cost] = ranked
-        for weight, route in by_cost[cost]:
+            pool = by_cost[cost] = ranked
+        for weight, route in pool:
             if weight <= 0:
                 break
             if used.isdisjoint(route.track):

@@ -138,6 +138,15 @@ class BuiltModel:
     def listed_routes(self) -> int:
         return sum(len(g.routes) for g in self.listed)
 
+    def listed_pools(self) -> dict[int, list[tuple[int, ListedRoute]]]:
+        """Each listed train's (weight, route) pairs, best first (for ``greedy_routes``)."""
+        pools = {}
+        for group in self.listed:
+            pool = sorted(zip(group.weights, group.routes), key=lambda wr: -wr[0])
+            for k in group.trains:
+                pools[k] = pool
+        return pools
+
     def hint(self, routes: dict[int, ListedRoute]) -> None:
         """Hand CP-SAT a complete first solution: these routes (train → route), others idle."""
         values: dict[int, int] = {}

@@ -231,7 +231,9 @@ def solve(
     else:
         # A first solution as the hint where several trains share the track; a lone
         # train's model is found at once, so its greedy is only the fallback below.
-        first = greedy_routes(built.instance) if len(problem.trains) > 1 else None
+        first = None
+        if len(problem.trains) > 1:
+            first = greedy_routes(built.instance, listed=built.listed_pools())
         if first is not None:
             built.hint(first)
         response, searched = _search(built, time_limit_s, workers, seed, cancel)
@@ -245,7 +247,7 @@ def solve(
             # Always an answer (issue 11): the greedy routes when CP-SAT found nothing better.
             weight = built.instance.route_weight
             if first is None:
-                first = greedy_routes(built.instance)
+                first = greedy_routes(built.instance, listed=built.listed_pools())
             greedy_weight = sum(weight(r.stops) for r in first.values())
             found = response.objective_value if response is not None and routes else -1
             if greedy_weight > found:
