@@ -50,11 +50,11 @@ class BoardPath:
     ends: tuple[tuple[str, int], tuple[str, int]]
     terminal: bool
 
-    @property
+    @cached_property
     def edges(self) -> tuple[int, ...]:
         return tuple(i for kind, i in self.ends if kind == "edge")
 
-    @property
+    @cached_property
     def nodes(self) -> tuple[int, ...]:
         return tuple(i for kind, i in self.ends if kind != "edge")
 
