@@ -50,13 +50,32 @@ class BoardPath:
     ends: tuple[tuple[str, int], tuple[str, int]]
     terminal: bool
 
-    @property
+    @cached_property
     def edges(self) -> tuple[int, ...]:
         return tuple(i for kind, i in self.ends if kind == "edge")
 
-    @property
+    @cached_property
     def nodes(self) -> tuple[int, ...]:
         return tuple(i for kind, i in self.ends if kind != "edge")
+
+
+def _hex_paths(hex_id: HexId, placed: PlacedTile) -> tuple[BoardPath, ...]:
+    rot = placed.rotation
+    paths = []
+    for i, p in enumerate(placed.tile.paths):
+        ends = tuple(
+            ("edge", rotate_edge(e.index, rot)) if e.is_edge else (e.kind, e.index)
+            for e in (p.a, p.b)
+        )
+        paths.append(BoardPath(hex_id, i, ends, p.terminal))  # type: ignore[arg-type]
+    return tuple(paths)
+
+
+#: (hex, id(tile), rotation) → (tile, its paths on that hex): they depend on nothing
+#: else, so boards share them across calls (issue 11: less Python per solve).
+_PATHS: dict[tuple[HexId, int, int], tuple[TileDef, tuple[BoardPath, ...]]] = {}
+#: id(hex) → (hex, its preprinted tile as placed): asked hundreds of times per board.
+_PREPRINTED: dict[int, tuple[HexDef, PlacedTile]] = {}
 
 
 class Board:
@@ -83,7 +102,11 @@ class Board:
         placed = self.placed.get(hex_id)
         if placed is not None:
             return placed
-        return PlacedTile(self.data.hexes[hex_id].preprinted, 0)
+        hex_def = self.data.hexes[hex_id]
+        held = _PREPRINTED.get(id(hex_def))
+        if held is None or held[0] is not hex_def:
+            held = _PREPRINTED[id(hex_def)] = (hex_def, PlacedTile(hex_def.preprinted, 0))
+        return held[1]
 
     def paths_on(self, hex_id: HexId) -> tuple[BoardPath, ...]:
         return self._paths[hex_id]
@@ -93,15 +116,11 @@ class Board:
         out: dict[HexId, tuple[BoardPath, ...]] = {}
         for hex_id in self.data.hexes:
             placed = self.tile_on(hex_id)
-            rot = placed.rotation
-            paths = []
-            for i, p in enumerate(placed.tile.paths):
-                ends = tuple(
-                    ("edge", rotate_edge(e.index, rot)) if e.is_edge else (e.kind, e.index)
-                    for e in (p.a, p.b)
-                )
-                paths.append(BoardPath(hex_id, i, ends, p.terminal))  # type: ignore[arg-type]
-            out[hex_id] = tuple(paths)
+            key = (hex_id, id(placed.tile), placed.rotation)
+            held = _PATHS.get(key)
+            if held is None or held[0] is not placed.tile:
+                held = _PATHS[key] = (placed.tile, _hex_paths(hex_id, placed))
+            out[hex_id] = held[1]
         return out
 
     def exits(self, hex_id: HexId) -> frozenset[int]:

@@ -96,13 +96,25 @@ class TileDef:
         return tuple(n for n in self.nodes if n.kind == "town")
 
     def exits(self, rotation: int = 0) -> frozenset[int]:
-        """Edges used by the tile's track at ``rotation`` (RULES.md §6.5 #9)."""
-        return frozenset(
+        """Edges used by the tile's track at ``rotation`` (RULES.md §6.5 #9).
+
+        Cached per tile and rotation: a board asks it thousands of times.
+        """
+        held = _EXITS.get((id(self), rotation))
+        if held is not None and held[0] is self:
+            return held[1]
+        exits = frozenset(
             (end.index + rotation) % 6
             for path in self.paths
             for end in (path.a, path.b)
             if end.is_edge
         )
+        _EXITS[(id(self), rotation)] = (self, exits)
+        return exits
+
+
+#: (id(tile), rotation) → (tile, its exits); the tile is held so its id stays its own.
+_EXITS: dict[tuple[int, int], tuple[TileDef, frozenset[int]]] = {}
 
 
 @dataclass(frozen=True)

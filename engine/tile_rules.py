@@ -278,7 +278,37 @@ def standing_problem(board: Board, hex_id: HexId, tile: TileDef, rotation: int) 
 
 
 def standing_refusal(board: Board, hex_id: HexId, tile: TileDef, rotation: int) -> Refusal | None:
-    """``standing_problem`` with its machine-readable code."""
+    """``standing_problem`` with its machine-readable code.
+
+    It depends only on the hex, the tile and its rotation, unless a tile was
+    placed on a red/gray/blue hex (refused elsewhere): cached per data set.
+    """
+    walls = _wall_hexes(board)
+    cacheable = walls.isdisjoint(board.placed)
+    key = (id(board.data), hex_id, id(tile), rotation)
+    if cacheable:
+        held = _STANDING.get(key)
+        if held is not None and held[0] is tile:
+            return held[1]
+    refusal = _standing_refusal(board, hex_id, tile, rotation)
+    if cacheable:
+        _STANDING[key] = (tile, refusal)
+    return refusal
+
+
+_STANDING: dict[tuple[int, HexId, int, int], tuple[TileDef, Refusal | None]] = {}
+_WALLS: dict[int, tuple[object, frozenset[HexId]]] = {}
+
+
+def _wall_hexes(board: Board) -> frozenset[HexId]:
+    held = _WALLS.get(id(board.data))
+    if held is None or held[0] is not board.data:
+        walls = frozenset(h for h, d in board.data.hexes.items() if d.color in WALL_COLORS)
+        held = _WALLS[id(board.data)] = (board.data, walls)
+    return held[1]
+
+
+def _standing_refusal(board: Board, hex_id: HexId, tile: TileDef, rotation: int) -> Refusal | None:
     hex_def = board.hex(hex_id)
     preprinted = PlacedTile(hex_def.preprinted, 0)
     return (

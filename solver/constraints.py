@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from route18xx.solver.cpsat import CpBuilder, Lit, neg
 from route18xx.solver.problem import Stop
+from route18xx.solver.cpsat import Lit, Model
 from route18xx.solver.trainvars import TrainVars
 
 
-def add_junction_sides(model: CpBuilder, tv: TrainVars) -> None:
+def add_junction_sides(model: Model, tv: TrainVars) -> None:
     """A route passing junction p enters on one side and leaves by the other.
 
     For each side: Σ (arc into p + arc out of p) over that side's segments ==
@@ -28,10 +28,10 @@ def add_junction_sides(model: CpBuilder, tv: TrainVars) -> None:
             lits: list[Lit] = []
             for i in side:
                 lits += (tv.entering(i, p), tv.leaving(i, p))
-            model.add_linear([*((lit, 1) for lit in lits), (tv.visit[p], -1)], 0, 0)
+            model.add_linear([*lits, tv.visit[p]], [1] * len(lits) + [-1], 0, 0)
 
 
-def add_route_ends(model: CpBuilder, tv: TrainVars, stops: Sequence[Stop]) -> None:
+def add_route_ends(model: Model, tv: TrainVars, stops: Sequence[Stop]) -> None:
     """A ``route_end_only`` stop uses at most one track arc: it can only be an end.
 
     Depot arcs do not count. A stop with a single segment needs nothing: the
@@ -45,7 +45,7 @@ def add_route_ends(model: CpBuilder, tv: TrainVars, stops: Sequence[Stop]) -> No
 
 
 def add_distance(
-    model: CpBuilder, tv: TrainVars, stops: Sequence[Stop], distance: int | None
+    model: Model, tv: TrainVars, stops: Sequence[Stop], distance: int | None
 ) -> None:
     """Σ distance_cost · visit ≤ the train's distance (junctions cost nothing).
 
@@ -54,11 +54,11 @@ def add_distance(
     costs = [stop.distance_cost for stop in stops]
     if distance is None or sum(c for c in costs if c > 0) <= distance:
         return
-    model.add_linear(zip(tv.visit[: len(stops)], costs), ub=distance)
+    model.add_linear(tv.visit[: len(stops)], costs, -(1 << 40), distance)
 
 
 def add_route_shape(
-    model: CpBuilder, tv: TrainVars, stops: Sequence[Stop], min_stops: int
+    model: Model, tv: TrainVars, stops: Sequence[Stop], min_stops: int
 ) -> None:
     """A non-empty route has ≥ ``min_stops`` stops and ≥ 1 station stop.
 
@@ -67,13 +67,13 @@ def add_route_shape(
     """
     visits = tv.visit[: len(stops)]
     if min_stops > 1:
-        model.add_linear([*((v, 1) for v in visits), (tv.idle, min_stops)], lb=min_stops)
+        model.add_linear([*visits, tv.idle], [1] * len(visits) + [min_stops], min_stops, 1 << 40)
     stations = [v for v, stop in zip(visits, stops) if stop.station]
     model.add_bool_or([*stations, tv.idle])
 
 
 def add_groups(
-    model: CpBuilder, tv: TrainVars, groups: Sequence[Sequence[int]]
+    model: Model, tv: TrainVars, groups: Sequence[Sequence[int]]
 ) -> None:
     """A route visits at most one stop of each group (18xx off-board areas)."""
     for group in groups:
@@ -82,7 +82,7 @@ def add_groups(
 
 
 def add_pair_bonus(
-    model: CpBuilder,
+    model: Model,
     tv: TrainVars,
     first: Sequence[int],
     second: Sequence[int],
@@ -97,17 +97,17 @@ def add_pair_bonus(
     """
     if not first or not second or value == 0:
         return None
-    bonus = model.new_bool()
-    model.add_bool_or([tv.visit[s] for s in first] + [neg(bonus)])
-    model.add_bool_or([tv.visit[s] for s in second] + [neg(bonus)])
+    bonus = model.new_bool_var(f"bonus[{tv.train}/{name}]")
+    model.add_bool_or([tv.visit[s] for s in first] + [~bonus])
+    model.add_bool_or([tv.visit[s] for s in second] + [~bonus])
     if value < 0:
         for f in first:
             for s in second:
-                model.add_bool_or([neg(tv.visit[f]), neg(tv.visit[s]), bonus])
+                model.add_bool_or([~tv.visit[f], ~tv.visit[s], bonus])
     return bonus
 
 
-def add_direction(model: CpBuilder, tv: TrainVars) -> None:
+def add_direction(model: Model, tv: TrainVars) -> None:
     """A route and its reverse are the same: require start stop ≤ end stop.
 
     Σ s·start[s] ≤ Σ s·finish[s] (equal only for a one-stop route or idle).
@@ -115,7 +115,7 @@ def add_direction(model: CpBuilder, tv: TrainVars) -> None:
     n = len(tv.start)
     if n > 1:
         index = list(range(n))
-        model.add_linear([*zip(tv.start, index), *zip(tv.finish, (-i for i in index))], ub=0)
+        model.add_linear([*tv.start, *tv.finish], [*index, *(-i for i in index)], -(1 << 40), 0)
 
 
 def track_users(tv: TrainVars) -> dict[int, list[Lit]]:
@@ -134,7 +134,7 @@ def track_users(tv: TrainVars) -> dict[int, list[Lit]]:
     return users
 
 
-def add_track_once(model: CpBuilder, users: dict[int, list[list[Lit]]]) -> None:
+def add_track_once(model: Model, users: dict[int, list[list[Lit]]]) -> None:
     """Track used once (ROUTES.md §3.7): each junction, and each stop-to-stop
     segment, carries at most one train.
 
@@ -147,7 +147,7 @@ def add_track_once(model: CpBuilder, users: dict[int, list[list[Lit]]]) -> None:
 
 
 def add_identical_order(
-    model: CpBuilder,
+    model: Model,
     terms: Sequence[tuple[Sequence[Lit], Sequence[int]]],
 ) -> None:
     """Symmetry: identical trains (same distance) take routes of non-increasing key.
@@ -158,4 +158,4 @@ def add_identical_order(
     any optimum can be permuted to satisfy the order.
     """
     for (lits1, w1), (lits2, w2) in zip(terms, terms[1:]):
-        model.add_linear([*zip(lits1, w1), *zip(lits2, (-w for w in w2))], lb=0)
+        model.add_linear([*lits1, *lits2], [*w1, *(-w for w in w2)], 0, 1 << 40)

@@ -1,131 +1,133 @@
-"""A small CP-SAT model builder over ``cp_model_helper`` (issue 11 item 1).
+"""A small CP-SAT model builder on OR-Tools' C++ helper layer (issue 11, items 3 and 4).
 
-``ortools.sat.python.cp_model`` imports numpy and pandas (about 300 ms of a
-cold process, more than a whole solve); ``cp_model_helper`` holds the C++
-model (``CpModelProto``, ``SolveWrapper``, ``SatParameters``) without them.
-This builder writes the ``CpModelProto`` with the same conventions as
-``cp_model.CpModel``:
+``ortools.sat.python.cp_model`` imports numpy and pandas (~0.3 s of a cold
+process) and wraps every variable and constraint in Python objects. This solver
+needs a handful of constraint kinds, so it writes them straight into a
+``CpModelProto`` of ``ortools.sat.python.cp_model_helper``: the model is kept as
+text-format lines and parsed once by the C++ side (measured cheaper than adding
+proto fields one call at a time, and several times cheaper than ``CpModel``).
 
-* a Boolean variable is an ``IntegerVariableProto`` with domain [0, 1];
-* a literal is an ``int``: the variable index, or ``-index - 1`` for its
-  negation (``neg``);
-* a linear constraint ``lb ≤ Σ c·x ≤ ub`` on positive references only (a
-  negated literal ``¬x`` is written as ``1 - x``);
-* maximising writes the negated coefficients with ``scaling_factor = -1``
-  (CP-SAT minimises; the response's objective and bound come back in the
-  caller's sense).
-
-The route model uses nothing else, so the solver never loads numpy or pandas.
+Literals are plain ``int`` references as CP-SAT numbers them: variable ``i`` is
+``i`` and its negation ``~i`` (``-i - 1``), so Python's ``~`` negates a literal.
+Variable names are written only with ``named=True`` (debugging, tests).
+OR-Tools itself is imported only by ``proto()``: a solve that listing decides
+(one limited train) never loads it (~0.1 s of a cold process).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TypeAlias
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TypeAlias
 
-from ortools.sat.python import cp_model_helper
+if TYPE_CHECKING:  # OR-Tools loads only when a model is solved (``proto``)
+    from ortools.sat.python import cp_model_helper as cmh
 
-#: A literal: a variable index (true when the variable is 1), or ``-index - 1``.
 Lit: TypeAlias = int
 
-INT_MIN = -(2**63) + 1  # the proto's open interval ends, as Domain uses them
-INT_MAX = 2**63 - 1
+#: CP-SAT's objective is minimised; maximising writes negated coefficients and
+#: a scaling factor of -1 (as ``CpModel.maximize`` does).
+_MAX = "scaling_factor: -1"
 
 
-def neg(lit: Lit) -> Lit:
-    """The negation of a literal."""
-    return -lit - 1
+def _ints(values: Sequence[int]) -> str:
+    return ", ".join(map(str, values))
 
 
-def var_of(lit: Lit) -> int:
-    """The variable of a literal."""
-    return lit if lit >= 0 else -lit - 1
+class Model:
+    """A CP-SAT model under construction; ``proto()`` parses it into a ``CpModelProto``."""
 
+    __slots__ = ("named", "_variables", "_constraints", "_objective", "_hint")
 
-class CpBuilder:
-    """Writes variables and constraints straight into a ``CpModelProto``."""
+    def __init__(self, named: bool = False) -> None:
+        self.named = named
+        self._variables: list[str] = []
+        self._constraints: list[str] = []
+        self._objective = ""
+        self._hint = ""
 
-    def __init__(self) -> None:
-        self.proto = cp_model_helper.CpModelProto()
-        self._variables = self.proto.variables
-        self._constraints = self.proto.constraints
-        self.variable_count = 0
+    @property
+    def variable_count(self) -> int:
+        return len(self._variables)
 
-    def new_int(self, lb: int, ub: int) -> int:
-        """A new integer variable with domain [lb, ub]; returns its index."""
-        self._variables.add().domain.extend((lb, ub))
-        self.variable_count += 1
-        return self.variable_count - 1
+    @property
+    def constraint_count(self) -> int:
+        return len(self._constraints)
 
-    def new_bool(self) -> Lit:
-        """A new Boolean variable; returns its (positive) literal."""
-        return self.new_int(0, 1)
+    def new_bool_var(self, name: str = "") -> Lit:
+        return self.new_int_var(0, 1, name)
 
-    def new_bools(self, count: int) -> list[Lit]:
-        """``count`` new Boolean variables, in index order."""
-        add = self._variables.add
-        for _ in range(count):
-            add().domain.extend((0, 1))
-        first = self.variable_count
-        self.variable_count += count
-        return list(range(first, self.variable_count))
+    def new_bool_vars(self, count: int) -> list[Lit]:
+        """``count`` anonymous Boolean variables at once."""
+        start = len(self._variables)
+        self._variables += ["variables { domain: [0, 1] }"] * count
+        return list(range(start, start + count))
 
-    def add_linear(
-        self,
-        terms: Iterable[tuple[Lit, int]],
-        lb: int = INT_MIN,
-        ub: int = INT_MAX,
-    ) -> None:
-        """``lb ≤ Σ coeff·lit ≤ ub`` over literals (a negated one counts as 1 - x)."""
-        variables: dict[int, int] = {}
-        offset = 0
-        for lit, coeff in terms:
-            if coeff == 0:
-                continue
-            if lit < 0:  # c·¬x = c - c·x
-                offset += coeff
-                lit, coeff = -lit - 1, -coeff
-            variables[lit] = variables.get(lit, 0) + coeff
-        linear = self._constraints.add().linear
-        linear.vars.extend(variables.keys())
-        linear.coeffs.extend(variables.values())
-        linear.domain.extend((lb if lb == INT_MIN else lb - offset,
-                              ub if ub == INT_MAX else ub - offset))
+    def new_int_var(self, lo: int, hi: int, name: str = "") -> Lit:
+        index = len(self._variables)
+        if self.named and name:
+            escaped = name.replace("\\", "\\\\").replace('"', '\\"')
+            self._variables.append(f'variables {{ name: "{escaped}" domain: [{lo}, {hi}] }}')
+        else:
+            self._variables.append(f"variables {{ domain: [{lo}, {hi}] }}")
+        return index
 
-    def add_sum(self, lits: Sequence[Lit], lb: int = INT_MIN, ub: int = INT_MAX) -> None:
-        """``lb ≤ Σ lits ≤ ub``."""
-        self.add_linear(((lit, 1) for lit in lits), lb, ub)
+    @staticmethod
+    def _positive(lits: Sequence[Lit], coeffs: Sequence[int]) -> tuple[list[int], list[int], int]:
+        """Rewrite c·¬x as c - c·x: (positive variables, coefficients, constant)."""
+        variables, out, constant = [], [], 0
+        for lit, c in zip(lits, coeffs):
+            if lit >= 0:
+                variables.append(lit)
+                out.append(c)
+            else:
+                variables.append(~lit)
+                out.append(-c)
+                constant += c
+        return variables, out, constant
 
-    def add_bool_or(self, lits: Iterable[Lit]) -> None:
-        """At least one of ``lits`` is true."""
-        self._constraints.add().bool_or.literals.extend(lits)
+    def add_linear(self, lits: Sequence[Lit], coeffs: Sequence[int], lo: int, hi: int) -> None:
+        """lo ≤ Σ coeffs·lits ≤ hi (a negated literal counts 1 when its variable is 0)."""
+        variables, out, constant = self._positive(lits, coeffs)
+        self._constraints.append(
+            f"constraints {{ linear {{ vars: [{_ints(variables)}] coeffs: [{_ints(out)}] "
+            f"domain: [{lo - constant}, {hi - constant}] }} }}"
+        )
 
-    def add_at_most_one(self, lits: Iterable[Lit]) -> None:
-        """At most one of ``lits`` is true."""
-        self._constraints.add().at_most_one.literals.extend(lits)
+    def add_at_most_one(self, lits: Sequence[Lit]) -> None:
+        self._constraints.append(f"constraints {{ at_most_one {{ literals: [{_ints(lits)}] }} }}")
 
-    def add_circuit(self, tails: Sequence[int], heads: Sequence[int], lits: Sequence[Lit]) -> None:
-        """``AddCircuit`` over the arcs (tails[i] → heads[i], literal lits[i])."""
-        circuit = self._constraints.add().circuit
-        circuit.tails.extend(tails)
-        circuit.heads.extend(heads)
-        circuit.literals.extend(lits)
+    def add_bool_or(self, lits: Sequence[Lit]) -> None:
+        self._constraints.append(f"constraints {{ bool_or {{ literals: [{_ints(lits)}] }} }}")
 
-    def maximize(self, variables: Sequence[int], coeffs: Sequence[int]) -> None:
-        """Maximise Σ coeff·var over positive variable indices (as ``CpModel.maximize``)."""
-        objective = self.proto.objective
-        objective.vars.extend(variables)
-        objective.coeffs.extend(-c for c in coeffs)
-        objective.scaling_factor = -1.0
-        objective.offset = 0.0
+    def add_circuit(self, arcs: Sequence[tuple[int, int, Lit]]) -> None:
+        """``AddCircuit``: arcs (tail, head, literal); a self-loop's literal skips its node."""
+        tails = _ints([a[0] for a in arcs])
+        heads = _ints([a[1] for a in arcs])
+        lits = _ints([a[2] for a in arcs])
+        self._constraints.append(
+            f"constraints {{ circuit {{ tails: [{tails}] heads: [{heads}] literals: [{lits}] }} }}"
+        )
 
-    def add_hint(self, values: Sequence[tuple[int, int]]) -> None:
-        """A solution hint: (variable index, value) pairs."""
-        hint = self.proto.solution_hint
-        hint.vars.extend(v for v, _ in values)
-        hint.values.extend(x for _, x in values)
+    def maximize(self, lits: Sequence[Lit], coeffs: Sequence[int]) -> None:
+        variables, out, constant = self._positive(lits, coeffs)
+        negated = _ints([-c for c in out])
+        self._objective = (
+            f"objective {{ vars: [{_ints(variables)}] coeffs: [{negated}] "
+            f"offset: {-constant} {_MAX} }}"
+        )
 
+    def hint(self, values: dict[int, int]) -> None:
+        """A first solution for the search: variable index → value."""
+        keys = sorted(values)
+        self._hint = (
+            f"solution_hint {{ vars: [{_ints(keys)}] values: [{_ints([values[k] for k in keys])}] }}"
+        )
 
-def parameters() -> cp_model_helper.SatParameters:
-    """A fresh ``SatParameters`` (CP-SAT's defaults)."""
-    return cp_model_helper.SatParameters()
+    def proto(self) -> cmh.CpModelProto:
+        from ortools.sat.python import cp_model_helper
+
+        proto = cp_model_helper.CpModelProto()
+        text = "\n".join([*self._variables, *self._constraints, self._objective, self._hint])
+        if not proto.parse_text_format(text):
+            raise AssertionError("the route model did not parse (a solver bug)")
+        return proto

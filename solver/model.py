@@ -17,6 +17,7 @@ M = 1 for ``"total"`` and M > any total subsidy for ``"revenue"``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal, TypeAlias
 
 from route18xx.solver.constraints import (
     add_direction,
@@ -31,20 +32,15 @@ from route18xx.solver.constraints import (
     track_users,
 )
 from route18xx.solver.cancel import CancelToken
-from route18xx.solver.cpsat import CpBuilder, Lit
+from route18xx.solver.cpsat import Lit, Model
 from route18xx.solver.errors import Cancelled
 from route18xx.solver.problem import RouteProblem, Stop
 from route18xx.solver.reduce import ReducedGraph
-from route18xx.solver.routes import ListedRoute, list_routes
+from route18xx.solver.routes import ListedRoute, list_routes, reversed_route
 from route18xx.solver.trainvars import Layout, TrainVars, build_layout
 
 from route18xx.solver.objective import METHODS as METHODS, OBJECTIVES as OBJECTIVES  # re-exported
 from route18xx.solver.objective import Method as Method, Objective as Objective
-
-
-#: With an unlimited train on the board, limited trains with at least this many
-#: listed routes become circuits too (issue 11: 6 + D went from 2.56 s to 0.31 s).
-CIRCUIT_BESIDE_UNLIMITED = 1000
 
 
 @dataclass
@@ -103,52 +99,124 @@ class ListedGroup:
     """The trains of one limited distance, choosing among the listed routes.
 
     ``choices[r]`` is a literal (or, for a route without track, an integer
-    variable's index) saying how many of these trains run ``routes[r]``.
+    count) saying how many of these trains run ``routes[r]``.
     """
 
     trains: list[int]
     routes: list[ListedRoute]
     weights: list[int]
-    choices: list[int] = field(default_factory=list)
+    choices: list[Lit] = field(default_factory=list)
 
 
 @dataclass
 class BuiltModel:
     """A built model: circuit trains by train index, listed groups, the objective scale."""
 
-    model: CpBuilder
+    model: Model
     instance: Instance
     layout: Layout
     circuits: dict[int, TrainVars]
     listed: list[ListedGroup]
 
     @property
+    def linearization(self) -> int:
+        """CP-SAT's ``linearization_level`` for this model (measured, issue 11).
+
+        Listed routes alone: 1 (set packing; the LP bound proves it). Two or
+        more circuit trains, or a circuit beside listed routes: 2 (the circuit
+        cuts close the bound on the hard boards, e.g. 6 + D 1.3 s → 0.2 s,
+        5 + D 236 → 142 ms of CPU). One circuit train alone: 0 (the LP only
+        slows it, about 8x on real single-D states).
+        """
+        if len(self.circuits) > 1 or (self.circuits and self.listed_routes):
+            return 2
+        return 1 if any(g.choices for g in self.listed) else 0
+
+    @property
     def listed_routes(self) -> int:
         return sum(len(g.routes) for g in self.listed)
 
+    def listed_pools(self) -> dict[int, list[tuple[int, ListedRoute]]]:
+        """Each listed train's (weight, route) pairs, best first (for ``greedy_routes``)."""
+        pools = {}
+        for group in self.listed:
+            pool = sorted(zip(group.weights, group.routes), key=lambda wr: -wr[0])
+            for k in group.trains:
+                pools[k] = pool
+        return pools
+
+    def hint(self, routes: dict[int, ListedRoute]) -> None:
+        """Hand CP-SAT a complete first solution: these routes (train → route), others idle."""
+        values: dict[int, int] = {}
+        for k, tv in self.circuits.items():
+            route = routes.get(k)
+            if route is not None and route.stops[0] > route.stops[-1]:
+                route = reversed_route(route)
+            values.update(tv.assignment(route))
+        for group in self.listed:
+            index = {(r.stops, r.steps): i for i, r in enumerate(group.routes)}
+            counts = [0] * len(group.routes)
+            for k in group.trains:
+                route = routes.get(k)
+                if route is None:
+                    continue
+                if route.stops[0] > route.stops[-1]:
+                    route = reversed_route(route)
+                i = index.get((route.stops, route.steps))
+                if i is not None:
+                    counts[i] += 1
+            values.update(zip(group.choices, counts))
+        self.model.hint(values)
+
+
+#: With more than one train, a list longer than this is modelled as circuits instead
+#: (measured on tests/data/boards: 6 + D 5.5 s → 0.2 s, 5 + 6 3.4 s → 0.4 s).
+LONG_LIST = 1000
+
+
+#: Search steps allowed for listing an unlimited train's routes (about 1 ms):
+#: on most real single-D boards the list (100-400 routes) is done sooner than
+#: CP-SAT's circuit (4-5 ms); fuller boards (600-2000 routes) keep the circuit,
+#: and a failed attempt costs little (measured: 2000 steps gave max 10.4 ms,
+#: 1000 steps 9 ms over the real states).
+UNLIMITED_STEPS = 1000
+
 
 def _listed_groups(instance: Instance, max_steps: int) -> list[ListedGroup]:
-    """Group limited trains by distance and list their routes; none if too many.
+    """Group trains by distance and list their routes; none if too many.
 
-    Unlimited trains keep their circuit: listing their routes is possible on
-    real boards (about 2000 on the fullest one) but measured slower, both to
-    list and to choose from (long routes overlap too much for the packing's
-    linear relaxation).
+    Unlimited trains are listed too when their routes are found within
+    ``UNLIMITED_STEPS`` (their distance is then every stop's cost together);
+    otherwise they keep their circuit: long routes are slow to list and overlap
+    too much for the packing's linear relaxation.
     """
     trains = instance.problem.trains
-    distances = sorted({t.distance for t in trains if t.distance is not None})
-    if not distances:
-        return []
-    routes = list_routes(instance.graph, instance.stops, distances[-1],
-                         instance.problem.min_stops, instance.groups, max_steps)
+    full = sum(max(0, s.distance_cost) for s in instance.stops)
+
+    def reach(distance: int | None) -> int:
+        return full if distance is None else min(distance, full)
+
+    routes = None
+    listed = [k for k, t in enumerate(trains)]
+    if any(t.distance is None for t in trains):
+        routes = list_routes(instance.graph, instance.stops, full,
+                             instance.problem.min_stops, instance.groups, UNLIMITED_STEPS)
+        if routes is None:
+            listed = [k for k, t in enumerate(trains) if t.distance is not None]
+    if routes is None and listed:
+        routes = list_routes(instance.graph, instance.stops,
+                             max(reach(trains[k].distance) for k in listed),
+                             instance.problem.min_stops, instance.groups, max_steps)
     if routes is None:
         return []
+    if len(trains) > 1 and len(routes) > LONG_LIST:
+        return []  # a long list packs slowly: the circuits with cuts prove it sooner
     weights = [instance.route_weight(r.stops) for r in routes]
     groups = []
-    for d in distances:
+    for d in sorted({reach(trains[k].distance) for k in listed}):
         keep = [i for i, r in enumerate(routes) if r.cost <= d and weights[i] > 0]
         groups.append(ListedGroup(
-            trains=[k for k, t in enumerate(trains) if t.distance == d],
+            trains=[k for k in listed if reach(trains[k].distance) == d],
             routes=[routes[i] for i in keep],
             weights=[weights[i] for i in keep],
         ))
@@ -156,15 +224,16 @@ def _listed_groups(instance: Instance, max_steps: int) -> list[ListedGroup]:
 
 
 def _add_circuit_train(
-    model: CpBuilder,
+    model: Model,
     instance: Instance,
     layout: Layout,
     k: int,
+    names: tuple[list[str], list[str]],
 ) -> tuple[TrainVars, list[Lit], list[int]]:
     """One circuit train with every route rule; returns it and its objective terms."""
     problem, stops = instance.problem, instance.stops
     train = problem.trains[k]
-    tv = TrainVars(model, layout, train.name)
+    tv = TrainVars(model, layout, train.name, *names)
     add_junction_sides(model, tv)
     add_route_ends(model, tv, stops)
     add_distance(model, tv, stops, train.distance)
@@ -176,6 +245,7 @@ def _add_circuit_train(
     for b, (value, first, second) in enumerate(instance.bonuses):
         bonus = add_pair_bonus(model, tv, first, second, value, str(b))
         if bonus is not None:
+            tv.bonuses.append((bonus, value, first, second))
             lits.append(bonus)
             weights.append(value)
     return tv, lits, weights
@@ -184,6 +254,7 @@ def _add_circuit_train(
 def build_model(
     instance: Instance, method: Method = "auto", max_steps: int = 20_000,
     cancel: CancelToken | None = None,
+    named: bool = False,
 ) -> BuiltModel:
     """Build the model: circuits and listed groups, track once, symmetry, objective.
 
@@ -191,41 +262,48 @@ def build_model(
     with ``Cancelled`` (model building is part of a call's time, issue 9).
     """
     problem, graph = instance.problem, instance.graph
-    model = CpBuilder()
+    model = Model(named)
     layout = build_layout(graph)
     listed = _listed_groups(instance, max_steps) if method == "auto" else []
-    if any(t.distance is None for t in problem.trains) and \
-            sum(len(g.routes) for g in listed) >= CIRCUIT_BESIDE_UNLIMITED:
-        listed = []  # measured: an unlimited train next to a long list is faster all-circuit
     listed_trains = {k for g in listed for k in g.trains}
     circuit_ks = [k for k in range(len(problem.trains)) if k not in listed_trains]
 
+    n_stops = len(problem.stops)
+    node_names: list[str] = []
+    segment_names: list[str] = []
+    if named:
+        node_names = [problem.stops[o].name if o < n_stops else problem.junctions[o - n_stops].name
+                      for o in graph.nodes]
+        segment_names = [problem.segments[seg.originals[0]].label for seg in graph.segments]
     circuits: dict[int, TrainVars] = {}
     terms: dict[int, tuple[list[Lit], list[int]]] = {}
     users: dict[int, list[list[Lit]]] = {}
     for k in circuit_ks:
         if cancel is not None and cancel.cancelled:
             raise Cancelled("model building")
-        tv, lits, weights = _add_circuit_train(model, instance, layout, k)
+        names = (node_names, segment_names)
+        tv, lits, weights = _add_circuit_train(model, instance, layout, k, names)
         circuits[k], terms[k] = tv, (lits, weights)
         for key, key_lits in track_users(tv).items():
             users.setdefault(key, []).append(key_lits)
 
-    obj_vars: list[int] = []
+    obj_vars: list[Lit] = []
     obj_weights: list[int] = []
     single = not circuit_ks and len(listed_trains) == 1  # no search needed
     for group in [] if single else listed:
-        count = len(group.trains)
-        for route in group.routes:
+        count, name = len(group.trains), problem.trains[group.trains[0]].name
+        for r, route in enumerate(group.routes):
+            label = f"run[{name}/{node_names[route.stops[0]]}..{node_names[route.stops[-1]]}#{r}]" \
+                if named else ""
             if route.track or count == 1:
-                choice = model.new_bool()
+                choice = model.new_bool_var(label)
             else:  # no track: several trains may run it
-                choice = model.new_int(0, count)
+                choice = model.new_int_var(0, count, label)
             group.choices.append(choice)
             for key in route.track:
                 users.setdefault(key, []).append([choice])
         if len(group.routes) > 1 or count > 1:  # at most one route per train
-            model.add_sum(group.choices, ub=count)
+            model.add_linear(group.choices, [1] * len(group.choices), 0, count)
         obj_vars += group.choices
         obj_weights += group.weights
     add_track_once(model, users)
@@ -233,19 +311,11 @@ def build_model(
     by_distance: dict[int | None, list[int]] = {}
     for k in circuit_ks:
         by_distance.setdefault(problem.trains[k].distance, []).append(k)
-    for distance, ks in by_distance.items():
-        if len(ks) > 1 and distance is None:
-            # Unlimited trains: order by value only (measured 2x faster on D + D
-            # than with the start-stop tie-break).
+    for ks in by_distance.values():
+        if len(ks) > 1:
+            # Order identical trains by value only: a start-stop tie-break
+            # measured slower to prove (D + D 4.7 s → 2.1 s without it).
             add_identical_order(model, [terms[k] for k in ks])
-        elif len(ks) > 1:
-            # Order identical trains by (value, start stop): ties in value are common.
-            m = graph.stop_count + 1
-            add_identical_order(
-                model,
-                [([*terms[k][0], *circuits[k].start],
-                  [*(w * m for w in terms[k][1]), *range(graph.stop_count)]) for k in ks],
-            )
     for lits, weights in terms.values():
         obj_vars += lits
         obj_weights += weights

@@ -46,8 +46,15 @@ def list_routes(
     min_stops: int,
     groups: Sequence[Sequence[int]],
     max_steps: int = 20_000,
+    sample: bool = False,
 ) -> list[ListedRoute] | None:
-    """Every legal route of cost ≤ ``max_cost``, or None if the search is too long."""
+    """Every legal route of cost ≤ ``max_cost``, or None if the search is too long.
+
+    With ``sample`` the walk starts only at station stops, each with an equal
+    share of ``max_steps``, and returns what it found when a share runs out: a
+    sample of legal routes (some listed from both ends) for a quick first
+    solution (``solver/greedy.py``), never None.
+    """
     n_stops, n = graph.stop_count, graph.node_count
     adjacent: list[list[tuple[int, int, int, int, bool]]] = [[] for _ in range(n)]
     for i, seg in enumerate(graph.segments):
@@ -74,7 +81,8 @@ def list_routes(
         if budget < 0:
             return False
         if node < n_stops:
-            if len(path) >= need and station_count and (path[0] < node or len(path) == 1):
+            if len(path) >= need and station_count and (
+                    sample or path[0] < node or len(path) == 1):
                 found.append(ListedRoute(tuple(path), tuple(steps), tuple(track), cost))
             if len(path) > 1 and ends_only[node]:
                 return True
@@ -107,13 +115,22 @@ def list_routes(
                 return False
         return True
 
-    for s in range(n_stops):
+    starts = [s for s in range(n_stops) if stations[s]] if sample else range(n_stops)
+    for s in starts:
+        if sample:
+            budget = max_steps // max(1, len(starts))
         if costs[s] <= max_cost:
             path.append(s)
             on[s] = True
             complete = walk(s, -1, costs[s], group_mask[s], int(stations[s]))
             on[s] = False
             path.pop()
-            if not complete:
+            if not complete and not sample:
                 return None
     return found
+
+
+def reversed_route(route: ListedRoute) -> ListedRoute:
+    """The same route walked from its last stop to its first."""
+    steps = tuple((seg, not forward) for seg, forward in reversed(route.steps))
+    return ListedRoute(route.stops[::-1], steps, route.track, route.cost)

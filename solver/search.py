@@ -10,9 +10,17 @@ Objectives (``Objective``):
 
 Search settings, measured on the real 1888 states and generated worst cases:
 one worker and a fixed seed make the answer deterministic (same input → same
-routes); presolve off; the linear relaxation off for circuits (it only slows
-them) but on when listed routes are chosen (set packing: the LP bound is
-what proves optimality quickly).
+routes); presolve off; the linear relaxation as ``BuiltModel.linearization``
+chooses it: off for one circuit train (it only slows it), on for listed routes
+(set packing: the LP bound proves optimality quickly), with circuit cuts for
+two circuit trains or a circuit beside listed routes (the hard boards of
+tests/data/boards), after a short LP-free stage.
+
+Always an answer (issue 11): a greedy first solution (``solver/greedy.py``) is
+CP-SAT's hint when several trains share the track, and the answer, status
+``FEASIBLE`` with CP-SAT's or the trivial bound, when the search finds nothing
+better before its time limit. Only a search cancelled before it starts comes
+back ``UNKNOWN`` with no routes.
 """
 
 from __future__ import annotations
@@ -22,15 +30,17 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from ortools.sat.python import cp_model_helper
+from typing import TYPE_CHECKING
 
 from route18xx.solver.cancel import CancelToken
-from route18xx.solver.cpsat import parameters
 from route18xx.solver.errors import Cancelled, InvalidProblem
-from route18xx.solver.greedy import GreedyRoute, greedy_routes, hint_values
+from route18xx.solver.greedy import greedy_routes
 from route18xx.solver.model import METHODS, OBJECTIVES, BuiltModel, Instance, Method, Objective, build_model
 from route18xx.solver.problem import RouteProblem, RouteResult, Solution, SolveStats
 from route18xx.solver.reduce import reduce_problem
+
+if TYPE_CHECKING:  # loaded on the first CP-SAT search, not for solves listing decides
+    from ortools.sat.python import cp_model_helper
 
 
 def price_route(
@@ -87,21 +97,17 @@ def _single_listed(built: BuiltModel) -> list[RouteResult] | None:
     return [_expand(built, group.trains[0], route.stops, route.steps)]
 
 
-def _value(routes: Sequence[RouteResult], built: BuiltModel) -> int:
-    """What the model maximises for these routes (revenue·M + subsidy, M = the scale)."""
-    scale = built.instance.scale
-    return sum(r.revenue * scale + r.subsidy for r in routes)
-
-
 def _parameters(
-    time_limit_s: float, workers: int, seed: int, lp: bool
+    time_limit_s: float, workers: int, seed: int, linearization: int
 ) -> cp_model_helper.SatParameters:
-    params = parameters()
+    from ortools.sat.python import cp_model_helper
+
+    params = cp_model_helper.SatParameters()
     params.num_workers = workers
     params.random_seed = seed
     params.max_time_in_seconds = max(time_limit_s, 0.0)
     params.cp_model_presolve = False
-    params.linearization_level = 1 if lp else 0
+    params.linearization_level = linearization
     return params
 
 
@@ -132,6 +138,43 @@ def _bound(
         lowest_subsidy = k * sum(min(0, s.subsidy) for s in problem.stops)
         raw = (raw - lowest_subsidy) / scale
     return min(trivial, math.floor(raw + 1e-9))
+
+
+#: Models of two or more circuit trains first search this long without the LP
+#: (quick on easy boards), then with circuit cuts from the best routes found
+#: (the hard ones need the cuts; measured on tests/data/boards).
+QUICK_STAGE_S = 0.04
+
+
+def _search(
+    built: BuiltModel, time_limit_s: float, workers: int, seed: int, cancel: CancelToken | None
+) -> tuple[cp_model_helper.CpSolverResponse | None, bool]:
+    """Run CP-SAT on the built model: (its last response, whether it ran at all)."""
+    from ortools.sat.python import cp_model_helper
+
+    proto = built.model.proto()
+    level = built.linearization
+    stages = [(level, time_limit_s)]
+    if level == 2 and not built.listed_routes and time_limit_s > 2 * QUICK_STAGE_S:
+        stages = [(0, QUICK_STAGE_S), (2, time_limit_s - QUICK_STAGE_S)]
+    response = None
+    for stage, (linearization, limit) in enumerate(stages):
+        if stage and response is not None and response.status.name == "FEASIBLE":
+            proto.clear_solution_hint()
+            proto.solution_hint.vars.extend(range(len(proto.variables)))
+            proto.solution_hint.values.extend(response.solution)
+        wrapper = cp_model_helper.SolveWrapper()
+        wrapper.set_parameters(_parameters(limit, workers, seed, linearization))
+        if cancel is not None and not cancel.attach(wrapper):
+            return response, stage > 0
+        try:
+            response = wrapper.solve(proto)  # type: ignore[no-untyped-call]
+        finally:
+            if cancel is not None:
+                cancel.detach(wrapper)
+        if response.status.name == "OPTIMAL" or (cancel is not None and cancel.cancelled):
+            break
+    return response, True
 
 
 def solve(
@@ -186,32 +229,30 @@ def solve(
     if routes is not None:
         status = "OPTIMAL"
     else:
-        greedy: list[GreedyRoute] = []
-        if cancel is None or not cancel.cancelled:
-            greedy = greedy_routes(built)
-            built.model.add_hint(hint_values(built, greedy))
-        wrapper = cp_model_helper.SolveWrapper()
-        lp = any(g.choices for g in built.listed)
-        wrapper.set_parameters(_parameters(time_limit_s, workers, seed, lp))
-        if cancel is None or cancel.attach(wrapper):
-            try:
-                response = wrapper.solve(built.model.proto)  # type: ignore[no-untyped-call]
-            finally:
-                if cancel is not None:
-                    cancel.detach(wrapper)
+        # A first solution as the hint where several trains share the track; a lone
+        # train's model is found at once, so its greedy is only the fallback below.
+        first = None
+        if len(problem.trains) > 1:
+            first = greedy_routes(built.instance, listed=built.listed_pools())
+        if first is not None:
+            built.hint(first)
+        response, searched = _search(built, time_limit_s, workers, seed, cancel)
         status = "UNKNOWN" if response is None else response.status.name
         if status not in ("OPTIMAL", "FEASIBLE", "UNKNOWN"):
             raise RuntimeError(f"CP-SAT returned {status} for the route model (a solver bug)")
         routes = []
         if response is not None and status != "UNKNOWN":
             routes = _routes(built, list(response.solution))
-        if status != "OPTIMAL" and greedy:
-            # Always an answer (issue 11 item 2): the greedy routes when CP-SAT
-            # found nothing better in time.
-            fallback = sorted((_expand(built, g.train, g.stops, g.steps) for g in greedy),
-                              key=lambda route: route.train)
-            if _value(fallback, built) > _value(routes, built):
-                routes, status = fallback, "FEASIBLE"
+        if searched and status != "OPTIMAL":
+            # Always an answer (issue 11): the greedy routes when CP-SAT found nothing better.
+            weight = built.instance.route_weight
+            if first is None:
+                first = greedy_routes(built.instance, listed=built.listed_pools())
+            greedy_weight = sum(weight(r.stops) for r in first.values())
+            found = response.objective_value if response is not None and routes else -1
+            if greedy_weight > found:
+                routes = [_expand(built, k, r.stops, r.steps) for k, r in sorted(first.items())]
+            status = "FEASIBLE"
     t3 = time.perf_counter()
 
     revenue = sum(r.revenue for r in routes)
@@ -221,13 +262,12 @@ def solve(
         bound = value
     else:
         bound = _bound(problem, objective, built.instance.scale, response)
-    proto = built.model.proto
     stats = replace(
         stats,
         arcs=built.layout.arc_count if built.circuits else 0,
         listed_routes=built.listed_routes,
-        variables=len(proto.variables),
-        constraints=len(proto.constraints),
+        variables=built.model.variable_count,
+        constraints=built.model.constraint_count,
         build_ms=(t2 - t1) * 1000,
         solve_ms=(t3 - t2) * 1000,
         branches=response.num_branches if response else 0,

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from route18xx.solver.cpsat import CpBuilder, Lit, neg
+
+from route18xx.solver.cpsat import Lit, Model
 from route18xx.solver.reduce import ReducedGraph
+from route18xx.solver.routes import ListedRoute
 
 
 @dataclass(frozen=True)
@@ -96,48 +98,96 @@ class TrainVars:
 
     ``visit[r]``: reduced node ``r`` is on the route. ``start[s]``/``finish[s]``:
     the route starts/ends at reduced stop ``s`` (the depot arcs). ``idle``: the
-    train does not run (``idle_back`` its return arc). ``arcs[j]``: track arc
-    ``j`` of the layout is walked; ``uses[d]``: the d-th split segment is.
+    train does not run. ``arcs[j]``: track arc ``j`` of the layout is walked.
     """
 
-    def __init__(self, model: CpBuilder, layout: Layout, train: str) -> None:
+    def __init__(
+        self,
+        model: Model,
+        layout: Layout,
+        train: str,
+        node_names: list[str],
+        segment_names: list[str],
+    ) -> None:
         graph = layout.graph
         self.layout = layout
         self.train = train
-        new = model.new_bools
-        self.visit: list[Lit] = new(graph.node_count)
-        self.start: list[Lit] = new(graph.stop_count)
-        self.finish: list[Lit] = new(graph.stop_count)
-        self.idle: Lit = model.new_bool()
-        self.idle_back: Lit = model.new_bool()
-        idle_back = self.idle_back
-        self.arcs: list[Lit] = new(layout.arc_count)
-        self.uses: list[Lit] = new(len(layout.dummy_segments))
-        uses = self.uses
+        n_stops = graph.stop_count
+        if model.named:
+            new = model.new_bool_var
+            self.visit: list[Lit] = [new(f"visit[{train}/{name}]") for name in node_names]
+            stop_names = node_names[:n_stops]
+            self.start: list[Lit] = [new(f"start[{train}/{name}]") for name in stop_names]
+            self.finish: list[Lit] = [new(f"finish[{train}/{name}]") for name in stop_names]
+            self.idle: Lit = new(f"idle[{train}]")
+            idle_back = new(f"idle_back[{train}]")
+            circuit_names = ["depot", *node_names, "idle"]
+            circuit_names += [f"via:{segment_names[i]}" for i in layout.dummy_segments]
+            self.arcs: list[Lit] = [
+                new(f"arc[{train}/{circuit_names[u]}>{circuit_names[v]}]")
+                for u, v in zip(layout.tails, layout.heads)
+            ]
+            uses = [new(f"visit[{train}/via:{segment_names[i]}]") for i in layout.dummy_segments]
+        else:  # the same variables, unnamed, in one call (issue 11: less Python per solve)
+            n = graph.node_count
+            lits = model.new_bool_vars(n + 2 * n_stops + 2 + layout.arc_count
+                                       + len(layout.dummy_segments))
+            self.visit = lits[:n]
+            self.start = lits[n:n + n_stops]
+            self.finish = lits[n + n_stops:n + 2 * n_stops]
+            self.idle, idle_back = lits[n + 2 * n_stops], lits[n + 2 * n_stops + 1]
+            first_arc = n + 2 * n_stops + 2
+            self.arcs = lits[first_arc:first_arc + layout.arc_count]
+            uses = lits[first_arc + layout.arc_count:]
 
         idle_node = layout.idle
-        tails: list[int] = []
-        heads: list[int] = []
-        lits: list[Lit] = []
-        for r, v in enumerate(self.visit):
-            tails.append(r + 1)
-            heads.append(r + 1)
-            lits.append(neg(v))
+        arcs: list[tuple[int, int, Lit]] = [(r + 1, r + 1, ~v) for r, v in enumerate(self.visit)]
         for s in range(graph.stop_count):
-            tails += (0, s + 1)
-            heads += (s + 1, 0)
-            lits += (self.start[s], self.finish[s])
-        tails += (0, idle_node, idle_node)
-        heads += (idle_node, 0, idle_node)
-        lits += (self.idle, idle_back, neg(self.idle))
-        tails += layout.tails
-        heads += layout.heads
-        lits += self.arcs
-        for d, use in enumerate(uses):
-            tails.append(idle_node + 1 + d)
-            heads.append(idle_node + 1 + d)
-            lits.append(neg(use))
-        model.add_circuit(tails, heads, lits)
+            arcs.append((0, s + 1, self.start[s]))
+            arcs.append((s + 1, 0, self.finish[s]))
+        arcs += [(0, idle_node, self.idle), (idle_node, 0, idle_back)]
+        arcs.append((idle_node, idle_node, ~self.idle))
+        arcs += zip(layout.tails, layout.heads, self.arcs)
+        arcs += [(idle_node + 1 + d, idle_node + 1 + d, ~use) for d, use in enumerate(uses)]
+        model.add_circuit(arcs)
+        self.uses = uses
+        self.idle_back = idle_back
+        #: (literal, value, first stops, second stops) of each pair bonus (``model.py``)
+        self.bonuses: list[tuple[Lit, int, Sequence[int], Sequence[int]]] = []
+        pairs = zip(layout.tails, layout.heads)
+        self._direct = {(u - 1, v - 1): j for j, (u, v) in enumerate(pairs)}
+
+    def assignment(self, route: ListedRoute | None) -> dict[Lit, int]:
+        """Every variable's value when this train runs ``route`` (None: idle).
+
+        ``route`` must start at its lower stop (``add_direction``).
+        """
+        values = dict.fromkeys([*self.visit, *self.start, *self.finish, *self.arcs, *self.uses,
+                                self.idle_back, *(b[0] for b in self.bonuses)], 0)
+        if route is None:
+            values[self.idle] = values[self.idle_back] = 1
+            return values
+        values[self.idle] = 0
+        graph = self.layout.graph
+        values[self.start[route.stops[0]]] = 1
+        values[self.finish[route.stops[-1]]] = 1
+        node = route.stops[0]
+        values[self.visit[node]] = 1
+        dummy = {seg: d for d, seg in enumerate(self.layout.dummy_segments)}
+        for seg_i, forward in route.steps:
+            seg = graph.segments[seg_i]
+            nxt = seg.b if forward else seg.a
+            values[self.leaving(seg_i, node)] = 1
+            values[self.entering(seg_i, nxt)] = 1
+            if seg_i in dummy:
+                values[self.uses[dummy[seg_i]]] = 1
+            values[self.visit[nxt]] = 1
+            node = nxt
+        visited = set(route.stops)
+        for lit, value, first, second in self.bonuses:
+            earned = bool(visited.intersection(first) and visited.intersection(second))
+            values[lit] = int(earned)
+        return values
 
     def leaving(self, segment: int, node: int) -> Lit:
         """The literal "the route leaves ``node`` along ``segment``"."""
