@@ -10,15 +10,12 @@ importing any other engine module.
 
 from __future__ import annotations
 
+import importlib
 import logging
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from route18xx.engine.deadline import CancelSignal, check_time
-from route18xx.engine.board_view import (
-    BoardView, CorporationView, HexView, Leg, NodeView, PathView, RouteWalk, board_view_of,
-    route_walks_of, state_with_move, tile_view,
-)
 from route18xx.engine.errors import (
     EngineMismatch,
     IllegalAction,
@@ -33,13 +30,49 @@ from route18xx.engine.reports import (
     SolveReport, StopValue, SubsidyValue, Violation,
 )
 from route18xx.engine.route_judge import VIOLATION_CODES
-from route18xx.engine.replay import ReplayResult, SolveHook, load_log, replay, replay_report, state_before
-from route18xx.engine.replay_audit import AuditOptimum, AuditReport, AuditRun, Player
-from route18xx.engine.replay_report import ReplayError, ReplayReport, RunOptimum, RunReport
-from route18xx.engine.suggest_report import MoveLayReport, MoveReport, SuggestReport, Suggestion
 from route18xx.engine.route_judge import Judgement, check_route_references, judge_routes, parse_route_specs
 from route18xx.engine.state_file import RouteState, parse_state
 from route18xx.solver import OBJECTIVES, CancelToken, Objective  # plain Python: OR-Tools loads at a solve
+
+if TYPE_CHECKING:  # at run time these load on first use (``__getattr__`` below)
+    from route18xx.engine.board_view import (
+        BoardView, CorporationView, HexView, Leg, NodeView, PathView, RouteWalk, board_view_of,
+        route_walks_of, state_with_move, tile_view,
+    )
+    from route18xx.engine.replay import (
+        ReplayResult, SolveHook, load_log, replay, replay_report, state_before,
+    )
+    from route18xx.engine.replay_audit import AuditOptimum, AuditReport, AuditRun, Player
+    from route18xx.engine.replay_report import ReplayError, ReplayReport, RunOptimum, RunReport
+    from route18xx.engine.suggest_report import (
+        MoveLayReport, MoveReport, SuggestReport, Suggestion,
+    )
+
+#: Names of the API whose modules load on first use: a solve or a check never pays for
+#: the game replay or the board's drawing data (issue 11, the cold path).
+_LAZY: dict[str, str] = {
+    **dict.fromkeys(("BoardView", "CorporationView", "HexView", "Leg", "NodeView", "PathView",
+                     "RouteWalk", "board_view_of", "route_walks_of", "state_with_move",
+                     "tile_view"), "route18xx.engine.board_view"),
+    **dict.fromkeys(("ReplayResult", "SolveHook", "load_log", "replay", "replay_report",
+                     "state_before"), "route18xx.engine.replay"),
+    **dict.fromkeys(("AuditOptimum", "AuditReport", "AuditRun", "Player"),
+                    "route18xx.engine.replay_audit"),
+    **dict.fromkeys(("ReplayError", "ReplayReport", "RunOptimum", "RunReport"),
+                    "route18xx.engine.replay_report"),
+    **dict.fromkeys(("MoveLayReport", "MoveReport", "SuggestReport", "Suggestion"),
+                    "route18xx.engine.suggest_report"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Load a lazily imported name of the API (PEP 562)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
 
 #: The objective of a call that names none: the first of ``OBJECTIVES`` (revenue + subsidy).
 DEFAULT_OBJECTIVE: Objective = OBJECTIVES[0]
@@ -277,7 +310,7 @@ def state_from_log(
     ``cancel`` (a ``CancelToken``, see ``new_cancel_token``; give it a deadline)
     is polled once per replayed action: ``OutOfTime`` once it reads as cancelled.
     """
-    from route18xx.engine.replay import UnreplayableAction
+    from route18xx.engine.replay import UnreplayableAction, state_before
 
     if not isinstance(log_raw, Mapping) or not isinstance(log_raw.get("actions"), list):
         raise MalformedInput("game_log", "is not an 18xx.games game log (no 'actions' list)")
@@ -320,6 +353,7 @@ def run_optimum(
 ) -> RunOptimum:
     """A replayed run's optimum: the figures ``solve_routes`` reports for ``state``."""
     from route18xx.engine.optimize import optimize
+    from route18xx.engine.replay_report import RunOptimum
 
     require_trains(state)
     return RunOptimum.of(
@@ -360,7 +394,7 @@ def replay_game(
     limited to ``time_limit_s`` and to what is left before ``cancel``'s deadline.
     Raises ``MalformedInput`` naming ``game_log`` when the log cannot be read.
     """
-    from route18xx.engine.replay import UnreplayableAction
+    from route18xx.engine.replay import UnreplayableAction, replay, replay_report
     from route18xx.engine.turns import turn_starts
 
     if not isinstance(log_raw, Mapping) or not isinstance(log_raw.get("actions"), list):
@@ -418,12 +452,16 @@ def read_state(state_raw: Mapping[str, Any] | RouteState) -> RouteState:
 def board_view(state_raw: Mapping[str, Any] | RouteState) -> BoardView:
     """Every hex with its terrain, printed or laid tile (paths rotated), revenues per
     phase colour and tokens, plus the companies' colours, homes and destinations."""
+    from route18xx.engine.board_view import board_view_of
+
     return board_view_of(read_state(state_raw))
 
 
 def route_walks(state_raw: Mapping[str, Any] | RouteState, routes_raw: Any,
                 field: str = "routes") -> list[RouteWalk]:
     """Routes (a run_routes ``routes`` array) judged, priced and walked path by path."""
+    from route18xx.engine.board_view import route_walks_of
+
     return route_walks_of(read_state(state_raw), routes_raw, field)
 
 
