@@ -9,7 +9,6 @@ read from the code under test.
 from __future__ import annotations
 
 import copy
-import time
 from typing import Any
 
 import pytest
@@ -76,12 +75,11 @@ def test_trains_at_the_limit_and_not_rusted_are_accepted() -> None:
 
 
 def test_100000_trains_are_refused_on_the_length_alone() -> None:
-    raw = _state(PHASE_D, trains=["D"] * 100_000)
-    started = time.perf_counter()
+    """The first entry is no train at all: read one by one, the list would fail on
+    ``trains[0]``; refused on its length, the field is ``trains`` (no item was read)."""
+    raw = _state(PHASE_D, trains=["XX"] + ["D"] * 99_999)
     err = _refused(raw)
-    elapsed = time.perf_counter() - started
     assert err.field == "trains"
-    assert elapsed < 0.01, elapsed
 
 
 # ---- tiles --------------------------------------------------------------------------
@@ -134,10 +132,8 @@ def test_a_fourth_lyr_station_token() -> None:
 def test_more_tokens_than_all_companies_own() -> None:
     """3+3+4+4+4+3+3+3 = 27 station tokens in all (RULES.md §2.5)."""
     raw = _state(PHASE_2)
-    raw["tokens"] = raw["tokens"] * 10_000
-    started = time.perf_counter()
-    err = _refused(raw)
-    assert time.perf_counter() - started < 0.01
+    raw["tokens"] = [{"hex": "Z99", "city": 0, "corporation": "LYR"}] + raw["tokens"] * 10_000
+    err = _refused(raw)  # on the length alone: the unknown hex of tokens[0] is never read
     assert err.field == "tokens" and "27" in err.reason
 
 
@@ -150,10 +146,8 @@ def test_a_private_listed_twice() -> None:
 
 
 def test_40000_copies_of_heng_shan() -> None:
-    raw = _state(PHASE_4, privates=["HS"] * 40_000)
-    started = time.perf_counter()
-    err = _refused(raw)
-    assert time.perf_counter() - started < 0.01
+    raw = _state(PHASE_4, privates=["XX"] + ["HS"] * 39_999)
+    err = _refused(raw)  # on the length alone: the unknown privates[0] is never read
     assert err.field == "privates" and "6" in err.reason  # six privates (RULES.md §2.4)
 
 
@@ -210,11 +204,9 @@ def test_more_routes_than_trains() -> None:
 
 def test_a_connection_repeated_10000_times_is_refused_at_once() -> None:
     routes = _routes(PHASE_3)
-    routes[0]["connections"] = routes[0]["connections"] * 10_000
-    started = time.perf_counter()
-    with pytest.raises(MalformedInput) as err:
+    routes[0]["connections"] = [["Z99", "Z98"]] + routes[0]["connections"] * 10_000
+    with pytest.raises(MalformedInput) as err:  # on the length alone: Z99 is never read
         check_routes(_state(PHASE_3), routes)
-    assert time.perf_counter() - started < 0.05
     assert err.value.field == "routes[0].connections"
 
 
