@@ -9,6 +9,7 @@ Its console script must give the checkout's answer with the embedded data.
 from __future__ import annotations
 
 import json
+import os
 import pkgutil
 import shutil
 import subprocess
@@ -117,3 +118,17 @@ def test_the_installed_console_script_audits_the_shared_logs(installed: Path, tm
     assert "2 logs" in done.stdout
     assert "<svg" in (tmp_path / "r.html").read_text()
     assert (tmp_path / "results.jsonl").read_text().count('"kind":"game"') == 2
+
+
+def test_pyproject_lists_every_package_under_route18xx() -> None:
+    """The wheel's package list is explicit (only route18xx.*): it must name every package."""
+    import tomllib
+
+    listed = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    on_disk = sorted(  # the folders are symbolic links: follow them
+        ".".join(Path(folder).relative_to(ROOT / "proto").parts)
+        for folder, _, files in os.walk(ROOT / "proto" / "route18xx", followlinks=True)
+        if "__init__.py" in files
+    )
+    assert sorted(listed) == on_disk
+    assert all(name == "route18xx" or name.startswith("route18xx.") for name in listed)
