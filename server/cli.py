@@ -31,7 +31,7 @@ def _objectives() -> tuple[str, ...]:
     return OBJECTIVES
 
 
-def _add_board(p: argparse.ArgumentParser) -> None:
+def add_board_arguments(p: argparse.ArgumentParser) -> None:
     """The board: STATE.json, or ``--game GAME.json --action ID`` (checked by ``_board_error``)."""
     p.add_argument("state", metavar="STATE.json", nargs="?",
                    help="a state file (or give --game and --action instead)")
@@ -57,7 +57,7 @@ def _board_error(a: argparse.Namespace) -> str | None:
 
 
 def _add_check(p: argparse.ArgumentParser) -> None:
-    _add_board(p)
+    add_board_arguments(p)
     p.add_argument("routes", metavar="ROUTES.json", help="a run_routes `routes` array")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--compare", action="store_true",
@@ -78,7 +78,7 @@ def _run_check(a: argparse.Namespace) -> int:
 
 
 def _add_solve_options(p: argparse.ArgumentParser, default_limit: float | None) -> None:
-    _add_board(p)
+    add_board_arguments(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--objective", choices=_objectives(), default=_objectives()[0])
     p.add_argument(
@@ -107,7 +107,7 @@ def _run_solve(a: argparse.Namespace) -> int:
 
 
 def _add_suggest_options(p: argparse.ArgumentParser, default_limit: float | None) -> None:
-    _add_board(p)
+    add_board_arguments(p)
     p.add_argument("--top", type=int, default=10, metavar="N", help="how many moves to list")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--tokens", action="store_true", help="rank token placements too")

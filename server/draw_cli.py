@@ -17,7 +17,6 @@ extension chooses the format: ``.png`` through cairosvg, anything else SVG
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
@@ -26,12 +25,9 @@ EXIT_BAD_INPUT = 2
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("state", metavar="STATE.json", nargs="?",
-                   help="a state file (or give --game and --action instead)")
-    p.add_argument("--game", dest="game_log", metavar="GAME.json",
-                   help="an 18xx.games game log: the board just before --action")
-    p.add_argument("--action", dest="action_id", type=int, metavar="ID",
-                   help="with --game: the id of an action taken in a corporation's turn")
+    from route18xx.server.cli import add_board_arguments
+
+    add_board_arguments(p)
     p.add_argument("--routes", choices=("optimal", "recorded", "both", "none"), default="optimal",
                    help="which routes to draw (default optimal)")
     p.add_argument("--routes-file", metavar="ROUTES.json",
@@ -44,35 +40,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="where to write the picture ('-' for SVG on standard output)")
 
 
-def _read_json(path: str, field: str) -> Any:
-    from route18xx.engine.api import MalformedInput
-
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return json.load(handle)
-    except FileNotFoundError:
-        raise MalformedInput(field, f"file {path!r} does not exist") from None
-    except json.JSONDecodeError as exc:
-        raise MalformedInput(field, f"{path!r} is not valid JSON: {exc}") from None
-    except OSError as exc:
-        raise MalformedInput(field, f"cannot read {path!r}: {exc.strerror}") from None
-
-
 def render(a: argparse.Namespace) -> str:
     """The picture's SVG for the parsed arguments (``MalformedInput`` on bad input)."""
     from route18xx.draw import render_svg
     from route18xx.engine import api
+    from route18xx.server.cli_commands import read_json
 
     recorded: Any = None
     if a.routes_file is not None:
-        recorded = _read_json(a.routes_file, "ROUTES.json")
+        recorded = read_json(a.routes_file, "ROUTES.json")
     if a.game_log is not None:
-        log = _read_json(a.game_log, "GAME.json")
+        log = read_json(a.game_log, "GAME.json")
         state: Any = api.state_from_log(log, a.action_id)
         if recorded is None and a.routes in ("recorded", "both"):
             recorded = api.recorded_routes(log, a.action_id)
     else:
-        raw = _read_json(a.state, "STATE.json")
+        raw = read_json(a.state, "STATE.json")
         state = raw
         reference = raw.get("reference") if isinstance(raw, dict) else None
         if recorded is None and isinstance(reference, dict) and a.routes in ("recorded", "both"):

@@ -38,6 +38,17 @@ CITY_ID: Final = re.compile(r"[A-Za-z0-9]{1,16}-[0-9]{1,4}-[0-9]{1,2}")
 NODE_ID: Final = re.compile(r"[A-Z]{1,2}[0-9]{1,3}-[0-9]{1,2}")
 
 _MISSING: Final = object()
+_ABSENT: Final = object()
+
+
+def _given(raw: Mapping[str, Any], key: str, where: str, default: Any) -> Any:
+    """The field's value; ``_ABSENT`` when it is missing or null and has a ``default``."""
+    value = raw.get(key)
+    if value is not None:
+        return value
+    if default is _MISSING:
+        raise MalformedInput(f"{where}.{key}", "is missing")
+    return _ABSENT
 
 
 def whole(
@@ -48,11 +59,9 @@ def whole(
     ``default`` (which may be None) stands for a missing or null field; without
     it the field is required.
     """
-    value = raw.get(key)
-    if value is None:
-        if default is not _MISSING:
-            return default
-        raise MalformedInput(f"{where}.{key}", "is missing")
+    value = _given(raw, key, where, default)
+    if value is _ABSENT:
+        return default
     return whole_value(value, f"{where}.{key}", low=low, high=high)
 
 
@@ -75,11 +84,9 @@ def name(
     default: Any = _MISSING,
 ) -> Any:
     """A short string field; with ``shape`` it must match it whole (``what`` says how it reads)."""
-    value = raw.get(key)
-    if value is None:
-        if default is not _MISSING:
-            return default
-        raise MalformedInput(f"{where}.{key}", "is missing")
+    value = _given(raw, key, where, default)
+    if value is _ABSENT:
+        return default
     return name_value(value, f"{where}.{key}", shape=shape, what=what)
 
 
@@ -96,11 +103,9 @@ def name_value(
 
 def items(raw: Mapping[str, Any], key: str, where: str, *, default: Any = _MISSING) -> Any:
     """A list field of at most ``MAX_ITEMS`` entries (null or missing: ``default``)."""
-    value = raw.get(key)
-    if value is None:
-        if default is not _MISSING:
-            return default
-        raise MalformedInput(f"{where}.{key}", "is missing")
+    value = _given(raw, key, where, default)
+    if value is _ABSENT:
+        return default
     return items_value(value, f"{where}.{key}")
 
 

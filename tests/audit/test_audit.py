@@ -6,8 +6,6 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -20,6 +18,7 @@ import pytest
 from route18xx.server.audit.runner import read_done
 from route18xx.server.cli import main
 from tests.audit.conftest import BROKEN, LOGS, ROOT
+from tests.browser import NO_CHROMIUM, chromium_driver, screenshot  # noqa: F401 (fixture)
 
 pytest.importorskip("ortools")
 
@@ -182,23 +181,14 @@ def test_a_torn_tail_is_cut_before_resuming(tmp_path: Path) -> None:
     assert out.read_text() == whole
 
 
-def test_the_report_opens_in_headless_chromium(audited: Path) -> None:
+@NO_CHROMIUM
+def test_the_report_opens_in_headless_chromium(audited: Path, chromium_driver: Any) -> None:
+    from selenium.webdriver.common.by import By
+
     report = audited / "report.html"
     text = report.read_text()
     assert text.count("<svg") >= 4 and "route18xx draw --game" in text
-    chromium = shutil.which("chromium") or "/usr/bin/chromium"
-    driver = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-    if not (os.path.exists(chromium) and os.path.exists(driver)):
-        pytest.skip("Debian chromium and chromium-driver are not installed")
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is a test extra")
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
-        options.add_argument(arg)
-    browser = webdriver.Chrome(options=options, service=Service(driver))
+    browser = chromium_driver
     try:
         browser.get(report.as_uri())
         assert browser.title == "route18xx audit"
@@ -210,4 +200,4 @@ def test_the_report_opens_in_headless_chromium(audited: Path) -> None:
         height = browser.execute_script("return document.body.scrollHeight")
         assert height > 1000
     finally:
-        browser.quit()
+        screenshot(browser, "audit-report")

@@ -7,37 +7,27 @@ Skipped, with the reason, where Chromium or chromedriver is absent (Debian:
 from __future__ import annotations
 
 import io
-import shutil
-import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from route18xx.draw import render_svg
 from route18xx.draw.routes import ROUTE_COLORS
 from route18xx.engine import api
+from tests.browser import NO_CHROMIUM, chromium_driver, screenshot  # noqa: F401 (fixture)
 from tests.conftest import LOGS_DIR, load_json
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
-FLAGS = (
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-)
-
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None or CHROMEDRIVER is None,
-    reason="Chromium and chromedriver are not installed (apt-get install -y chromium chromium-driver)",
-)
+pytestmark = NO_CHROMIUM
 
 
 def _rgb(color: str) -> tuple[int, int, int]:
     return int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16)
 
 
-def test_chromium_draws_the_board_and_the_route_colours(tmp_path: Path) -> None:
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is a test extra")
-    from selenium.webdriver.chrome.service import Service
+def test_chromium_draws_the_board_and_the_route_colours(
+    tmp_path: Path, chromium_driver: Any
+) -> None:
     from PIL import Image
 
     log = load_json(LOGS_DIR / "129026.json")
@@ -46,20 +36,10 @@ def test_chromium_draws_the_board_and_the_route_colours(tmp_path: Path) -> None:
     page = tmp_path / "board.svg"
     page.write_text(svg, "utf-8")
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in FLAGS:
-        options.add_argument(flag)
-    profile = tempfile.mkdtemp(prefix="chromium-profile-", dir=tmp_path)
-    options.add_argument(f"--user-data-dir={profile}")
-    options.add_argument("--window-size=1100,1000")
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-    try:
-        driver.get(page.as_uri())
-        shot = driver.get_screenshot_as_png()
-        (tmp_path / "screenshot.png").write_bytes(shot)
-    finally:
-        driver.quit()
+    chromium_driver.set_window_size(1100, 1000)
+    chromium_driver.get(page.as_uri())
+    shot = chromium_driver.get_screenshot_as_png()
+    screenshot(chromium_driver, "draw-board-728")
     data = Image.open(io.BytesIO(shot)).convert("RGB").tobytes()
     pixels = [tuple(data[i:i + 3]) for i in range(0, len(data), 3)]
     assert len(set(pixels[::7])) > 50, "the screenshot is (nearly) blank"
