@@ -216,7 +216,10 @@ def explained_solve(
             {"trains": [t.name for t in trains], **optimum(trains, objective).to_json()}
             for trains in sets
         ]
-    if objectives and not pins and any(s.subsidy for s in prep.built.problem.stops):
+    # When the best total earns no subsidy it is also the best revenue (its revenue is its
+    # total, which no route set beats), so the second solve would only repeat it.
+    needs_both = not (objective == "total" and report.subsidy == 0)
+    if objectives and not pins and needs_both and any(s.subsidy for s in prep.built.problem.stops):
         best_total = optimum(state.trains, "total")
         best_revenue = optimum(state.trains, "revenue")
         if (best_total.revenue, best_total.subsidy) != (best_revenue.revenue, best_revenue.subsidy):
