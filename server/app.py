@@ -21,7 +21,6 @@ import logging
 import os
 import signal
 import threading
-from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any
@@ -31,7 +30,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from route18xx.server.lanes import Lane, LaneConfig
-from route18xx.server.workers import process_pool
+from route18xx.server.worker_pool import WorkerPool
 from route18xx.server.runner import CheckFn, EngineRunner, Limits, SolveFn, SuggestFn
 from route18xx.server.calls import SERVICE_NAME, CallCore
 from route18xx.server.servicer import RouteService
@@ -99,8 +98,7 @@ class RouteServer:
         # Worker processes only for the real engine: stand-in functions (tests) stay in threads.
         processes = None
         if config.processes and not runner_kwargs:
-            def processes() -> Executor:
-                return process_pool(config.workers, config.limits)
+            processes = WorkerPool(config.workers, config.limits)
 
         self.lanes = {
             "solve": Lane(LaneConfig("solve", config.workers, config.queue), processes),
@@ -165,8 +163,7 @@ class RouteServer:
     async def _start(self) -> None:
         # Worker processes boot beside the first calls (which wait in the pool's queue),
         # so that the server reports SERVING without waiting for them.
-        loop = asyncio.get_running_loop()
-        self._booting = [loop.run_in_executor(None, lane.start) for lane in self.lanes.values()]
+        self._booting = [asyncio.ensure_future(lane.start()) for lane in self.lanes.values()]
         await self.grpc_server.start()
         if self.config.http_port is not None:
             await self._start_http()

@@ -17,7 +17,6 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, Callable, Mapping
 
 from google.protobuf.message import DecodeError, Message
@@ -107,10 +106,8 @@ class CallCore:
         """The response to ``request`` (bytes are decoded on the lane's worker)."""
         lane = self.lanes[method.lane]
         if lane.in_processes:  # bytes cross to the worker process, and back
-            from route18xx.server.workers import run_job
-
             payload = request if isinstance(request, bytes) else request.SerializeToString()
-            answer = await lane.run(partial(run_job, method.name, payload, cancel.deadline), cancel)
+            answer = await lane.run_in_worker(method.name, payload, cancel)
             response = method.response_type()
             response.ParseFromString(answer)
             return response

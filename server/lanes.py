@@ -13,10 +13,10 @@ lane, a thread pool of fixed size with a bounded queue in front of it:
   neither started nor finished a job for a while: the server can no longer answer.
 
 CP-SAT releases the GIL while it searches, so threads run solves in parallel;
-the Python around it shares the interpreter. A lane may instead run its jobs
-in worker processes (``server.workers``): jobs are then plain picklable
-callables, and a pool whose worker died is replaced (the call that lost its
-worker is told to retry).
+the Python around it shares the interpreter. A lane may instead run its calls
+in engine worker processes (``server.worker_pool``): a call then crosses as
+its method's name and request bytes (``run_in_worker``), a worker that died is
+replaced, and the call that lost it is told to retry.
 """
 
 from __future__ import annotations
@@ -25,13 +25,15 @@ import asyncio
 import logging
 import threading
 import time
-from concurrent.futures import Executor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Callable, TypeVar
+from typing import TYPE_CHECKING, Callable, TypeVar
 
-from route18xx.engine.api import CancelSignal, OutOfTime
-from route18xx.server.errors import Overloaded, ServerStopping, WorkerLost
+from route18xx.engine.api import CancelSignal, CancelToken, OutOfTime
+from route18xx.server.errors import Overloaded, ServerStopping
+
+if TYPE_CHECKING:
+    from route18xx.server.worker_pool import WorkerPool
 
 T = TypeVar("T")
 log = logging.getLogger("route18xx.server")
@@ -49,17 +51,15 @@ class LaneConfig:
 
 
 class Lane:
-    """A bounded thread pool for one kind of call (see the module docstring)."""
+    """A bounded pool of threads or worker processes for one kind of call (see the module docstring)."""
 
-    def __init__(
-        self, config: LaneConfig, processes: Callable[[], Executor] | None = None
-    ) -> None:
-        """``processes``: a factory of the process pool the jobs run in (None: threads)."""
+    def __init__(self, config: LaneConfig, processes: WorkerPool | None = None) -> None:
+        """``processes``: the worker processes the calls run in (None: threads)."""
         if config.workers < 1 or config.queue < 0:
             raise ValueError(f"lane {config.name}: needs workers >= 1 and queue >= 0")
         self.config = config
-        self._processes = processes
-        self._pool: Executor = processes() if processes else ThreadPoolExecutor(
+        self.processes = processes
+        self._pool = ThreadPoolExecutor(
             max_workers=config.workers, thread_name_prefix=f"route18xx-{config.name}"
         )
         self._lock = threading.Lock()
@@ -70,16 +70,13 @@ class Lane:
 
     @property
     def in_processes(self) -> bool:
-        """Jobs run in worker processes: they must be picklable and return picklable values."""
-        return self._processes is not None
+        """Calls run in worker processes (``run_in_worker``), not as jobs in threads."""
+        return self.processes is not None
 
-    def start(self) -> None:
-        """Start every worker now (processes only), so no client waits for one to boot."""
-        if self._processes is not None:
-            from route18xx.server.workers import ping
-
-            for future in [self._pool.submit(ping) for _ in range(self.config.workers)]:
-                future.result()
+    async def start(self) -> None:
+        """Start every worker process now, so no client waits for one to boot."""
+        if self.processes is not None:
+            await self.processes.start()
 
     @property
     def capacity(self) -> int:
@@ -121,42 +118,30 @@ class Lane:
                 self._running -= 1
 
     async def run(self, job: Callable[[], T], cancel: CancelSignal) -> T:
-        """Run ``job`` on this lane; ``Overloaded`` at once when the lane is full.
+        """Run ``job`` on this lane's threads; ``Overloaded`` at once when the lane is full.
 
         If the awaiting call is cancelled, a job still waiting is dropped; a
         running one is stopped through ``cancel`` by the caller.
         """
         self._admit()
         try:
-            if self._processes is not None:  # the worker checks the deadline itself
-                future = self._pool.submit(job)
-            else:
-                future = self._pool.submit(self._work, job, cancel)
-        except BrokenProcessPool:
-            self._release()
-            self._replace_pool()
-            raise WorkerLost("an engine worker process died; retry") from None
+            future = self._pool.submit(self._work, job, cancel)
         except RuntimeError:
             self._release()
             raise ServerStopping("the server is shutting down") from None
         # Released when the job ends, or when it is dropped before it started
         # (cancelling the awaiting coroutine cancels a job that is still waiting).
         future.add_done_callback(lambda _: self._release())
-        try:
-            return await asyncio.wrap_future(future)
-        except BrokenProcessPool:
-            self._replace_pool()
-            raise WorkerLost("an engine worker process died during the call; retry") from None
+        return await asyncio.wrap_future(future)
 
-    def _replace_pool(self) -> None:
-        """A worker process died: start a fresh pool for the calls to come."""
-        assert self._processes is not None
-        with self._lock:
-            if self._closed:
-                return
-            broken, self._pool = self._pool, self._processes()
-        log.error("lane %s: a worker process died; the pool was replaced", self.config.name)
-        broken.shutdown(wait=False, cancel_futures=True)
+    async def run_in_worker(self, method_name: str, payload: bytes, cancel: CancelToken) -> bytes:
+        """A call's answer from a worker process; ``Overloaded`` at once when the lane is full."""
+        assert self.processes is not None, "run_in_worker on a lane of threads"
+        self._admit()
+        try:
+            return await self.processes.run(method_name, payload, cancel)
+        finally:
+            self._release()
 
     def stalled(self, after_s: float) -> bool:
         """Work is waiting, yet no job started or ended in the last ``after_s`` seconds."""
@@ -171,3 +156,5 @@ class Lane:
         with self._lock:
             self._closed = True
         self._pool.shutdown(wait=False, cancel_futures=True)
+        if self.processes is not None:
+            self.processes.shutdown()

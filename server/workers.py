@@ -1,71 +1,132 @@
-"""Engine work in worker processes, so that throughput scales with cores (issue 11).
+"""One engine worker process: jobs in, answers out, over one socket (issue 11).
 
 A solve is mostly Python around CP-SAT (building the route problem, the model,
 the engine's re-check), and Python threads share one interpreter lock: with
 threads, eight clients get little more than one core's worth of solves. The
-solve lane can therefore run its jobs in a pool of processes, one per core:
+solve lane therefore runs its jobs in engine processes, one per core
+(``server.worker_pool`` starts them and talks to them from the event loop).
 
-* the pool forks its workers from a *forkserver* that preloads the engine, the
-  solver and OR-Tools, before any gRPC thread exists: a worker starts in
-  milliseconds and never inherits the server's sockets or threads;
-* a job crosses as bytes: the method's name, the serialized request and the
-  call's deadline; the answer comes back serialized. The engine's errors
-  pickle whole (``MalformedInput`` keeps its field), so the error table maps
-  them as it does in-process;
-* the call's deadline bounds the job in the worker exactly as in a thread
-  (the worker's ``CancelToken`` carries it; ``time.monotonic`` is the same
-  clock in every process). An explicit client cancel stops a job that has not
-  started; one that runs stops at its deadline.
+The worker's side of the conversation, in ``server.frames``' frames:
+
+* ``JOB`` (id, method name, serialized request, the call's deadline): the job
+  runs on this process's main thread with a ``CancelToken`` carrying the
+  deadline (``time.monotonic`` is the same clock in every process), exactly as
+  in a thread; its ``ANSWER`` is the serialized response, or its ``ERROR`` the
+  engine's exception pickled whole (``MalformedInput`` keeps its field), so the
+  error table maps it as it does in-process;
+* ``CANCEL`` (id): the client went away; a reader thread cancels the job's
+  token at once, which stops CP-SAT mid-search and every loop that polls it;
+* end of file: the server is gone; the worker exits.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
+import logging
+import pickle
+import queue
+import socket
+import threading
 from typing import Any
 
 from route18xx.engine import api
 from route18xx.engine.api import OutOfTime
+from route18xx.server.frames import ANSWER, CANCEL, ERROR, JOB, READY, read_frame, write_frame
 from route18xx.server.runner import EngineRunner, Limits
 
-#: The engine calls of this worker process (set by ``init_worker``).
-_RUNNER: EngineRunner | None = None
+log = logging.getLogger("route18xx.worker")
 
 #: Modules the forkserver imports once, so every worker starts with them loaded.
 PRELOAD = ["route18xx.server.workers", "route18xx.server.calls", "route18xx.engine.optimize"]
 
 
-def init_worker(limits: Limits, suggest_workers: int) -> None:
-    """Set up a worker: its engine runner, and one solve so nothing loads on a client's time."""
-    global _RUNNER
-    _RUNNER = EngineRunner(limits, suggest_workers=suggest_workers)
-    api.warm_up()
-
-
-def run_job(method_name: str, payload: bytes, deadline: float | None) -> bytes:
-    """One call's work in this worker: decode, run the method's job, encode the answer."""
+def run_job(runner: EngineRunner, method_name: str, payload: bytes, cancel: Any) -> bytes:
+    """One call's work: decode, run the method's job, encode the answer."""
     from route18xx.server.calls import METHODS_BY_NAME, decode
 
-    assert _RUNNER is not None, "init_worker did not run"
-    cancel = api.new_cancel_token(deadline)
     if cancel.cancelled:  # the call ended while it waited: do nothing
-        raise OutOfTime("the call", expired=True)
+        raise OutOfTime("the call", expired=cancel.expired)
     method = METHODS_BY_NAME[method_name]
-    response = method.job(_RUNNER, decode(method, payload), cancel)
+    response = method.job(runner, decode(method, payload), cancel)
     answer: bytes = response.SerializeToString()
     return answer
 
 
-def ping() -> int:
-    """A job that only proves a worker is up (used to start the pool ahead of clients)."""
-    return 1
+class _Current:
+    """The job running now (its id and token), shared with the reader thread."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.job_id = -1
+        self.token: Any = None
+        self.cancelled: set[int] = set()  # cancels that arrived before their job started
+
+    def start(self, job_id: int, token: Any) -> None:
+        with self.lock:
+            self.job_id, self.token = job_id, token
+            if job_id in self.cancelled:
+                self.cancelled.discard(job_id)
+                token.cancel()
+
+    def cancel(self, job_id: int) -> None:
+        with self.lock:
+            if job_id == self.job_id and self.token is not None:
+                self.token.cancel()
+            else:
+                self.cancelled.add(job_id)
+
+    def end(self) -> None:
+        with self.lock:
+            self.job_id, self.token = -1, None
+            self.cancelled.clear()
 
 
-def process_pool(workers: int, limits: Limits, suggest_workers: int = 1) -> ProcessPoolExecutor:
-    """A pool of ``workers`` engine processes forked from a preloaded forkserver."""
-    context: Any = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(PRELOAD)
-    return ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=init_worker,
-        initargs=(limits, suggest_workers),
-    )
+def _read_jobs(sock: socket.socket, jobs: queue.SimpleQueue[Any], current: _Current) -> None:
+    """The reader thread: jobs to the main thread, cancels straight to the running token."""
+    try:
+        while True:
+            frame = read_frame(sock)
+            if frame is None:
+                break
+            kind, job_id, body = frame
+            if kind == JOB:
+                jobs.put((job_id, body))
+            elif kind == CANCEL:
+                current.cancel(job_id)
+    except OSError:
+        pass
+    jobs.put(None)  # the server is gone
+
+
+def _answer(job_id: int, runner: EngineRunner, body: bytes, current: _Current) -> tuple[int, bytes]:
+    method_name, payload, deadline = pickle.loads(body)
+    token = api.new_cancel_token(deadline)
+    current.start(job_id, token)
+    try:
+        return ANSWER, run_job(runner, method_name, payload, token)
+    except Exception as exc:  # sent whole; the server's error table maps it
+        try:
+            return ERROR, pickle.dumps(exc)
+        except Exception:  # an exception that does not pickle: INTERNAL on the server
+            log.exception("worker: job %d failed with an exception that cannot be sent", job_id)
+            return ERROR, pickle.dumps(RuntimeError(f"{type(exc).__name__} in a worker"))
+    finally:
+        current.end()
+
+
+def worker_main(sock: socket.socket, limits: Limits, suggest_workers: int) -> None:
+    """A worker process's life: warm up, say ``READY``, answer jobs until the server is gone."""
+    runner = EngineRunner(limits, suggest_workers=suggest_workers)
+    api.warm_up()  # one solve, so nothing loads on a client's time
+    sock.setblocking(True)
+    jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    current = _Current()
+    threading.Thread(target=_read_jobs, args=(sock, jobs, current), daemon=True).start()
+    write_frame(sock, READY, 0, b"")
+    while (job := jobs.get()) is not None:
+        job_id, body = job
+        kind, answer = _answer(job_id, runner, body, current)
+        try:
+            write_frame(sock, kind, job_id, answer)
+        except OSError:
+            break
+    sock.close()

@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import os
+import pickle
 import signal
+import socket
+import threading
 import time
+from pathlib import Path
 from typing import Any, Iterator
 
 import grpc
 import pytest
 
-from route18xx.engine.api import solve_routes
-from route18xx.server import converters
+from route18xx.engine.api import OutOfTime, solve_routes
+from route18xx.server import calls, converters
+from route18xx.server.frames import ANSWER, CANCEL, ERROR, JOB, READY, read_frame, write_frame
+from route18xx.server.runner import Limits
+from route18xx.server.workers import worker_main
 from route18xx.server.app import RouteServer, ServerConfig, create_server
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
@@ -69,8 +76,9 @@ def test_the_deadline_bounds_a_job_in_a_worker(stub: Any) -> None:
 def test_a_dead_worker_is_replaced(processes: RouteServer, stub: Any) -> None:
     request = converters.solve_request_to_proto(SAMPLE[0]["state"])
     stub.SolveRoutes(request, timeout=30)
-    pool = processes.lanes["solve"]._pool
-    victim = next(iter(pool._processes))  # type: ignore[attr-defined]
+    pool = processes.lanes["solve"].processes
+    assert pool is not None
+    victim = pool.pids()[0]
     os.kill(victim, signal.SIGKILL)
     time.sleep(0.2)
     outcomes = []
@@ -81,3 +89,66 @@ def test_a_dead_worker_is_replaced(processes: RouteServer, stub: Any) -> None:
             assert error.code() == grpc.StatusCode.UNAVAILABLE, error.details()
             outcomes.append(None)
     assert outcomes[-1] is True
+
+
+
+def _slow_job(runner: Any, request: Any, cancel: Any) -> Any:
+    """Works until its token is cancelled (a stand-in for a long search)."""
+    while not cancel.cancelled:
+        time.sleep(0.005)
+    raise OutOfTime("the slow job", expired=cancel.expired)
+
+
+def test_a_cancel_frame_stops_the_running_job(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worker's reader thread cancels the running job's token: it answers at once."""
+    monkeypatch.setitem(calls.METHODS_BY_NAME, "Slow", calls.Method(
+        "Slow", pb.SolveRoutesRequest, pb.SolveRoutesResponse, "solve", _slow_job))
+    ours, theirs = socket.socketpair()
+    worker = threading.Thread(target=worker_main, args=(theirs, Limits(), 1), daemon=True)
+    worker.start()
+    assert read_frame(ours) == (READY, 0, b"")
+    body = pickle.dumps(("Slow", b"", time.monotonic() + 30))
+    write_frame(ours, JOB, 7, body)
+    time.sleep(0.2)
+    started = time.monotonic()
+    write_frame(ours, CANCEL, 7, b"")
+    answer = read_frame(ours)
+    assert time.monotonic() - started < 1.0
+    assert answer is not None and answer[:2] == (ERROR, 7)
+    error = pickle.loads(answer[2])
+    assert isinstance(error, OutOfTime) and not error.expired
+    write_frame(ours, JOB, 8, pickle.dumps(("SolveRoutes", converters.solve_request_to_proto(
+        SAMPLE[0]["state"]).SerializeToString(), time.monotonic() + 30)))
+    answer = read_frame(ours)
+    assert answer is not None and answer[:2] == (ANSWER, 8)  # the next job runs normally
+    ours.close()
+    worker.join(5)
+    assert not worker.is_alive()  # end of file: the worker stops
+
+
+@pytest.fixture(scope="module")
+def one_worker() -> Iterator[RouteServer]:
+    srv = create_server(ServerConfig(port=0, workers=1, queue=4, processes=True))
+    srv.start()
+    yield srv
+    srv.stop(0).wait()
+
+
+def test_a_client_cancel_stops_the_job_running_in_its_worker(one_worker: RouteServer) -> None:
+    """The one worker is freed as soon as the client cancels, not when the job would end."""
+    hard = load_json(Path(__file__).resolve().parents[1] / "data" / "boards" / "worst-56.json")
+    sets = [["D", "D"], ["5", "D"], ["6", "D"], ["6", "6"], ["5", "6"], ["5", "5"], ["D"], ["6"]]
+    slow = converters.solve_request_to_proto(hard["state"], train_sets=sets)
+    cheap = converters.solve_request_to_proto(SAMPLE[0]["state"])
+    with grpc.insecure_channel(one_worker.target) as channel:
+        stub = pb_grpc.RouteServiceStub(channel)
+        stub.SolveRoutes(cheap, timeout=30)  # the worker is up
+        started = time.monotonic()
+        stub.SolveRoutes(slow, timeout=60)
+        whole = time.monotonic() - started  # the slow job left alone: seconds
+        call = stub.SolveRoutes.future(slow, timeout=60)
+        time.sleep(0.2)
+        call.cancel()
+        started = time.monotonic()
+        assert stub.SolveRoutes(cheap, timeout=30).proven_optimal
+        assert time.monotonic() - started < (whole - 0.2) / 2
