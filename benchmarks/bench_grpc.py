@@ -8,7 +8,14 @@ pool hand-off.
 
 ``test_summary`` prints the median in-process and gRPC latency, the overhead
 per call, and solves/s with 1 and 8 concurrent clients; it also writes them to
-``.benchmarks/grpc_summary.json``.
+``.benchmarks/grpc_summary.json``. Those clients are threads of this process,
+sharing its interpreter with the server (threads, as ``ServerConfig`` defaults).
+
+``test_serve_throughput`` measures the product as users run it (issue 11): a
+``route18xx serve`` process (one engine worker process per core) and the load
+generator ``benchmarks/load_client.py`` in another process, with 1 and 8
+concurrent clients; the answers must equal the in-process engine's.
+``.benchmarks/serve_throughput_summary.json``.
 
 Run: ``make bench`` (or ``.venv/bin/python -m pytest benchmarks/bench_grpc.py --benchmark-only``).
 """
@@ -16,8 +23,13 @@ Run: ``make bench`` (or ``.venv/bin/python -m pytest benchmarks/bench_grpc.py --
 from __future__ import annotations
 
 import json
+import os
+import socket
 import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Iterator
 
@@ -124,3 +136,56 @@ def test_summary(benchmark: Any, server: RouteServer, clients: list[RouteClient]
     out.mkdir(exist_ok=True)
     (out / "grpc_summary.json").write_text(json.dumps(summary, indent=1))
     print("\ngrpc summary:", json.dumps(summary))
+
+
+CLI = str(Path(sys.executable).with_name("route18xx"))
+THROUGHPUT: dict[str, Any] = {}
+
+
+@pytest.fixture(scope="module")
+def serve_target() -> Iterator[str]:
+    """A ``route18xx serve`` process (gRPC only, its default engine worker processes)."""
+    import grpc
+    from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    process = subprocess.Popen([CLI, "serve", "--port", str(port), "--no-http"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    target = f"127.0.0.1:{port}"
+    try:
+        with grpc.insecure_channel(target) as channel:
+            grpc.channel_ready_future(channel).result(timeout=60)
+            health = health_pb2_grpc.HealthStub(channel)
+            while health.Check(health_pb2.HealthCheckRequest()).status != health_pb2.HealthCheckResponse.SERVING:
+                time.sleep(0.05)
+        time.sleep(2.0)  # the engine workers boot after SERVING
+        yield target
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+@pytest.mark.parametrize("clients", [1, 8])
+def test_serve_throughput(benchmark: Any, serve_target: str, clients: int) -> None:
+    """Solves/s through a real ``route18xx serve``, the clients in their own process."""
+    result: dict[str, Any] = {}
+
+    def run() -> None:
+        out = subprocess.run(
+            [sys.executable, "-m", "benchmarks.load_client", serve_target, str(clients), "6"],
+            cwd=ROOT, check=True, capture_output=True, text=True, env=os.environ.copy(),
+        )
+        result.update(json.loads(out.stdout))
+
+    benchmark.pedantic(run, rounds=1, iterations=1)
+    answers = result.pop("answers")
+    local = {name: solve_routes(REAL[name]) for name in answers}
+    assert answers == {name: [r["revenue"], r["subsidy"]] for name, r in local.items()}
+    benchmark.extra_info.update(result)
+    THROUGHPUT[f"{clients}_clients"] = result
+    out = ROOT / ".benchmarks"
+    out.mkdir(exist_ok=True)
+    (out / "serve_throughput_summary.json").write_text(json.dumps(THROUGHPUT, indent=1))
+    print(f"\nserve throughput, {clients} clients:", json.dumps(result))

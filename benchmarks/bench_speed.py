@@ -6,6 +6,9 @@
 * ``test_cold_process``: the whole ``route18xx solve`` / ``route18xx check`` process
   (Python start, imports, data, the answer), beside ``python -c pass``;
   ``.benchmarks/cold_summary.json``.
+* ``test_serve_to_serving``: ``route18xx serve`` (gRPC and HTTP, as ``make serve``)
+  from the process's start to the first health check answered ``SERVING``;
+  ``.benchmarks/serve_start_summary.json``.
 * ``test_real_decisions_summary``: warm, from the decoded state dict to the engine's
   checked answer (``engine.api.solve_routes``), p50 / p95 / max over every real
   state (median of 5 runs each); ``.benchmarks/real_decisions_summary.json``.
@@ -17,6 +20,7 @@ The machine's load moves these figures: compare runs made side by side.
 from __future__ import annotations
 
 import json
+import socket
 import statistics
 import subprocess
 import sys
@@ -150,3 +154,51 @@ def test_real_decisions_summary(benchmark: Any) -> None:
     }
     benchmark.extra_info.update(summary)
     _save("real_decisions_summary.json", summary)
+
+
+def _serve_to_serving(args: list[str]) -> float:
+    """Seconds from starting ``route18xx serve`` to its first ``SERVING`` health answer."""
+    import grpc
+    from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+    ports = []
+    for _ in range(2):
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            ports.append(sock.getsockname()[1])
+    # Retry every 5 ms: gRPC's default reconnect backoff (1 s) would hide the real time.
+    options = [("grpc.initial_reconnect_backoff_ms", 5), ("grpc.min_reconnect_backoff_ms", 5),
+               ("grpc.max_reconnect_backoff_ms", 10)]
+    started = time.perf_counter()
+    process = subprocess.Popen([CLI, "serve", "--port", str(ports[0]), "--http-port", str(ports[1]),
+                                *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        with grpc.insecure_channel(f"127.0.0.1:{ports[0]}", options=options) as channel:
+            health = health_pb2_grpc.HealthStub(channel)
+            while True:
+                try:
+                    status = health.Check(health_pb2.HealthCheckRequest(), timeout=0.05).status
+                    if status == health_pb2.HealthCheckResponse.SERVING:
+                        return time.perf_counter() - started
+                except grpc.RpcError:
+                    pass
+                if process.poll() is not None or time.perf_counter() - started > 30:
+                    raise RuntimeError("route18xx serve did not report SERVING")
+                time.sleep(0.005)
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+def test_serve_to_serving(benchmark: Any) -> None:
+    times: list[float] = []
+
+    def run_all() -> None:
+        for _ in range(7):
+            times.append(_serve_to_serving([]) * 1000)
+
+    benchmark.pedantic(run_all, rounds=1, iterations=1)
+    summary = {"median_ms": round(statistics.median(times), 1), "min_ms": round(min(times), 1),
+               "max_ms": round(max(times), 1), "runs": len(times)}
+    benchmark.extra_info.update(summary)
+    _save("serve_start_summary.json", summary)
