@@ -411,18 +411,20 @@ def judge_routes(
         for chain in route.chains:
             for key in chain.edge_keys:
                 other = edge_owner.get(key)
-                side = _side_name(board, key)
-                if other is not None and side not in reported:
-                    reported.add(side)
-                    if other == number:
-                        route.violate(
-                            "SIDE_USED_TWICE", f"{label} uses the hex side {side} twice",
-                            hex_id=key[0],
-                        )
-                    else:
-                        route.violate(
-                            "SIDE_REUSED", f"{label} reuses the hex side {side}", hex_id=key[0]
-                        )
+                if other is not None:
+                    side = _side_name(board, key)
+                    if side not in reported:
+                        reported.add(side)
+                        if other == number:
+                            route.violate(
+                                "SIDE_USED_TWICE", f"{label} uses the hex side {side} twice",
+                                hex_id=key[0],
+                            )
+                        else:
+                            route.violate(
+                                "SIDE_REUSED", f"{label} reuses the hex side {side}",
+                                hex_id=key[0],
+                            )
                 edge_owner[key] = number
         hexes = [split_node_id(s)[0] for s in route.stops]
         route.bonus = destination_bonus(hexes, corp)
