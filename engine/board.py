@@ -50,6 +50,8 @@ class Board:
         self._sides = index.sides
         #: hex → geometry of the tile on it, filled as the board is asked (a board is immutable).
         self._geometry: dict[HexId, TileGeometry] = {}
+        #: (hex, edge) → ``linked_side``, filled as asked.
+        self._linked: dict[EdgeKey, EdgeKey | None] = {}
 
     # -- tiles ---------------------------------------------------------------
 
@@ -90,6 +92,18 @@ class Board:
         caller's question.
         """
         return self._sides[hex_id].get(edge)
+
+    def linked_side(self, hex_id: HexId, edge: int) -> EdgeKey | None:
+        """The facing (hex, edge) if both sides of this hex side carry track, else None
+        (ROUTES.md §1.2: ``across`` the side, and the facing tile has an exit there)."""
+        key = (hex_id, edge)
+        other = self._linked.get(key, key)
+        if other is key:
+            other = self._sides[hex_id].get(edge)
+            if other is not None and other[1] not in self.geometry(other[0]).exits:
+                other = None
+            self._linked[key] = other
+        return other
 
     # -- tokens --------------------------------------------------------------
 

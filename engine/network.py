@@ -25,12 +25,7 @@ class Network:
 
 def linked_side(board: Board, hex_id: HexId, edge: int) -> EdgeKey | None:
     """The facing (hex, edge) if both sides of this hex side carry track, else None."""
-    other = board.across(hex_id, edge)
-    if other is None:
-        return None
-    if other[1] not in board.geometry(other[0]).exits:
-        return None
-    return other
+    return board.linked_side(hex_id, edge)
 
 
 def paths_at_edge(board: Board, hex_id: HexId, edge: int) -> list[BoardPath]:
@@ -61,6 +56,7 @@ def reach(
         nodes.add((hex_id, city))
         stack.append((True, hex_id, city))
     geometry = board.geometry
+    linked = board.linked_side
     while stack and (limit is None or len(nodes) < limit):
         at_node, hex_id, index = stack.pop()
         geo = geometry(hex_id)
@@ -78,7 +74,7 @@ def reach(
             for end_kind, i in path.ends:
                 if end_kind == "edge":
                     edges.add((hex_id, i))
-                    other = linked_side(board, hex_id, i)
+                    other = linked(hex_id, i)
                     if other is not None and other not in entered:
                         entered.add(other)
                         edges.add(other)

@@ -20,7 +20,7 @@ from typing import Iterable, Sequence
 
 from route18xx.engine.board import Board, EdgeKey, NodeId, node_id
 from route18xx.engine.gamedata import HexId, TrainDef
-from route18xx.engine.network import linked_side, reach
+from route18xx.engine.network import reach
 from route18xx.engine.revenue import destination_rule, stop_subsidy, stop_value
 from route18xx.engine.state_file import RouteState
 from route18xx.solver import NO_SIDE, Junction, PairBonus, RouteProblem, Segment, Stop, Train
@@ -96,18 +96,19 @@ def build_problem(state: RouteState) -> BuiltProblem:
     for key in sorted(net.edges):
         if key in junction_index:
             continue
-        other = linked_side(board, *key)
+        other = board.linked_side(*key)
         if other is None or other not in net.edges:
             continue
         j = len(stops) + len(junctions)
-        junctions.append(Junction(f"{key[0]}/{key[1]}|{other[0]}/{other[1]}"))
+        junctions.append(_junction(key, other))
         junction_index[key] = (j, 0)
         junction_index[other] = (j, 1)
 
     segments: list[Segment] = []
     segment_paths: list[tuple[HexId, int]] = []
+    geometry = board.geometry
     for hex_id, path_index in sorted(net.paths):
-        path = board.paths_on(hex_id)[path_index]
+        path = geometry(hex_id).paths[path_index]
         ends: list[tuple[int, int]] = []
         for kind, i in path.ends:
             if kind == "edge":
@@ -149,6 +150,18 @@ def build_problem(state: RouteState) -> BuiltProblem:
         problem, tuple(s.name for s in stops), tuple(segment_paths),
         tuple(sorted((key, j) for key, (j, _) in junction_index.items())),
     )
+
+
+#: (side, facing side) → its junction: a hex side's name is a fact of the map.
+_JUNCTIONS: dict[tuple[EdgeKey, EdgeKey], Junction] = {}
+
+
+def _junction(key: EdgeKey, other: EdgeKey) -> Junction:
+    """The junction of the hex side ``key``–``other``, named ``C9/4|C11/1`` (ROUTES.md §3.7)."""
+    junction = _JUNCTIONS.get((key, other))
+    if junction is None:
+        junction = _JUNCTIONS[(key, other)] = Junction(f"{key[0]}/{key[1]}|{other[0]}/{other[1]}")
+    return junction
 
 
 def _terminal_nodes(board: Board, paths: frozenset[tuple[HexId, int]]) -> set[tuple[HexId, int]]:

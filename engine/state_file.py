@@ -176,13 +176,13 @@ def parse_board(
     rules.check_token_total(tokens_raw, data)
     placed: dict[HexId, PlacedTile] = {}
     used: dict[str, int] = {}
-    tiles = data.tiles
+    hexes, tiles = data.hexes, data.tiles
     for i, item in enumerate(tiles_raw):
         where = f"tiles[{i}]."
         if not isinstance(item, Mapping):
             raise MalformedInput(f"tiles[{i}]", "must be an object")
         hex_id = _require(item, "hex", str, where)
-        if hex_id not in data.hexes:
+        if hex_id not in hexes:
             raise MalformedInput(f"{where}hex", f"unknown hex {excerpt(hex_id)}")
         if hex_id in placed:
             raise MalformedInput(f"{where}hex", f"hex {hex_id} is listed twice")
@@ -195,11 +195,11 @@ def parse_board(
         rotation = _require(item, "rotation", int, where)
         if not 0 <= rotation <= 5:
             raise MalformedInput(f"{where}rotation", f"{excerpt(rotation)} is outside 0-5")
-        used[tile_name] = used.get(tile_name, 0) + 1
-        if used[tile_name] > rule_set.tile_count(tile):
+        count = used[tile_name] = used.get(tile_name, 0) + 1
+        if count > rule_set.tile_count(tile):
             raise MalformedInput(
                 f"{where}tile",
-                f"tile {tile_name} is used {used[tile_name]} times but the {rule_set.name} "
+                f"tile {tile_name} is used {count} times but the {rule_set.name} "
                 f"supply has {rule_set.tile_count(tile)}",
             )
         placed[hex_id] = placed_tile(tile, rotation)

@@ -284,7 +284,7 @@ def standing_refusal(board: Board, hex_id: HexId, tile: TileDef, rotation: int) 
     placed on a red/gray/blue neighbour (the only track of the board it reads,
     ``exits_refusal``; such tiles are refused elsewhere): cached per data set.
     """
-    cacheable = _wall_neighbours(board)[hex_id].isdisjoint(board.placed)
+    cacheable = board.placed.keys().isdisjoint(_wall_neighbours(board)[hex_id])
     key = (id(board.data), hex_id, id(tile), rotation)
     if cacheable:
         held = _STANDING.get(key)
