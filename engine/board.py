@@ -47,6 +47,7 @@ class Board:
         }
         index = map_index(self.data)
         self._preprinted = index.preprinted
+        self._preprinted_geometry = index.preprinted_geometry
         self._sides = index.sides
         #: hex → geometry of the tile on it, filled as the board is asked (a board is immutable).
         self._geometry: dict[HexId, TileGeometry] = {}
@@ -66,7 +67,10 @@ class Board:
         """The precompiled geometry of the tile on ``hex_id`` (``engine.geometry``)."""
         geo = self._geometry.get(hex_id)
         if geo is None:
-            geo = self._geometry[hex_id] = tile_geometry(hex_id, self.tile_on(hex_id))
+            placed = self.placed.get(hex_id)
+            geo = self._geometry[hex_id] = (
+                self._preprinted_geometry[hex_id] if placed is None else tile_geometry(hex_id, placed)
+            )
         return geo
 
     def paths_on(self, hex_id: HexId) -> tuple[BoardPath, ...]:
@@ -96,10 +100,13 @@ class Board:
     def linked_side(self, hex_id: HexId, edge: int) -> EdgeKey | None:
         """The facing (hex, edge) if both sides of this hex side carry track, else None
         (ROUTES.md §1.2: ``across`` the side, and the facing tile has an exit there)."""
-        key = (hex_id, edge)
+        return self.linked((hex_id, edge))
+
+    def linked(self, key: EdgeKey) -> EdgeKey | None:
+        """``linked_side`` of the side ``key`` = (hex, edge), memoised per board."""
         other = self._linked.get(key, key)
         if other is key:
-            other = self._sides[hex_id].get(edge)
+            other = self._sides[key[0]].get(key[1])
             if other is not None and other[1] not in self.geometry(other[0]).exits:
                 other = None
             self._linked[key] = other

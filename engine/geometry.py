@@ -65,6 +65,11 @@ class BoardPath:
         """``(hex, index)``: the path's id in networks and chains."""
         return self.hex, self.index
 
+    @cached_property
+    def end_keys(self) -> tuple[tuple[bool, tuple[HexId, int]], ...]:
+        """Each end in order as (is an edge?, (hex, edge or node index))."""
+        return tuple((kind == "edge", (self.hex, i)) for kind, i in self.ends)
+
 
 @dataclass(frozen=True)
 class TileGeometry:
@@ -128,11 +133,12 @@ def tile_geometry(hex_id: HexId, placed: PlacedTile) -> TileGeometry:
 
 @dataclass(frozen=True)
 class MapIndex:
-    """The map's fixed facts as lookups: each hex's preprinted tile as placed, and
-    the facing (hex, edge) of every side track may cross (ROUTES.md §1.2: the
-    neighbour is on the map and neither side has an impassable border)."""
+    """The map's fixed facts as lookups: each hex's preprinted tile as placed and its
+    geometry, and the facing (hex, edge) of every side track may cross (ROUTES.md
+    §1.2: the neighbour is on the map and neither side has an impassable border)."""
 
     preprinted: Mapping[HexId, PlacedTile]
+    preprinted_geometry: Mapping[HexId, TileGeometry]
     sides: Mapping[HexId, Mapping[int, EdgeKey]]
 
 
@@ -156,7 +162,8 @@ def _index(data: GameData) -> MapIndex:
             if found is not None:
                 crossing[edge] = found
     preprinted = {h: PlacedTile(d.preprinted, 0) for h, d in data.hexes.items()}
-    return MapIndex(preprinted, sides)
+    geometry = {h: tile_geometry(h, p) for h, p in preprinted.items()}
+    return MapIndex(preprinted, geometry, sides)
 
 
 #: id(data) → (data, its index); the data is held so its id stays its own.

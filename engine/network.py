@@ -51,14 +51,14 @@ def reach(
     paths: set[tuple[HexId, int]] = set()
     edges: set[EdgeKey] = set()
     entered: set[EdgeKey] = set()  # edge ends the walk has arrived at (and will expand)
-    stack: list[tuple[bool, HexId, int]] = []  # (at a node?, hex, node index or edge)
+    stack: list[tuple[bool, tuple[HexId, int]]] = []  # (at a node?, (hex, node or edge))
     for hex_id, city in board.token_cities(corp) if starts is None else starts:
         nodes.add((hex_id, city))
-        stack.append((True, hex_id, city))
+        stack.append((True, (hex_id, city)))
     geometry = board.geometry
-    linked = board.linked_side
+    linked = board.linked
     while stack and (limit is None or len(nodes) < limit):
-        at_node, hex_id, index = stack.pop()
+        at_node, (hex_id, index) = stack.pop()
         geo = geometry(hex_id)
         if at_node:
             if board.blocks(hex_id, index, corp):
@@ -71,15 +71,15 @@ def reach(
             if key in paths:
                 continue
             paths.add(key)
-            for end_kind, i in path.ends:
-                if end_kind == "edge":
-                    edges.add((hex_id, i))
-                    other = linked(hex_id, i)
+            for is_edge, end in path.end_keys:
+                if is_edge:
+                    edges.add(end)
+                    other = linked(end)
                     if other is not None and other not in entered:
                         entered.add(other)
                         edges.add(other)
-                        stack.append((False, other[0], other[1]))
-                elif (hex_id, i) not in nodes:
-                    nodes.add((hex_id, i))
-                    stack.append((True, hex_id, i))
+                        stack.append((False, other))
+                elif end not in nodes:
+                    nodes.add(end)
+                    stack.append((True, end))
     return Network(frozenset(nodes), frozenset(paths), frozenset(edges))
