@@ -20,7 +20,7 @@ from route18xx.engine import state_rules as rules
 from route18xx.engine.errors import MalformedInput, excerpt
 from route18xx.engine.gamedata import CorporationDef, GameData, HexId, PhaseDef, TrainDef, game_data
 from route18xx.engine.rulesets import RULE_SETS, RuleSet
-from route18xx.engine.tile_rules import standing_problem
+from route18xx.engine.tile_rules import first_standing_problem
 
 
 @dataclass(frozen=True)
@@ -204,14 +204,14 @@ def parse_board(
             )
         placed[hex_id] = placed_tile(tile, rotation)
     board = Board(placed, {}, data)
-    for hex_id, pt in placed.items():
-        problem = standing_problem(board, hex_id, pt.tile, pt.rotation)
-        if problem is not None:
-            index = next(i for i, t in enumerate(tiles_raw) if t["hex"] == hex_id)
-            raise MalformedInput(
-                f"tiles[{index}]",
-                f"tile {pt.tile.name} rotation {pt.rotation} cannot stand on {hex_id}: {problem}",
-            )
+    unstanding = first_standing_problem(board)
+    if unstanding is not None:
+        hex_id, pt, problem = unstanding
+        index = next(i for i, t in enumerate(tiles_raw) if t["hex"] == hex_id)
+        raise MalformedInput(
+            f"tiles[{index}]",
+            f"tile {pt.tile.name} rotation {pt.rotation} cannot stand on {hex_id}: {problem}",
+        )
     tokens: dict[tuple[HexId, int], tuple[str, ...]] = {}
     placed_by: dict[str, int] = {}
     corps_on: dict[HexId, set[str]] = {}  # hex → companies with a token in any of its cities

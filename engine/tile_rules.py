@@ -284,7 +284,24 @@ def standing_refusal(board: Board, hex_id: HexId, tile: TileDef, rotation: int) 
     placed on a red/gray/blue neighbour (the only track of the board it reads,
     ``exits_refusal``; such tiles are refused elsewhere): cached per data set.
     """
-    cacheable = board.placed.keys().isdisjoint(_wall_neighbours(board)[hex_id])
+    return _standing_cached(board, _wall_neighbours(board), hex_id, tile, rotation)
+
+
+def first_standing_problem(board: Board) -> tuple[HexId, PlacedTile, str] | None:
+    """The first of ``board``'s laid tiles, in laying order, that cannot stand where
+    it is, with the reason (``standing_problem``); None when every tile may stand."""
+    walls = _wall_neighbours(board)
+    for hex_id, placed in board.placed.items():
+        refusal = _standing_cached(board, walls, hex_id, placed.tile, placed.rotation)
+        if refusal is not None:
+            return hex_id, placed, refusal.message
+    return None
+
+
+def _standing_cached(
+    board: Board, walls: dict[HexId, frozenset[HexId]], hex_id: HexId, tile: TileDef, rotation: int
+) -> Refusal | None:
+    cacheable = board.placed.keys().isdisjoint(walls[hex_id])
     key = (id(board.data), hex_id, id(tile), rotation)
     if cacheable:
         held = _STANDING.get(key)
