@@ -160,7 +160,15 @@ class Board:
     def with_token(self, hex_id: HexId, city: int, corp: CorpId) -> Board:
         tokens = dict(self.tokens)
         tokens[(hex_id, city)] = tokens.get((hex_id, city), ()) + (corp,)
-        return Board(self.placed, tokens, self.data)
+        return self.with_tokens(tokens)
+
+    def with_tokens(self, tokens: Mapping[tuple[HexId, int], tuple[CorpId, ...]]) -> Board:
+        """A new board with these tiles and ``tokens``. The tiles' geometry and linked
+        sides already worked out stay shared: they depend on the tiles alone."""
+        board = Board(self.placed, tokens, self.data)
+        board._geometry = self._geometry
+        board._linked = self._linked
+        return board
 
 
 def city_exits(placed: PlacedTile, city: int) -> frozenset[int]:

@@ -249,7 +249,7 @@ def parse_board(
             )
         tokens[(hex_id, city)] = held + (corp,)
         on_hex.add(corp)
-    return Board(placed, tokens, data)
+    return board.with_tokens(tokens)
 
 
 def to_state_file(state: RouteState) -> dict[str, Any]:
