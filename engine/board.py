@@ -7,16 +7,16 @@ index 1 of the tile now on C9 (ROUTES.md §1.4).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
-from typing import Iterable, Iterator, Mapping, TypeAlias
+from typing import Iterator, Mapping, TypeAlias
 
 from route18xx.engine.gamedata import CorpId, GameData, HexDef, HexId, RevenueCenter, TileDef, game_data
-from route18xx.engine.hexgrid import facing_edge, rotate_edge
+from route18xx.engine.geometry import BoardPath as BoardPath
+from route18xx.engine.geometry import EdgeKey as EdgeKey
+from route18xx.engine.geometry import PlacedTile as PlacedTile
+from route18xx.engine.geometry import TileGeometry, map_index, tile_geometry
+from route18xx.engine.hexgrid import rotate_edge
 
 NodeId: TypeAlias = str
-#: (hex, edge) — one end of a hex side as seen from one hex (ROUTES.md §3.7 key).
-EdgeKey: TypeAlias = tuple[HexId, int]
 
 
 def node_id(hex_id: HexId, index: int) -> NodeId:
@@ -29,53 +29,6 @@ def split_node_id(node: NodeId) -> tuple[HexId, int]:
     if not sep or not index.isdigit() or not hex_id:
         raise ValueError(f"not a node id: {node!r}")
     return hex_id, int(index)
-
-
-@dataclass(frozen=True)
-class PlacedTile:
-    tile: TileDef
-    rotation: int
-
-
-@dataclass(frozen=True)
-class BoardPath:
-    """A path of the tile on ``hex`` with edges already rotated.
-
-    ``a``/``b`` are ("edge", e) or (kind, node index). ``index`` is the path's
-    position in the tile definition, so ``(hex, index)`` is a stable path id.
-    """
-
-    hex: HexId
-    index: int
-    ends: tuple[tuple[str, int], tuple[str, int]]
-    terminal: bool
-
-    @cached_property
-    def edges(self) -> tuple[int, ...]:
-        return tuple(i for kind, i in self.ends if kind == "edge")
-
-    @cached_property
-    def nodes(self) -> tuple[int, ...]:
-        return tuple(i for kind, i in self.ends if kind != "edge")
-
-
-def _hex_paths(hex_id: HexId, placed: PlacedTile) -> tuple[BoardPath, ...]:
-    rot = placed.rotation
-    paths = []
-    for i, p in enumerate(placed.tile.paths):
-        ends = tuple(
-            ("edge", rotate_edge(e.index, rot)) if e.is_edge else (e.kind, e.index)
-            for e in (p.a, p.b)
-        )
-        paths.append(BoardPath(hex_id, i, ends, p.terminal))  # type: ignore[arg-type]
-    return tuple(paths)
-
-
-#: (hex, id(tile), rotation) → (tile, its paths on that hex): they depend on nothing
-#: else, so boards share them across calls (issue 11: less Python per solve).
-_PATHS: dict[tuple[HexId, int, int], tuple[TileDef, tuple[BoardPath, ...]]] = {}
-#: id(hex) → (hex, its preprinted tile as placed): asked hundreds of times per board.
-_PREPRINTED: dict[int, tuple[HexDef, PlacedTile]] = {}
 
 
 class Board:
@@ -92,6 +45,14 @@ class Board:
         self.tokens: dict[tuple[HexId, int], tuple[CorpId, ...]] = {
             k: tuple(v) for k, v in (tokens or {}).items() if v
         }
+        index = map_index(self.data)
+        self._preprinted = index.preprinted
+        self._preprinted_geometry = index.preprinted_geometry
+        self._sides = index.sides
+        #: hex → geometry of the tile on it, filled as the board is asked (a board is immutable).
+        self._geometry: dict[HexId, TileGeometry] = {}
+        #: (hex, edge) → ``linked_side``, filled as asked.
+        self._linked: dict[EdgeKey, EdgeKey | None] = {}
 
     # -- tiles ---------------------------------------------------------------
 
@@ -100,35 +61,26 @@ class Board:
 
     def tile_on(self, hex_id: HexId) -> PlacedTile:
         placed = self.placed.get(hex_id)
-        if placed is not None:
-            return placed
-        hex_def = self.data.hexes[hex_id]
-        held = _PREPRINTED.get(id(hex_def))
-        if held is None or held[0] is not hex_def:
-            held = _PREPRINTED[id(hex_def)] = (hex_def, PlacedTile(hex_def.preprinted, 0))
-        return held[1]
+        return self._preprinted[hex_id] if placed is None else placed
+
+    def geometry(self, hex_id: HexId) -> TileGeometry:
+        """The precompiled geometry of the tile on ``hex_id`` (``engine.geometry``)."""
+        geo = self._geometry.get(hex_id)
+        if geo is None:
+            placed = self.placed.get(hex_id)
+            geo = self._geometry[hex_id] = (
+                self._preprinted_geometry[hex_id] if placed is None else tile_geometry(hex_id, placed)
+            )
+        return geo
 
     def paths_on(self, hex_id: HexId) -> tuple[BoardPath, ...]:
-        return self._paths[hex_id]
-
-    @cached_property
-    def _paths(self) -> dict[HexId, tuple[BoardPath, ...]]:
-        out: dict[HexId, tuple[BoardPath, ...]] = {}
-        for hex_id in self.data.hexes:
-            placed = self.tile_on(hex_id)
-            key = (hex_id, id(placed.tile), placed.rotation)
-            held = _PATHS.get(key)
-            if held is None or held[0] is not placed.tile:
-                held = _PATHS[key] = (placed.tile, _hex_paths(hex_id, placed))
-            out[hex_id] = held[1]
-        return out
+        return self.geometry(hex_id).paths
 
     def exits(self, hex_id: HexId) -> frozenset[int]:
-        placed = self.tile_on(hex_id)
-        return placed.tile.exits(placed.rotation)
+        return self.geometry(hex_id).exits
 
     def revenue_center(self, hex_id: HexId, index: int) -> RevenueCenter | None:
-        return self.tile_on(hex_id).tile.node(index)
+        return self.geometry(hex_id).nodes.get(index)
 
     def nodes(self) -> Iterator[tuple[HexId, RevenueCenter]]:
         for hex_id in self.data.hexes:
@@ -139,17 +91,26 @@ class Board:
         """The facing (hex, edge) across a side, if track may cross it.
 
         A side carries track when the neighbour is on the map and neither side
-        has an impassable border (ROUTES.md §1.2). Whether both sides have track
-        is the caller's question.
+        has an impassable border (ROUTES.md §1.2; the map's side table,
+        ``engine.geometry.MapIndex``). Whether both sides have track is the
+        caller's question.
         """
-        hex_def = self.data.hexes[hex_id]
-        other = hex_def.neighbors.get(edge)
-        if other is None or edge in hex_def.impassable_edges:
-            return None
-        back = facing_edge(edge)
-        if back in self.data.hexes[other].impassable_edges:
-            return None
-        return other, back
+        return self._sides[hex_id].get(edge)
+
+    def linked_side(self, hex_id: HexId, edge: int) -> EdgeKey | None:
+        """The facing (hex, edge) if both sides of this hex side carry track, else None
+        (ROUTES.md §1.2: ``across`` the side, and the facing tile has an exit there)."""
+        return self.linked((hex_id, edge))
+
+    def linked(self, key: EdgeKey) -> EdgeKey | None:
+        """``linked_side`` of the side ``key`` = (hex, edge), memoised per board."""
+        other = self._linked.get(key, key)
+        if other is key:
+            other = self._sides[key[0]].get(key[1])
+            if other is not None and other[1] not in self.geometry(other[0]).exits:
+                other = None
+            self._linked[key] = other
+        return other
 
     # -- tokens --------------------------------------------------------------
 
@@ -199,7 +160,15 @@ class Board:
     def with_token(self, hex_id: HexId, city: int, corp: CorpId) -> Board:
         tokens = dict(self.tokens)
         tokens[(hex_id, city)] = tokens.get((hex_id, city), ()) + (corp,)
-        return Board(self.placed, tokens, self.data)
+        return self.with_tokens(tokens)
+
+    def with_tokens(self, tokens: Mapping[tuple[HexId, int], tuple[CorpId, ...]]) -> Board:
+        """A new board with these tiles and ``tokens``. The tiles' geometry and linked
+        sides already worked out stay shared: they depend on the tiles alone."""
+        board = Board(self.placed, tokens, self.data)
+        board._geometry = self._geometry
+        board._linked = self._linked
+        return board
 
 
 def city_exits(placed: PlacedTile, city: int) -> frozenset[int]:

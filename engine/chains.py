@@ -12,7 +12,6 @@ from typing import Sequence
 
 from route18xx.engine.board import Board, EdgeKey, NodeId, node_id
 from route18xx.engine.gamedata import HexId
-from route18xx.engine.network import linked_side, paths_at_edge, paths_at_node
 
 
 @dataclass(frozen=True)
@@ -40,8 +39,10 @@ def find_chains(board: Board, hexes: Sequence[HexId]) -> list[Chain]:
         return []
     found: list[Chain] = []
     first = hexes[0]
-    for node in board.tile_on(first).tile.nodes:
-        for path in paths_at_node(board, first, node.index):
+    geo = board.geometry(first)
+    for node in geo.placed.tile.nodes:
+        start = node_id(first, node.index)
+        for path in geo.at_node.get(node.index, ()):
             edge_ends = path.edges
             if not edge_ends:
                 continue
@@ -49,8 +50,8 @@ def find_chains(board: Board, hexes: Sequence[HexId]) -> list[Chain]:
                 board,
                 hexes,
                 1,
-                node_id(first, node.index),
-                [(first, path.index)],
+                start,
+                [path.key],
                 [(first, edge_ends[0])],
                 path.terminal,
                 edge_ends[0],
@@ -71,16 +72,16 @@ def _extend(
     found: list[Chain],
 ) -> None:
     here = paths[-1][0]
-    across = linked_side(board, here, leaving_edge)
+    across = board.linked((here, leaving_edge))
     if across is None or across[0] != hexes[position]:
         return
     hex_id, entry_edge = across
     last = position == len(hexes) - 1
-    for path in paths_at_edge(board, hex_id, entry_edge):
-        if (hex_id, path.index) in paths:
+    for path in board.geometry(hex_id).at_edge.get(entry_edge, ()):
+        if path.key in paths:
             continue
-        new_paths = paths + [(hex_id, path.index)]
-        new_keys = keys + [(hex_id, entry_edge)]
+        new_paths = paths + [path.key]
+        new_keys = keys + [across]
         others = [end for end in path.ends if end != ("edge", entry_edge)]
         if not others:
             continue

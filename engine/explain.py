@@ -13,6 +13,7 @@ equal on every recorded route.
 from __future__ import annotations
 
 from route18xx.engine.board import split_node_id
+from route18xx.engine.gamedata import RevenueCenter
 from route18xx.engine.reports import (
     AnswerBreakdown, BonusValue, CheckReport, RouteBreakdown, RouteCheckReport, StopValue,
     SubsidyValue, Violation,
@@ -25,7 +26,10 @@ from route18xx.engine.state_file import RouteState
 def stop_kind(state: RouteState, node: str) -> str:
     """city / town / off-board / harbour (a stop that costs no distance) / mine."""
     hex_id, index = split_node_id(node)
-    center = state.board.revenue_center(hex_id, index)
+    return _kind(hex_id, state.board.revenue_center(hex_id, index))
+
+
+def _kind(hex_id: str, center: RevenueCenter | None) -> str:
     if hex_id == mine_rule().hex:
         return "mine"
     if center is None:
@@ -41,7 +45,7 @@ def stop_breakdown(state: RouteState, node: str) -> StopValue:
     board = state.board
     center = board.revenue_center(hex_id, index)
     value = stop_value(board, hex_id, index, state.phase)
-    kind = stop_kind(state, node)
+    kind = _kind(hex_id, center)
     tile = board.tile_on(hex_id).tile.name
     if center is None:
         rule = "no revenue centre: worth nothing"

@@ -25,20 +25,15 @@ class Network:
 
 def linked_side(board: Board, hex_id: HexId, edge: int) -> EdgeKey | None:
     """The facing (hex, edge) if both sides of this hex side carry track, else None."""
-    other = board.across(hex_id, edge)
-    if other is None:
-        return None
-    if other[1] not in board.exits(other[0]):
-        return None
-    return other
+    return board.linked_side(hex_id, edge)
 
 
 def paths_at_edge(board: Board, hex_id: HexId, edge: int) -> list[BoardPath]:
-    return [p for p in board.paths_on(hex_id) if edge in p.edges]
+    return list(board.geometry(hex_id).at_edge.get(edge, ()))
 
 
 def paths_at_node(board: Board, hex_id: HexId, index: int) -> list[BoardPath]:
-    return [p for p in board.paths_on(hex_id) if index in p.nodes]
+    return list(board.geometry(hex_id).at_node.get(index, ()))
 
 
 def reach(
@@ -56,31 +51,35 @@ def reach(
     paths: set[tuple[HexId, int]] = set()
     edges: set[EdgeKey] = set()
     entered: set[EdgeKey] = set()  # edge ends the walk has arrived at (and will expand)
-    stack: list[tuple[str, HexId, int]] = []
+    stack: list[tuple[bool, tuple[HexId, int]]] = []  # (at a node?, (hex, node or edge))
     for hex_id, city in board.token_cities(corp) if starts is None else starts:
         nodes.add((hex_id, city))
-        stack.append(("node", hex_id, city))
+        stack.append((True, (hex_id, city)))
+    geometry = board.geometry
+    linked = board.linked
     while stack and (limit is None or len(nodes) < limit):
-        kind, hex_id, index = stack.pop()
-        if kind == "node":
+        at_node, (hex_id, index) = stack.pop()
+        geo = geometry(hex_id)
+        if at_node:
             if board.blocks(hex_id, index, corp):
                 continue
-            candidates = paths_at_node(board, hex_id, index)
+            candidates = geo.at_node.get(index, ())
         else:
-            candidates = paths_at_edge(board, hex_id, index)
+            candidates = geo.at_edge.get(index, ())
         for path in candidates:
-            if (hex_id, path.index) in paths:
+            key = path.key
+            if key in paths:
                 continue
-            paths.add((hex_id, path.index))
-            for end_kind, i in path.ends:
-                if end_kind == "edge":
-                    edges.add((hex_id, i))
-                    other = linked_side(board, hex_id, i)
+            paths.add(key)
+            for is_edge, end in path.end_keys:
+                if is_edge:
+                    edges.add(end)
+                    other = linked(end)
                     if other is not None and other not in entered:
                         entered.add(other)
                         edges.add(other)
-                        stack.append(("edge", other[0], other[1]))
-                elif (hex_id, i) not in nodes:
-                    nodes.add((hex_id, i))
-                    stack.append(("node", hex_id, i))
+                        stack.append((False, other))
+                elif end not in nodes:
+                    nodes.add(end)
+                    stack.append((True, end))
     return Network(frozenset(nodes), frozenset(paths), frozenset(edges))

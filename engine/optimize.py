@@ -135,19 +135,19 @@ def typed_report(state: RouteState, opt: Optimum, objective: str) -> SolveReport
 
     sol = opt.solution
     stats = sol.stats
-    routes = tuple(
-        RouteReport(
+    routes: list[RouteReport] = []
+    for spec, judged in zip(opt.specs, opt.judgement.routes):
+        hexes = judged.hexes
+        routes.append(RouteReport(
             train=spec.train,
             revenue=judged.revenue,
             subsidy=judged.subsidy,
-            hexes=tuple(judged.hexes),
+            hexes=tuple(hexes),
             nodes=tuple(judged.stops),
             connections=tuple(tuple(c) for c in spec.connections),
-            revenue_str="-".join(judged.hexes) + (" (dest)" if judged.bonus else ""),
+            revenue_str="-".join(hexes) + (" (dest)" if judged.bonus else ""),
             breakdown=route_breakdown(state, judged),
-        )
-        for spec, judged in zip(opt.specs, opt.judgement.routes)
-    )
+        ))
     return SolveReport(
         corporation=state.corporation.sym,
         objective=objective,
@@ -157,7 +157,7 @@ def typed_report(state: RouteState, opt: Optimum, objective: str) -> SolveReport
         status=sol.status,
         bound=sol.bound,
         solve_ms=round(opt.solve_ms, 3),
-        routes=routes,
+        routes=tuple(routes),
         stats={
             "nodes_before": stats.nodes_before,
             "segments_before": stats.segments_before,

@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
-from route18xx.engine.board import Board, EdgeKey, NodeId, node_id
+from route18xx.engine.board import BoardPath, EdgeKey, NodeId, node_id
 from route18xx.engine.gamedata import HexId, TrainDef
-from route18xx.engine.network import linked_side, reach
+from route18xx.engine.network import reach
 from route18xx.engine.revenue import destination_rule, stop_subsidy, stop_value
 from route18xx.engine.state_file import RouteState
 from route18xx.solver import NO_SIDE, Junction, PairBonus, RouteProblem, Segment, Stop, Train
@@ -71,49 +71,54 @@ def build_problem(state: RouteState) -> BuiltProblem:
     board = state.board
     corp = state.corporation
     net = reach(board, corp.sym)
+    geometry = board.geometry
+    walked = [geometry(hex_id).paths[index] for hex_id, index in sorted(net.paths)]
 
-    terminal_nodes = _terminal_nodes(board, net.paths)
+    terminal_nodes = _terminal_nodes(walked)
     stop_keys = sorted(net.nodes)
     stop_index = {key: i for i, key in enumerate(stop_keys)}
     stops = []
-    for hex_id, index in stop_keys:
+    group_members: dict[str, set[int]] = {}
+    for i, key in enumerate(stop_keys):
+        hex_id, index = key
         node = board.revenue_center(hex_id, index)
         assert node is not None
         stops.append(
             Stop(
-                name=node_id(hex_id, index),
-                value=stop_value(board, hex_id, index, state.phase),
-                distance_cost=node.visit_cost,
-                route_end_only=board.blocks(hex_id, index, corp.sym)
-                or (hex_id, index) in terminal_nodes,
-                subsidy=stop_subsidy(hex_id),
-                station=corp.sym in board.tokens_in(hex_id, index),
+                node_id(hex_id, index),
+                stop_value(board, hex_id, index, state.phase),
+                node.visit_cost,
+                board.blocks(hex_id, index, corp.sym) or key in terminal_nodes,
+                stop_subsidy(hex_id),
+                corp.sym in board.tokens_in(hex_id, index),
             )
         )
+        for g in node.groups:
+            group_members.setdefault(g, set()).add(i)
 
     junction_index: dict[EdgeKey, tuple[int, int]] = {}
     junctions: list[Junction] = []
+    linked = board.linked
     for key in sorted(net.edges):
         if key in junction_index:
             continue
-        other = linked_side(board, *key)
+        other = linked(key)
         if other is None or other not in net.edges:
             continue
         j = len(stops) + len(junctions)
-        junctions.append(Junction(f"{key[0]}/{key[1]}|{other[0]}/{other[1]}"))
+        junctions.append(_junction(key, other))
         junction_index[key] = (j, 0)
         junction_index[other] = (j, 1)
 
     segments: list[Segment] = []
     segment_paths: list[tuple[HexId, int]] = []
-    for hex_id, path_index in sorted(net.paths):
-        path = board.paths_on(hex_id)[path_index]
+    for path in walked:
         ends: list[tuple[int, int]] = []
-        for kind, i in path.ends:
-            if kind == "edge":
-                found = junction_index.get((hex_id, i))
+        for is_edge, end in path.end_keys:
+            if is_edge:
+                found = junction_index.get(end)
             else:
-                s = stop_index.get((hex_id, i))
+                s = stop_index.get(end)
                 found = None if s is None else (s, NO_SIDE)
             if found is None:
                 break
@@ -121,19 +126,14 @@ def build_problem(state: RouteState) -> BuiltProblem:
         if len(ends) != 2:
             continue
         (a, side_a), (b, side_b) = ends
-        segments.append(Segment(a, b, side_a, side_b, f"{hex_id}:{path_index}"))
-        segment_paths.append((hex_id, path_index))
+        segments.append(Segment(a, b, side_a, side_b, f"{path.hex}:{path.index}"))
+        segment_paths.append(path.key)
 
     rule = destination_rule(corp)
     home = frozenset(i for i, (h, _) in enumerate(stop_keys) if h == rule.home_hex)
     dest = frozenset(i for i, (h, _) in enumerate(stop_keys) if h == rule.destination_hex)
     bonuses = (PairBonus(rule.bonus, home, dest),) if home and dest else ()
 
-    group_members: dict[str, set[int]] = {}
-    for i, (hex_id, index) in enumerate(stop_keys):
-        node = board.revenue_center(hex_id, index)
-        for g in node.groups if node else ():
-            group_members.setdefault(g, set()).add(i)
     groups = tuple(frozenset(m) for _, m in sorted(group_members.items()) if len(m) > 1)
 
     trains = tuple(Train(t.name, t.distance) for t in state.trains)
@@ -151,11 +151,22 @@ def build_problem(state: RouteState) -> BuiltProblem:
     )
 
 
-def _terminal_nodes(board: Board, paths: frozenset[tuple[HexId, int]]) -> set[tuple[HexId, int]]:
+#: (side, facing side) → its junction: a hex side's name is a fact of the map.
+_JUNCTIONS: dict[tuple[EdgeKey, EdgeKey], Junction] = {}
+
+
+def _junction(key: EdgeKey, other: EdgeKey) -> Junction:
+    """The junction of the hex side ``key``–``other``, named ``C9/4|C11/1`` (ROUTES.md §3.7)."""
+    junction = _JUNCTIONS.get((key, other))
+    if junction is None:
+        junction = _JUNCTIONS[(key, other)] = Junction(f"{key[0]}/{key[1]}|{other[0]}/{other[1]}")
+    return junction
+
+
+def _terminal_nodes(paths: Iterable[BoardPath]) -> set[tuple[HexId, int]]:
     """Nodes on terminal track may only end a route (ROUTES.md §3.4: A19 Changchun)."""
     out: set[tuple[HexId, int]] = set()
-    for hex_id, index in paths:
-        path = board.paths_on(hex_id)[index]
+    for path in paths:
         if path.terminal:
-            out.update((hex_id, n) for n in path.nodes)
+            out.update((path.hex, n) for n in path.nodes)
     return out

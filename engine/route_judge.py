@@ -411,22 +411,25 @@ def judge_routes(
         for chain in route.chains:
             for key in chain.edge_keys:
                 other = edge_owner.get(key)
-                side = _side_name(board, key)
-                if other is not None and side not in reported:
-                    reported.add(side)
-                    if other == number:
-                        route.violate(
-                            "SIDE_USED_TWICE", f"{label} uses the hex side {side} twice",
-                            hex_id=key[0],
-                        )
-                    else:
-                        route.violate(
-                            "SIDE_REUSED", f"{label} reuses the hex side {side}", hex_id=key[0]
-                        )
+                if other is not None:
+                    side = _side_name(board, key)
+                    if side not in reported:
+                        reported.add(side)
+                        if other == number:
+                            route.violate(
+                                "SIDE_USED_TWICE", f"{label} uses the hex side {side} twice",
+                                hex_id=key[0],
+                            )
+                        else:
+                            route.violate(
+                                "SIDE_REUSED", f"{label} reuses the hex side {side}",
+                                hex_id=key[0],
+                            )
                 edge_owner[key] = number
-        hexes = [split_node_id(s)[0] for s in route.stops]
+        keys = [split_node_id(s) for s in route.stops]
+        hexes = [h for h, _ in keys]
         route.bonus = destination_bonus(hexes, corp)
-        route.revenue = sum(stop_value(board, *split_node_id(s), state.phase) for s in route.stops)
+        route.revenue = sum(stop_value(board, h, i, state.phase) for h, i in keys)
         route.revenue += route.bonus
         route.subsidy = route_subsidy(hexes)
     violations = [v for r in routes for v in r.violations]
@@ -459,13 +462,14 @@ def _check_route(
     for stop, n in counts.items():
         if n > 1:
             route.violate("STOP_TWICE", f"{label}: visits {stop} twice", node=stop)
-    if not any(corp in board.tokens_in(*split_node_id(s)) for s in stops):
+    keys = [split_node_id(s) for s in stops]
+    if not any(corp in board.tokens_in(*key) for key in keys):
         route.violate("NO_STATION", f"{label}: the route has no {corp} station")
     groups: dict[str, list[HexId]] = {}
-    for s in stops:
-        node = board.revenue_center(*split_node_id(s))
+    for key in keys:
+        node = board.revenue_center(*key)
         for g in node.groups if node else ():
-            groups.setdefault(g, []).append(split_node_id(s)[0])
+            groups.setdefault(g, []).append(key[0])
     for g, hexes in groups.items():
         if len(hexes) > 1:
             route.violate(
@@ -477,8 +481,8 @@ def _check_route(
                 route.violate(code, text, node=s)
     if train is not None:
         cost = 0
-        for s in stops:
-            node = board.revenue_center(*split_node_id(s))
+        for key in keys:
+            node = board.revenue_center(*key)
             cost += node.visit_cost if node else 1
         if train.distance is not None and cost > train.distance:
             route.violate("TOO_LONG", f"{label}: a {train.name}-train cannot visit {cost} stops")

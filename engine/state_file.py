@@ -10,15 +10,17 @@ by ``engine.state_rules``, each list bounded before its items are read.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
-from route18xx.engine.board import Board, PlacedTile
+from route18xx.engine.board import Board
+from route18xx.engine.geometry import PlacedTile, placed_tile
 from route18xx.engine import state_rules as rules
 from route18xx.engine.errors import MalformedInput, excerpt
 from route18xx.engine.gamedata import CorporationDef, GameData, HexId, PhaseDef, TrainDef, game_data
 from route18xx.engine.rulesets import RULE_SETS, RuleSet
-from route18xx.engine.tile_rules import standing_problem
+from route18xx.engine.tile_rules import first_standing_problem
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,9 @@ class RouteState:
 
 
 def _require(raw: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    value = raw.get(key)
+    if type(value) is kind:  # the common case, decided at once (an exact int is no bool)
+        return value
     if key not in raw:
         raise MalformedInput(f"{where}{key}", "is missing")
     value = raw[key]
@@ -171,17 +176,18 @@ def parse_board(
     rules.check_token_total(tokens_raw, data)
     placed: dict[HexId, PlacedTile] = {}
     used: dict[str, int] = {}
+    hexes, tiles = data.hexes, data.tiles
     for i, item in enumerate(tiles_raw):
         where = f"tiles[{i}]."
         if not isinstance(item, Mapping):
             raise MalformedInput(f"tiles[{i}]", "must be an object")
         hex_id = _require(item, "hex", str, where)
-        if hex_id not in data.hexes:
+        if hex_id not in hexes:
             raise MalformedInput(f"{where}hex", f"unknown hex {excerpt(hex_id)}")
         if hex_id in placed:
             raise MalformedInput(f"{where}hex", f"hex {hex_id} is listed twice")
         tile_name = _require(item, "tile", str, where)
-        tile = data.tiles.get(tile_name)
+        tile = tiles.get(tile_name)
         if tile is None:
             raise MalformedInput(f"{where}tile", f"unknown tile {excerpt(tile_name)}")
         if phase is not None:
@@ -189,25 +195,26 @@ def parse_board(
         rotation = _require(item, "rotation", int, where)
         if not 0 <= rotation <= 5:
             raise MalformedInput(f"{where}rotation", f"{excerpt(rotation)} is outside 0-5")
-        used[tile_name] = used.get(tile_name, 0) + 1
-        if used[tile_name] > rule_set.tile_count(tile):
+        count = used[tile_name] = used.get(tile_name, 0) + 1
+        if count > rule_set.tile_count(tile):
             raise MalformedInput(
                 f"{where}tile",
-                f"tile {tile_name} is used {used[tile_name]} times but the {rule_set.name} "
+                f"tile {tile_name} is used {count} times but the {rule_set.name} "
                 f"supply has {rule_set.tile_count(tile)}",
             )
-        placed[hex_id] = PlacedTile(tile, rotation)
+        placed[hex_id] = placed_tile(tile, rotation)
     board = Board(placed, {}, data)
-    for hex_id, pt in placed.items():
-        problem = standing_problem(board, hex_id, pt.tile, pt.rotation)
-        if problem is not None:
-            index = next(i for i, t in enumerate(tiles_raw) if t["hex"] == hex_id)
-            raise MalformedInput(
-                f"tiles[{index}]",
-                f"tile {pt.tile.name} rotation {pt.rotation} cannot stand on {hex_id}: {problem}",
-            )
+    unstanding = first_standing_problem(board)
+    if unstanding is not None:
+        hex_id, pt, problem = unstanding
+        index = next(i for i, t in enumerate(tiles_raw) if t["hex"] == hex_id)
+        raise MalformedInput(
+            f"tiles[{index}]",
+            f"tile {pt.tile.name} rotation {pt.rotation} cannot stand on {hex_id}: {problem}",
+        )
     tokens: dict[tuple[HexId, int], tuple[str, ...]] = {}
     placed_by: dict[str, int] = {}
+    corps_on: dict[HexId, set[str]] = {}  # hex → companies with a token in any of its cities
     for i, item in enumerate(tokens_raw):
         where = f"tokens[{i}]."
         if not isinstance(item, Mapping):
@@ -222,15 +229,16 @@ def parse_board(
         rules.check_token_owner(f"tokens[{i}]", data.corporations[corp], placed_by.get(corp, 0))
         placed_by[corp] = placed_by.get(corp, 0) + 1
         node = board.revenue_center(hex_id, city)
-        tile_name = board.tile_on(hex_id).tile.name
         if node is None or node.kind != "city":
+            tile_name = board.tile_on(hex_id).tile.name
             cities = [c.index for c in board.tile_on(hex_id).tile.cities]
             raise MalformedInput(
                 f"{where}city",
                 f"tile {tile_name} on {hex_id} has no city {excerpt(city)} (its cities: {cities})",
             )
         held = tokens.get((hex_id, city), ())
-        if corp in {c for (h, _), cs in tokens.items() if h == hex_id for c in cs}:
+        on_hex = corps_on.setdefault(hex_id, set())
+        if corp in on_hex:
             raise MalformedInput(
                 f"{where}corporation", f"{corp} already has a token on {hex_id}"
             )
@@ -240,7 +248,8 @@ def parse_board(
                 f"city {hex_id}-{city} is full: {node.slots} slot(s), held by {', '.join(held)}",
             )
         tokens[(hex_id, city)] = held + (corp,)
-    return Board(placed, tokens, data)
+        on_hex.add(corp)
+    return board.with_tokens(tokens)
 
 
 def to_state_file(state: RouteState) -> dict[str, Any]:

@@ -281,10 +281,27 @@ def standing_refusal(board: Board, hex_id: HexId, tile: TileDef, rotation: int) 
     """``standing_problem`` with its machine-readable code.
 
     It depends only on the hex, the tile and its rotation, unless a tile was
-    placed on a red/gray/blue hex (refused elsewhere): cached per data set.
+    placed on a red/gray/blue neighbour (the only track of the board it reads,
+    ``exits_refusal``; such tiles are refused elsewhere): cached per data set.
     """
-    walls = _wall_hexes(board)
-    cacheable = walls.isdisjoint(board.placed)
+    return _standing_cached(board, _wall_neighbours(board), hex_id, tile, rotation)
+
+
+def first_standing_problem(board: Board) -> tuple[HexId, PlacedTile, str] | None:
+    """The first of ``board``'s laid tiles, in laying order, that cannot stand where
+    it is, with the reason (``standing_problem``); None when every tile may stand."""
+    walls = _wall_neighbours(board)
+    for hex_id, placed in board.placed.items():
+        refusal = _standing_cached(board, walls, hex_id, placed.tile, placed.rotation)
+        if refusal is not None:
+            return hex_id, placed, refusal.message
+    return None
+
+
+def _standing_cached(
+    board: Board, walls: dict[HexId, frozenset[HexId]], hex_id: HexId, tile: TileDef, rotation: int
+) -> Refusal | None:
+    cacheable = board.placed.keys().isdisjoint(walls[hex_id])
     key = (id(board.data), hex_id, id(tile), rotation)
     if cacheable:
         held = _STANDING.get(key)
@@ -297,13 +314,18 @@ def standing_refusal(board: Board, hex_id: HexId, tile: TileDef, rotation: int) 
 
 
 _STANDING: dict[tuple[int, HexId, int, int], tuple[TileDef, Refusal | None]] = {}
-_WALLS: dict[int, tuple[object, frozenset[HexId]]] = {}
+_WALLS: dict[int, tuple[object, dict[HexId, frozenset[HexId]]]] = {}
 
 
-def _wall_hexes(board: Board) -> frozenset[HexId]:
+def _wall_neighbours(board: Board) -> dict[HexId, frozenset[HexId]]:
+    """Each hex → its red/gray/blue neighbours (whose track ``exits_refusal`` reads)."""
     held = _WALLS.get(id(board.data))
     if held is None or held[0] is not board.data:
-        walls = frozenset(h for h, d in board.data.hexes.items() if d.color in WALL_COLORS)
+        hexes = board.data.hexes
+        walls = {
+            h: frozenset(n for n in d.neighbors.values() if hexes[n].color in WALL_COLORS)
+            for h, d in hexes.items()
+        }
         held = _WALLS[id(board.data)] = (board.data, walls)
     return held[1]
 
