@@ -31,6 +31,7 @@ from route18xx.solver.constraints import (
     add_track_once,
     track_users,
 )
+from route18xx.solver.bestroute import best_route
 from route18xx.solver.cancel import CancelToken
 from route18xx.solver.cpsat import Lit, Model
 from route18xx.solver.errors import Cancelled
@@ -182,19 +183,31 @@ LONG_LIST = 1000
 UNLIMITED_STEPS = 1000
 
 
-def _listed_groups(instance: Instance, max_steps: int) -> list[ListedGroup]:
+def _listed_groups(
+    instance: Instance, max_steps: int, cancel: CancelToken | None = None
+) -> list[ListedGroup]:
     """Group trains by distance and list their routes; none if too many.
 
     Unlimited trains are listed too when their routes are found within
     ``UNLIMITED_STEPS`` (their distance is then every stop's cost together);
     otherwise they keep their circuit: long routes are slow to list and overlap
-    too much for the packing's linear relaxation.
+    too much for the packing's linear relaxation. A lone limited train lists
+    only its best route (``solver/bestroute.py``: the same walk, pruned by value).
     """
     trains = instance.problem.trains
     full = sum(max(0, s.distance_cost) for s in instance.stops)
 
     def reach(distance: int | None) -> int:
         return full if distance is None else min(distance, full)
+
+    if len(trains) == 1 and trains[0].distance is not None:
+        best = best_route(instance.graph, instance.stops, instance.stop_weights,
+                          instance.bonuses, reach(trains[0].distance),
+                          instance.problem.min_stops, instance.groups, max_steps, cancel)
+        if best is None:
+            return []
+        return [ListedGroup(trains=[0], routes=best,
+                            weights=[instance.route_weight(r.stops) for r in best])]
 
     routes = None
     listed = [k for k, t in enumerate(trains)]
@@ -264,7 +277,7 @@ def build_model(
     problem, graph = instance.problem, instance.graph
     model = Model(named)
     layout = build_layout(graph)
-    listed = _listed_groups(instance, max_steps) if method == "auto" else []
+    listed = _listed_groups(instance, max_steps, cancel) if method == "auto" else []
     listed_trains = {k for g in listed for k in g.trains}
     circuit_ks = [k for k in range(len(problem.trains)) if k not in listed_trains]
 
