@@ -83,7 +83,7 @@ class Instance:
         if self.bonuses:
             visited = set(stops)
             for value, first, second in self.bonuses:
-                if visited.intersection(first) and visited.intersection(second):
+                if not (visited.isdisjoint(first) or visited.isdisjoint(second)):
                     weight += value
         return weight
 
