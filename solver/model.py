@@ -115,7 +115,7 @@ class BuiltModel:
 
     model: Model
     instance: Instance
-    layout: Layout
+    layout: Layout | None  # None without circuit trains
     circuits: dict[int, TrainVars]
     listed: list[ListedGroup]
 
@@ -294,10 +294,10 @@ def build_model(
     """
     problem, graph = instance.problem, instance.graph
     model = Model(named)
-    layout = build_layout(graph)
     listed = _listed_groups(instance, max_steps, cancel) if method == "auto" else []
     listed_trains = {k for g in listed for k in g.trains}
     circuit_ks = [k for k in range(len(problem.trains)) if k not in listed_trains]
+    layout = build_layout(graph) if circuit_ks else None  # circuits only
 
     n_stops = len(problem.stops)
     node_names: list[str] = []
@@ -313,6 +313,7 @@ def build_model(
         if cancel is not None and cancel.cancelled:
             raise Cancelled("model building")
         names = (node_names, segment_names)
+        assert layout is not None
         tv, lits, weights = _add_circuit_train(model, instance, layout, k, names)
         circuits[k], terms[k] = tv, (lits, weights)
         for key, key_lits in track_users(tv).items():

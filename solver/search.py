@@ -275,7 +275,7 @@ def solve(
         bound = _bound(problem, objective, built.instance.scale, response)
     stats = replace(
         stats,
-        arcs=built.layout.arc_count if built.circuits else 0,
+        arcs=built.layout.arc_count if built.layout is not None else 0,
         listed_routes=built.listed_routes,
         variables=built.model.variable_count,
         constraints=built.model.constraint_count,
