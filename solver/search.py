@@ -17,6 +17,10 @@ two circuit trains or a circuit beside listed routes (the hard boards of
 tests/data/boards), after a short LP-free stage; probing level 1 on the models
 without those cuts (``PROBING_WITHOUT_CUTS``).
 
+No search where the answer is certain: a lone listed train takes its best
+route, and trains all listed take their best packing when it is the only one
+(``solver/packing.py``; CP-SAT could return no other).
+
 Always an answer (issue 11): a greedy first solution (``solver/greedy.py``) is
 CP-SAT's hint when several trains share the track, and the answer, status
 ``FEASIBLE`` with CP-SAT's or the trivial bound, when the search finds nothing
@@ -37,6 +41,7 @@ from route18xx.solver.cancel import CancelToken
 from route18xx.solver.errors import Cancelled, InvalidProblem
 from route18xx.solver.greedy import greedy_routes
 from route18xx.solver.model import METHODS, OBJECTIVES, BuiltModel, Instance, Method, Objective, build_model
+from route18xx.solver.packing import unique_best_packing
 from route18xx.solver.problem import RouteProblem, RouteResult, Solution, SolveStats
 from route18xx.solver.reduce import reduce_problem
 
@@ -68,6 +73,17 @@ def _expand(
     return price_route(built.instance.problem, k, original_stops, tuple(segments))
 
 
+def _listed_results(built: BuiltModel, runs: Sequence[Sequence[int]]) -> list[RouteResult]:
+    """The routes the listed groups run (``runs[g]``: route indices), best route to first train."""
+    routes = []
+    for group, group_runs in zip(built.listed, runs):
+        ordered = sorted(group_runs, key=lambda r: (-group.weights[r], r))
+        for k, r in zip(group.trains, ordered):
+            route = group.routes[r]
+            routes.append(_expand(built, k, route.stops, route.steps))
+    return routes
+
+
 def _routes(built: BuiltModel, solution: list[int]) -> list[RouteResult]:
     """Every train's route from a solution vector (listed ones: best route to first train)."""
     routes = []
@@ -75,14 +91,13 @@ def _routes(built: BuiltModel, solution: list[int]) -> list[RouteResult]:
         stops, steps = tv.extract(solution)
         if stops:
             routes.append(_expand(built, k, stops, steps))
+    runs = []
     for group in built.listed:
-        runs = []
+        group_runs = []
         for r, choice in enumerate(group.choices):
-            runs += [r] * solution[choice]
-        runs.sort(key=lambda r: (-group.weights[r], r))
-        for k, r in zip(group.trains, runs):
-            route = group.routes[r]
-            routes.append(_expand(built, k, route.stops, route.steps))
+            group_runs += [r] * solution[choice]
+        runs.append(group_runs)
+    routes += _listed_results(built, runs)
     return sorted(routes, key=lambda route: route.train)
 
 
@@ -96,6 +111,17 @@ def _single_listed(built: BuiltModel) -> list[RouteResult] | None:
     best = max(range(len(group.routes)), key=lambda r: (group.weights[r], -r))
     route = group.routes[best]
     return [_expand(built, group.trains[0], route.stops, route.steps)]
+
+
+def _packed_listed(built: BuiltModel) -> list[RouteResult] | None:
+    """With every train listed, the only best packing is the answer (``solver/packing.py``):
+    CP-SAT's optimum could be no other one. None when it is not unique."""
+    if built.circuits or not built.listed:
+        return None
+    runs = unique_best_packing([(len(g.trains), g.routes, g.weights) for g in built.listed])
+    if runs is None:
+        return None
+    return sorted(_listed_results(built, runs), key=lambda route: route.train)
 
 
 #: CP-SAT's ``cp_model_probing_level`` for models without circuit cuts (one circuit
@@ -237,6 +263,8 @@ def solve(
     t2 = time.perf_counter()
     response = None
     routes = _single_listed(built)
+    if routes is None and (cancel is None or not cancel.cancelled):
+        routes = _packed_listed(built)
     if routes is not None:
         status = "OPTIMAL"
     else:
