@@ -35,6 +35,7 @@ from route18xx.solver.bestroute import best_route
 from route18xx.solver.cancel import CancelToken
 from route18xx.solver.cpsat import Lit, Model
 from route18xx.solver.errors import Cancelled
+from route18xx.solver.packing import unique_best_packing
 from route18xx.solver.problem import RouteProblem, Stop
 from route18xx.solver.reduce import ReducedGraph
 from route18xx.solver.routes import ListedRoute, list_routes, reversed_route
@@ -118,6 +119,9 @@ class BuiltModel:
     layout: Layout | None  # None without circuit trains
     circuits: dict[int, TrainVars]
     listed: list[ListedGroup]
+    #: Per listed group, the route indices of the only best packing when every train
+    #: is listed (``solver/packing.py``): the answer, found without a search.
+    packed: list[list[int]] | None = None
 
     @property
     def linearization(self) -> int:
@@ -286,11 +290,15 @@ def build_model(
     instance: Instance, method: Method = "auto", max_steps: int = 20_000,
     cancel: CancelToken | None = None,
     named: bool = False,
+    pack: bool = True,
 ) -> BuiltModel:
     """Build the model: circuits and listed groups, track once, symmetry, objective.
 
     ``cancel`` is polled once per circuit train: a build past its deadline stops
     with ``Cancelled`` (model building is part of a call's time, issue 9).
+    With every train listed, the only best packing (``BuiltModel.packed``) makes
+    the CP-SAT model unnecessary, and it is left empty; ``pack=False`` builds it
+    anyway (tests compare the two).
     """
     problem, graph = instance.problem, instance.graph
     model = Model(named)
@@ -321,7 +329,11 @@ def build_model(
 
     obj_vars: list[Lit] = []
     obj_weights: list[int] = []
-    single = not circuit_ks and len(listed_trains) == 1  # no search needed
+    packed = None
+    cancelled = cancel is not None and cancel.cancelled
+    if pack and not circuit_ks and len(listed_trains) > 1 and not cancelled:
+        packed = unique_best_packing([(len(g.trains), g.routes, g.weights) for g in listed])
+    single = not circuit_ks and (len(listed_trains) == 1 or packed is not None)  # no search
     for group in [] if single else listed:
         count, name = len(group.trains), problem.trains[group.trains[0]].name
         for r, route in enumerate(group.routes):
@@ -352,4 +364,4 @@ def build_model(
         obj_vars += lits
         obj_weights += weights
     model.maximize(obj_vars, obj_weights)
-    return BuiltModel(model, instance, layout, circuits, listed)
+    return BuiltModel(model, instance, layout, circuits, listed, packed)

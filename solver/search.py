@@ -41,7 +41,6 @@ from route18xx.solver.cancel import CancelToken
 from route18xx.solver.errors import Cancelled, InvalidProblem
 from route18xx.solver.greedy import greedy_routes
 from route18xx.solver.model import METHODS, OBJECTIVES, BuiltModel, Instance, Method, Objective, build_model
-from route18xx.solver.packing import unique_best_packing
 from route18xx.solver.problem import RouteProblem, RouteResult, Solution, SolveStats
 from route18xx.solver.reduce import reduce_problem
 
@@ -114,14 +113,11 @@ def _single_listed(built: BuiltModel) -> list[RouteResult] | None:
 
 
 def _packed_listed(built: BuiltModel) -> list[RouteResult] | None:
-    """With every train listed, the only best packing is the answer (``solver/packing.py``):
-    CP-SAT's optimum could be no other one. None when it is not unique."""
-    if built.circuits or not built.listed:
+    """With every train listed, the only best packing is the answer (``BuiltModel.packed``):
+    CP-SAT's optimum could be no other one."""
+    if built.packed is None:
         return None
-    runs = unique_best_packing([(len(g.trains), g.routes, g.weights) for g in built.listed])
-    if runs is None:
-        return None
-    return sorted(_listed_results(built, runs), key=lambda route: route.train)
+    return sorted(_listed_results(built, built.packed), key=lambda route: route.train)
 
 
 #: CP-SAT's ``cp_model_probing_level`` for models without circuit cuts (one circuit
@@ -263,7 +259,7 @@ def solve(
     t2 = time.perf_counter()
     response = None
     routes = _single_listed(built)
-    if routes is None and (cancel is None or not cancel.cancelled):
+    if routes is None:
         routes = _packed_listed(built)
     if routes is not None:
         status = "OPTIMAL"

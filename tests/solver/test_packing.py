@@ -42,9 +42,10 @@ def test_routes_without_track_or_a_long_search_are_left_to_cp_sat() -> None:
 @pytest.mark.parametrize("distances", [(2, 3), (3, 3), (2, 2, 4)])
 def test_the_packing_is_what_cp_sat_answers(seed: int, distances: tuple[int, ...]) -> None:
     problem = grid_problem(4, 4, distances, seed=seed)
-    built = build_model(Instance.make(problem, reduce_problem(problem), "total"))
-    assert built.listed and not built.circuits
-    fast = _packed_listed(built)
+    instance = Instance.make(problem, reduce_problem(problem), "total")
+    fast = _packed_listed(build_model(instance))
+    built = build_model(instance, pack=False)
+    assert built.listed and not built.circuits and built.packed is None
     response, _ = _search(built, 10.0, 1, 0, None)
     assert response is not None and response.status.name == "OPTIMAL"
     if fast is not None:
