@@ -7,16 +7,15 @@ This search walks the same depth-first search, with the same route rules and
 in the same order, but drops a partial route as soon as an optimistic value is
 no better than the best route found so far:
 
-    weight so far + every positive bonus + the best weights of the stops the
-    walk can still reach, as many as its remaining distance can pay for.
+    weight so far + every positive bonus + the best weights of the stops off
+    the route, as many as its remaining distance can pay for.
 
-"Reach" follows the track from the route's open end through nodes the route
-has not used and never through a ``route_end_only`` stop (junction sides
-ignored: a superset, so the bound stays optimistic). Only a route strictly
-better than the best so far replaces it, so the answer is the first route of
-the best weight in listing order: the very route ``search._single_listed``
-picks from the whole list. A route of weight ≤ 0 is no answer (the listed
-model drops those too).
+(Used for limited trains only: an unlimited train can pay for every stop, and
+the bound is then too weak to beat listing or CP-SAT's circuit; measured.)
+Only a route strictly better than the best so far replaces it, so the answer
+is the first route of the best weight in listing order: the very route
+``search._single_listed`` picks from the whole list. A route of weight ≤ 0 is
+no answer (the listed model drops those too).
 
 Steps are counted like ``list_routes`` counts them, and this walk only takes
 steps the listing takes: when it gives up (None) the listing would have too,
