@@ -24,19 +24,20 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from typing import NamedTuple, TypeAlias
 
 from route18xx.solver.errors import InvalidProblem
 from route18xx.solver.problem import NodeIndex, RouteProblem, SegmentIndex
 
 
-@dataclass(frozen=True)
-class ReducedSegment:
+class ReducedSegment(NamedTuple):
     """A segment of the reduced graph, joining reduced nodes ``a`` and ``b``.
 
     ``originals`` are the original segment indices it replaces, in walking order
     from ``a`` to ``b``; ``junctions`` the original junction nodes contracted
     inside it, in the same order. ``side_a``/``side_b`` are junction sides at
-    the ends (0 for a stop end).
+    the ends (0 for a stop end). (A named tuple: made on every solve, and the
+    cheapest immutable record to make.)
     """
 
     a: int
@@ -63,22 +64,9 @@ class ReducedGraph:
         return len(self.nodes)
 
 
-class _Work:
-    """A mutable segment while reducing (same fields as ``ReducedSegment``)."""
-
-    __slots__ = ("a", "b", "side_a", "side_b", "originals", "junctions")
-
-    def __init__(
-        self,
-        a: int,
-        b: int,
-        side_a: int,
-        side_b: int,
-        originals: tuple[int, ...],
-        junctions: tuple[int, ...],
-    ) -> None:
-        self.a, self.b, self.side_a, self.side_b = a, b, side_a, side_b
-        self.originals, self.junctions = originals, junctions
+#: A segment while reducing, in original node numbers: the fields of ``ReducedSegment``
+#: (a plain tuple: hundreds are made per solve).
+_Work: TypeAlias = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]
 
 
 def _checked_ends(problem: RouteProblem) -> list[tuple[int, int, int, int] | None]:
@@ -91,23 +79,31 @@ def _checked_ends(problem: RouteProblem) -> list[tuple[int, int, int, int] | Non
     for s, stop in enumerate(problem.stops):
         if stop.distance_cost < 0:
             raise InvalidProblem(f"stops[{s}]: distance_cost {stop.distance_cost} is negative")
+    forbidden = problem.forbidden_segments or problem.forbidden_junctions
     ends: list[tuple[int, int, int, int] | None] = []
     for i, seg in enumerate(problem.segments):
-        sides = []
-        for node, side in ((seg.a, seg.side_a), (seg.b, seg.side_b)):
-            if not 0 <= node < n:
-                raise InvalidProblem(f"segments[{i}]: node {node} does not exist")
-            if node < n_stops:
-                sides.append(0)
-            elif side in (0, 1):
-                sides.append(side)
-            else:
-                raise InvalidProblem(
-                    f"segments[{i}]: junction end {node} needs side 0 or 1, got {side}"
-                )
-        unusable = seg.a == seg.b or problem.is_forbidden(i)
-        ends.append(None if unusable else (seg.a, seg.b, sides[0], sides[1]))
+        a, b, sa, sb = seg.a, seg.b, seg.side_a, seg.side_b
+        # Fast path for well-formed ends; anything else is checked (and reported) in order.
+        if 0 <= a < n_stops:
+            sa = 0
+        elif not (n_stops <= a < n and sa in (0, 1)):
+            _check_end(i, a, sa, n, n_stops)
+        if 0 <= b < n_stops:
+            sb = 0
+        elif not (n_stops <= b < n and sb in (0, 1)):
+            _check_end(i, a, seg.side_a, n, n_stops)
+            _check_end(i, b, sb, n, n_stops)
+        unusable = a == b or (forbidden and problem.is_forbidden(i))
+        ends.append(None if unusable else (a, b, sa, sb))
     return ends
+
+
+def _check_end(i: int, node: int, side: int, n: int, n_stops: int) -> None:
+    """Raise ``InvalidProblem`` for a segment end that does not exist or lacks a side."""
+    if not 0 <= node < n:
+        raise InvalidProblem(f"segments[{i}]: node {node} does not exist")
+    if node >= n_stops and side not in (0, 1):
+        raise InvalidProblem(f"segments[{i}]: junction end {node} needs side 0 or 1, got {side}")
 
 
 def _reachable_segments(
@@ -164,52 +160,56 @@ def reduce_problem(problem: RouteProblem) -> ReducedGraph:
     n_stops = len(problem.stops)
     ends = _checked_ends(problem)
     segs: dict[int, _Work] = {}
-    incident: dict[int, tuple[set[int], set[int]]] = {}
+    # Per node, the segments on its side 0 and side 1; ``present`` while the node has track.
+    incident: list[tuple[set[int], set[int]]] = [(set(), set()) for _ in range(problem.node_count)]
+    present = bytearray(problem.node_count)
     for i in sorted(_reachable_segments(problem, ends)):
         e = ends[i]
         assert e is not None
         a, b, sa, sb = e
-        segs[i] = _Work(a, b, sa, sb, (i,), ())
-        incident.setdefault(a, (set(), set()))[sa].add(i)
-        incident.setdefault(b, (set(), set()))[sb].add(i)
+        segs[i] = (a, b, sa, sb, (i,), ())
+        incident[a][sa].add(i)
+        incident[b][sb].add(i)
+        present[a] = present[b] = 1
     next_id = len(problem.segments)
 
     def detach(seg_id: int) -> _Work:
         w = segs.pop(seg_id)
-        incident[w.a][w.side_a].discard(seg_id)
-        incident[w.b][w.side_b].discard(seg_id)
+        incident[w[0]][w[2]].discard(seg_id)
+        incident[w[1]][w[3]].discard(seg_id)
         return w
 
-    work = deque(sorted(p for p in incident if p >= n_stops))
+    work = deque(p for p in range(n_stops, problem.node_count) if present[p])
     while work:
         p = work.popleft()
-        if p not in incident:
+        if not present[p]:
             continue
         side0, side1 = incident[p]
         if not side0 or not side1:  # reduction 2: dead end
             for seg_id in sorted(side0 | side1):
-                w = detach(seg_id)
-                other = w.b if w.a == p else w.a
+                a, b = detach(seg_id)[:2]
+                other = b if a == p else a
                 if other >= n_stops:
                     work.append(other)
-            del incident[p]
+            present[p] = 0
         elif len(side0) == 1 and len(side1) == 1:  # reduction 3: chain
-            w1, w2 = detach(next(iter(side0))), detach(next(iter(side1)))
-            del incident[p]
-            # Orient w1 as x -> p and w2 as p -> y.
-            if w1.a == p:
-                x, sx, o1, j1 = w1.b, w1.side_b, w1.originals[::-1], w1.junctions[::-1]
+            a1, b1, sa1, sb1, o1, j1 = detach(next(iter(side0)))
+            a2, b2, sa2, sb2, o2, j2 = detach(next(iter(side1)))
+            present[p] = 0
+            # Orient the first as x -> p and the second as p -> y.
+            if a1 == p:
+                x, sx, o1, j1 = b1, sb1, o1[::-1], j1[::-1]
             else:
-                x, sx, o1, j1 = w1.a, w1.side_a, w1.originals, w1.junctions
-            if w2.a == p:
-                y, sy, o2, j2 = w2.b, w2.side_b, w2.originals, w2.junctions
+                x, sx = a1, sa1
+            if a2 == p:
+                y, sy = b2, sb2
             else:
-                y, sy, o2, j2 = w2.a, w2.side_a, w2.originals[::-1], w2.junctions[::-1]
+                y, sy, o2, j2 = a2, sa2, o2[::-1], j2[::-1]
             if x == y:  # a loop back to x: unusable
                 if x >= n_stops:
                     work.append(x)
                 continue
-            segs[next_id] = _Work(x, y, sx, sy, o1 + o2, j1 + (p,) + j2)
+            segs[next_id] = (x, y, sx, sy, o1 + o2, j1 + (p,) + j2)
             incident[x][sx].add(next_id)
             incident[y][sy].add(next_id)
             next_id += 1
@@ -218,15 +218,15 @@ def reduce_problem(problem: RouteProblem) -> ReducedGraph:
     kept_stops = [
         s
         for s in range(n_stops)
-        if (s in incident and (incident[s][0] or incident[s][1]))
+        if (present[s] and (incident[s][0] or incident[s][1]))
         or (keep_lonely and problem.stops[s].station)
     ]
-    kept_junctions = sorted(p for p in incident if p >= n_stops)
+    kept_junctions = [p for p in range(n_stops, problem.node_count) if present[p]]
     nodes = tuple(kept_stops + kept_junctions)
     new_index = {old: new for new, old in enumerate(nodes)}
     reduced = tuple(
-        ReducedSegment(new_index[w.a], new_index[w.b], w.side_a, w.side_b, w.originals, w.junctions)
-        for w in segs.values()
+        ReducedSegment(new_index[a], new_index[b], sa, sb, originals, junctions)
+        for a, b, sa, sb, originals, junctions in segs.values()
     )
     return ReducedGraph(nodes=nodes, stop_count=len(kept_stops), segments=reduced)
 

@@ -18,25 +18,52 @@ falls back to the circuit.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple, TypeAlias
 
 from route18xx.solver.problem import Stop
 from route18xx.solver.reduce import ReducedGraph
 
 
-@dataclass(frozen=True)
-class ListedRoute:
+class ListedRoute(NamedTuple):
     """One legal route on the reduced graph.
 
     ``steps`` are (reduced segment, walked a→b); ``track`` the reduced nodes
     and segments a second train may not use: its junctions, and its
-    stop-to-stop segments encoded as ``node_count + segment``.
+    stop-to-stop segments encoded as ``node_count + segment``. (A named tuple:
+    the walk makes thousands, and a tuple is the cheapest immutable record.)
     """
 
     stops: tuple[int, ...]
     steps: tuple[tuple[int, bool], ...]
     track: tuple[int, ...]
     cost: int
+
+
+#: Per reduced node, each way out: (other end, side here, side there, step, track key)
+#: with step = (segment, walked a→b) and track key = node_count + segment.
+Exit: TypeAlias = tuple[int, int, int, tuple[int, bool], int]
+Exits: TypeAlias = list[list[Exit]]
+
+
+def adjacency(graph: ReducedGraph) -> Exits:
+    """Per reduced node, its ways out in segment order (``Exits``)."""
+    n = graph.node_count
+    adjacent: Exits = [[] for _ in range(n)]
+    for i, seg in enumerate(graph.segments):
+        adjacent[seg.a].append((seg.b, seg.side_a, seg.side_b, (i, True), n + i))
+        adjacent[seg.b].append((seg.a, seg.side_b, seg.side_a, (i, False), n + i))
+    return adjacent
+
+
+def leaving(graph: ReducedGraph, adjacent: Exits) -> list[tuple[list[Exit], list[Exit]]]:
+    """Per reduced node, the exits a walk may take after entering on side 0 or 1.
+
+    A junction is left by its other side (no U-turn at a junction, ROUTES.md);
+    a stop by any of its exits.
+    """
+    return [(exits, exits) if node < graph.stop_count
+            else ([e for e in exits if e[1] != 0], [e for e in exits if e[1] != 1])
+            for node, exits in enumerate(adjacent)]
 
 
 def list_routes(
@@ -56,16 +83,14 @@ def list_routes(
     solution (``solver/greedy.py``), never None.
     """
     n_stops, n = graph.stop_count, graph.node_count
-    adjacent: list[list[tuple[int, int, int, int, bool]]] = [[] for _ in range(n)]
-    for i, seg in enumerate(graph.segments):
-        adjacent[seg.a].append((i, seg.b, seg.side_a, seg.side_b, True))
-        adjacent[seg.b].append((i, seg.a, seg.side_b, seg.side_a, False))
+    adjacent = adjacency(graph)
+    leave = leaving(graph, adjacent)
     group_mask = [0] * n_stops
     for g, group in enumerate(groups):
         for s in group:
             group_mask[s] |= 1 << g
     costs = [stop.distance_cost for stop in stops]
-    stations = [stop.station for stop in stops]
+    stations = [int(stop.station) for stop in stops]
     ends_only = [stop.route_end_only for stop in stops]
     need = max(min_stops, 1)
     found: list[ListedRoute] = []
@@ -74,40 +99,47 @@ def list_routes(
     track: list[int] = []
     on = [False] * n
     budget = max_steps
+    first = 0  # the route's first stop: it is listed from its lower end only
+    make = ListedRoute._make
 
-    def walk(node: int, entered: int, cost: int, groups_used: int, station_count: int) -> bool:
+    def walk(node: int, exits: list[Exit], cost: int, groups_used: int, station_count: int) -> bool:
+        # One step per node entered (the budget); a stop records the route so far.
         nonlocal budget
         budget -= 1
         if budget < 0:
             return False
-        if node < n_stops:
-            if len(path) >= need and station_count and (
-                    sample or path[0] < node or len(path) == 1):
-                found.append(ListedRoute(tuple(path), tuple(steps), tuple(track), cost))
-            if len(path) > 1 and ends_only[node]:
+        at_stop = node < n_stops
+        if at_stop:
+            depth = len(path)
+            if depth >= need and station_count and (sample or first < node or depth == 1):
+                found.append(make((tuple(path), tuple(steps), tuple(track), cost)))
+            if depth > 1 and ends_only[node]:
                 return True
-        for seg, other, side_here, side_there, forward in adjacent[node]:
-            if on[other] or (node >= n_stops and side_here == entered):
+        for other, _, side_there, step, key in exits:
+            if on[other]:
                 continue
-            steps.append((seg, forward))
-            on[other] = True
             if other < n_stops:
                 new_cost = cost + costs[other]
                 mask = group_mask[other]
-                ok = True
-                if new_cost <= max_cost and not groups_used & mask:
-                    path.append(other)
-                    both_stops = node < n_stops
-                    if both_stops:
-                        track.append(n + seg)
-                    ok = walk(other, -1, new_cost, groups_used | mask,
+                if new_cost > max_cost or groups_used & mask:
+                    continue
+                steps.append(step)
+                on[other] = True
+                path.append(other)
+                if at_stop:
+                    track.append(key)
+                    ok = walk(other, adjacent[other], new_cost, groups_used | mask,
                               station_count + stations[other])
-                    if both_stops:
-                        track.pop()
-                    path.pop()
+                    track.pop()
+                else:
+                    ok = walk(other, adjacent[other], new_cost, groups_used | mask,
+                              station_count + stations[other])
+                path.pop()
             else:
+                steps.append(step)
+                on[other] = True
                 track.append(other)
-                ok = walk(other, side_there, cost, groups_used, station_count)
+                ok = walk(other, leave[other][side_there], cost, groups_used, station_count)
                 track.pop()
             on[other] = False
             steps.pop()
@@ -120,9 +152,10 @@ def list_routes(
         if sample:
             budget = max_steps // max(1, len(starts))
         if costs[s] <= max_cost:
+            first = s
             path.append(s)
             on[s] = True
-            complete = walk(s, -1, costs[s], group_mask[s], int(stations[s]))
+            complete = walk(s, adjacent[s], costs[s], group_mask[s], stations[s])
             on[s] = False
             path.pop()
             if not complete and not sample:

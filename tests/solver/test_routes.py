@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from route18xx.solver.model import Instance, build_model
+from route18xx.solver.model import Instance, _unlimited_listable, build_model
 from route18xx.solver.reduce import reduce_problem
 from route18xx.solver.routes import list_routes
 from tests.solver.boards import Board, grid_problem
@@ -40,3 +40,14 @@ def test_listing_gives_up_past_its_budget_and_circuits_take_over() -> None:
     assert full.listed and not full.circuits
     fallback = build_model(instance, "auto", max_steps=5)
     assert not fallback.listed and sorted(fallback.circuits) == [0, 1]
+
+
+def test_an_unlimited_train_is_listed_on_small_boards_only() -> None:
+    small = grid_problem(3, 3, (None,), seed=1)
+    big = grid_problem(6, 6, (None,), seed=1)
+    assert _unlimited_listable(reduce_problem(small))
+    assert not _unlimited_listable(reduce_problem(big))
+    listed = build_model(Instance.make(small, reduce_problem(small), "total"), "auto")
+    assert listed.listed and not listed.circuits
+    circuit = build_model(Instance.make(big, reduce_problem(big), "total"), "auto")
+    assert not circuit.listed and list(circuit.circuits) == [0]
