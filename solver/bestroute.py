@@ -30,7 +30,7 @@ from route18xx.solver.cancel import CancelToken
 from route18xx.solver.errors import Cancelled
 from route18xx.solver.problem import Stop
 from route18xx.solver.reduce import ReducedGraph
-from route18xx.solver.routes import ListedRoute, adjacency
+from route18xx.solver.routes import ListedRoute, adjacency, group_masks
 
 #: Steps between two looks at the cancel token (its deadline reads the clock); it is
 #: also read before the walk from each first stop.
@@ -56,10 +56,7 @@ def best_route(
     """
     n_stops, n = graph.stop_count, graph.node_count
     adjacent = adjacency(graph)
-    group_mask = [0] * n_stops
-    for g, group in enumerate(groups):
-        for s in group:
-            group_mask[s] |= 1 << g
+    group_mask = group_masks(n_stops, groups)
     costs = [stop.distance_cost for stop in stops]
     stations = [stop.station for stop in stops]
     ends_only = [stop.route_end_only for stop in stops]

@@ -55,6 +55,15 @@ def adjacency(graph: ReducedGraph) -> Exits:
     return adjacent
 
 
+def group_masks(stop_count: int, groups: Sequence[Sequence[int]]) -> list[int]:
+    """Per stop, a bit for each group it belongs to (a route visits one stop per group)."""
+    masks = [0] * stop_count
+    for g, group in enumerate(groups):
+        for s in group:
+            masks[s] |= 1 << g
+    return masks
+
+
 def leaving(graph: ReducedGraph, adjacent: Exits) -> list[tuple[list[Exit], list[Exit]]]:
     """Per reduced node, the exits a walk may take after entering on side 0 or 1.
 
@@ -85,10 +94,7 @@ def list_routes(
     n_stops, n = graph.stop_count, graph.node_count
     adjacent = adjacency(graph)
     leave = leaving(graph, adjacent)
-    group_mask = [0] * n_stops
-    for g, group in enumerate(groups):
-        for s in group:
-            group_mask[s] |= 1 << g
+    group_mask = group_masks(n_stops, groups)
     costs = [stop.distance_cost for stop in stops]
     stations = [int(stop.station) for stop in stops]
     ends_only = [stop.route_end_only for stop in stops]
