@@ -115,7 +115,7 @@ class TileLaid(_message.Message):
     def __init__(self, hex: _Optional[str] = ..., private: _Optional[str] = ...) -> None: ...
 
 class State(_message.Message):
-    __slots__ = ("title", "rule_set", "phase", "corporation", "trains", "tiles", "tokens", "cash", "privates", "heng_shan_player_owned", "tiles_laid")
+    __slots__ = ("title", "rule_set", "phase", "corporation", "trains", "tiles", "tokens", "cash", "privates", "heng_shan_player_owned", "tiles_laid", "rules_as_of")
     TITLE_FIELD_NUMBER: _ClassVar[int]
     RULE_SET_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
@@ -127,6 +127,7 @@ class State(_message.Message):
     PRIVATES_FIELD_NUMBER: _ClassVar[int]
     HENG_SHAN_PLAYER_OWNED_FIELD_NUMBER: _ClassVar[int]
     TILES_LAID_FIELD_NUMBER: _ClassVar[int]
+    RULES_AS_OF_FIELD_NUMBER: _ClassVar[int]
     title: str
     rule_set: str
     phase: str
@@ -138,7 +139,8 @@ class State(_message.Message):
     privates: _containers.RepeatedScalarFieldContainer[str]
     heng_shan_player_owned: bool
     tiles_laid: _containers.RepeatedCompositeFieldContainer[TileLaid]
-    def __init__(self, title: _Optional[str] = ..., rule_set: _Optional[str] = ..., phase: _Optional[str] = ..., corporation: _Optional[str] = ..., trains: _Optional[_Iterable[str]] = ..., tiles: _Optional[_Iterable[_Union[TilePlacement, _Mapping]]] = ..., tokens: _Optional[_Iterable[_Union[Token, _Mapping]]] = ..., cash: _Optional[int] = ..., privates: _Optional[_Iterable[str]] = ..., heng_shan_player_owned: _Optional[bool] = ..., tiles_laid: _Optional[_Iterable[_Union[TileLaid, _Mapping]]] = ...) -> None: ...
+    rules_as_of: str
+    def __init__(self, title: _Optional[str] = ..., rule_set: _Optional[str] = ..., phase: _Optional[str] = ..., corporation: _Optional[str] = ..., trains: _Optional[_Iterable[str]] = ..., tiles: _Optional[_Iterable[_Union[TilePlacement, _Mapping]]] = ..., tokens: _Optional[_Iterable[_Union[Token, _Mapping]]] = ..., cash: _Optional[int] = ..., privates: _Optional[_Iterable[str]] = ..., heng_shan_player_owned: _Optional[bool] = ..., tiles_laid: _Optional[_Iterable[_Union[TileLaid, _Mapping]]] = ..., rules_as_of: _Optional[str] = ...) -> None: ...
 
 class Connection(_message.Message):
     __slots__ = ("hexes",)
@@ -291,7 +293,7 @@ class ObjectiveChoice(_message.Message):
     def __init__(self, total: _Optional[_Union[Optimum, _Mapping]] = ..., revenue: _Optional[_Union[Optimum, _Mapping]] = ..., dividend_cost: _Optional[int] = ..., treasury_cost: _Optional[int] = ..., total_cost: _Optional[int] = ...) -> None: ...
 
 class SolveRoutesRequest(_message.Message):
-    __slots__ = ("state", "game_log", "action_id", "objective", "time_limit_s", "allow_partial", "pinned_routes", "train_sets")
+    __slots__ = ("state", "game_log", "action_id", "objective", "time_limit_s", "allow_partial", "pinned_routes", "train_sets", "rules_as_of")
     STATE_FIELD_NUMBER: _ClassVar[int]
     GAME_LOG_FIELD_NUMBER: _ClassVar[int]
     ACTION_ID_FIELD_NUMBER: _ClassVar[int]
@@ -300,6 +302,7 @@ class SolveRoutesRequest(_message.Message):
     ALLOW_PARTIAL_FIELD_NUMBER: _ClassVar[int]
     PINNED_ROUTES_FIELD_NUMBER: _ClassVar[int]
     TRAIN_SETS_FIELD_NUMBER: _ClassVar[int]
+    RULES_AS_OF_FIELD_NUMBER: _ClassVar[int]
     state: State
     game_log: str
     action_id: int
@@ -308,7 +311,8 @@ class SolveRoutesRequest(_message.Message):
     allow_partial: bool
     pinned_routes: _containers.RepeatedCompositeFieldContainer[Route]
     train_sets: _containers.RepeatedCompositeFieldContainer[TrainSet]
-    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ..., allow_partial: _Optional[bool] = ..., pinned_routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., train_sets: _Optional[_Iterable[_Union[TrainSet, _Mapping]]] = ...) -> None: ...
+    rules_as_of: str
+    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ..., allow_partial: _Optional[bool] = ..., pinned_routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., train_sets: _Optional[_Iterable[_Union[TrainSet, _Mapping]]] = ..., rules_as_of: _Optional[str] = ...) -> None: ...
 
 class SolveStats(_message.Message):
     __slots__ = ("nodes_before", "segments_before", "nodes_after", "segments_after", "arcs", "variables", "constraints", "reduce_ms", "build_ms", "solver_ms")
@@ -367,7 +371,7 @@ class SolveRoutesResponse(_message.Message):
     def __init__(self, corporation: _Optional[str] = ..., objective: _Optional[_Union[Objective, str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., proven_optimal: _Optional[bool] = ..., status: _Optional[_Union[SolveStatus, str]] = ..., bound: _Optional[int] = ..., solve_ms: _Optional[float] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., stats: _Optional[_Union[SolveStats, _Mapping]] = ..., breakdown: _Optional[_Union[AnswerBreakdown, _Mapping]] = ..., pinned: _Optional[_Union[PinnedExplanation, _Mapping]] = ..., alternatives: _Optional[_Iterable[_Union[Alternative, _Mapping]]] = ..., objectives: _Optional[_Union[ObjectiveChoice, _Mapping]] = ...) -> None: ...
 
 class ValidateRoutesRequest(_message.Message):
-    __slots__ = ("state", "game_log", "action_id", "routes", "compare", "objective", "time_limit_s")
+    __slots__ = ("state", "game_log", "action_id", "routes", "compare", "objective", "time_limit_s", "rules_as_of")
     STATE_FIELD_NUMBER: _ClassVar[int]
     GAME_LOG_FIELD_NUMBER: _ClassVar[int]
     ACTION_ID_FIELD_NUMBER: _ClassVar[int]
@@ -375,6 +379,7 @@ class ValidateRoutesRequest(_message.Message):
     COMPARE_FIELD_NUMBER: _ClassVar[int]
     OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
     TIME_LIMIT_S_FIELD_NUMBER: _ClassVar[int]
+    RULES_AS_OF_FIELD_NUMBER: _ClassVar[int]
     state: State
     game_log: str
     action_id: int
@@ -382,7 +387,8 @@ class ValidateRoutesRequest(_message.Message):
     compare: bool
     objective: Objective
     time_limit_s: float
-    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., compare: _Optional[bool] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ...) -> None: ...
+    rules_as_of: str
+    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., compare: _Optional[bool] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ..., rules_as_of: _Optional[str] = ...) -> None: ...
 
 class Violation(_message.Message):
     __slots__ = ("code", "route", "node", "hex", "text")
@@ -481,7 +487,7 @@ class ValidateRoutesResponse(_message.Message):
     def __init__(self, legal: _Optional[bool] = ..., violations: _Optional[_Iterable[str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., routes: _Optional[_Iterable[_Union[RouteCheck, _Mapping]]] = ..., breakdown: _Optional[_Union[AnswerBreakdown, _Mapping]] = ..., violation_details: _Optional[_Iterable[_Union[Violation, _Mapping]]] = ..., comparison: _Optional[_Union[Comparison, _Mapping]] = ...) -> None: ...
 
 class SuggestMovesRequest(_message.Message):
-    __slots__ = ("state", "game_log", "action_id", "top", "include_tokens", "subtract_cost", "objective", "time_limit_s")
+    __slots__ = ("state", "game_log", "action_id", "top", "include_tokens", "subtract_cost", "objective", "time_limit_s", "rules_as_of")
     STATE_FIELD_NUMBER: _ClassVar[int]
     GAME_LOG_FIELD_NUMBER: _ClassVar[int]
     ACTION_ID_FIELD_NUMBER: _ClassVar[int]
@@ -490,6 +496,7 @@ class SuggestMovesRequest(_message.Message):
     SUBTRACT_COST_FIELD_NUMBER: _ClassVar[int]
     OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
     TIME_LIMIT_S_FIELD_NUMBER: _ClassVar[int]
+    RULES_AS_OF_FIELD_NUMBER: _ClassVar[int]
     state: State
     game_log: str
     action_id: int
@@ -498,7 +505,8 @@ class SuggestMovesRequest(_message.Message):
     subtract_cost: bool
     objective: Objective
     time_limit_s: float
-    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., top: _Optional[int] = ..., include_tokens: _Optional[bool] = ..., subtract_cost: _Optional[bool] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ...) -> None: ...
+    rules_as_of: str
+    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., top: _Optional[int] = ..., include_tokens: _Optional[bool] = ..., subtract_cost: _Optional[bool] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ..., rules_as_of: _Optional[str] = ...) -> None: ...
 
 class MoveLay(_message.Message):
     __slots__ = ("hex", "tile", "rotation", "cost")
@@ -591,7 +599,7 @@ class SuggestMovesResponse(_message.Message):
     def __init__(self, corporation: _Optional[str] = ..., objective: _Optional[_Union[Objective, str]] = ..., subtract_cost: _Optional[bool] = ..., base_income: _Optional[int] = ..., base_proven_optimal: _Optional[bool] = ..., suggestions: _Optional[_Iterable[_Union[Suggestion, _Mapping]]] = ..., candidates: _Optional[int] = ..., solved: _Optional[int] = ..., reused: _Optional[int] = ..., pruned: _Optional[int] = ..., not_evaluated: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., elapsed_ms: _Optional[float] = ...) -> None: ...
 
 class RenderBoardRequest(_message.Message):
-    __slots__ = ("state", "game_log", "action_id", "routes_mode", "routes", "time_limit_s", "suggestion")
+    __slots__ = ("state", "game_log", "action_id", "routes_mode", "routes", "time_limit_s", "suggestion", "rules_as_of")
     STATE_FIELD_NUMBER: _ClassVar[int]
     GAME_LOG_FIELD_NUMBER: _ClassVar[int]
     ACTION_ID_FIELD_NUMBER: _ClassVar[int]
@@ -599,6 +607,7 @@ class RenderBoardRequest(_message.Message):
     ROUTES_FIELD_NUMBER: _ClassVar[int]
     TIME_LIMIT_S_FIELD_NUMBER: _ClassVar[int]
     SUGGESTION_FIELD_NUMBER: _ClassVar[int]
+    RULES_AS_OF_FIELD_NUMBER: _ClassVar[int]
     state: State
     game_log: str
     action_id: int
@@ -606,7 +615,8 @@ class RenderBoardRequest(_message.Message):
     routes: _containers.RepeatedCompositeFieldContainer[Route]
     time_limit_s: float
     suggestion: int
-    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., routes_mode: _Optional[_Union[RoutesMode, str]] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., time_limit_s: _Optional[float] = ..., suggestion: _Optional[int] = ...) -> None: ...
+    rules_as_of: str
+    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., routes_mode: _Optional[_Union[RoutesMode, str]] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., time_limit_s: _Optional[float] = ..., suggestion: _Optional[int] = ..., rules_as_of: _Optional[str] = ...) -> None: ...
 
 class RenderBoardResponse(_message.Message):
     __slots__ = ("svg",)
@@ -615,19 +625,21 @@ class RenderBoardResponse(_message.Message):
     def __init__(self, svg: _Optional[str] = ...) -> None: ...
 
 class ReplayGameRequest(_message.Message):
-    __slots__ = ("game_log", "skip_solve", "objective", "time_limit_s")
+    __slots__ = ("game_log", "skip_solve", "objective", "time_limit_s", "rules_as_of")
     GAME_LOG_FIELD_NUMBER: _ClassVar[int]
     SKIP_SOLVE_FIELD_NUMBER: _ClassVar[int]
     OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
     TIME_LIMIT_S_FIELD_NUMBER: _ClassVar[int]
+    RULES_AS_OF_FIELD_NUMBER: _ClassVar[int]
     game_log: str
     skip_solve: bool
     objective: Objective
     time_limit_s: float
-    def __init__(self, game_log: _Optional[str] = ..., skip_solve: _Optional[bool] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ...) -> None: ...
+    rules_as_of: str
+    def __init__(self, game_log: _Optional[str] = ..., skip_solve: _Optional[bool] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ..., rules_as_of: _Optional[str] = ...) -> None: ...
 
 class ReplayedRun(_message.Message):
-    __slots__ = ("action_id", "turn_start_action_id", "corporation", "trains", "recorded_revenue", "recorded_subsidy", "recorded_legal", "engine_revenue", "engine_subsidy", "optimal_revenue", "optimal_subsidy", "proven_optimal", "solve_ms")
+    __slots__ = ("action_id", "turn_start_action_id", "corporation", "trains", "recorded_revenue", "recorded_subsidy", "recorded_legal", "engine_revenue", "engine_subsidy", "optimal_revenue", "optimal_subsidy", "proven_optimal", "solve_ms", "recorded_violations")
     ACTION_ID_FIELD_NUMBER: _ClassVar[int]
     TURN_START_ACTION_ID_FIELD_NUMBER: _ClassVar[int]
     CORPORATION_FIELD_NUMBER: _ClassVar[int]
@@ -641,6 +653,7 @@ class ReplayedRun(_message.Message):
     OPTIMAL_SUBSIDY_FIELD_NUMBER: _ClassVar[int]
     PROVEN_OPTIMAL_FIELD_NUMBER: _ClassVar[int]
     SOLVE_MS_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_VIOLATIONS_FIELD_NUMBER: _ClassVar[int]
     action_id: int
     turn_start_action_id: int
     corporation: str
@@ -654,10 +667,11 @@ class ReplayedRun(_message.Message):
     optimal_subsidy: int
     proven_optimal: bool
     solve_ms: float
-    def __init__(self, action_id: _Optional[int] = ..., turn_start_action_id: _Optional[int] = ..., corporation: _Optional[str] = ..., trains: _Optional[_Iterable[str]] = ..., recorded_revenue: _Optional[int] = ..., recorded_subsidy: _Optional[int] = ..., recorded_legal: _Optional[bool] = ..., engine_revenue: _Optional[int] = ..., engine_subsidy: _Optional[int] = ..., optimal_revenue: _Optional[int] = ..., optimal_subsidy: _Optional[int] = ..., proven_optimal: _Optional[bool] = ..., solve_ms: _Optional[float] = ...) -> None: ...
+    recorded_violations: _containers.RepeatedScalarFieldContainer[ViolationCode]
+    def __init__(self, action_id: _Optional[int] = ..., turn_start_action_id: _Optional[int] = ..., corporation: _Optional[str] = ..., trains: _Optional[_Iterable[str]] = ..., recorded_revenue: _Optional[int] = ..., recorded_subsidy: _Optional[int] = ..., recorded_legal: _Optional[bool] = ..., engine_revenue: _Optional[int] = ..., engine_subsidy: _Optional[int] = ..., optimal_revenue: _Optional[int] = ..., optimal_subsidy: _Optional[int] = ..., proven_optimal: _Optional[bool] = ..., solve_ms: _Optional[float] = ..., recorded_violations: _Optional[_Iterable[_Union[ViolationCode, str]]] = ...) -> None: ...
 
 class ReplayGameResponse(_message.Message):
-    __slots__ = ("title", "rule_set", "final_scores", "recorded_result", "scores_match", "errors", "runs")
+    __slots__ = ("title", "rule_set", "final_scores", "recorded_result", "scores_match", "errors", "runs", "rules_version", "rules_as_of", "completed", "stopped_at_action")
     class FinalScoresEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -679,6 +693,10 @@ class ReplayGameResponse(_message.Message):
     SCORES_MATCH_FIELD_NUMBER: _ClassVar[int]
     ERRORS_FIELD_NUMBER: _ClassVar[int]
     RUNS_FIELD_NUMBER: _ClassVar[int]
+    RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
+    RULES_AS_OF_FIELD_NUMBER: _ClassVar[int]
+    COMPLETED_FIELD_NUMBER: _ClassVar[int]
+    STOPPED_AT_ACTION_FIELD_NUMBER: _ClassVar[int]
     title: str
     rule_set: str
     final_scores: _containers.ScalarMap[str, int]
@@ -686,4 +704,8 @@ class ReplayGameResponse(_message.Message):
     scores_match: bool
     errors: _containers.RepeatedScalarFieldContainer[str]
     runs: _containers.RepeatedCompositeFieldContainer[ReplayedRun]
-    def __init__(self, title: _Optional[str] = ..., rule_set: _Optional[str] = ..., final_scores: _Optional[_Mapping[str, int]] = ..., recorded_result: _Optional[_Mapping[str, int]] = ..., scores_match: _Optional[bool] = ..., errors: _Optional[_Iterable[str]] = ..., runs: _Optional[_Iterable[_Union[ReplayedRun, _Mapping]]] = ...) -> None: ...
+    rules_version: str
+    rules_as_of: str
+    completed: bool
+    stopped_at_action: int
+    def __init__(self, title: _Optional[str] = ..., rule_set: _Optional[str] = ..., final_scores: _Optional[_Mapping[str, int]] = ..., recorded_result: _Optional[_Mapping[str, int]] = ..., scores_match: _Optional[bool] = ..., errors: _Optional[_Iterable[str]] = ..., runs: _Optional[_Iterable[_Union[ReplayedRun, _Mapping]]] = ..., rules_version: _Optional[str] = ..., rules_as_of: _Optional[str] = ..., completed: _Optional[bool] = ..., stopped_at_action: _Optional[int] = ...) -> None: ...
