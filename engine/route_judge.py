@@ -8,7 +8,6 @@ subsidy. It is the one validator (STYLE.md §6): every solver answer passes it.
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
@@ -20,13 +19,11 @@ from route18xx.engine.errors import MalformedInput, excerpt
 from route18xx.engine.gamedata import HexId, TrainDef
 from route18xx.engine.hexgrid import parse_hex_id
 from route18xx.engine.revenue import destination_bonus, route_subsidy, stop_value
-from route18xx.engine.route_bounds import board_stops, route_bounds
+from route18xx.engine.route_bounds import board_stops
+from route18xx.engine.route_reading import hinted_nodes, read_routes
+from route18xx.engine.route_rebuild import rebuild_route
 from route18xx.engine.route_spec import RouteSpec as RouteSpec  # the one route type
 from route18xx.engine.state_file import RouteState
-
-#: Combinations of candidate chains tried in full before ``_assign_chains`` goes greedy.
-_MAX_COMBINATIONS = 4096
-
 
 #: Every kind of violation ``judge_routes`` reports (its machine-readable code).
 VIOLATION_CODES = (
@@ -35,7 +32,6 @@ VIOLATION_CODES = (
     "TRAIN_OVERUSED",         # more routes of a type than trains of it
     "NO_TRACK",               # a connection's hexes hold no chain between stops (§1.5)
     "CONNECTIONS_DISJOINT",   # consecutive connections do not share a stop (§2)
-    "NODES_MISMATCH",         # the listed nodes are not the stops reached (§6)
     "TOO_FEW_STOPS",          # fewer than two stops (§3.1)
     "NO_STATION",             # no stop with the company's token (§3.2)
     "GROUP_TWICE",            # two stops of one off-board group, Baotou (§3.3)
@@ -119,76 +115,11 @@ class Judgement:
 def parse_route_specs(raw: Any, field_name: str = "routes") -> list[RouteSpec]:
     """The ``routes`` array of a run_routes action (or a file holding one).
 
-    Lengths are bounded before any route is read (``engine.route_bounds``): at
-    most one route per train a company can hold (RULES.md §6.9 #3), fewer
-    connections than any board has stops (ROUTES.md §3.5), no more hexes than
-    the map's hex sides allow (ROUTES.md §3.7).
+    The one route reader (``engine.route_reading.read_routes``), shared with
+    the game log's ``run_routes``: shapes and lengths are checked, ``nodes``
+    kept as written (a hint, HISTORY.md §1.1).
     """
-    if isinstance(raw, Mapping):
-        if "routes" not in raw:
-            raise MalformedInput(field_name, "must be a list of routes or an object with 'routes'")
-        raw = raw["routes"]
-    if not isinstance(raw, list):
-        raise MalformedInput(field_name, "must be a list of routes")
-    bounds = route_bounds()
-    if len(raw) > bounds.routes:
-        raise MalformedInput(
-            field_name,
-            f"lists {len(raw)} routes; a company runs at most {bounds.routes} trains "
-            "(one route per train, train limit RULES.md §6.9 #3)",
-        )
-    specs = []
-    for i, item in enumerate(raw):
-        where = f"{field_name}[{i}]"
-        if not isinstance(item, Mapping):
-            raise MalformedInput(where, "must be an object")
-        train = item.get("train")
-        if not isinstance(train, str) or not train:
-            raise MalformedInput(f"{where}.train", "is missing or not a train id such as '2-0'")
-        conns = item.get("connections")
-        if not isinstance(conns, list) or not conns:
-            raise MalformedInput(f"{where}.connections", "must be a non-empty list of hex lists")
-        if len(conns) >= bounds.stops:
-            raise MalformedInput(
-                f"{where}.connections",
-                f"lists {len(conns)} connections; a route stops at each of the map's at most "
-                f"{bounds.stops} stops once (ROUTES.md §3.5)",
-            )
-        nodes = item.get("nodes", [])
-        if not isinstance(nodes, list) or not all(isinstance(n, str) for n in nodes):
-            raise MalformedInput(f"{where}.nodes", "must be a list of node ids such as 'C9-1'")
-        if len(nodes) > bounds.stops:
-            raise MalformedInput(
-                f"{where}.nodes",
-                f"lists {len(nodes)} nodes; the map holds at most {bounds.stops} stops "
-                "(ROUTES.md §3.5)",
-            )
-        parsed = []
-        entries = 0
-        for j, conn in enumerate(conns):
-            if not isinstance(conn, list) or len(conn) < 2 or not all(
-                isinstance(h, str) for h in conn
-            ):
-                raise MalformedInput(
-                    f"{where}.connections[{j}]", "must list at least two hex ids"
-                )
-            entries += len(conn) - 1
-            if entries > bounds.sides:
-                raise MalformedInput(
-                    f"{where}.connections[{j}]",
-                    f"the route crosses more than the map's {bounds.sides} hex sides; it may "
-                    "cross each side once (ROUTES.md §3.7)",
-                )
-            parsed.append(tuple(conn))
-        for j, n in enumerate(nodes):
-            try:
-                split_node_id(n)
-            except ValueError:
-                raise MalformedInput(
-                    f"{where}.nodes[{j}]", f"{excerpt(n)} is not a node id such as 'C9-1'"
-                ) from None
-        specs.append(RouteSpec(train, tuple(parsed), tuple(nodes)))
-    return specs
+    return read_routes(raw, field_name)
 
 
 def check_route_references(
@@ -197,10 +128,9 @@ def check_route_references(
     """Raise ``MalformedInput`` for routes that cannot describe a run on this board.
 
     At most one route per train the company owns (RULES.md §6.7); fewer
-    connections than the board has stops (ROUTES.md §3.5); a hex off the map or
-    a node the tile on that hex lacks (``H14-7``) is unreadable rather than
-    illegal; and the ``nodes`` of a route name exactly the stops on the hexes
-    where its connections end (ROUTES.md §6: ``nodes`` are the route's stops).
+    connections than the board has stops (ROUTES.md §3.5); a hex off the map
+    is unreadable rather than illegal. A route's ``nodes`` are not checked
+    here: they are a hint (HISTORY.md §1.1), and a stale one is never refused.
     ``hexes_key`` is inserted in the field path of a connection's hexes (the
     proto form says ``.hexes``).
     """
@@ -227,44 +157,6 @@ def check_route_references(
                         f"routes[{i}].connections[{j}]{hexes_key}[{k}]",
                         f"unknown hex {excerpt(hex_id)}",
                     )
-        for j, node in enumerate(spec.nodes):
-            where = f"routes[{i}].nodes[{j}]"
-            hex_id, index = split_node_id(node)
-            if hex_id not in hexes:
-                raise MalformedInput(where, f"node {excerpt(node)}: unknown hex {excerpt(hex_id)}")
-            if board.revenue_center(hex_id, index) is None:
-                tile = board.tile_on(hex_id).tile
-                have = [n.index for n in tile.nodes]
-                raise MalformedInput(
-                    where,
-                    f"node {node} does not exist: tile {tile.name} on {hex_id} has nodes {have}",
-                )
-        _check_nodes_match_hexes(i, spec)
-
-
-def _check_nodes_match_hexes(i: int, spec: RouteSpec) -> None:
-    """A route's ``nodes`` are its stops, and its stops sit where its connections end
-    (ROUTES.md §6): each node on an end hex, each end hex with a node."""
-    if not spec.nodes:
-        return
-    ends = {conn[0] for conn in spec.connections} | {conn[-1] for conn in spec.connections}
-    for j, node in enumerate(spec.nodes):
-        hex_id = split_node_id(node)[0]
-        if hex_id not in ends:
-            raise MalformedInput(
-                f"routes[{i}].nodes[{j}]",
-                f"node {node} is on {hex_id}, where none of the route's connections ends "
-                "(nodes are the route's stops, ROUTES.md §6)",
-            )
-    listed = {split_node_id(n)[0] for n in spec.nodes}
-    for j, conn in enumerate(spec.connections):
-        for hex_id in (conn[0], conn[-1]):
-            if hex_id not in listed:
-                raise MalformedInput(
-                    f"routes[{i}].nodes",
-                    f"names no stop on {hex_id}, where connection {j + 1} ends "
-                    "(nodes are the route's stops, ROUTES.md §6)",
-                )
 
 
 def train_type(train_id: str) -> str:
@@ -272,85 +164,14 @@ def train_type(train_id: str) -> str:
     return train_id.rsplit("-", 1)[0] if "-" in train_id else train_id
 
 
-def _assign_chains(
-    options: list[list[Chain]], wanted: set[NodeId], cancel: CancelSignal | None = None
-) -> tuple[list[Chain], list[NodeId]] | None:
-    """Pick one chain per connection so that consecutive chains share one end node.
-
-    Prefers combinations whose nodes are listed in the record and that reuse no
-    path (ROUTES.md §6 "Rebuilding a route from the record"). Past
-    ``_MAX_COMBINATIONS`` combinations it picks greedily, connection by connection,
-    so a long route costs linear time.
-    """
-    size = 1
-    for o in options:
-        size *= max(len(o), 1)
-        if size > _MAX_COMBINATIONS:
-            return _assign_greedily(options, wanted)
-    best: tuple[int, list[Chain], list[NodeId]] | None = None
-    for number, combo in enumerate(itertools.product(*options)):
-        if number % 256 == 0:
-            check_time(cancel, "route validation")
-        stops = _stop_order(list(combo))
-        if stops is None:
-            continue
-        paths = [p for c in combo for p in c.paths]
-        score = sum(1 for s in stops if s in wanted) * 2 - (len(paths) - len(set(paths))) * 10
-        if best is None or score > best[0]:
-            best = (score, list(combo), stops)
-    return None if best is None else (best[1], best[2])
-
-
-def _assign_greedily(
-    options: list[list[Chain]], wanted: set[NodeId]
-) -> tuple[list[Chain], list[NodeId]] | None:
-    """For each way to start, follow the chains that continue from the last stop,
-    preferring listed nodes and unused paths; the best complete walk wins."""
-    best: tuple[int, list[Chain], list[NodeId]] | None = None
-    for first in options[0]:
-        for start in (first.start, first.end):
-            chains, stops, used = [first], [start, first.other_end(start)], set(first.paths)
-            for o in options[1:]:
-                fits = [c for c in o if stops[-1] in (c.start, c.end)]
-                if not fits:
-                    break
-                pick = max(
-                    fits,
-                    key=lambda c: (c.other_end(stops[-1]) in wanted, not used & set(c.paths)),
-                )
-                chains.append(pick)
-                stops.append(pick.other_end(stops[-1]))
-                used |= set(pick.paths)
-            else:
-                score = sum(1 for s in stops if s in wanted)
-                if best is None or score > best[0]:
-                    best = (score, chains, stops)
-    return None if best is None else (best[1], best[2])
-
-
-def _stop_order(chains: list[Chain]) -> list[NodeId] | None:
-    """Stops in route order, or None when consecutive chains do not meet at a stop."""
-    if len(chains) == 1:
-        return [chains[0].start, chains[0].end]
-    first, second = chains[0], chains[1]
-    for join in sorted({first.start, first.end} & {second.start, second.end}):
-        stops = [first.other_end(join), join]
-        for chain in chains[1:]:
-            if stops[-1] not in (chain.start, chain.end):
-                break
-            stops.append(chain.other_end(stops[-1]))
-        else:
-            return stops
-    return None
-
-
 def judge_routes(
     state: RouteState, specs: Sequence[RouteSpec], cancel: CancelSignal | None = None
 ) -> Judgement:
     """Judge a company's routes for one operating round (ROUTES.md §3, §5).
 
-    A route whose recorded ``nodes`` are not the stops its connections reach is
-    illegal (ROUTES.md §6: ``nodes`` are the route's stops). ``cancel`` (a
+    Each route's chains are read as 18xx.games reads them
+    (``engine.route_rebuild``): its ``nodes`` only break ties between candidate
+    chains, and a stale hint is never a violation (HISTORY.md §1.1). ``cancel`` (a
     ``CancelToken`` or anything with ``cancelled``/``expired``) is polled in the
     loops; when it fires, ``OutOfTime`` is raised.
     """
@@ -362,6 +183,7 @@ def judge_routes(
     seen_ids: set[str] = set()
     edge_owner: dict[tuple[HexId, int], int] = {}
     routes: list[JudgedRoute] = []
+    taken: set[tuple[HexId, int]] = set()  # paths of the routes judged so far
     for number, spec in enumerate(specs, start=1):
         check_time(cancel, "route validation")
         route = JudgedRoute(spec.train, index=number - 1)
@@ -391,21 +213,14 @@ def judge_routes(
             options.append(chains)
         if route.violations and any(not o for o in options):
             continue
-        assigned = _assign_chains(options, set(spec.nodes), cancel)
+        assigned = rebuild_route(board, corp.sym, options, hinted_nodes(spec.nodes), taken, cancel)
         if assigned is None:
             route.violate(
                 "CONNECTIONS_DISJOINT", f"{label}: consecutive connections do not share a stop"
             )
             continue
         route.chains, route.stops = assigned
-        if spec.nodes and set(spec.nodes) != set(route.stops):
-            listed = excerpt(", ".join(sorted(set(spec.nodes))))
-            reached = ", ".join(sorted(set(route.stops)))
-            route.violate(
-                "NODES_MISMATCH",
-                f"{label}: its nodes are {listed} but its connections stop at {reached} "
-                "(nodes are the route's stops, ROUTES.md §6)",
-            )
+        taken.update(p for c in route.chains for p in c.paths)
         _check_route(state, label, route, train_defs.get(kind))
         reported: set[str] = set()
         for chain in route.chains:

@@ -8,7 +8,7 @@ the engine's. The solver's routes come back in this type too (``engine.optimize`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from route18xx.engine.board import NodeId
@@ -26,6 +26,11 @@ class RouteSpec:
     hexes: tuple[HexId, ...] = ()
     revenue: int = 0
     subsidy: int = 0
+    #: Whether the log wrote ``revenue`` / ``subsidy`` at all: routes before 2024-09
+    #: carry no ``subsidy``, and 18xx.games then works it out from the route's stops
+    #: (``Route#subsidy``, HISTORY.md §1.3); so does the replay (``engine.game.routing``).
+    has_revenue: bool = field(default=True, compare=False)
+    has_subsidy: bool = field(default=True, compare=False)
 
     def as_json(self) -> dict[str, Any]:
         """The route in the log's ``run_routes`` shape (without ``revenue_str``)."""

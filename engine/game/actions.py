@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeAlias
 
 from route18xx.engine.errors import MalformedInput, excerpt
-from route18xx.engine.game import action_fields as f
+from route18xx.engine import fields as f
+from route18xx.engine.route_reading import read_route
 from route18xx.engine.route_spec import RouteSpec
 
 #: A player id (integer user id) or a corporation / private symbol.
@@ -221,28 +222,6 @@ ENTITY_TYPES = ("player", "corporation", "company")
 MAX_AUTO_DEPTH = 2
 
 
-def _route(raw: Any, where: str) -> RouteSpec:
-    if not isinstance(raw, Mapping):
-        raise MalformedInput(where, f"must be an object, not {excerpt(raw)}")
-    parsed = []
-    for j, conn in enumerate(f.items(raw, "connections", where)):
-        field = f"{where}.connections[{j}]"
-        parsed.append(
-            tuple(
-                f.name_value(h, f"{field}[{k}]", shape=f.HEX_ID, what="a hex id")
-                for k, h in enumerate(f.items_value(conn, field))
-            )
-        )
-    return RouteSpec(
-        train=f.name(raw, "train", where, what="a train id such as '2-0'"),
-        connections=tuple(parsed),
-        hexes=f.names(raw, "hexes", where, shape=f.HEX_ID, what="a hex id", default=()),
-        nodes=f.names(raw, "nodes", where, shape=f.NODE_ID, what="a node id such as 'F16-0'", default=()),
-        revenue=f.whole(raw, "revenue", where, low=0, high=f.MAX_MONEY),
-        subsidy=f.whole(raw, "subsidy", where, low=0, high=f.MAX_MONEY, default=0),
-    )
-
-
 def _share_price(raw: Mapping[str, Any], where: str) -> tuple[int, int, int]:
     text = f.name(raw, "share_price", where, what="a share price '<price>,<row>,<column>'")
     parts = text.split(",")
@@ -273,7 +252,7 @@ def parse_action(raw: Any, where: str = "action", *, depth: int = 0) -> Action:
     """One log entry as an ``Action`` (ACTIONS.md §4); nested auto-actions included.
 
     Every field read is checked for type, shape and a sane range
-    (``engine.game.action_fields``): a damaged entry is a ``MalformedInput``
+    (``engine.fields``): a damaged entry is a ``MalformedInput``
     naming the field (``actions[12].rotation``), never another exception.
     """
     if not isinstance(raw, Mapping):
@@ -334,7 +313,7 @@ def parse_action(raw: Any, where: str = "action", *, depth: int = 0) -> Action:
         case "run_routes":
             routes = f.items(raw, "routes", where)
             return RunRoutes(
-                *base, routes=tuple(_route(r, f"{where}.routes[{i}]") for i, r in enumerate(routes)), **common
+                *base, routes=tuple(read_route(r, f"{where}.routes[{i}]") for i, r in enumerate(routes)), **common
             )
         case "dividend":
             return Dividend(*base, kind=f.choice(raw, "kind", where, ("payout", "withhold")), **common)

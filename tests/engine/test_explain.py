@@ -126,7 +126,6 @@ VIOLATION_CASES: dict[str, Any] = {
     "NO_TRACK": lambda: _codes(WE, _specs(("2-0", [["F16", "H16"]]))),
     "CONNECTIONS_DISJOINT": lambda: _codes(
         _state("129026-145")["state"], _specs(("2-2", [["H4", "H2"], ["F6", "E5"]]))),
-    "NODES_MISMATCH": lambda: _codes(WE, [RouteSpec("2-0", (("F16", "G15", "H14"),), ("F16-0",))]),
     "TOO_FEW_STOPS": lambda: _crafted(WE, ["F16-0"]),
     "NO_STATION": lambda: _codes({**WE, "tokens": []}, _specs(("2-0", LYR_ROUTE))),
     "GROUP_TWICE": lambda: _crafted({**WE, "trains": ["D"], "phase": "D"}, ["A1-0", "F16-0", "A3-0"]),

@@ -98,9 +98,7 @@ def _recorded() -> list[dict[str, Any]]:
 
 
 ROUTE_CASES: list[tuple[str, str, Any, str, str]] = [
-    ("node_on_unknown_hex", "nodes", ["Z99-0", "H14-0"], "routes[0].nodes[0]", "unknown hex"),
-    ("node_tile_lacks", "nodes", ["F16-0", "H14-7"], "routes[0].nodes[1]", "does not exist"),
-    ("node_not_an_id", "nodes", ["F16", "H14-0"], "routes[0].nodes[0]", "not a node id"),
+    ("node_too_long", "nodes", ["F16-0", "H" * 65], "routes[0].nodes[1]", "a node id"),
     ("connection_unknown_hex", "connections", [["F16", "Q1", "H14"]],
      "routes[0].connections[0].hexes[1]", "unknown hex"),
     ("no_connections", "connections", [], "routes[0].connections", "non-empty"),
@@ -119,6 +117,22 @@ def test_malformed_routes_are_invalid_argument(
     routes[0][key] = value
     request = converters.validate_request_to_proto(base_state, routes)
     assert_invalid(lambda: stub.ValidateRoutes(request, timeout=10), channel, field, reason)
+
+
+@pytest.mark.parametrize(
+    "nodes", [["Z99-0", "H14-7"], ["F16", "?"], ["F16-F16-0", "H14-57-0"], []],
+    ids=["stale", "unreadable", "tile-name-form", "none"],
+)
+def test_any_node_hint_is_answered_like_the_recorded_one(
+    stub: Any, base_state: dict[str, Any], nodes: list[str]
+) -> None:
+    """Issue 19: nodes are a hint (HISTORY.md §1.1); a stale one is never INVALID_ARGUMENT."""
+    routes = _recorded()
+    expected = stub.ValidateRoutes(converters.validate_request_to_proto(base_state, routes), timeout=10)
+    routes[0]["nodes"] = nodes
+    answer = stub.ValidateRoutes(converters.validate_request_to_proto(base_state, routes), timeout=10)
+    assert answer.legal and expected.legal
+    assert (answer.revenue, answer.subsidy) == (expected.revenue, expected.subsidy)
 
 
 def test_oversized_message_is_refused_and_the_server_keeps_serving(

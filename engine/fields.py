@@ -1,4 +1,4 @@
-"""Reading one field of a logged action, each refusal a ``MalformedInput`` naming it (issue 9).
+"""Reading one field of a logged action or route, each refusal a ``MalformedInput`` naming it (issue 9).
 
 A game log comes from a client. Every field the engine reads is checked here,
 where the action is parsed (``engine.game.actions.parse_action``), for its type,
