@@ -101,6 +101,10 @@ class RunReport:
     #: the first action of the operating turn this run ends (``engine.turns``);
     #: set by ``engine.api.replay_game`` only.
     turn_start_action_id: int | None = None
+    #: why the rules refuse the recorded routes (violation codes, each once, in
+    #: the judge's order; empty when ``recorded_legal``). The replay still pays
+    #: what was recorded, as 18xx.games does (HISTORY.md §1.2).
+    recorded_violations: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, record: RunRecord) -> RunReport:
@@ -109,6 +113,7 @@ class RunReport:
             c.action_id, c.corporation, tuple(train_name(t) for t in c.trains),
             c.recorded_revenue, c.recorded_subsidy, c.legal, c.engine_revenue,
             c.engine_subsidy, record.optimum,
+            recorded_violations=tuple(dict.fromkeys(d.code for d in c.judgement.details)),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -120,6 +125,7 @@ class RunReport:
             "recorded_revenue": self.recorded_revenue,
             "recorded_subsidy": self.recorded_subsidy,
             "recorded_legal": self.recorded_legal,
+            "recorded_violations": list(self.recorded_violations),
             "engine_revenue": self.engine_revenue,
             "engine_subsidy": self.engine_subsidy,
             "optimal_revenue": opt.revenue if opt else None,

@@ -96,9 +96,13 @@ def _route_json_to_proto(raw: Mapping[str, Any]) -> pb.Route:
 # -- Violation ---------------------------------------------------------------------------
 
 
+def violation_code(code: str) -> pb.ViolationCode:
+    """A violation code of the judge (``VIOLATION_CODES``) as the proto enum (0 if unknown)."""
+    return pb.ViolationCode.Value(f"VIOLATION_CODE_{code}") if code in VIOLATION_CODES else pb.ViolationCode(0)
+
+
 def violation_to_proto(v: Violation) -> pb.Violation:
-    code = pb.ViolationCode.Value(f"VIOLATION_CODE_{v.code}") if v.code in VIOLATION_CODES else 0
-    return pb.Violation(code=pb.ViolationCode.ValueType(code), route=v.route, node=v.node, hex=v.hex, text=v.text)
+    return pb.Violation(code=violation_code(v.code), route=v.route, node=v.node, hex=v.hex, text=v.text)
 
 
 def violation_from_proto(msg: pb.Violation) -> Violation:

@@ -6,6 +6,7 @@ from typing import Any
 
 from route18xx.engine.api import ReplayReport, RunReport
 from route18xx.server import converters
+from route18xx.server.explain_converters import violation_code
 from route18xx.v1 import route_service_pb2 as pb
 
 
@@ -23,6 +24,7 @@ def run_to_proto(run: RunReport) -> pb.ReplayedRun:
         engine_revenue=run.engine_revenue or 0,
         engine_subsidy=run.engine_subsidy or 0,
         proven_optimal=run.optimum.proven_optimal if run.optimum is not None else False,
+        recorded_violations=[violation_code(c) for c in run.recorded_violations],
     )
     if run.optimum is not None:
         msg.optimal_revenue = run.optimum.revenue

@@ -59,3 +59,22 @@ def test_not_a_log_is_invalid_argument(stub: Any) -> None:
         stub.ReplayGame(pb.ReplayGameRequest(game_log='{"title": "1830"}'), timeout=10)
     assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert "game_log" in info.value.details()
+
+
+def test_an_illegal_recorded_route_comes_with_its_violation_codes(stub: Any) -> None:
+    """Issue 19: a run the rules refuse says why (recorded_violations); the replay goes on."""
+    log = load_json(LOGS_DIR / "129026.json")
+    run_action = next(
+        a for a in log["actions"]
+        if a["type"] == "run_routes" and len(a["routes"]) == 1 and len(a["routes"][0]["connections"]) == 1
+    )
+    conns = run_action["routes"][0]["connections"]
+    conns.append(list(reversed(conns[0])))
+    response = stub.ReplayGame(
+        pb.ReplayGameRequest(game_log=json.dumps(log), skip_solve=True), timeout=120)
+    (run,) = [r for r in response.runs if r.action_id == run_action["id"]]
+    codes = {pb.ViolationCode.Name(c) for c in run.recorded_violations}
+    assert not run.recorded_legal
+    assert {"VIOLATION_CODE_STOP_TWICE", "VIOLATION_CODE_SIDE_USED_TWICE"} <= codes
+    assert response.scores_match
+    assert all(not r.recorded_violations for r in response.runs if r.recorded_legal)
