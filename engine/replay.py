@@ -34,6 +34,7 @@ from route18xx.engine.game.game import Game
 from route18xx.engine.game.operating_round import OperatingRound
 from route18xx.engine.game.routing import RouteCheck, route_state
 from route18xx.engine.jsontext import decode_json
+from route18xx.engine.log_players import read_seats
 from route18xx.engine.replay_report import ReplayError, RunOptimum, replay_report
 from route18xx.engine.rulesets import NORTH, PROTOTYPE, RuleSet
 from route18xx.engine.state_file import RouteState
@@ -186,16 +187,12 @@ def _first_position_after(actions: list[Mapping[str, Any]]) -> Callable[[int, in
 
 
 def new_game(log: Mapping[str, Any], **options: Any) -> Game:
-    """A fresh game seated as the log's ``players`` array (ACTIONS.md §6)."""
-    players = log.get("players")
-    if not isinstance(players, list) or not players:
-        raise MalformedInput("players", "the log lists no players")
-    seats = []
-    for i, p in enumerate(players):
-        if not isinstance(p, Mapping) or not isinstance(p.get("id"), int):
-            raise MalformedInput(f"players[{i}]", "needs an integer 'id'")
-        seats.append((p["id"], str(p.get("name", f"Player {i + 1}"))))
-    return Game(rule_set_of(log), seats, **options)
+    """A fresh game seated as the log's ``players`` array (ACTIONS.md §6).
+
+    Players may come with ids or, in very old logs, by name only
+    (``engine.log_players``, HISTORY.md §1.3).
+    """
+    return Game(rule_set_of(log), list(read_seats(log).seats), **options)
 
 
 @dataclass(frozen=True)
@@ -225,6 +222,9 @@ class ReplayResult:
     #: why it stopped: the ``MalformedInput`` (its field inside the log, e.g.
     #: ``actions[12].rotation``) or ``IllegalAction`` of that action.
     failure: MalformedInput | IllegalAction | None = None
+    #: player id → the key reports use for the player: the logged id as text, or
+    #: the name when the log gives none (``engine.log_players``).
+    player_keys: Mapping[int, str] = field(default_factory=dict)
 
     @property
     def completed(self) -> bool:
@@ -238,7 +238,8 @@ class ReplayResult:
 
     @property
     def final_scores(self) -> dict[str, int]:
-        return {str(pid): score for pid, score in self.game.scores().items()}
+        keys = self.player_keys
+        return {keys.get(pid, str(pid)): score for pid, score in self.game.scores().items()}
 
     @property
     def scores_match(self) -> bool:
@@ -264,13 +265,15 @@ def replay(
     as cancelled (issue 9: every call bounded by its deadline).
     """
     started = time.perf_counter()
-    game = new_game(log, trust_recorded_routes=True, safe=safe)
+    seats = read_seats(log)
     rule_set = rule_set_of(log)
+    game = Game(rule_set, list(seats.seats), trust_recorded_routes=True, safe=safe)
     result = ReplayResult(
         title=str(log.get("title", "1888")),
         rule_set=rule_set.name,
         game=game,
-        recorded_result={str(k): int(v) for k, v in (log.get("result") or {}).items()},
+        recorded_result=seats.recorded_result(log.get("result")),
+        player_keys=seats.keys,
     )
     if after_action is not None:
         game.after_each.append(after_action)
@@ -283,7 +286,7 @@ def replay(
             break
         label = action_id if isinstance(action_id, int) and not isinstance(action_id, bool) else position
         try:
-            action = parse_action(raw, f"actions[{index_of.get(id(raw), position)}]")
+            action = parse_action(seats.todays_action(raw), f"actions[{index_of.get(id(raw), position)}]")
         except MalformedInput as exc:
             result.problems.append(ReplayError("malformed", str(exc), label))
             result.stopped_at = action_id if isinstance(action_id, int) else -1

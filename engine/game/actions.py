@@ -92,7 +92,9 @@ class SellShares(Action):
     type: ClassVar[str] = "sell_shares"
 
     shares: tuple[str, ...] = ()
-    percent: int = 10
+    #: None: all the certificates listed (18xx.games reads a missing ``percent`` so,
+    #: ``ShareBundle.new(shares, nil)``).
+    percent: int | None = 10
 
 
 @dataclass(frozen=True)
@@ -189,6 +191,14 @@ class Bankrupt(Action):
     """The president of a corporation that cannot buy its forced train goes bankrupt (§6.10)."""
 
     type: ClassVar[str] = "bankrupt"
+
+
+@dataclass(frozen=True)
+class EndGame(Action):
+    """A player ends the game at once; scores are the players' values then (18xx.games
+    ``end_game``, game end reason ``manually_ended``; HISTORY.md: logs of every era)."""
+
+    type: ClassVar[str] = "end_game"
 
 
 @dataclass(frozen=True)
@@ -296,7 +306,7 @@ def parse_action(raw: Any, where: str = "action", *, depth: int = 0) -> Action:
             if kind == "buy_shares":
                 percent = f.whole(raw, "percent", where, low=0, high=100, default=10)
                 return BuyShares(*base, shares=shares, percent=percent, **common)
-            percent = f.whole(raw, "percent", where, low=0, high=100)
+            percent = f.whole(raw, "percent", where, low=0, high=100, default=None)
             return SellShares(*base, shares=shares, percent=percent, **common)
         case "lay_tile":
             return LayTile(
@@ -342,16 +352,13 @@ def parse_action(raw: Any, where: str = "action", *, depth: int = 0) -> Action:
             return Undo(*base, action_id=action_id, **common)
         case "redo":
             return Redo(*base, **common)
-        case (
-            "message"
-            | "program_buy_shares"
-            | "program_share_pass"
-            | "program_disable"
-            | ("program_auction_bid")
-            | "program_close_pass"
-            | "program_harzbahn_draft_pass"
-            | "program_independent_mines"
-        ):
+        case "end_game":
+            return EndGame(*base, **common)
+        case "message":
+            return Program(*base, kind=kind, **common)
+        case _ if kind.startswith("program_"):
+            # every auto-pass programme the site ever had, older or newer than ours: none
+            # changes the game, only its auto-actions do (ACTIONS.md §2.5)
             return Program(*base, kind=kind, **common)
         case _:
             raise MalformedInput(f"{where}.type", f"unknown or unsupported action type {excerpt(kind)}")

@@ -188,7 +188,7 @@ def may_sell_for(game: Game, corp: Corporation, player: Player) -> bool:
 
 
 def check_emergency_sale(
-    game: Game, corp: Corporation, player: Player, certs: tuple[str, ...], percent: int
+    game: Game, corp: Corporation, player: Player, certs: tuple[str, ...], percent: int | None
 ) -> Sale:
     """An emergency sale (§6.10 #4): normal sale rules, the buyer's presidency kept,
     and no more than needed."""
@@ -202,7 +202,7 @@ def check_emergency_sale(
     need = shortfall(game, corp)
     if sale.money - sale.price_each >= need:
         raise IllegalAction(
-            "oversell", f"{player.name} needs {need}; selling {percent}% of {sale.corp} is more than needed"
+            "oversell", f"{player.name} needs {need}; selling {sale.percent}% of {sale.corp} is more than needed"
         )
     return sale
 

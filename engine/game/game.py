@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from route18xx.engine.board import Board
 from route18xx.engine.errors import IllegalAction, MalformedInput
-from route18xx.engine.game.actions import Action, Program, RunRoutes, parse_action
+from route18xx.engine.game.actions import Action, EndGame, Program, RunRoutes, parse_action
 from route18xx.engine.game.bank import Bank
 from route18xx.engine.game.companies import Company
 from route18xx.engine.game.corporations import Corporation
@@ -321,6 +321,11 @@ class Game:
         if self.state.finished:
             raise IllegalAction("game_over", "the game is over")
         self._check_entity(action)
+        if isinstance(action, EndGame):
+            if action.id is not None:
+                self.state.last_action_id = action.id
+            self._end_game("manually_ended")
+            return None
         rnd = self.round
         self.round.process(self, action)
         check = _run_check(rnd) if isinstance(action, RunRoutes) else None

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from route18xx.engine.errors import IllegalAction
 from route18xx.engine.game.actions import RunRoutes
 from route18xx.engine.game.depot import train_name
+from route18xx.engine.revenue import route_subsidy
 from route18xx.engine.route_judge import Judgement, judge_routes
 from route18xx.engine.state_file import RouteState
 
@@ -63,6 +64,23 @@ def route_state(game: Game, corp: Corporation, train_ids: list[str]) -> RouteSta
     return RouteState(game.rule_set, game.phase, corp.definition, trains, game.board)
 
 
+def recorded_figures(action: RunRoutes, judgement: Judgement) -> tuple[int, int]:
+    """The revenue and subsidy a replay pays for ``action``, as 18xx.games pays them.
+
+    The site pays what the log recorded (HISTORY.md §1.2). A route that
+    recorded no ``revenue`` or no ``subsidy`` (logs before 2024-09 have no
+    ``subsidy``, HISTORY.md §1.3) gets what the site's ``Route`` works out from
+    its stops: the revenue the engine prices, and the mine's ¥40 whenever a
+    stop is on the mine hex (``subsidy_for``, whose test looks at the hex
+    alone, HISTORY.md §2.2; so does ``engine.revenue.route_subsidy``).
+    """
+    revenue = subsidy = 0
+    for spec, judged in zip(action.routes, judgement.routes):
+        revenue += spec.revenue if spec.has_revenue else judged.revenue
+        subsidy += spec.subsidy if spec.has_subsidy else route_subsidy(judged.hexes)
+    return revenue, subsidy
+
+
 def run_routes(game: Game, rnd: OperatingRound, corp: Corporation, action: RunRoutes) -> RouteCheck:
     """Judge and book a run (ROUTES.md §3, §5); raises IllegalAction on a bad run.
 
@@ -80,21 +98,20 @@ def run_routes(game: Game, rnd: OperatingRound, corp: Corporation, action: RunRo
             raise IllegalAction("train_twice", f"train {route.train} runs twice")
         seen.add(route.train)
     judgement = judge_routes(route_state(game, corp, runnable), action.routes)
-    check = RouteCheck(
-        action.id, corp.sym, [r.train for r in action.routes], action.revenue, action.subsidy, judgement
-    )
+    revenue, subsidy = recorded_figures(action, judgement)
+    check = RouteCheck(action.id, corp.sym, [r.train for r in action.routes], revenue, subsidy, judgement)
     if not judgement.legal:
         check.problems.append("illegal routes: " + "; ".join(judgement.violations))
-    if judgement.legal and judgement.revenue != action.revenue:
-        check.problems.append(f"recorded revenue {action.revenue}, engine {judgement.revenue}")
-    if judgement.legal and judgement.subsidy != action.subsidy:
-        check.problems.append(f"recorded subsidy {action.subsidy}, engine {judgement.subsidy}")
+    if judgement.legal and judgement.revenue != revenue:
+        check.problems.append(f"recorded revenue {revenue}, engine {judgement.revenue}")
+    if judgement.legal and judgement.subsidy != subsidy:
+        check.problems.append(f"recorded subsidy {subsidy}, engine {judgement.subsidy}")
     if check.problems and not game.trust_recorded_routes:
         code = "illegal_route" if not judgement.legal else "revenue_mismatch"
         raise IllegalAction(code, "; ".join(check.problems))
     rnd.routes = action.routes
-    rnd.revenue = action.revenue
-    rnd.subsidy = action.subsidy
+    rnd.revenue = revenue
+    rnd.subsidy = subsidy
     rnd.run_check = check
     rnd.ran.update(r.train for r in action.routes)
     return check

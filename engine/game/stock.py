@@ -177,9 +177,10 @@ def check_float(game: Game, corp: Corporation) -> None:
 # -- selling -----------------------------------------------------------------------
 
 
-def check_sale(game: Game, player: Player, certs: Sequence[str], percent: int) -> Sale:
+def check_sale(game: Game, player: Player, certs: Sequence[str], percent: int | None) -> Sale:
     """The rules any sale obeys (§5.8): own certificates, pool ≤ 50 %, a president's
-    certificate only when someone else can take the presidency."""
+    certificate only when someone else can take the presidency. ``percent`` None:
+    all of the certificates (an older log's sale without ``percent``)."""
     corp = corporation_of_certs(game, certs)
     if len(set(certs)) != len(certs):
         raise IllegalAction("duplicate_share", "a certificate is listed twice")
@@ -188,6 +189,8 @@ def check_sale(game: Game, player: Player, certs: Sequence[str], percent: int) -
             raise IllegalAction("not_owner", f"{player.name} does not hold {cert}")
     total = sum(cert_percent(c) for c in certs)
     has_pres = any(is_president_cert(c) for c in certs)
+    if percent is None:
+        percent = total
     if percent <= 0 or percent % 10 or not (percent == total or (has_pres and percent == total - 10)):
         raise IllegalAction("bad_percent", f"{percent}% does not match the certificates {', '.join(certs)}")
     pool_limit = int(game.facts["pool_limit_percent"])
