@@ -134,8 +134,10 @@ async function loadLog(text, data, name) {
   const stoppedAt = report.stoppedAtAction;
   const listEnd = stoppedAt === undefined ? "" : `The replay stopped: the list ends at action ${stoppedAt}.`;
   if (stopped) {
-    const where = stoppedAt === undefined ? "before the end of the game" : `at action ${stoppedAt}`;
-    current.notice = `${name}: the replay stopped ${where}: ${errors.join("; ") || "no reason given"}` +
+    // without an action: the log and the game disagree on where the game ends
+    const what = stoppedAt === undefined ? "the replay is incomplete"
+      : `the replay stopped at action ${stoppedAt}`;
+    current.notice = `${name}: ${what}: ${errors.join("; ") || "no reason given"}` +
       (!runs.length ? "\nNo run was reached before it."
         : `\n${runs.length} runs were reached before it and are listed below` +
           (stoppedAt === undefined ? "." : `: the list ends at action ${stoppedAt}.`));
@@ -149,7 +151,7 @@ async function loadLog(text, data, name) {
     `${report.title || "1888"} (${report.ruleSet || "?"}): ${runs.length} runs${stopped ? " reached" : ""}`;
   const left = runs.reduce((sum, r) => sum + gap(r), 0);
   $("game-summary").textContent =
-    (stopped ? "The replay did not reach the end of the game: no final scores. "
+    (stoppedAt !== undefined ? "The replay did not reach the end of the game: no final scores. "
       : `Final scores ${report.scoresMatch ? "match" : "do not match"} the log. `) +
     `Income left on the table: ${yen(left)} in ${runs.filter((r) => gap(r) > 0).length} runs.` +
     (errors.length && !stopped ? " Problems: " + errors.join("; ") : "");
