@@ -140,7 +140,13 @@ class RunReport:
 
 @dataclass(frozen=True)
 class ReplayReport:
-    """A replayed log: scores, errors and every run (the ``replay --json`` object)."""
+    """A replayed log: scores, errors and every run (the ``replay --json`` object).
+
+    A replay that stops partway (issue 19) still reports every run reached
+    before the stop: ``completed`` is false and ``stopped_at`` names the action
+    it could not process (None when that action has no integer id, or when the
+    log is incomplete for another reason: ``errors`` says which).
+    """
 
     title: str
     rule_set: str
@@ -149,6 +155,10 @@ class ReplayReport:
     scores_match: bool
     errors: tuple[ReplayError, ...]
     runs: tuple[RunReport, ...]
+    #: every kept action was processed (``ReplayResult.completed``).
+    completed: bool = True
+    #: the id of the action the replay stopped at; ``runs`` are those before it.
+    stopped_at: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -158,6 +168,8 @@ class ReplayReport:
             "recorded_result": dict(self.recorded_result),
             "scores_match": self.scores_match,
             "errors": [str(e) for e in self.errors],
+            "completed": self.completed,
+            "stopped_at": self.stopped_at,
             "run_routes": [r.to_json() for r in self.runs],
         }
 
@@ -172,6 +184,10 @@ def replay_report(result: ReplayResult) -> ReplayReport:
         scores_match=result.scores_match,
         errors=tuple(result.problems),
         runs=tuple(RunReport.of(r) for r in result.runs),
+        completed=result.completed,
+        # ``replay`` marks an action without an integer id with -1: no id to name.
+        stopped_at=result.stopped_at if result.stopped_at is not None and result.stopped_at >= 0
+        else None,
     )
 
 

@@ -118,3 +118,7 @@ def _print_summary(report: ReplayReport, seconds: float) -> None:
     if solved:
         better = sum(1 for r, opt in solved if opt.revenue > r.recorded_revenue)
         print(f"optimum:         {len(solved)} solved, {better} runs left revenue on the table")
+    if report.stopped_at is not None:
+        print(f"stopped:         at action {report.stopped_at}; the runs above are those before it")
+    elif not report.completed:
+        print("stopped:         the log was not replayed to its end (see the errors)")

@@ -34,8 +34,14 @@ def run_to_proto(run: RunReport) -> pb.ReplayedRun:
 
 
 def replay_report_to_proto(report: ReplayReport) -> pb.ReplayGameResponse:
-    """The engine's replay report as a ``ReplayGameResponse``."""
-    return pb.ReplayGameResponse(
+    """The engine's replay report as a ``ReplayGameResponse``.
+
+    A replay that stopped partway is an answer, not an error (issue 19): the
+    runs reached before the stop, ``completed`` false, ``stopped_at_action``
+    the action it stopped at (unset when it completed or that action has no
+    integer id) and the reason in ``errors``.
+    """
+    msg = pb.ReplayGameResponse(
         title=report.title,
         rule_set=report.rule_set,
         final_scores=report.final_scores,
@@ -43,7 +49,11 @@ def replay_report_to_proto(report: ReplayReport) -> pb.ReplayGameResponse:
         scores_match=report.scores_match,
         errors=[str(e) for e in report.errors],
         runs=[run_to_proto(r) for r in report.runs],
+        completed=report.completed,
     )
+    if report.stopped_at is not None:
+        msg.stopped_at_action = report.stopped_at
+    return msg
 
 
 def replay_job(runner: Any, request: pb.ReplayGameRequest, cancel: Any) -> pb.ReplayGameResponse:

@@ -59,8 +59,10 @@ def run_audit(a: argparse.Namespace) -> int:
         runs = [line for line in lines if line.get("kind") == "run"]
         Path(a.report).write_text(render(summary, runs), encoding="utf-8")
     print(f"{summary['logs']} logs ({outcome.skipped} already done), {summary['logs_failed']} "
-          f"failed; {summary['runs']} runs, {summary['runs_below_optimum']['total']} below the "
-          f"optimum, {summary['left_on_table']['total']} left on the table -> {out}")
+          f"failed, {summary['logs_stopped']} stopped partway ({summary['runs_in_stopped_logs']} "
+          f"runs reached, counted); {summary['runs']} runs, "
+          f"{summary['runs_below_optimum']['total']} below the optimum, "
+          f"{summary['left_on_table']['total']} left on the table -> {out}")
     return 0
 
 

@@ -85,7 +85,11 @@ def run_line(game: str, log: str, audited: AuditRun) -> dict[str, Any]:
 def game_line(
     game: str, log: str, report: AuditReport | None, errors: list[str], ms: float
 ) -> dict[str, Any]:
-    """The game line: the replay's verdict, or why the log could not be read."""
+    """The game line: the replay's verdict, or why the log could not be read.
+
+    ``ok`` is a replay to the end; a replay that stopped at an action has
+    ``stopped_at`` and the ``runs`` it reached (issue 19).
+    """
     replayed = report.replay if report is not None else None
     return {
         "kind": "game",
@@ -99,6 +103,9 @@ def game_line(
         "recorded_result": dict(replayed.recorded_result) if replayed else None,
         "scores_match": replayed.scores_match if replayed else False,
         "completed": report.completed if report else False,
+        # a replay stopped partway (issue 19): the action it stopped at; ``runs`` are
+        # those reached before it, each with its run line, counted like any other
+        "stopped_at": replayed.stopped_at if replayed else None,
         "runs": len(report.runs) if report else 0,
         "errors": errors,
         TIMING: {"audit_ms": round(ms, 1)},

@@ -137,6 +137,8 @@ def render(summary: dict[str, Any], runs: Sequence[dict[str, Any]]) -> str:
     s = summary
     figures = _table(["", ""], [
         ["logs audited", s["logs"]], ["logs replayed to the end", s["logs_ok"]],
+        ["logs whose replay stopped partway (their runs are counted)",
+         f"{s['logs_stopped']} ({s['runs_in_stopped_logs']} runs)"],
         ["logs that failed", s["logs_failed"]], ["final scores as recorded", s["scores_match"]],
         ["runs", s["runs"]], ["runs proven optimal (both objectives)", s["runs_proven"]],
         ["recorded routes the engine finds illegal", s["runs_recorded_illegal"]],
@@ -159,6 +161,8 @@ def render(summary: dict[str, Any], runs: Sequence[dict[str, Any]]) -> str:
     pct = s["solve_ms"]
     time_rows = [[o] + [pct[o].get(k, "") for k in ("p50", "p90", "p99", "max")] for o in OBJECTIVES]
     failed = [[E(f["log"]), E("; ".join(f["errors"]))] for f in s["failed_logs"]]
+    partial = [[E(f["log"]), f["stopped_at"], f["runs"], E("; ".join(f["errors"]))]
+               for f in s["stopped_logs"]]
     warned = [[E(f["log"]), E("; ".join(f["errors"][:5]))] for f in s["logs_with_errors"]]
     parts = [
         "<!DOCTYPE html><html lang=en><head><meta charset=utf-8>",
@@ -177,6 +181,10 @@ def render(summary: dict[str, Any], runs: Sequence[dict[str, Any]]) -> str:
                 "optimal", "gap", "legal", "board"], worst_rows),
         "<h2>Solver time</h2>", _time_plot(times),
         _table(["objective", "p50 ms", "p90 ms", "p99 ms", "max ms"], time_rows),
+        "<h2>Logs whose replay stopped partway</h2>",
+        "<p>Their runs before the stop are audited and counted above.</p>",
+        _table(["log", "stopped at action", "runs reached", "why"], partial)
+        if partial else "<p>None.</p>",
         "<h2>Logs that failed</h2>",
         _table(["log", "why"], failed) if failed else "<p>None.</p>",
         "<h2>Logs replayed with disagreements</h2>",

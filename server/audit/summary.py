@@ -63,9 +63,21 @@ def _table(runs: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:
     return rows
 
 
+def stopped(game: dict[str, Any]) -> bool:
+    """A log replayed up to an action it could not process (issue 19): not a failure.
+
+    Its runs before that action are audited and counted like any other; a log
+    that could not be read, or was not replayed to its end for another reason
+    (it ends before the game does), is a failed log.
+    """
+    return not game["ok"] and game.get("stopped_at") is not None
+
+
 def summarize(lines: list[dict[str, Any]]) -> dict[str, Any]:
     runs = [line for line in lines if line.get("kind") == "run"]
     games = [line for line in lines if line.get("kind") == "game"]
+    failed = [g for g in games if not g["ok"] and not stopped(g)]
+    partial = [g for g in games if stopped(g)]
     solved = [r for r in runs if r["gap"]["total"] is not None]
     worst = sorted(solved, key=lambda r: (-r["gap"]["total"], r["log"], r["action_id"]))[:WORST]
     times = {
@@ -79,9 +91,11 @@ def summarize(lines: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "logs": len(games),
         "logs_ok": sum(1 for g in games if g["ok"]),
-        "logs_failed": sum(1 for g in games if not g["ok"]),
+        "logs_stopped": len(partial),
+        "logs_failed": len(failed),
         "scores_match": sum(1 for g in games if g["scores_match"]),
         "runs": len(runs),
+        "runs_in_stopped_logs": sum(g["runs"] for g in partial),
         "runs_solved": len(solved),
         "runs_proven": sum(
             1 for r in runs if all(r["optimal"][o]["proven_optimal"] for o in OBJECTIVES)
@@ -115,9 +129,13 @@ def summarize(lines: list[dict[str, Any]]) -> dict[str, Any]:
         "audit_ms_per_log": percentiles(
             [float(g["timing"]["audit_ms"]) for g in games if g.get("timing")]
         ),
+        "stopped_logs": [
+            {"game": g["game"], "log": g["log"], "stopped_at": g["stopped_at"], "runs": g["runs"],
+             "errors": g["errors"]}
+            for g in partial
+        ],
         "failed_logs": [
-            {"game": g["game"], "log": g["log"], "errors": g["errors"]}
-            for g in games if not g["ok"]
+            {"game": g["game"], "log": g["log"], "errors": g["errors"]} for g in failed
         ],
         "logs_with_errors": [
             {"game": g["game"], "log": g["log"], "errors": g["errors"]}

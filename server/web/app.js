@@ -6,7 +6,10 @@
 const SERVICE = "/route18xx.v1.RouteService/";
 const $ = (id) => document.getElementById(id);
 
-let current = { log: null, text: null };
+/** The file on screen: its log (decoded and as text) and its standing notice (a stopped replay). */
+let current = { log: null, text: null, notice: "" };
+/** Bumped on every load: an answer that comes back for an earlier file is dropped. */
+let generation = 0;
 
 /** Call a RouteService method; a failed call throws an Error with "code: message". */
 async function rpc(method, body, timeoutMs = 60000) {
@@ -37,16 +40,48 @@ async function rpc(method, body, timeoutMs = 60000) {
   return data;
 }
 
-function showError(message) {
+/** The error box: the loaded file's standing notice, then ``extra`` (a failed request). */
+function renderErrors(extra) {
   const box = $("error");
-  box.textContent = message;
-  box.hidden = false;
+  const text = [current.notice, extra].filter(Boolean).join("\n");
+  box.textContent = text;
+  box.hidden = !text;
+}
+
+function showError(message) {
+  renderErrors(message);
   $("status").textContent = "";
 }
 
+/** Clears a failed request's message; a stopped replay's notice stays while its runs are shown. */
 function clearError() {
-  $("error").hidden = true;
-  $("error").textContent = "";
+  renderErrors("");
+}
+
+/** Empties the board panel: no board, routes or suggestions of an earlier run or file. */
+function clearBoard() {
+  $("board-panel").hidden = true;
+  $("board-title").textContent = "Board";
+  $("incomes").replaceChildren();
+  $("board").replaceChildren();
+  $("suggestions").replaceChildren();
+  $("after-board").replaceChildren();
+  $("suggest-status").textContent = "";
+}
+
+/** A new file: nothing of the previous one stays on screen, and its pending answers are dropped. */
+function clearScreen() {
+  generation += 1;
+  current = { log: null, text: null, notice: "" };
+  clearError();
+  status("");
+  $("runs-panel").hidden = true;
+  $("runs").querySelector("tbody").replaceChildren();
+  $("game-title").textContent = "Operating turns";
+  $("game-summary").textContent = "";
+  $("runs-end").textContent = "";
+  $("runs-end").hidden = true;
+  clearBoard();
 }
 
 function status(message) {
@@ -63,7 +98,7 @@ function income(revenue, subsidy) {
 }
 
 async function loadText(text, name) {
-  clearError();
+  clearScreen();
   let data;
   try {
     data = JSON.parse(text);
@@ -81,24 +116,45 @@ async function loadText(text, name) {
 }
 
 async function loadLog(text, data, name) {
+  const loading = generation;
   status(`Replaying ${name} and solving every run…`);
-  $("board-panel").hidden = true;
   let report;
   try {
     report = await rpc("ReplayGame", { gameLog: text }, 120000);
   } catch (err) {
-    $("runs-panel").hidden = true;
-    showError(`${name}: ${err.message}`);
+    if (loading === generation) showError(`${name}: ${err.message}`);
     return;
   }
-  current = { log: data, text };
+  if (loading !== generation) return;
+  current = { log: data, text, notice: "" };
   const runs = report.runs || [];
-  $("game-title").textContent = `${report.title || "1888"} (${report.ruleSet || "?"}): ${runs.length} runs`;
+  const errors = report.errors || [];
+  // protobuf JSON leaves out a false ``completed``: absent means the replay stopped
+  const stopped = report.completed !== true;
+  const stoppedAt = report.stoppedAtAction;
+  const listEnd = stoppedAt === undefined ? "" : `The replay stopped: the list ends at action ${stoppedAt}.`;
+  if (stopped) {
+    // without an action: the log and the game disagree on where the game ends
+    const what = stoppedAt === undefined ? "the replay is incomplete"
+      : `the replay stopped at action ${stoppedAt}`;
+    current.notice = `${name}: ${what}: ${errors.join("; ") || "no reason given"}` +
+      (!runs.length ? "\nNo run was reached before it."
+        : `\n${runs.length} runs were reached before it and are listed below` +
+          (stoppedAt === undefined ? "." : `: the list ends at action ${stoppedAt}.`));
+    renderErrors("");
+  }
+  if (!runs.length && stopped) {
+    status("");
+    return;
+  }
+  $("game-title").textContent =
+    `${report.title || "1888"} (${report.ruleSet || "?"}): ${runs.length} runs${stopped ? " reached" : ""}`;
   const left = runs.reduce((sum, r) => sum + gap(r), 0);
   $("game-summary").textContent =
-    `Final scores ${report.scoresMatch ? "match" : "do not match"} the log. ` +
+    (stoppedAt !== undefined ? "The replay did not reach the end of the game: no final scores. "
+      : `Final scores ${report.scoresMatch ? "match" : "do not match"} the log. `) +
     `Income left on the table: ${yen(left)} in ${runs.filter((r) => gap(r) > 0).length} runs.` +
-    ((report.errors || []).length ? " Problems: " + report.errors.join("; ") : "");
+    (errors.length && !stopped ? " Problems: " + errors.join("; ") : "");
   const body = $("runs").querySelector("tbody");
   body.replaceChildren();
   for (const run of runs) {
@@ -120,8 +176,11 @@ async function loadLog(text, data, name) {
     row.addEventListener("click", () => showRun(run, row));
     body.appendChild(row);
   }
+  $("runs-end").textContent = listEnd;
+  $("runs-end").hidden = !listEnd;
   $("runs-panel").hidden = false;
-  status(`${runs.length} runs. Click one to see its board.`);
+  status(stopped ? `${runs.length} runs before the replay stopped. Click one to see its board.`
+    : `${runs.length} runs. Click one to see its board.`);
 }
 
 /** What the recorded run left on the table: optimal minus recorded (revenue + subsidy). */
@@ -133,6 +192,7 @@ function gap(run) {
 }
 
 async function showRun(run, row) {
+  const showing = generation;
   clearError();
   for (const r of $("runs").querySelectorAll("tr.selected")) r.classList.remove("selected");
   row.classList.add("selected");
@@ -154,23 +214,26 @@ async function showRun(run, row) {
   const source = { gameLog: current.text, actionId: run.actionId };
   try {
     const picture = await rpc("RenderBoard", { ...source, routesMode: "ROUTES_MODE_BOTH" });
+    if (showing !== generation) return;
     $("board").innerHTML = picture.svg;
   } catch (err) {
+    if (showing !== generation) return;
     $("board").textContent = "";
     showError(`board of action ${run.actionId}: ${err.message}`);
   }
-  await showSuggestions(run);
+  await showSuggestions(run, showing);
 }
 
-async function showSuggestions(run) {
+async function showSuggestions(run, showing) {
   const source = { gameLog: current.text, actionId: run.turnStartActionId || run.actionId };
   let report;
   try {
     report = await rpc("SuggestMoves", { ...source, top: 5, timeLimitS: 10 });
   } catch (err) {
-    $("suggest-status").textContent = `No suggestions: ${err.message}`;
+    if (showing === generation) $("suggest-status").textContent = `No suggestions: ${err.message}`;
     return;
   }
+  if (showing !== generation) return;
   const moves = report.suggestions || [];
   $("suggest-status").textContent = moves.length
     ? `Without a lay: ${yen(report.baseIncome)}. ${report.candidates || 0} legal moves ranked.`
@@ -185,19 +248,22 @@ async function showSuggestions(run) {
   if (moves.length) {
     try {
       const after = await rpc("RenderBoard", { ...source, suggestion: 1 });
+      if (showing !== generation) return;
       $("after-board").innerHTML = after.svg;
     } catch (err) {
+      if (showing !== generation) return;
       $("after-board").textContent = `The board after the best lay could not be drawn: ${err.message}`;
     }
   }
 }
 
 async function solveState(state, name) {
+  const solving = generation;
   status(`Solving ${name}…`);
-  $("runs-panel").hidden = true;
   try {
     const answer = await rpc("SolveRoutes", { state });
     const picture = await rpc("RenderBoard", { state, routesMode: "ROUTES_MODE_OPTIMAL" });
+    if (solving !== generation) return;
     $("board-panel").hidden = false;
     $("board-title").textContent = `${state.corporation || "?"}: ${(state.trains || []).join(" + ")}, phase ${state.phase || "?"}`;
     $("incomes").textContent = `optimal ${income(answer.revenue, answer.subsidy)}` +
@@ -208,11 +274,12 @@ async function solveState(state, name) {
     $("suggest-status").textContent = "";
     status(`${name} solved.`);
   } catch (err) {
-    showError(`${name}: ${err.message}`);
+    if (solving === generation) showError(`${name}: ${err.message}`);
   }
 }
 
 function readFile(file) {
+  clearScreen();
   const reader = new FileReader();
   reader.onload = () => loadText(String(reader.result), file.name);
   reader.onerror = () => showError(`${file.name} could not be read.`);

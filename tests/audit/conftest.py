@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.stopped_logs import STOPS_AT, write_stopped_log
+
 
 ROOT = Path(__file__).resolve().parents[2]
 LOGS = ROOT / "tests" / "data" / "logs"
@@ -31,7 +33,10 @@ BROKEN = {
     "broken-not-1888.json": "only 1888 logs",
     "broken-corrupt.json": "actions",
     "broken-diverging.json": "",  # replays, but an action is refused: completed false
+    "broken-stops.json": f"action {STOPS_AT}",  # refused after 24 runs (tests.stopped_logs)
 }
+#: The broken files whose replay stops at an action (issue 19): that action's id.
+STOPPED = {"broken-diverging.json": 53, "broken-stops.json": STOPS_AT}
 
 
 def _write_broken(folder: Path) -> None:
@@ -49,6 +54,7 @@ def _write_broken(folder: Path) -> None:
             a["price"] = 1  # a depot train below its price: refused
             break
     (folder / "broken-diverging.json").write_text(json.dumps(diverging))
+    write_stopped_log(folder / "broken-stops.json")
 
 
 @pytest.fixture(scope="session")

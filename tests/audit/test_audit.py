@@ -17,7 +17,8 @@ import pytest
 
 from route18xx.server.audit.runner import read_done
 from route18xx.server.cli import main
-from tests.audit.conftest import BROKEN, LOGS, ROOT
+from tests.audit.conftest import BROKEN, LOGS, ROOT, STOPPED
+from tests.stopped_logs import RUNS_BEFORE, STOPS_AT, run_ids_before, write_stopped_log
 from tests.browser import NO_CHROMIUM, chromium_driver, screenshot  # noqa: F401 (fixture)
 
 pytest.importorskip("ortools")
@@ -103,8 +104,49 @@ def test_broken_logs_get_an_error_line_and_the_rest_completes(audited: Path) -> 
         else:
             assert game["ok"] and game["scores_match"], name
     summary = json.loads((audited / "summary.json").read_text())
-    assert sorted(Path(f["log"]).name for f in summary["failed_logs"]) == sorted(BROKEN)
+    assert sorted(Path(f["log"]).name for f in summary["failed_logs"]) == sorted(
+        set(BROKEN) - set(STOPPED))
+    assert sorted(Path(f["log"]).name for f in summary["stopped_logs"]) == sorted(STOPPED)
     assert summary["logs"] == len(games)
+    assert summary["logs"] == summary["logs_ok"] + summary["logs_stopped"] + summary["logs_failed"]
+
+
+def test_a_stopped_replay_reports_where_and_counts_the_runs_it_reached(audited: Path) -> None:
+    """Issue 19: the game line says where the replay stopped and how many runs it reached;
+    those runs are audited (the good log's very figures) and counted in the summary."""
+    lines = without_timing(audited / "results.jsonl")
+    games = {Path(g["log"]).name: g for g in lines if g["kind"] == "game"}
+    for name, action in STOPPED.items():
+        game = games[name]
+        assert not game["ok"] and not game["completed"] and game["stopped_at"] == action
+        assert f"action {action}" in game["errors"][0]
+    for name, game in games.items():
+        if name not in STOPPED:
+            assert game["stopped_at"] is None, name
+    stops = games["broken-stops.json"]
+    assert stops["runs"] == RUNS_BEFORE
+    mine = [r for r in lines if r["kind"] == "run" and Path(r["log"]).name == "broken-stops.json"]
+    good = [r for r in lines if r["kind"] == "run" and Path(r["log"]).name == "129026.json"]
+    assert [r["action_id"] for r in mine] == run_ids_before(STOPS_AT)
+    assert [r | {"log": ""} for r in mine] == [r | {"log": ""} for r in good[:RUNS_BEFORE]]
+
+    summary = json.loads((audited / "summary.json").read_text())
+    assert summary["logs_stopped"] == len(STOPPED)
+    assert summary["runs_in_stopped_logs"] == RUNS_BEFORE  # broken-diverging stops before any
+    assert summary["runs"] == sum(g["runs"] for g in games.values())
+    (entry,) = [f for f in summary["stopped_logs"] if Path(f["log"]).name == "broken-stops.json"]
+    assert (entry["stopped_at"], entry["runs"]) == (STOPS_AT, RUNS_BEFORE)
+    report = (audited / "report.html").read_text()
+    assert "Logs whose replay stopped partway" in report and "broken-stops.json" in report
+
+
+def test_the_audit_command_says_how_many_logs_stopped(tmp_path: Path) -> None:
+    path = write_stopped_log(tmp_path / "stops.json")
+    status, out = run_cli("audit", str(path), "--out", str(tmp_path / "r.jsonl"), "--jobs", "1",
+                          "--no-progress")
+    assert status == 0  # as before: the audit went through its logs
+    assert f"1 logs (0 already done), 0 failed, 1 stopped partway ({RUNS_BEFORE} runs reached, " \
+        f"counted); {RUNS_BEFORE} runs" in out
 
 
 def test_the_results_are_sorted_by_log_then_action(audited: Path) -> None:

@@ -76,8 +76,11 @@ def test_replay_report_has_the_design_fields(name: str, replays: dict[str, Any])
         "recorded_result",
         "scores_match",
         "errors",
+        "completed",
+        "stopped_at",
         "run_routes",
     }
+    assert report["completed"] is True and report["stopped_at"] is None
     assert report["rule_set"] == ("prototype" if name == "129026" else "north")
     first = report["run_routes"][0]
     assert set(first) >= {

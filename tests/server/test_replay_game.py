@@ -11,6 +11,9 @@ import pytest
 from route18xx.engine import api
 from route18xx.v1 import route_service_pb2 as pb
 from tests.conftest import LOGS_DIR, load_json
+from tests.stopped_logs import (
+    BAD_HEX, RUNS_BEFORE, STOPS_AT, STOPS_AT_ONCE, run_ids_before, stopped_log,
+)
 
 
 @pytest.mark.parametrize("name", ["129026", "1888_game_end_bankrupt"])
@@ -78,3 +81,45 @@ def test_an_illegal_recorded_route_comes_with_its_violation_codes(stub: Any) -> 
     assert {"VIOLATION_CODE_STOP_TWICE", "VIOLATION_CODE_SIDE_USED_TWICE"} <= codes
     assert response.scores_match
     assert all(not r.recorded_violations for r in response.runs if r.recorded_legal)
+
+
+def test_a_complete_replay_says_so(stub: Any) -> None:
+    text = (LOGS_DIR / "1888_game_end_bankrupt.json").read_text()
+    response = stub.ReplayGame(pb.ReplayGameRequest(game_log=text, skip_solve=True), timeout=60)
+    assert response.completed and not response.HasField("stopped_at_action")
+    assert list(response.errors) == []
+
+
+def test_a_replay_that_stops_returns_the_runs_before_it_and_where_it_stopped(stub: Any) -> None:
+    """Issue 19: a stop partway is an answer: the runs reached, the action, the reason."""
+    text = json.dumps(stopped_log(STOPS_AT))
+    response = stub.ReplayGame(pb.ReplayGameRequest(game_log=text), timeout=120)
+    assert not response.completed
+    assert response.HasField("stopped_at_action") and response.stopped_at_action == STOPS_AT
+    assert [r.action_id for r in response.runs] == run_ids_before(STOPS_AT)
+    assert len(response.runs) == RUNS_BEFORE
+    assert all(r.HasField("optimal_revenue") for r in response.runs)  # solved all the same
+    (error,) = response.errors
+    assert f"action {STOPS_AT}" in error and BAD_HEX in error
+    # the runs reached are the good log's own figures
+    good = stub.ReplayGame(pb.ReplayGameRequest(
+        game_log=(LOGS_DIR / "129026.json").read_text()), timeout=120)
+    for run in [*response.runs, *good.runs]:
+        run.ClearField("solve_ms")  # wall-clock: the one figure that differs
+    assert list(response.runs) == list(good.runs)[:RUNS_BEFORE]
+
+
+def test_a_replay_that_stops_at_once_has_no_runs(stub: Any) -> None:
+    text = json.dumps(stopped_log(STOPS_AT_ONCE))
+    response = stub.ReplayGame(pb.ReplayGameRequest(game_log=text, skip_solve=True), timeout=60)
+    assert not response.completed and response.stopped_at_action == STOPS_AT_ONCE
+    assert list(response.runs) == [] and f"action {STOPS_AT_ONCE}" in response.errors[0]
+
+
+def test_a_log_that_ends_before_the_game_is_incomplete_without_a_stop_action(stub: Any) -> None:
+    log = load_json(LOGS_DIR / "1888_game_end_bankrupt.json")
+    log["actions"] = log["actions"][:200]  # still "finished", with its result
+    response = stub.ReplayGame(pb.ReplayGameRequest(
+        game_log=json.dumps(log), skip_solve=True), timeout=60)
+    assert not response.completed and not response.HasField("stopped_at_action")
+    assert response.runs and "ends before the game does" in response.errors[0]
