@@ -166,6 +166,10 @@ def typed_report(state: RouteState, opt: Optimum, objective: str) -> SolveReport
             "arcs": stats.arcs,
             "variables": stats.variables,
             "constraints": stats.constraints,
+            # CP-SAT's work, summed over its stages: the same for the same request
+            # under any load (issue 21); 0 when no search was needed
+            "branches": stats.branches,
+            "conflicts": stats.conflicts,
             "reduce_ms": round(stats.reduce_ms, 3),
             "build_ms": round(stats.build_ms, 3),
             "solver_ms": round(stats.solve_ms, 3),

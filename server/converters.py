@@ -48,7 +48,7 @@ _STATUS_NAMES = {v: k for k, v in _STATUSES.items()}
 
 _STATS_INT = (
     "nodes_before", "segments_before", "nodes_after", "segments_after",
-    "arcs", "variables", "constraints",
+    "arcs", "variables", "constraints", "branches", "conflicts",
 )
 _STATS_FLOAT = ("reduce_ms", "build_ms", "solver_ms")
 

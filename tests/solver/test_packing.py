@@ -46,7 +46,7 @@ def test_the_packing_is_what_cp_sat_answers(seed: int, distances: tuple[int, ...
     fast = _packed_listed(build_model(instance))
     built = build_model(instance, pack=False)
     assert built.listed and not built.circuits and built.packed is None
-    response, _ = _search(built, 10.0, 1, 0, None)
+    response, *_ = _search(built, 10.0, 1, 0, None)
     assert response is not None and response.status.name == "OPTIMAL"
     if fast is not None:
         assert fast == _routes(built, list(response.solution))
