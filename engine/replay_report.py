@@ -143,11 +143,17 @@ class ReplayReport:
     scores_match: bool
     errors: tuple[ReplayError, ...]
     runs: tuple[RunReport, ...]
+    #: the rule version the log was replayed under (HISTORY.md §2), e.g. "1888@2023-08-25",
+    #: and the date that chose it: the log's own, or the caller's ``rules_as_of``.
+    rules_version: str = ""
+    rules_as_of: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "title": self.title,
             "rule_set": self.rule_set,
+            "rules_version": self.rules_version,
+            "rules_as_of": self.rules_as_of,
             "final_scores": dict(self.final_scores),
             "recorded_result": dict(self.recorded_result),
             "scores_match": self.scores_match,
@@ -166,6 +172,8 @@ def replay_report(result: ReplayResult) -> ReplayReport:
         scores_match=result.scores_match,
         errors=tuple(result.problems),
         runs=tuple(RunReport.of(r) for r in result.runs),
+        rules_version=result.rules.name,
+        rules_as_of=result.rules_as_of.isoformat() if result.rules_as_of else "",
     )
 
 
