@@ -210,11 +210,30 @@ def log_rules_date(log: Mapping[str, Any], rules_as_of_value: Any = None) -> dat
     return given or log_date(log) or today()
 
 
+def dated_state(raw: Any, as_of: str | None) -> Any:
+    """A decoded state file with ``rules_as_of`` set to ``as_of`` (a request's field or
+    ``--rules-as-of`` given beside the state); unchanged when ``as_of`` is empty. A
+    state naming another date is ``MalformedInput`` naming ``rules_as_of``."""
+    if not as_of:
+        return raw
+    parse_rules_as_of(as_of)
+    if not isinstance(raw, Mapping):
+        return raw  # parse_state names what is wrong with it
+    if isinstance(raw.get("state"), Mapping) and "tiles" not in raw:
+        return {**raw, "state": dated_state(raw["state"], as_of)}
+    own = raw.get("rules_as_of")
+    if own is not None and own != as_of:
+        raise MalformedInput(
+            "rules_as_of", f"is {excerpt(as_of)} but the state says {excerpt(own)}: give one date")
+    return {**raw, "rules_as_of": as_of}
+
+
 __all__ = [
     "MustBuyTrain",
     "RuleChange",
     "RulesVersion",
     "current_rules",
+    "dated_state",
     "log_date",
     "log_rules_date",
     "parse_rules_as_of",

@@ -41,6 +41,8 @@ def replay_report_to_proto(report: ReplayReport) -> pb.ReplayGameResponse:
         scores_match=report.scores_match,
         errors=[str(e) for e in report.errors],
         runs=[run_to_proto(r) for r in report.runs],
+        rules_version=report.rules_version,
+        rules_as_of=report.rules_as_of,
     )
 
 
@@ -52,6 +54,6 @@ def replay_job(runner: Any, request: pb.ReplayGameRequest, cancel: Any) -> pb.Re
     limit = runner.time_limit(converters.time_limit_from_proto(request.time_limit_s), cancel)
     report = api.replay_game(
         log, solve=not request.skip_solve, objective=converters.objective_name(request.objective),
-        time_limit_s=limit, cancel=cancel,
+        time_limit_s=limit, cancel=cancel, rules_as_of=request.rules_as_of or None,
     )
     return replay_report_to_proto(report)

@@ -94,6 +94,8 @@ def game_line(
         "ok": report is not None and report.completed,
         "title": replayed.title if replayed else None,
         "rule_set": replayed.rule_set if replayed else None,
+        "rules_version": replayed.rules_version if replayed else None,
+        "rules_as_of": replayed.rules_as_of if replayed else None,
         "players": [{"id": p.id, "name": p.name} for p in report.players] if report else [],
         "final_scores": dict(replayed.final_scores) if replayed else None,
         "recorded_result": dict(replayed.recorded_result) if replayed else None,
