@@ -513,7 +513,8 @@ def parse_game_log(data: bytes) -> dict[str, Any]:
 
 
 def audit_log(
-    log_raw: Mapping[str, Any], *, time_limit_s: float = 10.0, states: bool = False
+    log_raw: Mapping[str, Any], *, time_limit_s: float = 10.0, states: bool = False,
+    rules_as_of: Any = None,
 ) -> AuditReport:
     """Replay a log, judging every run_routes and solving it for both objectives.
 
@@ -522,7 +523,8 @@ def audit_log(
     (``total`` and ``revenue``); see ``engine.replay_audit.audit_replay``. A log
     that cannot be read (not 1888, no players, damaged) is ``MalformedInput``
     naming ``game_log``; an engine bug it triggers is logged and reported the
-    same way, so that an audit of thousands of logs goes on.
+    same way, so that an audit of thousands of logs goes on. ``rules_as_of``
+    replays it under the rules of that date instead of the log's own (DESIGN.md §9).
     """
     from route18xx.engine.replay import UnreplayableAction
     from route18xx.engine.replay_audit import audit_replay
@@ -530,7 +532,8 @@ def audit_log(
     if not isinstance(log_raw, Mapping) or not isinstance(log_raw.get("actions"), list):
         raise MalformedInput("game_log", "is not an 18xx.games game log (no 'actions' list)")
     try:
-        return audit_replay(log_raw, time_limit_s=time_limit_s, states=states)
+        return audit_replay(log_raw, time_limit_s=time_limit_s, states=states,
+                            rules_as_of=rules_as_of)
     except MalformedInput as exc:
         field = "game_log" if exc.field == "game" else f"game_log.{exc.field}"
         raise MalformedInput(field, exc.reason) from None

@@ -84,6 +84,16 @@ def test_audit_names_the_rules_version_per_game(dated_log: Path) -> None:
     audit = audit_bytes(str(dated_log), dated_log.read_bytes(), time_limit_s=5.0)
     (game,) = [line for line in audit.lines if line["kind"] == "game"]
     assert (game["rules_version"], game["rules_as_of"]) == ("1888@2023-08-09", "2023-08-20")
+    audit = audit_bytes(str(dated_log), dated_log.read_bytes(), 5.0, False, "2026-06-01")
+    (game,) = [line for line in audit.lines if line["kind"] == "game"]
+    assert (game["rules_version"], game["rules_as_of"]) == ("1888@2026-05-13", "2026-06-01")
+    assert game["scores_match"] is True
+
+
+def test_audit_bad_rules_as_of_exits_2(tmp_path: Path) -> None:
+    done = _cli("audit", str(LOGS_DIR / "129026.json"), "--out", str(tmp_path / "r.jsonl"),
+                "--rules-as-of", "2021-7-1")
+    assert done.returncode == 2 and "rules_as_of: must be a date YYYY-MM-DD" in done.stderr
 
 
 def test_state_command_writes_the_date_of_its_rules() -> None:
