@@ -529,6 +529,7 @@ def audit_log(
     from route18xx.engine.replay import UnreplayableAction
     from route18xx.engine.replay_audit import audit_replay
 
+    parse_rules_as_of(rules_as_of)
     if not isinstance(log_raw, Mapping) or not isinstance(log_raw.get("actions"), list):
         raise MalformedInput("game_log", "is not an 18xx.games game log (no 'actions' list)")
     try:
