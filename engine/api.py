@@ -30,6 +30,7 @@ from route18xx.engine.reports import (
     SolveReport, StopValue, SubsidyValue, Violation,
 )
 from route18xx.engine.route_judge import VIOLATION_CODES
+from route18xx.engine.rule_versions import RulesVersion, dated_state, parse_rules_as_of, rules_as_of
 from route18xx.engine.route_judge import Judgement, check_route_references, judge_routes, parse_route_specs
 from route18xx.engine.state_file import RouteState, parse_state
 from route18xx.solver import OBJECTIVES, CancelToken, Objective  # plain Python: OR-Tools loads at a solve
@@ -81,7 +82,8 @@ DEFAULT_OBJECTIVE: Objective = OBJECTIVES[0]
 __all__ = [
     "VIOLATION_CODES", "AnswerBreakdown", "BonusValue", "CheckReport", "RouteBreakdown",
     "RouteCheckReport", "RouteReport", "SolveReport", "StopValue", "SubsidyValue", "Violation",
-    "check_report", "solve_report",
+    "check_report", "solve_report", "RulesVersion", "dated_state", "parse_rules_as_of",
+    "rules_as_of",
     "DEFAULT_OBJECTIVE", "AuditOptimum", "AuditReport", "AuditRun", "MoveLayReport", "MoveReport",
     "Player", "ReplayError", "ReplayReport", "RunOptimum", "RunReport", "SolveHook",
     "SuggestReport", "Suggestion", "run_optimum", "solve_hook",
@@ -288,6 +290,7 @@ def state_from_log(
     *,
     turn_facts: bool = True,
     cancel: CancelSignal | None = None,
+    rules_as_of: Any = None,
 ) -> RouteState:
     """The state just before action ``action_id`` of an 18xx.games game log (DESIGN.md §4, §5).
 
@@ -309,8 +312,13 @@ def state_from_log(
 
     ``cancel`` (a ``CancelToken``, see ``new_cancel_token``; give it a deadline)
     is polled once per replayed action: ``OutOfTime`` once it reads as cancelled.
+    ``rules_as_of`` ("YYYY-MM-DD", DESIGN.md §9) picks the dated rules the log is
+    replayed under (default: the log's own date); a malformed one is
+    ``MalformedInput`` naming ``rules_as_of``. The state carries the date used.
     """
     from route18xx.engine.replay import UnreplayableAction, state_before
+
+    parse_rules_as_of(rules_as_of)
 
     if not isinstance(log_raw, Mapping) or not isinstance(log_raw.get("actions"), list):
         raise MalformedInput("game_log", "is not an 18xx.games game log (no 'actions' list)")
@@ -321,7 +329,8 @@ def state_from_log(
         raise MalformedInput("action_id", f"must be a whole number, not {excerpt(action_id)}")
     check_time(cancel, "the replay")
     try:
-        raw = state_before(log_raw, action_id, turn_facts=turn_facts, cancel=cancel)
+        raw = state_before(log_raw, action_id, turn_facts=turn_facts, cancel=cancel,
+                           rules_as_of=rules_as_of)
     except MalformedInput as exc:
         if exc.field == "action_id":
             raise
@@ -384,6 +393,7 @@ def replay_game(
     objective: str = "total",
     time_limit_s: float = 10.0,
     cancel: CancelToken | None = None,
+    rules_as_of: Any = None,
 ) -> ReplayReport:
     """A whole game log replayed: a ``ReplayReport`` (``to_json()``: the ``route18xx
     replay --json`` object, DESIGN.md §5).
@@ -393,8 +403,13 @@ def replay_game(
     that turn starts from. With ``solve`` every run gets its optimum, each solve
     limited to ``time_limit_s`` and to what is left before ``cancel``'s deadline.
     Raises ``MalformedInput`` naming ``game_log`` when the log cannot be read.
+    The log is replayed under the rules in force on ``rules_as_of`` ("YYYY-MM-DD";
+    default: the log's own date, DESIGN.md §9); the report's ``rules_version`` and
+    ``rules_as_of`` say which. A malformed date is ``MalformedInput("rules_as_of")``.
     """
     from route18xx.engine.replay import UnreplayableAction, replay, replay_report
+
+    parse_rules_as_of(rules_as_of)
     from route18xx.engine.turns import turn_starts
 
     if not isinstance(log_raw, Mapping) or not isinstance(log_raw.get("actions"), list):
@@ -404,7 +419,7 @@ def replay_game(
             raise MalformedInput(f"game_log.actions[{i}]", "must be an object")
     hook = solve_hook(objective, time_limit_s, cancel) if solve else None
     try:
-        result = replay(log_raw, solve=hook, cancel=cancel)
+        result = replay(log_raw, solve=hook, cancel=cancel, rules_as_of=rules_as_of)
         starts = turn_starts(log_raw, cancel=cancel)
     except MalformedInput as exc:
         field = "game_log" if exc.field == "game" else f"game_log.{exc.field}"
@@ -498,7 +513,8 @@ def parse_game_log(data: bytes) -> dict[str, Any]:
 
 
 def audit_log(
-    log_raw: Mapping[str, Any], *, time_limit_s: float = 10.0, states: bool = False
+    log_raw: Mapping[str, Any], *, time_limit_s: float = 10.0, states: bool = False,
+    rules_as_of: Any = None,
 ) -> AuditReport:
     """Replay a log, judging every run_routes and solving it for both objectives.
 
@@ -507,15 +523,18 @@ def audit_log(
     (``total`` and ``revenue``); see ``engine.replay_audit.audit_replay``. A log
     that cannot be read (not 1888, no players, damaged) is ``MalformedInput``
     naming ``game_log``; an engine bug it triggers is logged and reported the
-    same way, so that an audit of thousands of logs goes on.
+    same way, so that an audit of thousands of logs goes on. ``rules_as_of``
+    replays it under the rules of that date instead of the log's own (DESIGN.md §9).
     """
     from route18xx.engine.replay import UnreplayableAction
     from route18xx.engine.replay_audit import audit_replay
 
+    parse_rules_as_of(rules_as_of)
     if not isinstance(log_raw, Mapping) or not isinstance(log_raw.get("actions"), list):
         raise MalformedInput("game_log", "is not an 18xx.games game log (no 'actions' list)")
     try:
-        return audit_replay(log_raw, time_limit_s=time_limit_s, states=states)
+        return audit_replay(log_raw, time_limit_s=time_limit_s, states=states,
+                            rules_as_of=rules_as_of)
     except MalformedInput as exc:
         field = "game_log" if exc.field == "game" else f"game_log.{exc.field}"
         raise MalformedInput(field, exc.reason) from None

@@ -23,6 +23,7 @@ import dataclasses
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,7 @@ from route18xx.engine.game.routing import RouteCheck, route_state
 from route18xx.engine.jsontext import decode_json
 from route18xx.engine.log_players import read_seats
 from route18xx.engine.replay_report import ReplayError, RunOptimum, replay_report
+from route18xx.engine.rule_versions import RulesVersion, log_rules_date, rules_as_of as rules_on
 from route18xx.engine.rulesets import NORTH, PROTOTYPE, RuleSet
 from route18xx.engine.state_file import RouteState
 
@@ -225,6 +227,13 @@ class ReplayResult:
     #: player id → the key reports use for the player: the logged id as text, or
     #: the name when the log gives none (``engine.log_players``).
     player_keys: Mapping[int, str] = field(default_factory=dict)
+    #: the date whose rules the replay used (``rules_as_of``, else the log's, else today).
+    rules_as_of: date | None = None
+
+    @property
+    def rules(self) -> RulesVersion:
+        """The rule version the game was replayed under (HISTORY.md §2)."""
+        return self.game.rules
 
     @property
     def completed(self) -> bool:
@@ -255,6 +264,7 @@ def replay(
     stop_before: int | None = None,
     safe: bool = False,
     cancel: CancelSignal | None = None,
+    rules_as_of: Any = None,
 ) -> ReplayResult:
     """Replay a whole log (or up to ``stop_before``, an action id) and report.
 
@@ -262,18 +272,22 @@ def replay(
     differently) are collected in ``errors``; an illegal action stops the replay.
     ``cancel`` (a ``solver.cancel.CancelToken`` or anything with ``cancelled``
     and ``expired``) is polled once per kept action: ``OutOfTime`` once it reads
-    as cancelled (issue 9: every call bounded by its deadline).
+    as cancelled (issue 9: every call bounded by its deadline). The game is played
+    under the rules in force on ``rules_as_of`` ("YYYY-MM-DD"; default: the log's
+    own date, DESIGN.md §9, ``engine.rule_versions``).
     """
     started = time.perf_counter()
     seats = read_seats(log)
+    day = log_rules_date(log, rules_as_of)
     rule_set = rule_set_of(log)
-    game = Game(rule_set, list(seats.seats), trust_recorded_routes=True, safe=safe)
+    game = Game(rule_set, list(seats.seats), trust_recorded_routes=True, safe=safe, rules=rules_on(day))
     result = ReplayResult(
         title=str(log.get("title", "1888")),
         rule_set=rule_set.name,
         game=game,
         recorded_result=seats.recorded_result(log.get("result")),
         player_keys=seats.keys,
+        rules_as_of=day,
     )
     if after_action is not None:
         game.after_each.append(after_action)
@@ -416,6 +430,7 @@ def state_before(
     *,
     turn_facts: bool = False,
     cancel: CancelSignal | None = None,
+    rules_as_of: Any = None,
 ) -> dict[str, Any]:
     """The board state just before action ``action_id``, as a state-file dict (DESIGN.md §5).
 
@@ -426,7 +441,8 @@ def state_before(
     adds the optional turn fields (``turn_facts_of``) for move suggestions.
     ``cancel`` bounds the replay (``replay``): ``OutOfTime`` past its deadline.
     """
-    return states_before(log, [action_id], turn_facts=turn_facts, cancel=cancel)[action_id]
+    return states_before(
+        log, [action_id], turn_facts=turn_facts, cancel=cancel, rules_as_of=rules_as_of)[action_id]
 
 
 def states_before(
@@ -435,8 +451,10 @@ def states_before(
     *,
     turn_facts: bool = False,
     cancel: CancelSignal | None = None,
+    rules_as_of: Any = None,
 ) -> dict[int, dict[str, Any]]:
-    """``state_before`` for several actions of one log, in a single replay."""
+    """``state_before`` for several actions of one log, in a single replay; each state
+    carries ``rules_as_of``, the date whose rules the log was replayed under."""
     wanted = set(action_ids)
     entries = kept_actions(log, cancel=cancel)
     kept_ids = {e.get("id") for e in entries if isinstance(e.get("id"), int)}
@@ -469,7 +487,11 @@ def states_before(
         ),
         None,
     )
-    result = replay(log, before_action=capture, stop_before=stop, cancel=cancel)
+    result = replay(log, before_action=capture, stop_before=stop, cancel=cancel,
+                    rules_as_of=rules_as_of)
+    if result.rules_as_of is not None:
+        for state in found.values():
+            state["rules_as_of"] = result.rules_as_of.isoformat()
     for action_id in sorted(wanted):
         if action_id in problems:
             raise MalformedInput("action_id", problems[action_id])

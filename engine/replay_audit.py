@@ -106,7 +106,8 @@ class _Facts:
 
 
 def audit_replay(
-    log: Mapping[str, Any], *, time_limit_s: float = 10.0, states: bool = False
+    log: Mapping[str, Any], *, time_limit_s: float = 10.0, states: bool = False,
+    rules_as_of: Any = None,
 ) -> AuditReport:
     """Replay ``log`` and solve both objectives at every run (issue 15).
 
@@ -161,7 +162,7 @@ def audit_replay(
         facts[action.id] = _Facts(f"OR {game.turn}.{number}", president,
                                   player.name if player is not None else None)
 
-    result = replay(log, solve=solve, before_action=before)
+    result = replay(log, solve=solve, before_action=before, rules_as_of=rules_as_of)
     report = replay_report(result)
     raw_routes = {
         a.get("id"): a.get("routes") for a in kept_actions(log) if a.get("type") == "run_routes"

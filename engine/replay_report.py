@@ -159,11 +159,17 @@ class ReplayReport:
     completed: bool = True
     #: the id of the action the replay stopped at; ``runs`` are those before it.
     stopped_at: int | None = None
+    #: the rule version the log was replayed under (HISTORY.md §2), e.g. "1888@2023-08-25",
+    #: and the date that chose it: the log's own, or the caller's ``rules_as_of``.
+    rules_version: str = ""
+    rules_as_of: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "title": self.title,
             "rule_set": self.rule_set,
+            "rules_version": self.rules_version,
+            "rules_as_of": self.rules_as_of,
             "final_scores": dict(self.final_scores),
             "recorded_result": dict(self.recorded_result),
             "scores_match": self.scores_match,
@@ -188,6 +194,8 @@ def replay_report(result: ReplayResult) -> ReplayReport:
         # ``replay`` marks an action without an integer id with -1: no id to name.
         stopped_at=result.stopped_at if result.stopped_at is not None and result.stopped_at >= 0
         else None,
+        rules_version=result.rules.name,
+        rules_as_of=result.rules_as_of.isoformat() if result.rules_as_of else "",
     )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from route18xx.engine.board import Board
@@ -19,6 +20,8 @@ from route18xx.engine.geometry import PlacedTile, placed_tile
 from route18xx.engine import state_rules as rules
 from route18xx.engine.errors import MalformedInput, excerpt
 from route18xx.engine.gamedata import CorporationDef, GameData, HexId, PhaseDef, TrainDef, game_data
+from route18xx.engine.rule_versions import RulesVersion, parse_rules_as_of, today
+from route18xx.engine.rule_versions import rules_as_of as rules_on
 from route18xx.engine.rulesets import RULE_SETS, RuleSet
 from route18xx.engine.tile_rules import first_standing_problem
 
@@ -42,10 +45,17 @@ class RouteState:
     privates: tuple[str, ...] = ()
     heng_shan_player_owned: bool | None = None
     tiles_laid: tuple[tuple[HexId, str | None], ...] = ()
+    #: The date whose 1888 rules apply (DESIGN.md §9, HISTORY.md §2); None: today.
+    rules_as_of: date | None = None
 
     @property
     def data(self) -> GameData:
         return self.board.data
+
+    @property
+    def rules(self) -> RulesVersion:
+        """The rule version in force on ``rules_as_of`` (today when not given)."""
+        return rules_on(self.rules_as_of or today())
 
 
 def _require(raw: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
@@ -88,6 +98,8 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
             "corporation",
             f"unknown company {excerpt(corp_sym)}; expected one of {sorted(data.corporations)}",
         )
+    as_of = parse_rules_as_of(raw.get("rules_as_of"))
+    version = rules_on(as_of or today())
     trains_raw = _require(raw, "trains", list, "")
     rules.check_train_count(trains_raw, phase, data)
     trains: list[TrainDef] = []
@@ -97,7 +109,7 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
                 f"trains[{i}]", f"unknown train {excerpt(name)}; expected one of {sorted(data.trains)}"
             )
         train = data.trains[name]
-        rules.check_train(i, train, phase, data, sum(1 for t in trains if t is train))
+        rules.check_train(i, train, phase, data, sum(1 for t in trains if t is train), version)
         trains.append(train)
     board = parse_board(raw.get("tiles", []), raw.get("tokens", []), rule_set, data, phase)
     cash = raw.get("cash")
@@ -149,6 +161,7 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
         privates=tuple(privates),
         heng_shan_player_owned=hs_player,
         tiles_laid=tuple(laid),
+        rules_as_of=as_of,
     )
 
 
@@ -280,4 +293,6 @@ def to_state_file(state: RouteState) -> dict[str, Any]:
         out["tiles_laid"] = [
             {"hex": h, **({"private": p} if p else {})} for h, p in state.tiles_laid
         ]
+    if state.rules_as_of is not None:
+        out["rules_as_of"] = state.rules_as_of.isoformat()
     return out

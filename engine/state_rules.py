@@ -19,6 +19,7 @@ from typing import Any, Sequence
 
 from route18xx.engine.errors import MalformedInput
 from route18xx.engine.gamedata import COLOR_ORDER, CorporationDef, GameData, PhaseDef, TileDef, TrainDef
+from route18xx.engine.rule_versions import RulesVersion
 
 
 def ordinal(n: int) -> str:
@@ -74,7 +75,8 @@ def check_train_count(trains_raw: Sequence[Any], phase: PhaseDef, data: GameData
 
 
 def check_train(
-    index: int, train: TrainDef, phase: PhaseDef, data: GameData, owned_before: int
+    index: int, train: TrainDef, phase: PhaseDef, data: GameData, owned_before: int,
+    rules: RulesVersion | None = None,
 ) -> None:
     """One owned train: on sale in this phase, not rusted, within the depot's supply.
 
@@ -82,10 +84,23 @@ def check_train(
     the first 5-train starts phase 5, so no 5 is owned in phase 4); it is gone
     from the phase whose first train rusts it (RULES.md §9.2: the first 4-train
     rusts every 2-train). ``owned_before`` counts the same type earlier in the list.
+    A type the dated ``rules`` sell early (the D from phase 6 before 2023-08-09,
+    HISTORY.md §2) is still owned only from the phase its first purchase starts:
+    the first D bought starts phase D, so no phase-6 company holds one either way.
+    The depot's supply is the version's count (17 D-trains before 2026-05-13).
     """
     where = f"trains[{index}]"
     rank = phase_rank(data, phase.name)
     first = _first_phase_of(data, train)
+    early = rules.train_available_on.get(train.name) if rules is not None else None
+    if (rules is not None and early is not None and rank < phase_rank(data, first.name)
+            and rank >= phase_rank(data, early)):
+        raise MalformedInput(
+            where,
+            f"a {train.name}-train is on sale from phase {early} under the rules of {rules.name} "
+            f"(HISTORY.md §2), but the first one bought starts phase {first.name} (RULES.md §8); "
+            f"phase {phase.name} has none yet",
+        )
     if rank < phase_rank(data, first.name):
         raise MalformedInput(
             where,
@@ -99,10 +114,11 @@ def check_train(
             f"a {train.name}-train rusts when phase {rusts.name} begins (the first "
             f"{train.rusts_when_first_bought}-train, RULES.md §9.2); phase {phase.name} has none",
         )
-    if train.count is not None and owned_before >= train.count:
+    count = rules.trains({train.name: train})[train.name].count if rules is not None else train.count
+    if count is not None and owned_before >= count:
         raise MalformedInput(
             where,
-            f"the depot has {train.count} {train.name}-trains (RULES.md §2.7); "
+            f"the depot has {count} {train.name}-trains (RULES.md §2.7); "
             f"this is the {ordinal(owned_before + 1)}",
         )
 

@@ -65,7 +65,8 @@ def parse_train_set(state: RouteState, raw: Any, where: str) -> tuple[TrainDef, 
             )
         train = data.trains[name]
         try:
-            rules.check_train(i, train, state.phase, data, sum(1 for t in trains if t is train))
+            rules.check_train(i, train, state.phase, data, sum(1 for t in trains if t is train),
+                              state.rules)
         except MalformedInput as exc:
             raise _renamed(exc, "trains", where) from None
         trains.append(train)

@@ -39,6 +39,13 @@ def add_board_arguments(p: argparse.ArgumentParser) -> None:
                    help="an 18xx.games game log: the board just before --action")
     p.add_argument("--action", dest="action_id", type=int, metavar="ID",
                    help="with --game: the id of an action taken in a corporation's turn")
+    add_rules_as_of(p, "default: the log's own date with --game, else the state's, else today")
+
+
+def add_rules_as_of(p: argparse.ArgumentParser, default: str) -> None:
+    """``--rules-as-of DATE``: the date whose 1888 rules apply (DESIGN.md §9)."""
+    p.add_argument("--rules-as-of", dest="rules_as_of", metavar="YYYY-MM-DD",
+                   help=f"apply the 1888 rules in force on this date ({default})")
 
 
 def _board_error(a: argparse.Namespace) -> str | None:
@@ -68,7 +75,7 @@ def _board(a: argparse.Namespace) -> Any:
     """The command's board: STATE.json or ``--game GAME.json --action ID``."""
     from route18xx.server.cli_commands import Source
 
-    return Source(a.state, a.game_log, a.action_id)
+    return Source(a.state, a.game_log, a.action_id, a.rules_as_of)
 
 
 def _run_check(a: argparse.Namespace) -> int:
@@ -203,7 +210,7 @@ def _add_call(p: argparse.ArgumentParser) -> None:
 def _run_call(a: argparse.Namespace) -> int:
     from route18xx.server.client import call_solve, call_suggest, call_validate
 
-    log = {"game": a.game_log, "action": a.action_id}
+    log = {"game": a.game_log, "action": a.action_id, "rules_as_of": a.rules_as_of}
     if a.call == "solve":
         return call_solve(a.target, a.state, a.json, a.objective, a.time_limit, a.timeout,
                           pin_path=a.pin, train_sets=a.trains, **log)
@@ -227,13 +234,14 @@ def _add_replay(p: argparse.ArgumentParser) -> None:
                    help="solver time limit per run_routes")
     p.add_argument("--no-solve", action="store_true",
                    help="skip the optimum at each run_routes (its fields are null)")
+    add_rules_as_of(p, "default: the log's own date")
 
 
 def _run_replay(a: argparse.Namespace) -> int:
     from route18xx.server.cli_replay import api_solver, replay_command
 
     solve = None if a.no_solve else api_solver(a.objective, a.time_limit)
-    return int(replay_command(a.game, a.json, solve))
+    return int(replay_command(a.game, a.json, solve, rules_as_of=a.rules_as_of))
 
 
 def _add_state(p: argparse.ArgumentParser) -> None:
@@ -242,12 +250,13 @@ def _add_state(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--turn-facts", action="store_true",
                    help="add the turn facts: cash, privates, heng_shan_player_owned, tiles_laid")
+    add_rules_as_of(p, "default: the log's own date")
 
 
 def _run_state(a: argparse.Namespace) -> int:
     from route18xx.server.cli_replay import state_command
 
-    return int(state_command(a.game, a.action, a.json, a.turn_facts))
+    return int(state_command(a.game, a.action, a.json, a.turn_facts, rules_as_of=a.rules_as_of))
 
 
 def _add_draw(p: argparse.ArgumentParser) -> None:

@@ -41,6 +41,8 @@ class Source:
     state_path: str | None = None
     game_path: str | None = None
     action_id: int | None = None
+    #: ``--rules-as-of``: the date whose rules apply (DESIGN.md §9).
+    rules_as_of: str | None = None
 
     def load(self) -> Any:
         """A decoded state file, or the ``RouteState`` just before the log's action."""
@@ -49,10 +51,13 @@ class Source:
                 raise MalformedInput("action_id", "is missing: a game log needs --action ID")
             from route18xx.engine.api import state_from_log
 
-            return state_from_log(read_json(self.game_path, "GAME.json"), self.action_id)
+            return state_from_log(read_json(self.game_path, "GAME.json"), self.action_id,
+                                  rules_as_of=self.rules_as_of)
         if self.state_path is None:
             raise MalformedInput("STATE.json", "is missing: give STATE.json or --game and --action")
-        return read_json(self.state_path, "STATE.json")
+        from route18xx.engine.api import dated_state
+
+        return dated_state(read_json(self.state_path, "STATE.json"), self.rules_as_of)
 
 
 def run_command(

@@ -44,17 +44,20 @@ def api_solver(objective: str = DEFAULT_OBJECTIVE, time_limit_s: float = 10.0) -
     return solve
 
 
-def replay_command(path: str, as_json: bool, solve: Solver | None = None) -> int:
+def replay_command(
+    path: str, as_json: bool, solve: Solver | None = None, rules_as_of: str | None = None
+) -> int:
     """Replay a game log; print the DESIGN.md §5 replay object (``--json``) or a summary.
 
     Exit status 0 when the replay completed (whatever the scores), 1 when an
     action could not be replayed, 2 when the file is not a readable 1888 log.
     ``solve`` fills the optimum fields of each run (e.g. ``api_solver()``); without
-    it they are null.
+    it they are null. ``rules_as_of`` picks the dated rules (default: the log's date);
+    a malformed one exits 2 naming ``rules_as_of``.
     """
     try:
         log = load_log(path)
-        result = replay(log, solve=solve)
+        result = replay(log, solve=solve, rules_as_of=rules_as_of)
     except MalformedInput as exc:
         print(f"route18xx replay: {exc}", file=sys.stderr)
         return 2
@@ -68,14 +71,17 @@ def replay_command(path: str, as_json: bool, solve: Solver | None = None) -> int
     return 0 if result.completed else 1
 
 
-def state_command(path: str, action_id: int, as_json: bool, turn_facts: bool = False) -> int:
+def state_command(
+    path: str, action_id: int, as_json: bool, turn_facts: bool = False,
+    rules_as_of: str | None = None,
+) -> int:
     """Print the state file (DESIGN.md §5) just before action ``action_id`` of a log.
 
     ``turn_facts`` adds the optional turn fields (cash, privates, …) the log knows.
     """
     try:
         log = load_log(path)
-        state = state_before(log, action_id, turn_facts=turn_facts)
+        state = state_before(log, action_id, turn_facts=turn_facts, rules_as_of=rules_as_of)
     except Route18xxError as exc:
         print(f"route18xx state: {exc}", file=sys.stderr)
         return 2
@@ -110,6 +116,7 @@ def _print_summary(report: ReplayReport, seconds: float) -> None:
         and r.engine_subsidy == r.recorded_subsidy
     )
     print(f"{report.title} ({report.rule_set}): replayed in {seconds:.2f}s")
+    print(f"rules:           {report.rules_version} (as of {report.rules_as_of})")
     print(f"final scores:    {report.final_scores}")
     print(f"recorded result: {report.recorded_result}")
     print(f"scores match:    {report.scores_match}")

@@ -19,7 +19,9 @@ from typing import Any, Callable, TextIO
 import grpc
 
 from route18xx.server.cli_commands import read_json
-from route18xx.engine.api import DEFAULT_OBJECTIVE, MalformedInput, SuggestReport
+from route18xx.engine.api import (
+    DEFAULT_OBJECTIVE, MalformedInput, SuggestReport, dated_state, parse_rules_as_of,
+)
 from route18xx.server.cli_text import R, emit, print_check, print_solve, print_suggest
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from route18xx.server import converters, suggest_converters
@@ -81,15 +83,20 @@ class RouteClient:
         self.close()
 
 
-def read_source(state_path: str | None, game: str | None, action: int | None) -> Any:
-    """The board to send: a decoded state file, or a ``LogSource`` (game log + action id)."""
+def read_source(
+    state_path: str | None, game: str | None, action: int | None, rules_as_of: str | None = None
+) -> Any:
+    """The board to send: a decoded state file, or a ``LogSource`` (game log + action id);
+    ``rules_as_of`` (``--rules-as-of``) goes in the request's field or the state's."""
     if game is not None:
         if action is None:
             raise MalformedInput("action_id", "is missing: a game log needs --action ID")
-        return converters.LogSource(read_json(game, "GAME.json"), action)
+        if rules_as_of:
+            parse_rules_as_of(rules_as_of)
+        return converters.LogSource(read_json(game, "GAME.json"), action, rules_as_of or "")
     if state_path is None:
         raise MalformedInput("STATE.json", "is missing: give STATE.json or --game and --action")
-    return read_json(state_path, "STATE.json")
+    return dated_state(read_json(state_path, "STATE.json"), rules_as_of)
 
 
 def _call(
@@ -120,7 +127,7 @@ def call_solve(
     target: str, state_path: str | None, as_json: bool, objective: str = DEFAULT_OBJECTIVE,
     time_limit_s: float | None = None, timeout_s: float | None = None,
     out: TextIO | None = None, err: TextIO | None = None,
-    game: str | None = None, action: int | None = None,
+    game: str | None = None, action: int | None = None, rules_as_of: str | None = None,
     pin_path: str | None = None, train_sets: list[list[str]] | None = None,
 ) -> int:
     """``route18xx call solve STATE.json`` (or ``--game GAME.json --action ID``)."""
@@ -129,7 +136,7 @@ def call_solve(
             state, objective, time_limit_s, timeout_s=timeout_s, pinned_routes=pins,
             train_sets=train_sets,
         ),
-        lambda: (read_source(state_path, game, action),
+        lambda: (read_source(state_path, game, action, rules_as_of),
                  read_json(pin_path, "ROUTES.json") if pin_path else None),
         target, as_json, print_solve, out, err,
     )
@@ -139,12 +146,13 @@ def call_validate(
     target: str, state_path: str | None, routes_path: str, as_json: bool,
     timeout_s: float | None = None, out: TextIO | None = None, err: TextIO | None = None,
     game: str | None = None, action: int | None = None, compare: bool = False,
+    rules_as_of: str | None = None,
 ) -> int:
     """``route18xx call validate STATE.json ROUTES.json`` (or ``--game … --action …``)."""
     return _call(
         lambda client, state, routes: client.validate(
             state, routes, timeout_s=timeout_s, compare=compare),
-        lambda: (read_source(state_path, game, action), read_json(routes_path, "ROUTES.json")),
+        lambda: (read_source(state_path, game, action, rules_as_of), read_json(routes_path, "ROUTES.json")),
         target, as_json, print_check, out, err,
     )
 
@@ -155,7 +163,7 @@ def call_suggest(
     objective: str = DEFAULT_OBJECTIVE,
     time_limit_s: float | None = None, timeout_s: float | None = None,
     out: TextIO | None = None, err: TextIO | None = None,
-    game: str | None = None, action: int | None = None,
+    game: str | None = None, action: int | None = None, rules_as_of: str | None = None,
 ) -> int:
     """``route18xx call suggest STATE.json`` (or ``--game GAME.json --action ID``)."""
     return _call(
@@ -163,7 +171,7 @@ def call_suggest(
             state, top, include_tokens, subtract_cost, objective, time_limit_s,
             timeout_s=timeout_s,
         ),
-        lambda: (read_source(state_path, game, action),),
+        lambda: (read_source(state_path, game, action, rules_as_of),),
         target, as_json, print_suggest, out, err,
     )
 

@@ -26,6 +26,7 @@ from typing import Any, Mapping, Sequence, TypeAlias
 
 from route18xx.engine.api import (
     DEFAULT_OBJECTIVE, CheckReport, MalformedInput, RouteCheckReport, SolveReport, decode_json,
+    dated_state, parse_rules_as_of,
 )
 from route18xx.server import explain_converters as ex
 from route18xx.v1 import route_service_pb2 as pb
@@ -59,6 +60,8 @@ class LogSource:
 
     log: Mapping[str, Any]
     action_id: int
+    #: the date whose rules the log is replayed under ("YYYY-MM-DD"; "": the log's own).
+    rules_as_of: str = ""
 
 
 #: A request's board: a state-file dict, or a game log plus an action id.
@@ -146,6 +149,8 @@ def state_to_proto(raw: Any) -> pb.State:
             corporation=_typed(token, "corporation", str, where, ""),
         )
     _turn_facts_to_proto(raw, msg)
+    if raw.get("rules_as_of") is not None:
+        msg.rules_as_of = _typed(raw, "rules_as_of", str, "", "")
     return msg
 
 
@@ -193,6 +198,8 @@ def state_from_proto(msg: pb.State) -> dict[str, Any]:
             {"hex": t.hex, **({"private": t.private} if t.HasField("private") else {})}
             for t in msg.tiles_laid
         ]
+    if msg.HasField("rules_as_of") and msg.rules_as_of:
+        out["rules_as_of"] = msg.rules_as_of
     return out
 
 
@@ -212,19 +219,25 @@ def request_source(
     """The board of a request: a state-file dict, or a ``LogSource`` for a game log.
 
     ``action_id`` goes with ``game_log`` (required there) and nowhere else.
+    ``rules_as_of`` (DESIGN.md §9) goes with either: the log is replayed under the
+    rules of that date, or the state reads as if it held that date itself (a state
+    that names another date is refused).
     """
     which = request.WhichOneof("source")
+    as_of = request.rules_as_of
+    parse_rules_as_of(as_of)
     if which == "game_log":
         if not request.HasField("action_id"):
             raise MalformedInput("action_id", "is missing: a game_log needs the id of an action")
-        return LogSource(game_log_from_proto(request.game_log), request.action_id)
+        return LogSource(game_log_from_proto(request.game_log), request.action_id, as_of)
     if request.HasField("action_id"):
         raise MalformedInput("action_id", "is only read with a game_log, not with a state")
     if which != "state":
         raise MalformedInput(
             "state", "is missing: the request must carry the board state (or a game_log)"
         )
-    return state_from_proto(request.state)
+    state = state_from_proto(request.state)
+    return dict(dated_state(state, as_of))
 
 
 def set_source(
@@ -240,6 +253,7 @@ def set_source(
             raise MalformedInput("action_id", f"must be a whole number, not {action_id!r}")
         request.game_log = json.dumps(source.log, separators=(",", ":"))
         request.action_id = action_id
+        request.rules_as_of = source.rules_as_of
     else:
         request.state.CopyFrom(state_to_proto(source))
 

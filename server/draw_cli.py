@@ -51,12 +51,12 @@ def render(a: argparse.Namespace) -> str:
         recorded = read_json(a.routes_file, "ROUTES.json")
     if a.game_log is not None:
         log = read_json(a.game_log, "GAME.json")
-        state: Any = api.state_from_log(log, a.action_id)
+        state: Any = api.state_from_log(log, a.action_id, rules_as_of=a.rules_as_of)
         if recorded is None and a.routes in ("recorded", "both"):
             recorded = api.recorded_routes(log, a.action_id)
     else:
         raw = read_json(a.state, "STATE.json")
-        state = raw
+        state = api.dated_state(raw, a.rules_as_of)
         reference = raw.get("reference") if isinstance(raw, dict) else None
         if recorded is None and isinstance(reference, dict) and a.routes in ("recorded", "both"):
             recorded = reference.get("recorded_routes")

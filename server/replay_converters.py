@@ -50,6 +50,8 @@ def replay_report_to_proto(report: ReplayReport) -> pb.ReplayGameResponse:
         errors=[str(e) for e in report.errors],
         runs=[run_to_proto(r) for r in report.runs],
         completed=report.completed,
+        rules_version=report.rules_version,
+        rules_as_of=report.rules_as_of,
     )
     if report.stopped_at is not None:
         msg.stopped_at_action = report.stopped_at
@@ -64,6 +66,6 @@ def replay_job(runner: Any, request: pb.ReplayGameRequest, cancel: Any) -> pb.Re
     limit = runner.time_limit(converters.time_limit_from_proto(request.time_limit_s), cancel)
     report = api.replay_game(
         log, solve=not request.skip_solve, objective=converters.objective_name(request.objective),
-        time_limit_s=limit, cancel=cancel,
+        time_limit_s=limit, cancel=cancel, rules_as_of=request.rules_as_of or None,
     )
     return replay_report_to_proto(report)

@@ -61,7 +61,8 @@ class Limits:
 def board(source: Source, cancel: CancelToken) -> dict[str, Any] | Any:
     """A request's board for the engine: a state file as is, a game log replayed."""
     if isinstance(source, LogSource):
-        return api.state_from_log(source.log, source.action_id, cancel=cancel)
+        return api.state_from_log(source.log, source.action_id, cancel=cancel,
+                                  rules_as_of=source.rules_as_of or None)
     return source
 
 

@@ -44,6 +44,7 @@ from route18xx.engine.game.routing import route_state
 from route18xx.engine.game.shares import IPO, POOL
 from route18xx.engine.game.stock import sellable_percents
 from route18xx.engine.game.stock_round import StockRound
+from route18xx.engine.game.trains import depot_trains
 from route18xx.engine.tile_lay import legal_tile_lays
 from route18xx.engine.token_place import legal_token_placements
 
@@ -262,7 +263,7 @@ class RandomAgent:
     def _train_buys(self, corp: Any) -> Iterator[Action]:
         game = self.game
         offers: list[Action] = []
-        for t in game.depot.available():
+        for t in depot_trains(game):
             offers.append(BuyTrain(corp.sym, "corporation", train=t, price=game.trains[train_name(t)].price))
             if game.trains[train_name(t)].exchange_discount:
                 for old in corp.trains:

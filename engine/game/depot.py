@@ -7,7 +7,7 @@ time a D is bought a new D with the next number appears (§9.4).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from route18xx.engine.gamedata import TrainDef
@@ -31,9 +31,18 @@ class Depot:
     def fresh(cls, order: Iterable[str]) -> Depot:
         return cls(list(order))
 
-    def available(self) -> list[str]:
-        """Trains the depot sells now: the next one in order, then the discard pile."""
+    def available(self, sold_early: Collection[str] = ()) -> list[str]:
+        """Trains the depot sells now: the next one in order, the first of each type in
+        ``sold_early`` (on sale before the trains ahead of it are gone: the D from phase
+        6 before 2023-08-09, HISTORY.md §2), then the discard pile."""
         out = self.upcoming[:1]
+        if sold_early:
+            names = {train_name(t) for t in out}
+            for t in self.upcoming:
+                name = train_name(t)
+                if name in sold_early and name not in names:
+                    names.add(name)
+                    out.append(t)
         out.extend(t for t in self.discarded if t not in out)
         return out
 
@@ -41,12 +50,19 @@ class Depot:
         return train_id in self.upcoming or train_id in self.discarded
 
     def take(self, train_id: str, trains: Mapping[str, TrainDef]) -> bool:
-        """Remove a train that leaves the depot; True if it is the first of its type (§8)."""
+        """Remove a train that leaves the depot; True if it is the first of its type (§8).
+
+        The depot order lists one D: each time the last copy of a type leaves, the next
+        appears while the type's count allows (unlimited D, §9.4; 17 before 2026-05-13,
+        HISTORY.md §2).
+        """
         if train_id in self.upcoming:
             self.upcoming.remove(train_id)
             name = train_name(train_id)
-            if trains[name].count is None:  # unlimited D: a fresh one takes its place (§9.4)
-                number = int(train_id.rsplit("-", 1)[1]) + 1
+            count = trains[name].count
+            number = int(train_id.rsplit("-", 1)[1]) + 1
+            last = not any(train_name(t) == name for t in self.upcoming)
+            if last and (count is None or number < count):
                 self.upcoming.append(f"{name}-{number}")
         else:
             self.discarded.remove(train_id)

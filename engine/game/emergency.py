@@ -26,6 +26,7 @@ from route18xx.engine.game.trains import (
     buy_from_corporation,
     buy_from_depot,
     cheapest_depot_price,
+    depot_trains,
     discard,
     other_corporation_trains,
 )
@@ -48,8 +49,15 @@ class TrainPurchase:
 
 
 def must_buy_train(game: Game, corp: Corporation) -> bool:
-    """No train and the depot has one to sell (MUST_BUY_TRAIN always, §6.10 #1)."""
-    return not corp.trains and bool(game.depot.available())
+    """No train and the depot has one to sell (§6.10 #1), and, under the rules before
+    2022-04-27 (``must_buy_train == "route"``, the 18xx.games default), a route to run:
+    a walk from one of its token cities reaches a second revenue centre (18xx.games
+    ``route_train_purchase``, ROUTES.md §8). Since then ``"always"`` (HISTORY.md §2)."""
+    if corp.trains or not depot_trains(game):
+        return False
+    if game.rules.must_buy_train == "route":
+        return game.graph.route_available(game.board, corp.sym)
+    return True
 
 
 def has_room(game: Game, corp: Corporation) -> bool:
@@ -58,7 +66,7 @@ def has_room(game: Game, corp: Corporation) -> bool:
 
 def d_trade_ins(game: Game, corp: Corporation) -> list[str]:
     """Trains ``corp`` could trade in for the D now available (§6.9 #4)."""
-    available = game.depot.available()
+    available = depot_trains(game)
     d = [t for t in available if game.trains[train_name(t)].exchange_discount]
     if not d:
         return []
@@ -82,7 +90,7 @@ def can_buy_train(game: Game, corp: Corporation) -> bool:
             if cheapest is not None and corp.cash >= cheapest:
                 return True
     for old in d_trade_ins(game, corp):
-        d = [t for t in game.depot.available() if game.trains[train_name(t)].exchange_discount][0]
+        d = [t for t in depot_trains(game) if game.trains[train_name(t)].exchange_discount][0]
         if corp.cash >= d_trade_price(game, d, old):
             return True
     return False
@@ -110,7 +118,7 @@ def check_purchase(
         if (
             seller != "depot"
             or not game.trains[name].exchange_discount
-            or train not in game.depot.available()
+            or train not in depot_trains(game)
         ):
             raise IllegalAction("no_trade_in", f"{train} is not a D the depot sells now")
         cost = d_trade_price(game, train, exchange)
@@ -125,8 +133,8 @@ def check_purchase(
             f"{corp.sym} already has {len(corp.trains)} trains; the limit is {game.train_limit()}",
         )
     if seller == "depot":
-        if train not in game.depot.available():
-            nxt = game.depot.available()
+        if train not in depot_trains(game):
+            nxt = depot_trains(game)
             raise IllegalAction(
                 "not_available", f"the depot sells {', '.join(nxt) or 'nothing'} now, not {train}"
             )

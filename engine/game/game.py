@@ -32,6 +32,7 @@ from route18xx.engine.game.shares import IPO, POOL
 from route18xx.engine.game.state import GameState
 from route18xx.engine.game.steps import Round
 from route18xx.engine.gamedata import GameData, PhaseDef, TrainDef, game_data
+from route18xx.engine.rule_versions import RulesVersion, current_rules
 from route18xx.engine.rulesets import RULE_SETS, RuleSet
 
 if TYPE_CHECKING:
@@ -57,6 +58,7 @@ class Game:
         data: GameData | None = None,
         trust_recorded_routes: bool = False,
         safe: bool = True,
+        rules: RulesVersion | None = None,
     ) -> None:
         if isinstance(rule_set, str):
             if rule_set not in RULE_SETS:
@@ -64,6 +66,9 @@ class Game:
             rule_set = RULE_SETS[rule_set]
         self.rule_set = rule_set
         self.data = data or game_data()
+        #: the dated rules in force (``engine.rule_versions``; default: today's).
+        self.rules = rules or current_rules()
+        self._trains = self.rules.trains(self.data.trains)
         self.facts = setup_facts()
         #: replay: apply recorded route revenues even if our judge disagrees (reported).
         self.trust_recorded_routes = trust_recorded_routes
@@ -104,7 +109,7 @@ class Game:
         self.state = GameState(
             players=people,
             bank=bank,
-            market=StockMarket.from_data(self.data.market),
+            market=StockMarket.from_data(self.data.market, self.rules.no_cert_limit),
             corporations=corporations,
             companies=companies,
             depot=Depot.fresh(self._train_order()),
@@ -126,7 +131,8 @@ class Game:
 
     @property
     def trains(self) -> Mapping[str, TrainDef]:
-        return self.data.trains
+        """The train types with the counts of the rules in force (HISTORY.md §2)."""
+        return self._trains
 
     # -- state access ------------------------------------------------------------
 

@@ -20,10 +20,14 @@ class StockMarket:
 
     grid: tuple[tuple[Mapping[str, Any] | None, ...], ...]
     arrivals: dict[Cell, list[str]] = field(default_factory=dict)
+    #: The yellow ("no certificate limit") cells of the rules in force
+    #: (``engine.rule_versions``: changed on 2023-08-25, HISTORY.md §2.1);
+    #: None: the grid's own flags (market.json, today's grid).
+    yellow: frozenset[Cell] | None = None
 
     @classmethod
-    def from_data(cls, market: Mapping[str, Any]) -> StockMarket:
-        return cls(tuple(tuple(row) for row in market["grid"]))
+    def from_data(cls, market: Mapping[str, Any], yellow: frozenset[Cell] | None = None) -> StockMarket:
+        return cls(tuple(tuple(row) for row in market["grid"]), yellow=yellow)
 
     # -- facts ---------------------------------------------------------------
 
@@ -42,9 +46,14 @@ class StockMarket:
         return self.exists(cell) and bool(self.grid[cell[0]][cell[1]]["par"])  # type: ignore[index]
 
     def no_cert_limit(self, cell: Cell | None) -> bool:
-        """Yellow zone: shares there do not count toward the certificate limit (§5.11)."""
+        """Yellow zone: shares there do not count toward the certificate limit (§5.11).
+
+        Which cells are yellow depends on the rules' date (HISTORY.md §2.1).
+        """
         if cell is None or not self.exists(cell):
             return False
+        if self.yellow is not None:
+            return cell in self.yellow
         return bool(self.grid[cell[0]][cell[1]]["no_cert_limit"])  # type: ignore[index]
 
     def par_cells(self) -> list[Cell]:

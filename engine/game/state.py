@@ -58,4 +58,5 @@ class GameState:
         for company in self.companies.values():
             memo[id(company.definition)] = company.definition
         memo[id(self.market.grid)] = self.market.grid
+        memo[id(self.market.yellow)] = self.market.yellow
         return copy.deepcopy(self, memo)

@@ -71,9 +71,17 @@ def discard(game: Game, corp: Corporation, train_id: str) -> None:
     game.depot.discard(train_id)
 
 
+def depot_trains(game: Game) -> list[str]:
+    """The trains the depot sells now (§6.9 #1): the next in order and the discard pile,
+    plus any type the rules in force sell early in a phase reached (the D from phase 6
+    before 2023-08-09, HISTORY.md §2; ``RulesVersion.train_available_on``)."""
+    reached = [p.name for p in game.data.phases[: game.state.phase_index + 1]]
+    return game.depot.available(game.rules.sold_early(reached))
+
+
 def cheapest_depot_price(game: Game) -> int | None:
     """Face value of the cheapest train the depot sells now (§6.10 #3)."""
-    prices = [game.trains[train_name(t)].price for t in game.depot.available()]
+    prices = [game.trains[train_name(t)].price for t in depot_trains(game)]
     return min(prices) if prices else None
 
 

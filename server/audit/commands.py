@@ -25,6 +25,9 @@ def add_audit(p: argparse.ArgumentParser) -> None:
     p.add_argument("--export-states", metavar="DIR",
                    help="write every decision proven optimal both ways as a state file "
                         "with its optima (the tests/data/states format)")
+    p.add_argument("--rules-as-of", dest="rules_as_of", metavar="YYYY-MM-DD",
+                   help="replay every log under the 1888 rules of this date "
+                        "(default: each log's own date)")
     bar = p.add_mutually_exclusive_group()
     bar.add_argument("--progress", dest="progress", action="store_true", default=None,
                      help="a progress bar even when stderr is not a terminal")
@@ -40,10 +43,18 @@ def run_audit(a: argparse.Namespace) -> int:
     if a.jobs is not None and a.jobs < 1 or not a.time_limit > 0:
         print("route18xx audit: --jobs and --time-limit must be positive", file=sys.stderr)
         return 2
+    from route18xx.engine.api import MalformedInput, parse_rules_as_of
+
+    try:
+        parse_rules_as_of(a.rules_as_of)
+    except MalformedInput as exc:
+        print(f"route18xx audit: {exc}", file=sys.stderr)
+        return 2
     out = Path(a.out)
     options = AuditOptions(
         time_limit_s=a.time_limit, jobs=a.jobs or default_jobs(), cluster=a.cluster,
         export_states=Path(a.export_states) if a.export_states else None, progress=a.progress,
+        rules_as_of=a.rules_as_of,
     )
     outcome = run_audit(a.logs, out, options)
     if outcome.interrupted:

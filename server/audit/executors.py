@@ -45,7 +45,8 @@ def default_jobs() -> int:
 
 
 def local_pool(
-    logs: Iterable[str], jobs: int, time_limit_s: float, states: bool
+    logs: Iterable[str], jobs: int, time_limit_s: float, states: bool,
+    rules_as_of: str | None = None,
 ) -> Iterator[GameAudit]:
     """Audit ``logs`` on ``jobs`` local processes (each reads its log from the disk)."""
     context = multiprocessing.get_context("spawn")  # no fork of a threaded parent
@@ -59,7 +60,7 @@ def local_pool(
                 log = next(todo, None)
                 if log is None:
                     return
-                pending[pool.submit(audit_path, log, time_limit_s, states)] = log
+                pending[pool.submit(audit_path, log, time_limit_s, states, rules_as_of)] = log
 
         refill()
         while pending:
@@ -83,7 +84,8 @@ def local_pool(
 
 
 def dask_cluster(
-    logs: Iterable[str], address: str, time_limit_s: float, states: bool
+    logs: Iterable[str], address: str, time_limit_s: float, states: bool,
+    rules_as_of: str | None = None,
 ) -> Iterator[GameAudit]:
     """Audit ``logs`` on the Dask cluster whose scheduler is at ``address``.
 
@@ -113,7 +115,8 @@ def dask_cluster(
                 except OSError:
                     unreadable.append(audit_path(log))  # its "cannot read" line
                     continue
-                future = client.submit(audit_bytes, log, data, time_limit_s, states, pure=False)
+                future = client.submit(audit_bytes, log, data, time_limit_s, states, rules_as_of,
+                                       pure=False)
                 names[future.key] = log
                 queue.add(future)
                 return True

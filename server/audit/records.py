@@ -98,6 +98,8 @@ def game_line(
         "ok": report is not None and report.completed,
         "title": replayed.title if replayed else None,
         "rule_set": replayed.rule_set if replayed else None,
+        "rules_version": replayed.rules_version if replayed else None,
+        "rules_as_of": replayed.rules_as_of if replayed else None,
         "players": [{"id": p.id, "name": p.name} for p in report.players] if report else [],
         "final_scores": dict(replayed.final_scores) if replayed else None,
         "recorded_result": dict(replayed.recorded_result) if replayed else None,
@@ -134,7 +136,10 @@ def _state_case(game: str, log_name: str, audited: AuditRun) -> tuple[str, dict[
     return f"{game}-{run.action_id}.json", {"state": audited.state, "reference": reference}
 
 
-def audit_bytes(log: str, data: bytes, time_limit_s: float = 10.0, states: bool = False) -> GameAudit:
+def audit_bytes(
+    log: str, data: bytes, time_limit_s: float = 10.0, states: bool = False,
+    rules_as_of: str | None = None,
+) -> GameAudit:
     """Audit one log given as the bytes of its file; ``log`` names it in the lines.
 
     Never raises for a bad log: a file that is not JSON, not a 1888 log, damaged
@@ -145,7 +150,7 @@ def audit_bytes(log: str, data: bytes, time_limit_s: float = 10.0, states: bool 
     try:
         raw = parse_game_log(data)
         game = game_id(raw, log)
-        report = audit_log(raw, time_limit_s=time_limit_s, states=states)
+        report = audit_log(raw, time_limit_s=time_limit_s, states=states, rules_as_of=rules_as_of)
     except Route18xxError as exc:
         ms = (time.perf_counter() - started) * 1000
         return GameAudit(log, [game_line(game, log, None, [str(exc)], ms)])
@@ -156,11 +161,13 @@ def audit_bytes(log: str, data: bytes, time_limit_s: float = 10.0, states: bool 
     return GameAudit(log, runs + [line], [c for c in cases if c is not None])
 
 
-def audit_path(log: str, time_limit_s: float = 10.0, states: bool = False) -> GameAudit:
+def audit_path(
+    log: str, time_limit_s: float = 10.0, states: bool = False, rules_as_of: str | None = None
+) -> GameAudit:
     """``audit_bytes`` on a file the worker reads itself (the local pool shares the disk)."""
     try:
         data = Path(log).read_bytes()
     except OSError as exc:
         line = game_line(Path(log).stem, log, None, [f"cannot read {log}: {exc.strerror or exc}"], 0.0)
         return GameAudit(log, [line])
-    return audit_bytes(log, data, time_limit_s, states)
+    return audit_bytes(log, data, time_limit_s, states, rules_as_of)

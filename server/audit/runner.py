@@ -31,6 +31,8 @@ class AuditOptions:
     export_states: Path | None = None
     #: a progress bar: None = only when stderr is a terminal.
     progress: bool | None = None
+    #: replay every log under the rules of this date, not its own (DESIGN.md §9).
+    rules_as_of: str | None = None
 
 
 @dataclass
@@ -138,8 +140,10 @@ def _results(todo: list[str], options: AuditOptions) -> Iterator[GameAudit]:
 
     states = options.export_states is not None
     if options.cluster:
-        return executors.dask_cluster(todo, options.cluster, options.time_limit_s, states)
-    return executors.local_pool(todo, options.jobs, options.time_limit_s, states)
+        return executors.dask_cluster(todo, options.cluster, options.time_limit_s, states,
+                                      options.rules_as_of)
+    return executors.local_pool(todo, options.jobs, options.time_limit_s, states,
+                                options.rules_as_of)
 
 
 def _progress(total: int, enabled: bool | None) -> Any:

@@ -72,6 +72,8 @@ def test_replay_report_has_the_design_fields(name: str, replays: dict[str, Any])
     assert set(report) == {
         "title",
         "rule_set",
+        "rules_version",
+        "rules_as_of",
         "final_scores",
         "recorded_result",
         "scores_match",
