@@ -164,7 +164,8 @@ def test_stalled_calls_do_not_starve_a_cheap_solve(served: ServerProcess, servic
         return
         yield b""  # pragma: no cover
 
-    channel = grpc.insecure_channel(served.target)
+    # A connection of its own (the other clients'd share it, and queue behind its calls).
+    channel = grpc.insecure_channel(served.target, options=[("grpc.use_local_subchannel_pool", 1)])
     stalled = [channel.stream_unary(SOLVE).future(never(), timeout=60) for _ in range(33)]
     try:
         time.sleep(0.5)
@@ -173,6 +174,44 @@ def test_stalled_calls_do_not_starve_a_cheap_solve(served: ServerProcess, servic
         assert response.proven_optimal
         assert took < 1.0, took
         assert _serving(served)
+    finally:
+        release.set()
+        for call in stalled:
+            call.cancel()
+        channel.close()
+
+
+def test_256_stalled_calls_on_one_connection_leave_others_and_health_answering(
+    served: ServerProcess, service: Any
+) -> None:
+    """Issue 20: one connection with the whole call cap's worth of stalled calls.
+
+    The server lets one connection hold 32 calls at once (the client queues the
+    rest), so the cap still has room: cheap solves and health on other
+    connections are answered, and the health port answers every probe.
+    """
+    release = threading.Event()
+
+    def never() -> Iterator[bytes]:
+        release.wait(60)
+        return
+        yield b""  # pragma: no cover
+
+    # A subchannel pool of its own: the attacker's connection is nobody else's.
+    channel = grpc.insecure_channel(served.target, options=[("grpc.use_local_subchannel_pool", 1)])
+    stalled = [channel.stream_unary(SOLVE).future(never(), timeout=60) for _ in range(256)]
+    try:
+        time.sleep(1.0)
+        with grpc.insecure_channel(served.health_target) as health_channel:
+            probe = health_pb2_grpc.HealthStub(health_channel).Check
+            for _ in range(10):
+                status = probe(health_pb2.HealthCheckRequest(), timeout=5).status
+                assert status == health_pb2.HealthCheckResponse.SERVING
+        for _ in range(5):
+            _, error, _ = timed(service.SolveRoutes, solve_request(state("129026-138")), timeout=10)
+            assert error is None, (error.code(), error.details())
+        assert _serving(served)  # on the service port too, from another connection
+        assert not any(call.done() for call in stalled)  # the attacker still holds its calls
     finally:
         release.set()
         for call in stalled:
