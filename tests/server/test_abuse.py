@@ -24,6 +24,7 @@ from grpc_status import rpc_status
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.server import converters, suggest_converters
 from route18xx.server.errors import field_violations
+from tests.server.raw_h2 import open_streams
 from tests.server.abuse import (
     ServerProcess, game_log_text, log_with_undos, recorded_routes, solve_request, start_server,
     state, stub, timed,
@@ -217,6 +218,21 @@ def test_256_stalled_calls_on_one_connection_leave_others_and_health_answering(
         for call in stalled:
             call.cancel()
         channel.close()
+
+
+def test_a_client_ignoring_the_stream_limit_has_the_excess_refused(
+    served: ServerProcess, service: Any
+) -> None:
+    """256 calls' headers at once on one connection, past the server's limit of 32."""
+    opened = open_streams(served.target, SOLVE, 256)
+    try:
+        assert opened.max_concurrent_streams == 32
+        assert opened.refused >= 256 - 32, opened.refused
+        _, error, _ = timed(service.SolveRoutes, solve_request(state("129026-138")), timeout=10)
+        assert error is None, (error.code(), error.details())
+        assert _serving(served)
+    finally:
+        opened.connection.close()
 
 
 def test_cheap_solves_stay_fast_under_heavy_suggestions(
