@@ -7,8 +7,8 @@ port serves ``grpc.health.v1.Health`` alone, from the service's own
 ``HealthServicer`` (so readiness is the same: NOT_SERVING while a lane is
 stalled, or while shutting down), on a ``grpc.aio`` server of its own with no
 call cap. What bounds it instead: a health request is tiny (messages over
-``MAX_MESSAGE_BYTES`` are refused), and one connection may hold only a few calls
-at once (``Watch`` streams included).
+``MAX_MESSAGE_BYTES`` are refused), and one connection holds no more calls at
+once than on the service port (``Watch`` streams included).
 """
 
 from __future__ import annotations
