@@ -12,6 +12,10 @@ cannot starve the others. Engine work runs in lanes (``server.lanes``): solves
 and validations in one, suggestion rankings in another, each with a bounded
 queue. A watchdog turns health NOT_SERVING while a lane has work waiting but
 makes no progress, and SERVING again when it recovers.
+
+One client cannot take the whole call cap (issue 20): a connection holds at most
+``max_streams_per_connection`` calls at once, and health is also answered on a
+port of its own outside the cap (``server.health_port``), the port to probe.
 """
 
 from __future__ import annotations
@@ -29,6 +33,8 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
+from route18xx.server.grpc_options import connection_options
+from route18xx.server.health_port import create_health_server
 from route18xx.server.lanes import Lane, LaneConfig
 from route18xx.server.worker_pool import WorkerPool
 from route18xx.server.runner import CheckFn, EngineRunner, Limits, SolveFn, SuggestFn
@@ -64,8 +70,16 @@ class ServerConfig:
     #: Solves at once within one suggestion ranking (the engine's own small pool).
     suggest_workers: int = field(default_factory=lambda: min(2, default_workers()))
     #: Calls accepted at once (waiting ones included), beyond which gRPC answers
-    #: RESOURCE_EXHAUSTED.
+    #: RESOURCE_EXHAUSTED. It counts a call from its headers on: it bounds the memory that
+    #: calls still receiving their message may hold (up to ``max_receive_bytes`` each).
     max_concurrent_rpcs: int = 256
+    #: Calls at once on one HTTP/2 connection (its SETTINGS_MAX_CONCURRENT_STREAMS): well
+    #: below ``max_concurrent_rpcs``, so that one connection cannot take the whole cap
+    #: (issue 20). A gRPC client queues its calls beyond it; it does not fail them.
+    max_streams_per_connection: int = 32
+    #: Health checking alone on a port of its own, outside the call cap (issue 20): the
+    #: port orchestrators should probe. None = off; 0 = any free port.
+    health_port: int | None = None
     max_receive_bytes: int = 4 * MiB
     max_send_bytes: int = 4 * MiB
     grace_s: float = 5.0
@@ -118,6 +132,8 @@ class RouteServer:
         self._http_task: asyncio.Future[None] | None = None
         self._booting: list[asyncio.Future[None]] = []
         self.http_port: int | None = None
+        self.health_server: grpc.aio.Server | None = None
+        self.health_port: int | None = None  # the bound health port, when it is on
         try:
             self.port = self._call(self._build())
         except BaseException:
@@ -141,7 +157,7 @@ class RouteServer:
             options=[
                 ("grpc.max_receive_message_length", config.max_receive_bytes),
                 ("grpc.max_send_message_length", config.max_send_bytes),
-                ("grpc.so_reuseport", 0),  # a port in use is an error, not a shared listener
+                *connection_options(config.max_streams_per_connection),
             ],
             maximum_concurrent_rpcs=config.max_concurrent_rpcs,
         )
@@ -158,6 +174,10 @@ class RouteServer:
             port = 0
         if port == 0:
             raise OSError(f"cannot listen on {config.host}:{config.port} (in use or not an address)")
+        if config.health_port is not None:
+            self.health_server, self.health_port = create_health_server(
+                self.health, config.host, config.health_port, config.max_streams_per_connection
+            )
         return port
 
     async def _start(self) -> None:
@@ -165,6 +185,8 @@ class RouteServer:
         # so that the server reports SERVING without waiting for them.
         self._booting = [asyncio.ensure_future(lane.start()) for lane in self.lanes.values()]
         await self.grpc_server.start()
+        if self.health_server is not None:
+            await self.health_server.start()
         if self.config.http_port is not None:
             await self._start_http()
         await self._set_health(SERVING)
@@ -216,6 +238,8 @@ class RouteServer:
         if self._http is not None:
             self._http.should_exit = True
         await self.grpc_server.stop(grace)
+        if self.health_server is not None:  # NOT_SERVING through the grace, then gone
+            await self.health_server.stop(0)
         if self._http_task is not None:
             await asyncio.wait([self._http_task], timeout=grace + 1)
 
@@ -235,6 +259,9 @@ class RouteServer:
     def start(self) -> None:
         self._call(self._start())
         log.info("serving %s on %s (%d workers)", SERVICE_NAME, self.target, self.config.workers)
+        if self.health_port is not None:
+            log.info("serving health (outside the call cap) on %s:%d", self.config.host,
+                     self.health_port)
         if self.http_url:
             log.info("serving HTTP (Connect, gRPC-Web, the web page) on %s", self.http_url)
 

@@ -165,6 +165,12 @@ def _add_serve(p: argparse.ArgumentParser) -> None:
                    help="deadline of a call whose client sets none (default 30)")
     p.add_argument("--receive-timeout-s", type=float, default=5.0, metavar="S",
                    help="time a call has to send its request message (default 5)")
+    p.add_argument("--health-port", type=int, default=None, metavar="P",
+                   help="also answer gRPC health checks alone on this port, outside the "
+                        "call cap: the port to probe (default: off)")
+    p.add_argument("--max-streams-per-connection", type=int, default=32, metavar="N",
+                   help="gRPC calls at once on one connection, of the server's 256 "
+                        "(default 32)")
 
 
 def _run_serve(a: argparse.Namespace) -> int:
@@ -175,9 +181,11 @@ def _run_serve(a: argparse.Namespace) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     workers = a.workers if a.workers and a.workers > 0 else default_workers()
-    for name in ("queue", "suggest_lanes", "suggest_queue", "max_call_s", "receive_timeout_s"):
+    at_least_one = ("suggest_lanes", "max_streams_per_connection")
+    for name in ("queue", "suggest_lanes", "suggest_queue", "max_call_s", "receive_timeout_s",
+                 "max_streams_per_connection"):
         value = getattr(a, name)
-        if not value >= (1 if name == "suggest_lanes" else 0) or value != value:
+        if not value >= (1 if name in at_least_one else 0) or value != value:
             print(f"error: --{name.replace('_', '-')}: {value} is out of range", file=sys.stderr)
             return 2
     limits = Limits(max_call_s=a.max_call_s, receive_timeout_s=a.receive_timeout_s)
@@ -185,6 +193,7 @@ def _run_serve(a: argparse.Namespace) -> int:
         host=a.host, port=a.port, workers=workers, queue=a.queue, processes=not a.threads,
         http_port=None if a.no_http else a.http_port, cors_origins=tuple(a.cors_origin),
         suggest_lanes=a.suggest_lanes, suggest_queue=a.suggest_queue, limits=limits,
+        health_port=a.health_port, max_streams_per_connection=a.max_streams_per_connection,
     )
     try:
         return serve(config)

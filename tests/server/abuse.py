@@ -44,6 +44,8 @@ class ServerProcess:
     target: str
     #: The server's log (one line per call): a file, so that a full pipe never blocks it.
     log_path: Path
+    #: Its health port (``--health-port``), outside the call cap (issue 20).
+    health_target: str
 
     def rss_mib(self) -> float:
         """Memory of the server and all its worker processes, in MiB (from /proc).
@@ -85,9 +87,9 @@ def _pss_kib(pid: int) -> int:
 
 def start_server(*args: str) -> Iterator[ServerProcess]:
     """Start ``route18xx serve`` with ``args``; yields once it reports SERVING."""
-    port = free_port()
+    port, health_port = free_port(), free_port()
     cmd = [sys.executable, "-m", "route18xx.server.cli", "serve", "--port", str(port), "--no-http",
-           *args]
+           "--health-port", str(health_port), *args]
     log = tempfile.NamedTemporaryFile(prefix="route18xx-serve-", suffix=".log", delete=False)
     process = subprocess.Popen(
         cmd, cwd=REPO, stdout=subprocess.DEVNULL, stderr=log,
@@ -98,7 +100,7 @@ def start_server(*args: str) -> Iterator[ServerProcess]:
     try:
         with grpc.insecure_channel(target) as channel:
             grpc.channel_ready_future(channel).result(timeout=60)
-        yield ServerProcess(process, target, Path(log.name))
+        yield ServerProcess(process, target, Path(log.name), f"127.0.0.1:{health_port}")
     finally:
         process.terminate()
         try:

@@ -24,6 +24,7 @@ from grpc_status import rpc_status
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.server import converters, suggest_converters
 from route18xx.server.errors import field_violations
+from tests.server.raw_h2 import open_streams
 from tests.server.abuse import (
     ServerProcess, game_log_text, log_with_undos, recorded_routes, solve_request, start_server,
     state, stub, timed,
@@ -164,7 +165,8 @@ def test_stalled_calls_do_not_starve_a_cheap_solve(served: ServerProcess, servic
         return
         yield b""  # pragma: no cover
 
-    channel = grpc.insecure_channel(served.target)
+    # A connection of its own (the other clients'd share it, and queue behind its calls).
+    channel = grpc.insecure_channel(served.target, options=[("grpc.use_local_subchannel_pool", 1)])
     stalled = [channel.stream_unary(SOLVE).future(never(), timeout=60) for _ in range(33)]
     try:
         time.sleep(0.5)
@@ -178,6 +180,59 @@ def test_stalled_calls_do_not_starve_a_cheap_solve(served: ServerProcess, servic
         for call in stalled:
             call.cancel()
         channel.close()
+
+
+def test_256_stalled_calls_on_one_connection_leave_others_and_health_answering(
+    served: ServerProcess, service: Any
+) -> None:
+    """Issue 20: one connection with the whole call cap's worth of stalled calls.
+
+    The server lets one connection hold 32 calls at once (the client queues the
+    rest), so the cap still has room: cheap solves and health on other
+    connections are answered, and the health port answers every probe.
+    """
+    release = threading.Event()
+
+    def never() -> Iterator[bytes]:
+        release.wait(60)
+        return
+        yield b""  # pragma: no cover
+
+    # A subchannel pool of its own: the attacker's connection is nobody else's.
+    channel = grpc.insecure_channel(served.target, options=[("grpc.use_local_subchannel_pool", 1)])
+    stalled = [channel.stream_unary(SOLVE).future(never(), timeout=60) for _ in range(256)]
+    try:
+        time.sleep(1.0)
+        with grpc.insecure_channel(served.health_target) as health_channel:
+            probe = health_pb2_grpc.HealthStub(health_channel).Check
+            for _ in range(10):
+                status = probe(health_pb2.HealthCheckRequest(), timeout=5).status
+                assert status == health_pb2.HealthCheckResponse.SERVING
+        for _ in range(5):
+            _, error, _ = timed(service.SolveRoutes, solve_request(state("129026-138")), timeout=10)
+            assert error is None, (error.code(), error.details())
+        assert _serving(served)  # on the service port too, from another connection
+        assert not any(call.done() for call in stalled)  # the attacker still holds its calls
+    finally:
+        release.set()
+        for call in stalled:
+            call.cancel()
+        channel.close()
+
+
+def test_a_client_ignoring_the_stream_limit_has_the_excess_refused(
+    served: ServerProcess, service: Any
+) -> None:
+    """256 calls' headers at once on one connection, past the server's limit of 32."""
+    opened = open_streams(served.target, SOLVE, 256)
+    try:
+        assert opened.max_concurrent_streams == 32
+        assert opened.refused >= 256 - 32, opened.refused
+        _, error, _ = timed(service.SolveRoutes, solve_request(state("129026-138")), timeout=10)
+        assert error is None, (error.code(), error.details())
+        assert _serving(served)
+    finally:
+        opened.connection.close()
 
 
 def test_cheap_solves_stay_fast_under_heavy_suggestions(

@@ -1,0 +1,128 @@
+"""The health port (issue 20): health alone, outside the call cap, with the service's readiness."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from typing import Any, Iterator
+
+import grpc
+import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from route18xx.server.app import RouteServer, ServerConfig, create_server
+from route18xx.server.calls import SERVICE_NAME
+from route18xx.server import converters
+from route18xx.v1 import route_service_pb2_grpc as pb_grpc
+from tests.server.conftest import NOT_SERVING, SERVING, health_status
+from tests.server.test_deadlines import SlowSolver
+
+
+@pytest.fixture()
+def slow() -> SlowSolver:
+    return SlowSolver()
+
+
+@pytest.fixture()
+def watched(slow: SlowSolver) -> Iterator[RouteServer]:
+    """One solve at a time, no queue beyond a few, a lane stalled after 0.5 s without progress."""
+    config = ServerConfig(port=0, workers=1, health_port=0, max_concurrent_rpcs=4,
+                          stall_after_s=0.5)
+    srv = create_server(config, solve_fn=slow)
+    srv.start()
+    yield srv
+    srv.stop(0).wait(5)
+
+
+def _health_channel(server: RouteServer) -> grpc.Channel:
+    return grpc.insecure_channel(f"127.0.0.1:{server.health_port}")
+
+
+def _wait_for(channel: grpc.Channel, status: int, within_s: float) -> None:
+    end = time.monotonic() + within_s
+    while health_status(channel) != status:
+        assert time.monotonic() < end, f"health did not turn {status} within {within_s} s"
+        time.sleep(0.1)
+
+
+def test_the_health_port_answers_health_and_nothing_else(
+    watched: RouteServer, base_state: dict[str, Any]
+) -> None:
+    assert watched.health_port not in (None, 0, watched.port)
+    with _health_channel(watched) as channel:
+        assert health_status(channel) == SERVING
+        assert health_status(channel, SERVICE_NAME) == SERVING
+        with pytest.raises(grpc.RpcError) as info:
+            pb_grpc.RouteServiceStub(channel).SolveRoutes(
+                converters.solve_request_to_proto(base_state), timeout=5
+            )
+        assert info.value.code() == grpc.StatusCode.UNIMPLEMENTED
+
+
+def test_the_health_port_follows_the_watchdog(
+    watched: RouteServer, slow: SlowSolver, base_state: dict[str, Any]
+) -> None:
+    """Readiness is the service's: NOT_SERVING while its lane is stalled, SERVING after."""
+    request = converters.solve_request_to_proto(base_state, time_limit_s=20, allow_partial=True)
+    with grpc.insecure_channel(watched.target) as service, _health_channel(watched) as channel:
+        running = pb_grpc.RouteServiceStub(service).SolveRoutes.future(request, timeout=30)
+        _wait_for(channel, NOT_SERVING, within_s=10)
+        running.cancel()  # the solve stops: the lane makes progress again
+        _wait_for(channel, SERVING, within_s=10)
+
+
+def test_the_health_port_answers_when_the_call_cap_is_full(
+    watched: RouteServer, base_state: dict[str, Any]
+) -> None:
+    """Calls fill the service port's cap (4 here): the health port still answers."""
+    release = threading.Event()
+
+    def never() -> Iterator[bytes]:
+        release.wait(30)
+        return
+        yield b""  # pragma: no cover
+
+    with grpc.insecure_channel(watched.target) as service, _health_channel(watched) as channel:
+        stalled = [service.stream_unary("/route18xx.v1.RouteService/SolveRoutes").future(
+            never(), timeout=30) for _ in range(4)]
+        try:
+            time.sleep(0.3)
+            with pytest.raises(grpc.RpcError) as info:
+                health_status(service)
+            assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+            assert health_status(channel) == SERVING
+        finally:
+            release.set()
+            for call in stalled:
+                call.cancel()
+
+
+def test_a_health_port_in_use_is_an_error() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(OSError, match="health"):
+            create_server(ServerConfig(port=0, health_port=port))
+
+
+def test_health_goes_not_serving_on_the_health_port_when_stopping(slow: SlowSolver) -> None:
+    srv = create_server(ServerConfig(port=0, workers=1, health_port=0), solve_fn=slow)
+    srv.start()
+    with _health_channel(srv) as channel:
+        watch = health_pb2_grpc.HealthStub(channel).Watch(health_pb2.HealthCheckRequest())
+        assert next(watch).status == SERVING
+        done = srv.stop(grace_s=1)
+        assert next(watch).status == NOT_SERVING
+        watch.cancel()
+        assert done.wait(5)
+
+
+def test_serve_refuses_fewer_than_one_stream_per_connection(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from route18xx.server.cli import main
+
+    assert main(["serve", "--port", "0", "--max-streams-per-connection", "0"]) == 2
+    assert "--max-streams-per-connection: 0 is out of range" in capsys.readouterr().err
