@@ -56,7 +56,7 @@ def replay_command(path: str, as_json: bool, solve: Solver | None = None) -> int
         log = load_log(path)
         result = replay(log, solve=solve)
     except MalformedInput as exc:
-        print(f"route18xx replay: {exc}", file=sys.stderr)
+        print(f"error: {exc}", file=sys.stderr)
         return 2
     report = replay_report(result)
     if as_json:
@@ -64,7 +64,7 @@ def replay_command(path: str, as_json: bool, solve: Solver | None = None) -> int
     else:
         _print_summary(report, result.seconds)
     for error in result.errors:
-        print(f"route18xx replay: {error}", file=sys.stderr)
+        print(f"error: {error}", file=sys.stderr)
     return 0 if result.completed else 1
 
 
@@ -77,7 +77,7 @@ def state_command(path: str, action_id: int, as_json: bool, turn_facts: bool = F
         log = load_log(path)
         state = state_before(log, action_id, turn_facts=turn_facts)
     except Route18xxError as exc:
-        print(f"route18xx state: {exc}", file=sys.stderr)
+        print(f"error: {exc}", file=sys.stderr)
         return 2
     if as_json:
         print(json.dumps(state, indent=2))
