@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from route18xx.engine.api import random_game_log
-from route18xx.server.audit.executors import worker_start
+from route18xx.server.parent_death import die_with_parent
 
 
 def log_name(seed: int) -> str:
@@ -57,7 +57,7 @@ def generate_logs(
             write_game(s, str(folder), rule_set)
     else:
         context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(jobs, mp_context=context, initializer=worker_start,
+        with ProcessPoolExecutor(jobs, mp_context=context, initializer=die_with_parent,
                                  initargs=(os.getpid(),)) as pool:
             list(pool.map(write_game, seeds, [str(folder)] * len(seeds), [rule_set] * len(seeds)))
     return sorted(
