@@ -1,6 +1,6 @@
 """What every subcommand shares at its edges: option ranges, a closed stdout, one error form.
 
-* A time limit, a deadline or a count that cannot mean anything (``--time-limit
+* A time limit or a deadline that cannot mean anything (``--time-limit
   -1``: the solver would answer at once with a worse, unproven result) is
   refused before any work, naming the option (issue 20 §5).
 * A reader that goes away (``route18xx replay --json LOG | head``) ends the
@@ -26,7 +26,6 @@ EXIT_BAD_INPUT = 2
 _RANGES: dict[str, tuple[str, float, bool]] = {
     "time_limit": ("--time-limit", 0.0, True),
     "timeout": ("--timeout", 0.0, True),
-    "top": ("--top", 1.0, False),
 }
 
 
@@ -43,8 +42,7 @@ def option_error(args: argparse.Namespace) -> tuple[str, str] | None:
         ok = math.isfinite(value) and (value > least if strict else value >= least)
         if not ok:
             bound = f"> {least:g}" if strict else f">= {least:g}"
-            what = "a number of seconds" if attribute != "top" else "a count"
-            return option, f"must be {what} {bound}, not {value}"
+            return option, f"must be a number of seconds {bound}, not {value}"
     return None
 
 
