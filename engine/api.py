@@ -24,6 +24,7 @@ from route18xx.engine.errors import (
     Route18xxError,
     excerpt,
 )
+from route18xx.engine.input_file import MAX_FILE_BYTES, file_kind, read_input_file, read_json_file
 from route18xx.engine.jsontext import decode_json
 from route18xx.engine.reports import (
     AnswerBreakdown, BonusValue, CheckReport, RouteBreakdown, RouteCheckReport, RouteReport,
@@ -91,7 +92,8 @@ __all__ = [
     "HexView", "IllegalAction", "Leg", "MalformedInput", "NodeView", "Objective", "OutOfTime",
     "PathView", "ReplayResult", "Route18xxError", "RouteState", "RouteWalk",
     "audit_log", "board_view", "check_routes", "decode_json", "excerpt", "judgement_report",
-    "load_log", "new_cancel_token", "parse_game_log", "random_game_log", "read_state",
+    "load_log", "MAX_FILE_BYTES", "file_kind", "read_input_file", "read_json_file",
+    "new_cancel_token", "parse_game_log", "random_game_log", "read_state",
     "recorded_routes", "replay", "replay_game", "replay_report", "route_walks", "solve_routes",
     "state_before", "state_from_log", "state_with_move", "suggest_moves", "tile_view",
 ]

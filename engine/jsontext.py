@@ -3,9 +3,11 @@
 Python's parser refuses some texts with errors other than ``JSONDecodeError``:
 nesting deeper than the interpreter's recursion limit (``RecursionError``), an
 integer of more than 4 300 digits (``ValueError``), bytes that are not UTF-8
-(``UnicodeDecodeError``). A game log or a state file arrives from a client, so
-each of these is a malformed input naming the field (issue 9), never an
-internal error. Messages quote no more than a short excerpt of the input.
+(``UnicodeDecodeError``). Bytes are read as UTF-8 only (a UTF-8 byte-order mark
+is allowed): ``json.loads`` would guess UTF-16 or UTF-32 from the first bytes,
+which RFC 8259 §8.1 excludes and the command line must refuse (issue 20). A
+game log or a state file arrives from a client, so each of these is a
+malformed input naming the field (issue 9), never an internal error. Messages quote no more than a short excerpt of the input.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from route18xx.engine.errors import MalformedInput
 def decode_json(text: str | bytes, field: str) -> Any:
     """The value of JSON ``text``; ``MalformedInput(field, …)`` for anything the parser refuses."""
     try:
+        if isinstance(text, (bytes, bytearray)):
+            text = bytes(text).decode("utf-8-sig")
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise MalformedInput(

@@ -34,7 +34,7 @@ from route18xx.engine.game.depot import train_name
 from route18xx.engine.game.game import Game
 from route18xx.engine.game.operating_round import OperatingRound
 from route18xx.engine.game.routing import RouteCheck, route_state
-from route18xx.engine.jsontext import decode_json
+from route18xx.engine.input_file import read_json_file
 from route18xx.engine.log_players import read_seats
 from route18xx.engine.replay_report import ReplayError, RunOptimum, replay_report
 from route18xx.engine.rule_versions import RulesVersion, log_rules_date, rules_as_of as rules_on
@@ -64,14 +64,12 @@ ActionHook = Callable[[Game, Action], None]
 def load_log(path: str | Path) -> dict[str, Any]:
     """Read a game log file; a file that is not a game log is ``MalformedInput``.
 
-    The text is decoded by ``engine.jsontext.decode_json``: bytes that are not
-    UTF-8, nesting too deep or a number too long are malformed input too.
+    The file is read by ``engine.input_file.read_input_file`` (a regular file,
+    bounded: never a FIFO or a device) and decoded by ``engine.jsontext.decode_json``:
+    bytes that are not UTF-8, nesting too deep or a number too long are
+    malformed input too.
     """
-    try:
-        text = Path(path).read_bytes()
-    except OSError as exc:
-        raise MalformedInput("game", f"cannot read {path}: {exc.strerror or exc}") from None
-    raw = decode_json(text, "game")
+    raw = read_json_file(path, "game")
     if not isinstance(raw, dict) or not isinstance(raw.get("actions"), list):
         raise MalformedInput("game", f"{path} is not an 18xx.games game log (no 'actions' list)")
     return raw

@@ -14,6 +14,7 @@ import sys
 from typing import Any, Callable, Sequence
 
 from route18xx.server.audit.commands import COMMANDS as AUDIT_COMMANDS
+from route18xx.server.cli_guard import EXIT_BAD_INPUT, option_error, run_guarded
 
 AddArguments = Callable[[argparse.ArgumentParser], None]
 Run = Callable[[argparse.Namespace], int]
@@ -312,7 +313,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     problem = _board_error(args)
     if problem is not None:
         parser.error(f"{args.command}: {problem}")  # exits 2 with the usage line
-    return int(args.run(args))
+    out_of_range = option_error(args)
+    if out_of_range is not None:
+        print("error: {}: {}".format(*out_of_range), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return run_guarded(lambda: int(args.run(args)))
 
 
 if __name__ == "__main__":

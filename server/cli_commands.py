@@ -9,12 +9,11 @@ not), 2 with a message naming the field when an input is malformed. The
 
 from __future__ import annotations
 
-import json
 import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, TextIO
 
-from route18xx.engine.api import DEFAULT_OBJECTIVE, MalformedInput, SuggestReport
+from route18xx.engine.api import DEFAULT_OBJECTIVE, MalformedInput, SuggestReport, read_json_file
 from route18xx.server.cli_text import R, emit, print_check, print_solve, print_suggest
 
 EXIT_OK = 0
@@ -22,16 +21,12 @@ EXIT_BAD_INPUT = 2
 
 
 def read_json(path: str, field: str) -> Any:
-    """Read a JSON file or raise ``MalformedInput`` naming the file and the reason."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return json.load(handle)
-    except FileNotFoundError:
-        raise MalformedInput(field, f"file {path!r} does not exist") from None
-    except json.JSONDecodeError as exc:
-        raise MalformedInput(field, f"{path!r} is not valid JSON: {exc}") from None
-    except OSError as exc:
-        raise MalformedInput(field, f"cannot read {path!r}: {exc.strerror}") from None
+    """Read a JSON file or raise ``MalformedInput`` naming the file and the reason.
+
+    One reader for every subcommand (``engine.api.read_json_file``): a regular
+    file of bounded size, strict UTF-8, every parser refusal a ``MalformedInput``.
+    """
+    return read_json_file(path, field)
 
 
 @dataclass(frozen=True)

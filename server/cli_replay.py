@@ -59,7 +59,7 @@ def replay_command(
         log = load_log(path)
         result = replay(log, solve=solve, rules_as_of=rules_as_of)
     except MalformedInput as exc:
-        print(f"route18xx replay: {exc}", file=sys.stderr)
+        print(f"error: {exc}", file=sys.stderr)
         return 2
     report = replay_report(result)
     if as_json:
@@ -67,7 +67,7 @@ def replay_command(
     else:
         _print_summary(report, result.seconds)
     for error in result.errors:
-        print(f"route18xx replay: {error}", file=sys.stderr)
+        print(f"error: {error}", file=sys.stderr)
     return 0 if result.completed else 1
 
 
@@ -83,7 +83,7 @@ def state_command(
         log = load_log(path)
         state = state_before(log, action_id, turn_facts=turn_facts, rules_as_of=rules_as_of)
     except Route18xxError as exc:
-        print(f"route18xx state: {exc}", file=sys.stderr)
+        print(f"error: {exc}", file=sys.stderr)
         return 2
     if as_json:
         print(json.dumps(state, indent=2))

@@ -78,7 +78,12 @@ def render(a: argparse.Namespace) -> str:
 def run(a: argparse.Namespace) -> int:
     """Write the picture; 2 with ``error: <field>: <reason>`` when an input is malformed."""
     from route18xx.engine.api import MalformedInput
+    from route18xx.server.cli_output import output_problem
 
+    problem = None if a.output == "-" else output_problem(a.output)
+    if problem is not None:  # a FIFO would block the write; checked before the work
+        print(f"error: output: {problem}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     try:
         svg = render(a)
         if a.output == "-":

@@ -16,6 +16,10 @@ queues, which cost more than a whole solve on a busy two-core machine).
   mid-search, then answers, and only then takes the next job.
 * A worker that dies fails the call it was running with ``WorkerLost`` (the
   client is told to retry) and is replaced at once.
+* A server that dies (even by SIGKILL) takes its workers along: the forkserver
+  exits when the server does, each worker has the kernel's parent-death signal
+  armed against the forkserver, and a worker whose socket reaches end of file
+  cancels its job and exits (``server.workers``, issue 20 §4).
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from route18xx.engine.api import CancelToken, OutOfTime
 from route18xx.server.errors import ServerStopping, WorkerLost
 from route18xx.server.frames import ANSWER, CANCEL, ERROR, HEADER, JOB, READY, frame
 from route18xx.server.runner import Limits
-from route18xx.server.workers import PRELOAD, worker_main
+from route18xx.server.workers import PRELOAD, worker_process
 
 log = logging.getLogger("route18xx.server")
 
@@ -111,7 +115,7 @@ class WorkerPool:
 
     def _start_process(self, sock: socket.socket) -> BaseProcess:
         process: BaseProcess = self._context.Process(
-            target=worker_main, args=(sock, self._limits, self._suggest_workers),
+            target=worker_process, args=(sock, self._limits, self._suggest_workers),
             name="route18xx-engine", daemon=True,
         )
         process.start()

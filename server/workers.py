@@ -16,7 +16,11 @@ The worker's side of the conversation, in ``server.frames``' frames:
   error table maps it as it does in-process;
 * ``CANCEL`` (id): the client went away; a reader thread cancels the job's
   token at once, which stops CP-SAT mid-search and every loop that polls it;
-* end of file: the server is gone; the worker exits.
+* end of file: the server is gone; the worker cancels the job it is running
+  and exits, so a long suggestion does not outlive a killed server (issue 20 §4).
+
+The worker also dies with its parent, the forkserver, which exits when the
+server does (``server.parent_death``: the kernel's parent-death signal).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from typing import Any
 
 from route18xx.engine import api
 from route18xx.engine.api import OutOfTime
+from route18xx.server.parent_death import die_with_parent
 from route18xx.server.frames import ANSWER, CANCEL, ERROR, JOB, READY, read_frame, write_frame
 from route18xx.server.runner import EngineRunner, Limits
 
@@ -59,11 +64,12 @@ class _Current:
         self.job_id = -1
         self.token: Any = None
         self.cancelled: set[int] = set()  # cancels that arrived before their job started
+        self.gone = False  # the server is gone: every job is cancelled as it starts
 
     def start(self, job_id: int, token: Any) -> None:
         with self.lock:
             self.job_id, self.token = job_id, token
-            if job_id in self.cancelled:
+            if job_id in self.cancelled or self.gone:
                 self.cancelled.discard(job_id)
                 token.cancel()
 
@@ -73,6 +79,13 @@ class _Current:
                 self.token.cancel()
             else:
                 self.cancelled.add(job_id)
+
+    def cancel_running(self) -> None:
+        """Stop whatever job runs now (the server is gone: nobody awaits its answer)."""
+        with self.lock:
+            self.gone = True
+            if self.token is not None:
+                self.token.cancel()
 
     def end(self) -> None:
         with self.lock:
@@ -94,7 +107,8 @@ def _read_jobs(sock: socket.socket, jobs: queue.SimpleQueue[Any], current: _Curr
                 current.cancel(job_id)
     except OSError:
         pass
-    jobs.put(None)  # the server is gone
+    current.cancel_running()  # the server is gone
+    jobs.put(None)
 
 
 def _answer(job_id: int, runner: EngineRunner, body: bytes, current: _Current) -> tuple[int, bytes]:
@@ -130,3 +144,13 @@ def worker_main(sock: socket.socket, limits: Limits, suggest_workers: int) -> No
         except OSError:
             break
     sock.close()
+
+
+def worker_process(sock: socket.socket, limits: Limits, suggest_workers: int) -> None:
+    """The worker process's entry point: die with the forkserver, then ``worker_main``.
+
+    Apart from ``worker_main`` (which tests also run in a thread) so that only a
+    real worker process asks for the parent-death signal.
+    """
+    die_with_parent()
+    worker_main(sock, limits, suggest_workers)

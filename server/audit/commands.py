@@ -6,6 +6,9 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
+
+from route18xx.server.cli_output import output_problem, write_problem
 
 
 def add_audit(p: argparse.ArgumentParser) -> None:
@@ -21,7 +24,7 @@ def add_audit(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cluster", metavar="ADDRESS",
                    help="a running Dask scheduler (tcp://host:8786) instead of local processes")
     p.add_argument("--time-limit", type=float, default=10.0, metavar="S",
-                   help="solver time limit per run and objective (default 10)")
+                   help="solver time limit per run and objective (default 10; must be > 0)")
     p.add_argument("--export-states", metavar="DIR",
                    help="write every decision proven optimal both ways as a state file "
                         "with its optima (the tests/data/states format)")
@@ -34,47 +37,94 @@ def add_audit(p: argparse.ArgumentParser) -> None:
     bar.add_argument("--no-progress", dest="progress", action="store_false")
 
 
+#: How many failed logs ``audit`` names on stderr (the summary lists them all).
+NAMED_FAILURES = 10
+
+
+def _error(field: str, reason: str) -> int:
+    print(f"error: {field}: {reason}", file=sys.stderr)
+    return 2
+
+
+def _output_error(a: argparse.Namespace) -> tuple[str, str] | None:
+    """The first output option that cannot be written, and why."""
+    checks = [("--out", a.out, False, False), ("--summary", a.summary, False, True),
+              ("--report", a.report, False, True), ("--export-states", a.export_states, True, False)]
+    for option, path, directory, devices in checks:
+        if path is not None and (problem := output_problem(path, directory=directory,
+                                                           devices=devices)) is not None:
+            return option, problem
+    return None
+
+
+def _exit_status(summary: dict[str, Any]) -> int:
+    """0 when every log was audited, 1 when some failed, 2 when none could be (issue 20 §5).
+
+    A log whose replay stopped partway is audited up to there, not failed. Each
+    failed log is named on stderr as ``error: <log>: <reason>``.
+    """
+    failed = summary["failed_logs"]
+    for f in failed[:NAMED_FAILURES]:
+        print(f"error: {f['log']}: {'; '.join(f['errors'][:1]) or 'failed'}", file=sys.stderr)
+    if len(failed) > NAMED_FAILURES:
+        print(f"error: logs: {len(failed) - NAMED_FAILURES} more failed (see --summary)",
+              file=sys.stderr)
+    if not failed:
+        return 0
+    return 2 if len(failed) == summary["logs"] else 1
+
+
 def run_audit(a: argparse.Namespace) -> int:
     from route18xx.server.audit.executors import default_jobs
     from route18xx.server.audit.report import render
     from route18xx.server.audit.runner import AuditOptions, run_audit
     from route18xx.server.audit.summary import read_lines, summarize
 
-    if a.jobs is not None and a.jobs < 1 or not a.time_limit > 0:
-        print("route18xx audit: --jobs and --time-limit must be positive", file=sys.stderr)
-        return 2
+    if a.jobs is not None and a.jobs < 1:
+        return _error("--jobs", f"must be 1 or more, not {a.jobs}")
+    if (problem := _output_error(a)) is not None:
+        return _error(*problem)
     from route18xx.engine.api import MalformedInput, parse_rules_as_of
 
     try:
         parse_rules_as_of(a.rules_as_of)
     except MalformedInput as exc:
-        print(f"route18xx audit: {exc}", file=sys.stderr)
-        return 2
+        return _error(exc.field, exc.reason)
     out = Path(a.out)
     options = AuditOptions(
         time_limit_s=a.time_limit, jobs=a.jobs or default_jobs(), cluster=a.cluster,
         export_states=Path(a.export_states) if a.export_states else None, progress=a.progress,
         rules_as_of=a.rules_as_of,
     )
-    outcome = run_audit(a.logs, out, options)
-    if outcome.interrupted:
-        print(f"route18xx audit: interrupted; {outcome.skipped + outcome.audited} of "
-              f"{outcome.logs} logs are in {out}: run the same command again to resume",
-              file=sys.stderr)
-        return 130
-    lines = read_lines(out)
-    summary = summarize(lines)
-    if a.summary:
-        Path(a.summary).write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
-    if a.report:
-        runs = [line for line in lines if line.get("kind") == "run"]
-        Path(a.report).write_text(render(summary, runs), encoding="utf-8")
+    try:
+        outcome = run_audit(a.logs, out, options)
+        if outcome.interrupted:
+            print(f"route18xx audit: interrupted; {outcome.skipped + outcome.audited} of "
+                  f"{outcome.logs} logs are in {out}: run the same command again to resume",
+                  file=sys.stderr)
+            return 128 + outcome.signum  # 130 for Ctrl-C, 143 for SIGTERM, as a shell reports
+        lines = read_lines(out)
+        summary = summarize(lines)
+        if a.summary:
+            Path(a.summary).write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+        if a.report:
+            runs = [line for line in lines if line.get("kind") == "run"]
+            Path(a.report).write_text(render(summary, runs), encoding="utf-8")
+    except OSError as exc:
+        option = "--out"
+        for name, path in (("--summary", a.summary), ("--report", a.report),
+                           ("--export-states", a.export_states)):
+            if path and exc.filename and str(exc.filename).startswith(str(path)):
+                option = name
+        return _error(option, write_problem(exc))
+    if summary["logs"] == 0:
+        return _error("logs", "no log found: name *.json files or folders holding them")
     print(f"{summary['logs']} logs ({outcome.skipped} already done), {summary['logs_failed']} "
           f"failed, {summary['logs_stopped']} stopped partway ({summary['runs_in_stopped_logs']} "
           f"runs reached, counted); {summary['runs']} runs, "
           f"{summary['runs_below_optimum']['total']} below the optimum, "
           f"{summary['left_on_table']['total']} left on the table -> {out}")
-    return 0
+    return _exit_status(summary)
 
 
 def add_generate(p: argparse.ArgumentParser) -> None:
@@ -91,9 +141,15 @@ def run_generate(a: argparse.Namespace) -> int:
     from route18xx.server.audit.generate import generate_logs
 
     if a.count < 0:
-        print("route18xx generate-logs: N must be >= 0", file=sys.stderr)
-        return 2
-    paths = generate_logs(a.count, a.seed, Path(a.out), a.jobs or default_jobs(), a.rule_set)
+        return _error("N", f"must be 0 or more, not {a.count}")
+    if a.jobs is not None and a.jobs < 1:
+        return _error("--jobs", f"must be 1 or more, not {a.jobs}")
+    if (problem := output_problem(a.out, directory=True)) is not None:
+        return _error("--out", problem)
+    try:
+        paths = generate_logs(a.count, a.seed, Path(a.out), a.jobs or default_jobs(), a.rule_set)
+    except OSError as exc:
+        return _error("--out", write_problem(exc))
     print(f"{len(paths)} logs in {a.out}")
     return 0 if len(paths) == a.count else 1
 

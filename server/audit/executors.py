@@ -19,6 +19,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from pathlib import Path
 from typing import Any
 
+from route18xx.engine.api import Route18xxError, read_input_file
+from route18xx.server.parent_death import die_with_parent
 from route18xx.server.audit.records import GameAudit, audit_bytes, audit_path, game_line
 
 #: Logs in flight per worker: enough to keep every worker busy between two results.
@@ -31,9 +33,15 @@ def _failed(log: str, exc: BaseException) -> GameAudit:
     return GameAudit(log, [game_line(Path(log).stem, log, None, [reason], 0.0)])
 
 
-def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the parent, which stops cleanly (no traceback per worker)."""
+def worker_start(parent_pid: int) -> None:
+    """A pool worker's first act: leave Ctrl-C to the parent, and die with it.
+
+    The parent stops cleanly on Ctrl-C or SIGTERM (no traceback per worker) and
+    terminates its workers; if it is killed outright, the kernel kills them
+    (``server.parent_death``), so no worker or resource tracker outlives it.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent(parent_pid)
 
 
 def default_jobs() -> int:
@@ -50,7 +58,8 @@ def local_pool(
 ) -> Iterator[GameAudit]:
     """Audit ``logs`` on ``jobs`` local processes (each reads its log from the disk)."""
     context = multiprocessing.get_context("spawn")  # no fork of a threaded parent
-    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_ignore_sigint)
+    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=worker_start,
+                               initargs=(os.getpid(),))
     todo = iter(logs)
     pending: dict[Future[GameAudit], str] = {}
     clean = False
@@ -111,8 +120,8 @@ def dask_cluster(
             """Queue the next readable log; False when there is none left."""
             for log in todo:
                 try:
-                    data = Path(log).read_bytes()
-                except OSError:
+                    data = read_input_file(log, "game_log")
+                except Route18xxError:
                     unreadable.append(audit_path(log))  # its "cannot read" line
                     continue
                 future = client.submit(audit_bytes, log, data, time_limit_s, states, rules_as_of,

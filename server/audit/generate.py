@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from route18xx.engine.api import random_game_log
+from route18xx.server.parent_death import die_with_parent
 
 
 def log_name(seed: int) -> str:
@@ -55,7 +57,8 @@ def generate_logs(
             write_game(s, str(folder), rule_set)
     else:
         context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+        with ProcessPoolExecutor(jobs, mp_context=context, initializer=die_with_parent,
+                                 initargs=(os.getpid(),)) as pool:
             list(pool.map(write_game, seeds, [str(folder)] * len(seeds), [rule_set] * len(seeds)))
     return sorted(
         str(folder / log_name(s)) for s in range(seed, seed + count) if (folder / log_name(s)).exists()

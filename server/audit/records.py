@@ -15,6 +15,7 @@ from typing import Any
 
 from route18xx.engine.api import (
     OBJECTIVES, AuditOptimum, AuditReport, AuditRun, Route18xxError, audit_log, parse_game_log,
+    read_input_file,
 )
 
 #: The fields two audits may differ in (wall-clock measures).
@@ -164,10 +165,14 @@ def audit_bytes(
 def audit_path(
     log: str, time_limit_s: float = 10.0, states: bool = False, rules_as_of: str | None = None
 ) -> GameAudit:
-    """``audit_bytes`` on a file the worker reads itself (the local pool shares the disk)."""
+    """``audit_bytes`` on a file the worker reads itself (the local pool shares the disk).
+
+    Read as every command-line input is (``engine.api.read_input_file``): a
+    regular file of bounded size; a FIFO, a device or a directory gets its
+    game line instead of a worker that hangs or fills the memory (issue 20).
+    """
     try:
-        data = Path(log).read_bytes()
-    except OSError as exc:
-        line = game_line(Path(log).stem, log, None, [f"cannot read {log}: {exc.strerror or exc}"], 0.0)
-        return GameAudit(log, [line])
+        data = read_input_file(log, "game_log")
+    except Route18xxError as exc:
+        return GameAudit(log, [game_line(Path(log).stem, log, None, [str(exc)], 0.0)])
     return audit_bytes(log, data, time_limit_s, states, rules_as_of)

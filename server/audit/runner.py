@@ -41,6 +41,8 @@ class AuditOutcome:
     skipped: int
     audited: int
     interrupted: bool
+    #: the signal that interrupted the audit (SIGINT or SIGTERM), 0 when none did.
+    signum: int = 0
 
 
 def find_logs(inputs: Sequence[str]) -> list[str]:
@@ -84,11 +86,47 @@ def read_done(out: Path) -> set[str]:
     return done
 
 
+#: The signals that stop an audit cleanly: Ctrl-C, and a service manager's stop (issue 20 §4).
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread: stops the audit as Ctrl-C does.
+
+    A ``KeyboardInterrupt`` so that every path that cleans up after Ctrl-C (the
+    local pool terminating its workers, the loop below) does so for SIGTERM too.
+    """
+
+    def __init__(self, signum: int = signal.SIGTERM) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _raise_terminated(signum: int, frame: Any) -> None:
+    raise Terminated(signum)
+
+
+@contextmanager
+def _sigterm_stops() -> Iterator[None]:
+    """SIGTERM raises ``Terminated`` for the audit's duration (its default would kill
+    the process without the resume hint and leave the pool's workers behind)."""
+    try:
+        previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    except ValueError:  # not the main thread: the default stands
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 @contextmanager
 def _no_sigint() -> Iterator[None]:
-    """Hold Ctrl-C back while a game's lines are written; it takes effect right after.
+    """Hold Ctrl-C and SIGTERM back while a game's lines are written; they take effect
+    right after.
 
-    The Python-level handler is swapped (not the thread's signal mask: the pool's
+    The Python-level handlers are swapped (not the thread's signal mask: the pool's
     and the progress bar's threads would still take the signal for the process).
     """
     caught: list[int] = []
@@ -97,16 +135,19 @@ def _no_sigint() -> Iterator[None]:
         caught.append(signum)
 
     try:
-        previous = signal.signal(signal.SIGINT, hold)
+        previous = {s: signal.signal(s, hold) for s in STOP_SIGNALS}
     except ValueError:  # not the main thread: nothing to hold back
         yield
         return
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for s, handler in previous.items():
+            signal.signal(s, handler)
         if caught:
-            raise KeyboardInterrupt
+            if caught[0] == signal.SIGINT:
+                raise KeyboardInterrupt
+            raise Terminated(caught[0])
 
 
 def _write_game(out: Any, audit: GameAudit, states: Path | None) -> None:
@@ -156,7 +197,8 @@ def _progress(total: int, enabled: bool | None) -> Any:
 def run_audit(inputs: Iterable[str], out: Path, options: AuditOptions) -> AuditOutcome:
     """Audit every log of ``inputs`` not yet in ``out``; sort ``out`` when all are done.
 
-    Ctrl-C stops it with ``interrupted`` true and a valid, resumable ``out``.
+    Ctrl-C or SIGTERM stops it with ``interrupted`` true (``signum`` saying which)
+    and a valid, resumable ``out``.
     """
     logs = find_logs(list(inputs))
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -168,13 +210,14 @@ def run_audit(inputs: Iterable[str], out: Path, options: AuditOptions) -> AuditO
     bar = _progress(len(todo), options.progress)
     results = _results(todo, options)
     try:
-        with out.open("a", encoding="utf-8") as f:
+        with _sigterm_stops(), out.open("a", encoding="utf-8") as f:
             for audit in results:
                 _write_game(f, audit, options.export_states)
                 outcome.audited += 1
                 bar.update(1)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         outcome.interrupted = True
+        outcome.signum = exc.signum if isinstance(exc, Terminated) else signal.SIGINT
     finally:
         close = getattr(results, "close", None)
         if close is not None:
