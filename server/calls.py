@@ -14,10 +14,8 @@ loop, so a large request never stalls other calls.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable, Literal, Mapping
 
@@ -119,8 +117,6 @@ class CallCore:
         self.runner = runner
         self.lanes = lanes
         self.limits = limits
-        #: Decodes JSON requests bound for worker processes (which take binary only).
-        self._decoder = ThreadPoolExecutor(max_workers=2, thread_name_prefix="route18xx-decode")
 
     def token(self, client_remaining_s: float | None) -> tuple[float, Any]:
         """The call's deadline (``time.monotonic``) and a cancel token that fires a margin before."""
@@ -133,12 +129,11 @@ class CallCore:
         if isinstance(request, Encoded) and request.codec == "proto":
             request = request.data
         if lane.in_processes:  # bytes cross to the worker process, and back
-            if isinstance(request, Encoded):  # JSON: decoded and re-encoded in a thread
-                request = await asyncio.get_running_loop().run_in_executor(
-                    self._decoder, _to_binary, method, request
-                )
+            name = method.name
+            if isinstance(request, Encoded):  # JSON: decoded by the worker, as binary is
+                name, request = worker_job_name(method, "json"), request.data
             payload = request if isinstance(request, bytes) else request.SerializeToString()
-            answer = await lane.run_in_worker(method.name, payload, cancel)
+            answer = await lane.run_in_worker(name, payload, cancel)
             response = method.response_type()
             response.ParseFromString(answer)
             return response
@@ -155,9 +150,15 @@ class CallCore:
         return await lane.run(job, cancel)
 
 
-def _to_binary(method: Method, request: Encoded) -> bytes:
-    data: bytes = decode_encoded(method, request).SerializeToString()
-    return data
+def worker_job_name(method: Method, codec: str) -> str:
+    """The job name a worker process reads as "``method``'s request in ``codec``" (``Name:json``)."""
+    return method.name if codec == "proto" else f"{method.name}:{codec}"
+
+
+def job_method(job_name: str) -> tuple[Method, str]:
+    """The method and the request's codec a worker job name (``worker_job_name``) stands for."""
+    name, _, codec = job_name.partition(":")
+    return METHODS_BY_NAME[name], codec or "proto"
 
 
 def log_call(transport: str, method: Method, outcome: str, started: float) -> None:

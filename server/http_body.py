@@ -13,9 +13,12 @@ then compares its size with ``read_max_bytes``: a 1 MB gzip body inflating to
   (gRPC-Web, Connect streaming) the envelope is checked first: exactly one
   message frame whose length matches the body, so connect-python's envelope
   reader never meets a malformed one (it answers those INTERNAL/UNIMPLEMENTED).
-* ``CappedGzip`` is the gzip connect-python decompresses with: incremental,
-  stopping as soon as the output passes the limit, so compressed and
-  decompressed sizes are both bounded.
+* gzip bodies are decompressed here, in a thread (zlib lets go of the
+  interpreter lock), by ``CappedGzip``: incremental, stopping as soon as the
+  output passes the limit, so compressed and decompressed sizes are both
+  bounded. connect-python then sees the plain body (``decompressed`` tells
+  the caller to drop the encoding header); it keeps ``CappedGzip`` as its own
+  gzip for anything else it decompresses.
 
 Every refusal is a ``connectrpc`` ``ConnectError`` built from this service's
 one error table (``server.errors``): ``RESOURCE_EXHAUSTED`` naming the limit,
@@ -65,7 +68,7 @@ class BoundedBody:
 
     def __init__(
         self, receive: Receive, headers: dict[str, str], *, limit: int, timeout_s: float,
-        deadline: float, enveloped: bool,
+        deadline: float, enveloped: bool, encoding_header: str,
     ) -> None:
         self._receive = receive
         self._headers = headers
@@ -77,6 +80,7 @@ class BoundedBody:
         self._deadline = deadline
         self._started = time.monotonic()
         self._done = False
+        self._encoding = headers.get(encoding_header, "identity").lower()
         #: The whole body was read (False: the request was refused partway: close the connection).
         self.complete = False
 
@@ -85,9 +89,11 @@ class BoundedBody:
             return await self._receive()
         self._done = True
         body = await self._read()
-        if self._enveloped:
-            self._check_envelope(body)
         self.complete = True
+        if self._enveloped:
+            body = await self._plain_envelope(body)
+        elif self._encoding == "gzip" and body:
+            body = await _in_thread(CappedGzip(self._limit).decompress, body)
         return {"type": "http.request", "body": body, "more_body": False}
 
     async def _read(self) -> bytes:
@@ -126,8 +132,8 @@ class BoundedBody:
                 f"the request did not arrive within {self._timeout_s:g} s of the call's start"
             )) from None
 
-    def _check_envelope(self, body: bytes) -> None:
-        """One message frame, the body's exact length; compressed only with an encoding."""
+    async def _plain_envelope(self, body: bytes) -> bytes:
+        """The body's one message frame, checked and decompressed (flag 0)."""
         if len(body) < ENVELOPE_HEADER:
             raise connect_error(BadMessage("the request is not one enveloped message"))
         flags = body[0]
@@ -138,9 +144,16 @@ class BoundedBody:
             ))
         if flags & ~_COMPRESSED:
             raise connect_error(BadMessage("the request's envelope has unknown flags"))
-        encoding = self._headers.get("grpc-encoding", self._headers.get("connect-content-encoding"))
-        if flags & _COMPRESSED and encoding in (None, "identity"):
+        if not flags & _COMPRESSED:
+            return body
+        if self._encoding != "gzip":
             raise connect_error(BadMessage("the request is marked compressed but names no encoding"))
+        message = await _in_thread(CappedGzip(self._limit).decompress, body[ENVELOPE_HEADER:])
+        return len(message).to_bytes(ENVELOPE_HEADER, "big") + message  # flags 0, then the length
+
+
+async def _in_thread(work: Callable[[bytes], bytes], data: bytes) -> bytes:
+    return await asyncio.get_running_loop().run_in_executor(None, work, data)
 
 
 class CappedGzip:

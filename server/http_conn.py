@@ -7,8 +7,11 @@ that trickles its headers: 600 idle connections were all open after 20 s, and
 call, health check or HTTP call could be accepted. ``bounded_protocol``
 returns uvicorn's ``H11Protocol`` with two bounds added:
 
-* at most ``max_connections`` open at once: one more is closed as soon as it
-  is accepted (its descriptor is freed at once; the others are served);
+* at most ``max_connections`` open at once: at the cap, a connection that is
+  between requests (idle, or still sending its head) is closed to make room
+  for the new one, so idle connections cannot lock clients out; when every
+  one is in a call, the new one is closed as soon as it is accepted (its
+  descriptor is freed at once);
 * a request's head (line and headers) must be complete within ``head_timeout_s``
   of the connection's start or of the previous answer, else the connection is
   closed (the body's own time limit is the call's, ``server.http_body``).
@@ -39,9 +42,13 @@ def bounded_protocol(max_connections: int, head_timeout_s: float) -> type[H11Pro
 
         def connection_made(self, transport: Any) -> None:
             if len(self.connections) >= max_connections:
-                self._refused = True
-                transport.abort()  # before uvicorn counts it: the descriptor is freed now
-                return
+                idle = next((c for c in self.connections if _between_requests(c)), None)
+                if idle is None:
+                    self._refused = True
+                    transport.abort()  # before uvicorn counts it: the descriptor is freed now
+                    return
+                idle.transport.abort()
+                self.connections.discard(idle)
             super().connection_made(transport)
             self._await_head()
 
@@ -78,6 +85,14 @@ def bounded_protocol(max_connections: int, head_timeout_s: float) -> type[H11Pro
                 self.transport.close()
 
     return BoundedH11Protocol
+
+
+def _between_requests(protocol: object) -> bool:
+    """A connection with no call in progress (idle, or sending a request's head)."""
+    if not isinstance(protocol, H11Protocol) or protocol.transport is None:
+        return False
+    cycle = protocol.cycle
+    return (cycle is None or cycle.response_complete) and not protocol.transport.is_closing()
 
 
 class AcceptErrorLog:

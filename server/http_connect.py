@@ -160,13 +160,13 @@ class BoundedRouteServiceApp(RouteServiceASGIApplication):
         }
 
     def _bounded(self, receive: Any, headers: Headers, ctx: RequestContext[Any, Any],
-                 enveloped: bool) -> BoundedBody:
+                 encoding_header: str) -> BoundedBody:
         timeout_ms = ctx.timeout_ms()
         body = BoundedBody(
             receive, dict(headers.items()), limit=self._limit,
             timeout_s=self._limits.receive_timeout_s,
             deadline=call_deadline(None if timeout_ms is None else timeout_ms / 1000, self._limits),
-            enveloped=enveloped,
+            enveloped=encoding_header != "content-encoding", encoding_header=encoding_header,
         )
         record = CURRENT.get()
         if record is not None:
@@ -181,22 +181,24 @@ class BoundedRouteServiceApp(RouteServiceASGIApplication):
         encoding = headers.get("content-encoding", "identity").lower()
         if encoding not in ENCODINGS:
             raise _unknown_encoding(encoding)
-        body = self._bounded(receive, headers, ctx, enveloped=False)
-        await super()._handle_unary_connect(
-            http_method, headers, DeferredCodec(codec), query_params, endpoint, body, send, ctx
+        body = self._bounded(receive, headers, ctx, "content-encoding")
+        await super()._handle_unary_connect(  # the body arrives decompressed
+            http_method, _without(headers, "content-encoding"), DeferredCodec(codec),
+            query_params, endpoint, body, send, ctx,
         )
 
     async def _handle_stream(
         self, receive: Any, send: Any, protocol: Any, endpoint: Any, codec: Codec[Any, Any],
         headers: Headers, ctx: Any,
     ) -> None:
-        body = self._bounded(receive, headers, ctx, enveloped=True)
         name = "grpc-encoding" if "grpc-encoding" in headers else "connect-content-encoding"
+        body: Any = self._bounded(receive, headers, ctx, name)
         encoding = headers.get(name, "identity").lower()
         if encoding not in ENCODINGS:  # refused by the body, inside the library's error handling
-            body = _Refusing(_unknown_encoding(encoding))  # type: ignore[assignment]
-            headers = Headers([(k, v) for k, v in headers.allitems() if k.lower() != name])
-        await super()._handle_stream(body, send, protocol, endpoint, DeferredCodec(codec), headers, ctx)
+            body = _Refusing(_unknown_encoding(encoding))
+        await super()._handle_stream(  # the body's message arrives decompressed
+            body, send, protocol, endpoint, DeferredCodec(codec), _without(headers, name), ctx
+        )
 
     async def _handle_error(self, exc: Exception, ctx: Any, send: Any) -> None:
         record = CURRENT.get()
@@ -206,6 +208,11 @@ class BoundedRouteServiceApp(RouteServiceASGIApplication):
             await _grpc_web_error(exc, send)
             return
         await super()._handle_error(exc, ctx, send)
+
+
+def _without(headers: Headers, name: str) -> Headers:
+    """``headers`` less ``name`` (the body's encoding, once the body is decompressed)."""
+    return Headers([(k, v) for k, v in headers.allitems() if k.lower() != name])
 
 
 class _Refusing:
