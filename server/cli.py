@@ -189,6 +189,12 @@ def _run_serve(a: argparse.Namespace) -> int:
         if not hosts:
             print("error: --allowed-hosts: no host given", file=sys.stderr)
             return 2
+        from route18xx.server.http_headers import host_pattern_error
+
+        reason = next(filter(None, map(host_pattern_error, hosts)), None)
+        if reason is not None:
+            print(f"error: --allowed-hosts: {reason}", file=sys.stderr)
+            return 2
     limits = Limits(max_call_s=a.max_call_s, receive_timeout_s=a.receive_timeout_s)
     config = ServerConfig(
         host=a.host, port=a.port, workers=workers, queue=a.queue, processes=not a.threads,

@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextvars
 import json
 import logging
+import re
 import time
 from dataclasses import dataclass, replace
 from http import HTTPStatus
@@ -51,6 +52,11 @@ Message = dict[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 
+#: Timeout headers as the protocols define them: Connect's positive milliseconds (≤ 10
+#: digits), gRPC's ≤ 8 digits and a unit. Anything else is INVALID_ARGUMENT, not a
+#: negative deadline (which connect-python would accept).
+CONNECT_TIMEOUT = re.compile(r"[0-9]{1,10}")
+GRPC_TIMEOUT = re.compile(r"[0-9]{1,8}[HMSmun]")
 #: Request compressions the server reads (connect-python's own list, gzip capped).
 ENCODINGS = ("identity", "gzip")
 _GRPC_CODE = {  # gRPC status number → name, for reading gRPC-Web trailers
@@ -181,6 +187,8 @@ class BoundedRouteServiceApp(RouteServiceASGIApplication):
         encoding = headers.get("content-encoding", "identity").lower()
         if encoding not in ENCODINGS:
             raise _unknown_encoding(encoding)
+        if not _valid_timeout(headers.get("connect-timeout-ms"), CONNECT_TIMEOUT):
+            raise _bad_timeout()
         body = self._bounded(receive, headers, ctx, "content-encoding")
         await super()._handle_unary_connect(  # the body arrives decompressed
             http_method, _without(headers, "content-encoding"), DeferredCodec(codec),
@@ -196,6 +204,8 @@ class BoundedRouteServiceApp(RouteServiceASGIApplication):
         encoding = headers.get(name, "identity").lower()
         if encoding not in ENCODINGS:  # refused by the body, inside the library's error handling
             body = _Refusing(_unknown_encoding(encoding))
+        elif not _valid_timeout(headers.get("grpc-timeout"), GRPC_TIMEOUT):
+            body = _Refusing(_bad_timeout())
         await super()._handle_stream(  # the body's message arrives decompressed
             body, send, protocol, endpoint, DeferredCodec(codec), _without(headers, name), ctx
         )
@@ -227,6 +237,15 @@ class _Refusing:
         raise self._error
 
 
+def _valid_timeout(value: str | None, form: re.Pattern[str]) -> bool:
+    """No timeout header, or one in its protocol's form (connect-python lets ``-5`` through)."""
+    return value is None or form.fullmatch(value) is not None
+
+
+def _bad_timeout() -> ConnectError:
+    return connect_error(BadMessage("the timeout header is not a valid timeout"))
+
+
 def _unknown_encoding(encoding: str) -> ConnectError:
     shown = encoding[:40]
     return connect_error(BadMessage(f"unknown request encoding '{shown}' (identity or gzip)"))
@@ -241,14 +260,14 @@ def _plain(exc: Exception) -> Exception:
             log.debug("request refused by connect-python: %s", exc.message)
             return connect_error(BadMessage("the request could not be read"))
         if exc.code == Code.INVALID_ARGUMENT and "timeout" in exc.message.lower():
-            return connect_error(BadMessage("the timeout header is not a valid timeout"))
+            return _bad_timeout()
         return exc
     if isinstance(exc, RuntimeError) and "trailers" in str(exc):  # native gRPC over HTTP/1.1
         return HTTPException(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, [
             ("accept-post", "application/json, application/proto, application/grpc-web+proto"),
         ])
     if isinstance(exc, ValueError) and "timeout" in str(exc):
-        return connect_error(BadMessage("the timeout header is not a valid timeout"))
+        return _bad_timeout()
     log.debug("request refused before the service", exc_info=exc)
     return connect_error(BadMessage("the request's headers could not be read"))
 

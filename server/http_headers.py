@@ -41,6 +41,25 @@ def default_allowed_hosts(bind_host: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys((*LOOPBACK_NAMES, host.lower())))
 
 
+def host_pattern_error(pattern: str) -> str | None:
+    """Why ``pattern`` cannot be an allowed host (None: it can).
+
+    Starlette asserts on a misplaced wildcard when the app is built; the
+    command line refuses it first, in its own words (``error: --allowed-hosts: …``).
+    A port never matches (the check compares the name only), so one is refused too.
+    """
+    if pattern == "*":
+        return None
+    if "*" in pattern[1:] or (pattern.startswith("*") and not pattern.startswith("*.")):
+        return f"'{pattern[:80]}': a wildcard only as '*' or '*.example.org'"
+    name = pattern.rsplit("]", 1)[-1] if pattern.startswith("[") else pattern
+    if ":" in name:
+        return f"'{pattern[:80]}': a host name without a port"
+    if not name or any(c.isspace() or c in "/?#@" for c in name):
+        return f"'{pattern[:80]}': not a host name"
+    return None
+
+
 def allowed_hosts_middleware(hosts: Sequence[str]) -> Middleware:
     """Starlette's Host check for ``hosts`` (``*`` allows any; ``*.example.org`` a domain)."""
     return Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts), www_redirect=False)

@@ -21,6 +21,7 @@ import re
 from typing import TypeVar
 
 from google.protobuf import json_format
+from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
 from route18xx.engine.api import MalformedInput
@@ -91,7 +92,7 @@ def _json_kind(value: object) -> str:
 def _reason(error: str, message: Message) -> tuple[str, str]:
     """The field path and a short reason from a protobuf JSON error text (never the text itself)."""
     root = message.DESCRIPTOR.name
-    path = _path(error, root)
+    path = _complete(_path(error, root), message.DESCRIPTOR)
     unknown = _UNKNOWN_FIELD.search(error)
     if unknown:
         return path, f"unknown field '{unknown.group(1)}'"
@@ -118,3 +119,42 @@ def _path(error: str, root: str) -> str:
     if steps:
         return ".".join(steps)
     return "request"
+
+
+def _complete(path: str, root: Descriptor) -> str:
+    """``path`` with the oneof members protobuf leaves out of its errors put back.
+
+    protobuf names no field for a member of a oneof it failed in (``state`` in
+    ``SolveRoutesRequest.source``): ``tiles.hex`` is ``state.tiles.hex``. Each
+    step that is not a field of the message reached so far is looked for in
+    that message's oneof members (the first that has it); a path the
+    descriptors do not explain is left as it is.
+    """
+    if path == "request":
+        return path
+    parts: list[str] = []
+    descriptor: Descriptor | None = root
+    for step in path.split("."):
+        if descriptor is None:
+            return path
+        field = _field(descriptor, step)
+        if field is None:
+            member = next((f for f in descriptor.fields if f.containing_oneof is not None
+                           and f.message_type is not None
+                           and _field(f.message_type, step) is not None), None)
+            if member is None:
+                return path
+            parts.append(member.name)
+            field = _field(member.message_type, step)
+            assert field is not None
+        parts.append(field.name)
+        descriptor = field.message_type
+    return ".".join(parts)
+
+
+def _field(descriptor: Descriptor, name: str) -> FieldDescriptor | None:
+    """The field named ``name`` (its proto or its JSON name) in ``descriptor``."""
+    field = descriptor.fields_by_name.get(name)
+    if field is None:
+        field = next((f for f in descriptor.fields if f.json_name == name), None)
+    return field
