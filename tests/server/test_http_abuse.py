@@ -174,9 +174,11 @@ def test_a_lying_content_length_is_answered_and_closed(served: ServerProcess) ->
 
 
 @pytest.mark.xfail(strict=False, reason=(
-    "not done (issue 20): JSON is decoded by the solve lane's workers, so 4 large bodies "
-    "keep both busy and cheap solves queue behind them (p99 0.3-0.5 s on 2 busy cores); "
-    "needs a decode pool of its own"
+    "not done (issue 20): HTTP JSON is decoded by the solve lane's worker processes; json.loads "
+    "of a 3.5 MB body of 700 000 strings alone holds a worker ~250 ms before the 10 000-value "
+    "check refuses it, so 4 looping senders keep both workers busy and cheap solves queue "
+    "behind them (p99 392 ms, median 214 ms at load 9). Needs a decode lane with process(es) "
+    "of its own, sized apart from the solve lane (server/workers.py, worker_pool.py)"
 ))
 def test_4_large_json_bodies_leave_grpc_fast(
     served: ServerProcess, service: Any, tmp_path: Path
