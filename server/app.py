@@ -88,6 +88,10 @@ class ServerConfig:
     #: Origins allowed to call the HTTP API from a browser page (CORS); the page itself
     #: is served by the same origin and needs none.
     cors_origins: tuple[str, ...] = ()
+    #: Host header values the HTTP front end serves (None: the loopback names and ``host``).
+    allowed_hosts: tuple[str, ...] | None = None
+    #: HTTP connections open at once (None: a quarter of the process's descriptors, at most 1000).
+    max_http_connections: int | None = None
     #: Health turns NOT_SERVING when a lane with waiting work made no progress for this long.
     stall_after_s: float = 10.0
     limits: Limits = Limits()
@@ -197,15 +201,27 @@ class RouteServer:
         import uvicorn
 
         from route18xx.server.http_app import create_http_app
+        from route18xx.server.http_conn import AcceptErrorLog, bounded_protocol
+        from route18xx.server.http_headers import default_allowed_hosts
 
+        config_ = self.config
         app = create_http_app(
-            self.core, cors_origins=self.config.cors_origins,
-            max_receive_bytes=self.config.max_receive_bytes,
+            self.core, cors_origins=config_.cors_origins,
+            max_receive_bytes=config_.max_receive_bytes,
+            allowed_hosts=config_.allowed_hosts or default_allowed_hosts(config_.host),
         )
-        assert self.config.http_port is not None
+        assert config_.http_port is not None
+        # Connections are bounded in number and time (issue 20): the request head must
+        # arrive within the receive timeout, an idle keep-alive ends sooner.
+        receive_s = config_.limits.receive_timeout_s
+        protocol = bounded_protocol(
+            config_.max_http_connections or default_max_http_connections(), receive_s
+        )
+        asyncio.get_running_loop().set_exception_handler(AcceptErrorLog())
         config = uvicorn.Config(
-            app, host=self.config.host, port=self.config.http_port, log_level="warning",
-            lifespan="off", timeout_graceful_shutdown=int(self.config.grace_s) or None,
+            app, host=config_.host, port=config_.http_port, log_level="warning",
+            lifespan="off", timeout_graceful_shutdown=int(config_.grace_s) or None,
+            http=protocol, timeout_keep_alive=max(1, int(min(receive_s, 5.0))),
         )
         self._http = uvicorn.Server(config)
         self._http_task = asyncio.ensure_future(self._http.serve())
@@ -287,6 +303,16 @@ class RouteServer:
     def wait(self, timeout: float | None = None) -> bool:
         """Wait until the server has stopped (True), or ``timeout`` seconds (False)."""
         return self._terminated.wait(timeout)
+
+
+def default_max_http_connections() -> int:
+    """A quarter of the process's file descriptors (gRPC and the workers need theirs), ≤ 1000."""
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return 1000
+    return max(16, min(1000, soft // 4))
 
 
 def create_server(

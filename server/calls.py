@@ -17,13 +17,14 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Literal, Mapping
 
 from google.protobuf.message import DecodeError, Message
 
 from route18xx.engine import api
 from route18xx.server import converters, draw_converters, replay_converters, suggest_converters
 from route18xx.server.errors import BadMessage
+from route18xx.server.json_decode import decode_json_request
 from route18xx.server.lanes import Lane
 from route18xx.server.runner import EngineRunner, Limits, call_deadline
 from route18xx.v1 import route_service_pb2 as pb
@@ -89,6 +90,26 @@ def decode(method: Method, data: bytes) -> Message:
     return request
 
 
+@dataclass(frozen=True)
+class Encoded:
+    """A request still in its wire form: protobuf binary (``proto``) or protobuf JSON (``json``).
+
+    The HTTP front end hands requests over undecoded, so that decoding runs
+    where gRPC's does, off the event loop (issue 20: 4 MB JSON bodies decoded on
+    the loop stalled every other call).
+    """
+
+    data: bytes
+    codec: Literal["proto", "json"]
+
+
+def decode_encoded(method: Method, request: Encoded) -> Message:
+    """The message in ``request``; ``MalformedInput``/``BadMessage`` when it is not one."""
+    if request.codec == "json":
+        return decode_json_request(request.data, method.request_type())
+    return decode(method, request.data)
+
+
 class CallCore:
     """One call's work on the engine, for any transport."""
 
@@ -102,21 +123,42 @@ class CallCore:
         deadline = call_deadline(client_remaining_s, self.limits)
         return deadline, api.new_cancel_token(deadline - self.limits.deadline_margin_s)
 
-    async def run(self, method: Method, request: bytes | Message, cancel: Any) -> Message:
+    async def run(self, method: Method, request: bytes | Encoded | Message, cancel: Any) -> Message:
         """The response to ``request`` (bytes are decoded on the lane's worker)."""
         lane = self.lanes[method.lane]
+        if isinstance(request, Encoded) and request.codec == "proto":
+            request = request.data
         if lane.in_processes:  # bytes cross to the worker process, and back
+            name = method.name
+            if isinstance(request, Encoded):  # JSON: decoded by the worker, as binary is
+                name, request = worker_job_name(method, "json"), request.data
             payload = request if isinstance(request, bytes) else request.SerializeToString()
-            answer = await lane.run_in_worker(method.name, payload, cancel)
+            answer = await lane.run_in_worker(name, payload, cancel)
             response = method.response_type()
             response.ParseFromString(answer)
             return response
 
         def job() -> Message:
-            message = decode(method, request) if isinstance(request, bytes) else request
+            if isinstance(request, bytes):
+                message = decode(method, request)
+            elif isinstance(request, Encoded):
+                message = decode_encoded(method, request)
+            else:
+                message = request
             return method.job(self.runner, message, cancel)
 
         return await lane.run(job, cancel)
+
+
+def worker_job_name(method: Method, codec: str) -> str:
+    """The job name a worker process reads as "``method``'s request in ``codec``" (``Name:json``)."""
+    return method.name if codec == "proto" else f"{method.name}:{codec}"
+
+
+def job_method(job_name: str) -> tuple[Method, str]:
+    """The method and the request's codec a worker job name (``worker_job_name``) stands for."""
+    name, _, codec = job_name.partition(":")
+    return METHODS_BY_NAME[name], codec or "proto"
 
 
 def log_call(transport: str, method: Method, outcome: str, started: float) -> None:

@@ -155,6 +155,12 @@ def _add_serve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cors-origin", action="append", default=[], metavar="ORIGIN",
                    help="an origin (e.g. https://example.org) allowed to call the HTTP API "
                         "from its pages; repeat for more")
+    p.add_argument("--allowed-hosts", default=None, metavar="H1,H2",
+                   help="Host header values the HTTP front end serves, comma-separated "
+                        "(default: localhost, 127.0.0.1, [::1] and --host; * for any)")
+    p.add_argument("--max-http-connections", type=int, default=None, metavar="N",
+                   help="HTTP connections open at once; more are closed at once "
+                        "(default: a quarter of the open-file limit, at most 1000)")
     p.add_argument("--queue", type=int, default=64, metavar="N",
                    help="solves/validations waiting beyond the running ones before "
                         "RESOURCE_EXHAUSTED (default 64)")
@@ -189,12 +195,29 @@ def _run_serve(a: argparse.Namespace) -> int:
         if not value >= (1 if name in at_least_one else 0) or value != value:
             print(f"error: --{name.replace('_', '-')}: {value} is out of range", file=sys.stderr)
             return 2
+    if a.max_http_connections is not None and a.max_http_connections < 1:
+        print(f"error: --max-http-connections: {a.max_http_connections} is out of range",
+              file=sys.stderr)
+        return 2
+    hosts = None
+    if a.allowed_hosts is not None:
+        hosts = tuple(h.strip().lower() for h in a.allowed_hosts.split(",") if h.strip())
+        if not hosts:
+            print("error: --allowed-hosts: no host given", file=sys.stderr)
+            return 2
+        from route18xx.server.http_headers import host_pattern_error
+
+        reason = next(filter(None, map(host_pattern_error, hosts)), None)
+        if reason is not None:
+            print(f"error: --allowed-hosts: {reason}", file=sys.stderr)
+            return 2
     limits = Limits(max_call_s=a.max_call_s, receive_timeout_s=a.receive_timeout_s)
     config = ServerConfig(
         host=a.host, port=a.port, workers=workers, queue=a.queue, processes=not a.threads,
         http_port=None if a.no_http else a.http_port, cors_origins=tuple(a.cors_origin),
         suggest_lanes=a.suggest_lanes, suggest_queue=a.suggest_queue, limits=limits,
         health_port=a.health_port, max_streams_per_connection=a.max_streams_per_connection,
+        allowed_hosts=hosts, max_http_connections=a.max_http_connections,
     )
     try:
         return serve(config)

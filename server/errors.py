@@ -12,6 +12,7 @@ exception                code                    details
 ``DeadlineExceeded``     DEADLINE_EXCEEDED       —
 ``OutOfTime``            DEADLINE_EXCEEDED       — (CANCELLED when the client cancelled)
 ``Overloaded``           RESOURCE_EXHAUSTED      ``RetryInfo`` with the retry delay
+``TooLarge``             RESOURCE_EXHAUSTED      — (a request over the message limit)
 ``ServerStopping``       UNAVAILABLE             —
 ``WorkerLost``           UNAVAILABLE             — (a worker process died: retry)
 anything else            INTERNAL                — (generic message; logged here)
@@ -55,6 +56,10 @@ class Overloaded(Exception):
     def __init__(self, message: str, retry_after_s: float) -> None:
         super().__init__(message)
         self.retry_after_s = retry_after_s
+
+
+class TooLarge(Exception):
+    """A request over the message limit (HTTP: its body, or what it decompresses to)."""
 
 
 class WorkerLost(Exception):
@@ -124,6 +129,7 @@ ERROR_TABLE: dict[type[Exception], _Mapping] = {
     DeadlineExceeded: _Mapping(grpc.StatusCode.DEADLINE_EXCEEDED, _no_details),
     OutOfTime: _Mapping(grpc.StatusCode.DEADLINE_EXCEEDED, _no_details, _out_of_time_code),
     Overloaded: _Mapping(grpc.StatusCode.RESOURCE_EXHAUSTED, _retry_info),
+    TooLarge: _Mapping(grpc.StatusCode.RESOURCE_EXHAUSTED, _no_details),
     ServerStopping: _Mapping(grpc.StatusCode.UNAVAILABLE, _no_details),
     WorkerLost: _Mapping(grpc.StatusCode.UNAVAILABLE, _no_details),
 }

@@ -33,10 +33,11 @@ from starlette.middleware.cors import CORSMiddleware
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
-from route18xx.server.calls import METHODS, CallCore, Method, log_call
+from route18xx.server.calls import METHODS, CallCore, Method
 from route18xx.server.errors import call_error
+from route18xx.server.http_connect import BoundedRouteServiceApp, Wire, record_outcome
+from route18xx.server.http_headers import SecurityHeaders, allowed_hosts_middleware
 from route18xx.v1 import route_service_pb2 as pb
-from route18xx.v1.route_service_connect import RouteServiceASGIApplication
 
 _BY_NAME = {m.name: m for m in METHODS}
 
@@ -91,24 +92,26 @@ class ConnectRouteService:
         assert isinstance(response, pb.ReplayGameResponse)
         return response
 
-    async def _call(self, method: Method, request: Message, ctx: RequestContext[Any, Any]) -> Message:
-        started = time.perf_counter()
+    async def _call(self, method: Method, request: Any, ctx: RequestContext[Any, Any]) -> Message:
+        """The call on the shared core; its outcome is recorded for the call's log line."""
         timeout_ms = ctx.timeout_ms()
         deadline, cancel = self._core.token(None if timeout_ms is None else timeout_ms / 1000.0)
+        # The request arrives undecoded (``Wire``): decoding runs in the lane.
+        payload = request.encoded() if isinstance(request, Wire) else request
         try:
-            response = await self._core.run(method, request, cancel)
+            response = await self._core.run(method, payload, cancel)
         except asyncio.CancelledError:
             cancel.cancel()
-            log_call("http", method, "CANCELLED", started)
+            record_outcome("CANCELLED")
             raise
         except Exception as exc:  # the table decides; unexpected → INTERNAL, logged there
             error = call_error(exc)
-            log_call("http", method, error.code.name, started)
+            record_outcome(error.code.name)
             raise ConnectError(Code[error.code.name], error.message, error.details) from None
         finally:
             cancel.cancel()  # the call is over: stop anything still running for it
         late = time.monotonic() >= deadline
-        log_call("http", method, "DEADLINE_EXCEEDED" if late else "OK", started)
+        record_outcome("DEADLINE_EXCEEDED" if late else "OK")
         return response
 
 
@@ -118,17 +121,24 @@ def web_root() -> Path:
 
 
 def create_http_app(
-    core: CallCore, *, cors_origins: Sequence[str] = (), max_receive_bytes: int = 4 * 1024 * 1024
+    core: CallCore, *, cors_origins: Sequence[str] = (), max_receive_bytes: int = 4 * 1024 * 1024,
+    allowed_hosts: Sequence[str] = ("*",),
 ) -> Starlette:
-    """The ASGI application: the service under its path, the web page at ``/``."""
-    service = RouteServiceASGIApplication(
-        ConnectRouteService(core, max_receive_bytes), read_max_bytes=max_receive_bytes
+    """The ASGI application: the service under its path, the web page at ``/``.
+
+    Outermost first: security headers on every answer, the Host check
+    (``allowed_hosts``), CORS, then the routes.
+    """
+    service = BoundedRouteServiceApp(
+        ConnectRouteService(core, max_receive_bytes), limit=max_receive_bytes, limits=core.limits
     )
     routes = [Mount(service.path, app=service)]
     root = web_root()
     if root.is_dir():
         routes.append(Mount("/", app=StaticFiles(directory=root, html=True)))
     middleware = [
+        Middleware(SecurityHeaders),
+        allowed_hosts_middleware(allowed_hosts),
         Middleware(
             CORSMiddleware,
             allow_origins=list(cors_origins),

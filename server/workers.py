@@ -46,12 +46,13 @@ PRELOAD = ["route18xx.server.workers", "route18xx.server.calls", "route18xx.engi
 
 def run_job(runner: EngineRunner, method_name: str, payload: bytes, cancel: Any) -> bytes:
     """One call's work: decode, run the method's job, encode the answer."""
-    from route18xx.server.calls import METHODS_BY_NAME, decode
+    from route18xx.server.calls import Encoded, decode_encoded, job_method
 
     if cancel.cancelled:  # the call ended while it waited: do nothing
         raise OutOfTime("the call", expired=cancel.expired)
-    method = METHODS_BY_NAME[method_name]
-    response = method.job(runner, decode(method, payload), cancel)
+    method, codec = job_method(method_name)  # "SolveRoutes", or "SolveRoutes:json" from HTTP
+    request = decode_encoded(method, Encoded(payload, "json" if codec == "json" else "proto"))
+    response = method.job(runner, request, cancel)
     answer: bytes = response.SerializeToString()
     return answer
 

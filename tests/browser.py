@@ -41,6 +41,8 @@ def chromium_driver(tmp_path: Path) -> Iterator[Any]:
         options.add_argument(flag)
     options.add_argument(f"--user-data-dir={tempfile.mkdtemp(prefix='chromium-', dir=tmp_path)}")
     options.add_argument("--window-size=1600,1200")
+    # The console is kept, so tests can see what the browser refused (e.g. by the page's CSP).
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
     try:
         yield driver
@@ -54,3 +56,9 @@ def screenshot(driver: Any, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     driver.save_screenshot(str(path))
     return path
+
+
+def csp_violations(driver: Any) -> list[str]:
+    """The console messages since the last call that report a Content-Security-Policy refusal."""
+    return [str(entry.get("message", "")) for entry in driver.get_log("browser")
+            if "Content Security Policy" in str(entry.get("message", ""))]

@@ -46,6 +46,13 @@ class ServerProcess:
     log_path: Path
     #: Its health port (``--health-port``), outside the call cap (issue 20).
     health_target: str
+    #: The HTTP front end's port (None: served with ``--no-http``).
+    http_port: int | None = None
+
+    @property
+    def http_url(self) -> str:
+        assert self.http_port is not None, "this server has no HTTP front end"
+        return f"http://127.0.0.1:{self.http_port}"
 
     def rss_mib(self) -> float:
         """Memory of the server and all its worker processes, in MiB (from /proc).
@@ -85,10 +92,15 @@ def _pss_kib(pid: int) -> int:
     return int(match.group(1)) if match else 0
 
 
-def start_server(*args: str) -> Iterator[ServerProcess]:
-    """Start ``route18xx serve`` with ``args``; yields once it reports SERVING."""
+def start_server(*args: str, http: bool = False) -> Iterator[ServerProcess]:
+    """Start ``route18xx serve`` with ``args``; yields once it reports SERVING.
+
+    ``http``: also serve HTTP (Connect, gRPC-Web) on a free port, else ``--no-http``.
+    """
     port, health_port = free_port(), free_port()
-    cmd = [sys.executable, "-m", "route18xx.server.cli", "serve", "--port", str(port), "--no-http",
+    http_port = free_port() if http else None
+    door = ["--http-port", str(http_port)] if http_port else ["--no-http"]
+    cmd = [sys.executable, "-m", "route18xx.server.cli", "serve", "--port", str(port), *door,
            "--health-port", str(health_port), *args]
     log = tempfile.NamedTemporaryFile(prefix="route18xx-serve-", suffix=".log", delete=False)
     process = subprocess.Popen(
@@ -100,13 +112,27 @@ def start_server(*args: str) -> Iterator[ServerProcess]:
     try:
         with grpc.insecure_channel(target) as channel:
             grpc.channel_ready_future(channel).result(timeout=60)
-        yield ServerProcess(process, target, Path(log.name), f"127.0.0.1:{health_port}")
+        if http_port is not None:
+            _wait_for_port(http_port, 30)
+        yield ServerProcess(process, target, Path(log.name), f"127.0.0.1:{health_port}", http_port)
     finally:
         process.terminate()
         try:
             process.wait(10)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+def _wait_for_port(port: int, timeout_s: float) -> None:
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 def state(name: str = "129026-743") -> dict[str, Any]:

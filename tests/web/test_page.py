@@ -16,7 +16,9 @@ from typing import Any, Iterator
 import pytest
 
 from route18xx.server.app import RouteServer, ServerConfig, create_server
-from tests.browser import NO_CHROMIUM, chromium_driver, screenshot  # noqa: F401 (fixture)
+from tests.browser import (  # noqa: F401 (fixture)
+    NO_CHROMIUM, chromium_driver, csp_violations, screenshot,
+)
 from tests.conftest import LOGS_DIR
 from tests.stopped_logs import (
     BAD_HEX, RUNS_BEFORE, STOPS_AT, STOPS_AT_ONCE, run_ids_before, write_stopped_log,
@@ -69,6 +71,8 @@ def test_a_log_lists_its_runs_and_shows_a_board(chromium_driver: Any, site: Rout
           or "No legal" in d.find_element(By.ID, "suggest-status").text)
     screenshot(driver, "web-board-728")
     assert not driver.find_element(By.ID, "error").is_displayed()
+    # The page, its calls and the boards it draws all live under its CSP (issue 20).
+    assert csp_violations(driver) == []
 
 
 @pytest.mark.parametrize("content, expected", [

@@ -1,0 +1,207 @@
+"""Fuzzing the HTTP door (issue 20, item 7): Connect JSON, Connect binary and gRPC-Web bodies.
+
+Hypothesis builds requests from real states (mutated as in ``test_fuzz``),
+then damages them at each layer a client can get wrong: JSON values of the
+wrong type or shape in random places, unknown keys, bytes flipped, cut or
+inserted, gzip or not, a gRPC-Web envelope whose flags or length lie. Sent
+to a real ``route18xx serve``, every answer is one a client can act on:
+
+* never 500, ``unknown`` or ``internal``, and never Python's exception text;
+  HTTP 504 only as Connect's ``deadline_exceeded`` (its HTTP form), 429 only
+  as ``resource_exhausted``;
+* within the call's deadline (``Connect-Timeout-Ms``/``grpc-timeout``) + 100 ms;
+* and the server is SERVING afterwards.
+
+``ROUTE18XX_FUZZ_EXAMPLES`` sets the examples per protocol (default 30 here,
+so that ``make test`` stays quick; the gRPC fuzz's default is 60).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Iterator
+
+import pytest
+from google.protobuf import json_format
+from google.protobuf.message import Message
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from route18xx.server import converters
+from route18xx.v1 import route_service_pb2 as pb
+from tests.server.abuse import ServerProcess, start_server
+from tests.server.http_calls import GRPC_WEB, JSON, PROTO, SERVICE, Answer, envelope, gzip, leaks, post
+from tests.server.test_fuzz import states
+
+EXAMPLES = int(os.environ.get("ROUTE18XX_FUZZ_EXAMPLES", "30"))
+FUZZ = settings(
+    max_examples=EXAMPLES, deadline=None, derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                           HealthCheck.function_scoped_fixture],
+)
+TIMEOUT_S = 2.0
+SLACK_S = 0.1
+#: Codes a client can act on (Connect's names); ``unknown`` and ``internal`` are bugs.
+ALLOWED = {"ok", "invalid_argument", "failed_precondition", "deadline_exceeded",
+           "resource_exhausted"}
+#: The HTTP status Connect gives each allowed code (gRPC-Web answers 200 with trailers).
+HTTP_STATUS = {"ok": 200, "invalid_argument": 400, "failed_precondition": 400,
+               "deadline_exceeded": 504, "resource_exhausted": 429}
+METHODS = ["SolveRoutes", "ValidateRoutes", "SuggestMoves", "RenderBoard"]
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                 max_size=4),
+    max_leaves=12,
+)
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[ServerProcess]:
+    yield from start_server("--workers", "2", http=True)
+
+
+def _request(method: str, state: dict[str, Any]) -> Message:
+    """A valid request of ``method`` for ``state`` (cheap settings: the fuzz is about the door)."""
+    proto_state = converters.state_to_proto(state)
+    if method == "SolveRoutes":
+        return pb.SolveRoutesRequest(state=proto_state, time_limit_s=0.5)
+    if method == "ValidateRoutes":
+        return pb.ValidateRoutesRequest(state=proto_state)
+    if method == "SuggestMoves":
+        return pb.SuggestMovesRequest(state=proto_state, time_limit_s=0.3)
+    return pb.RenderBoardRequest(state=proto_state)
+
+
+def _mutate_json(draw: Any, value: dict[str, Any]) -> Any:
+    """``value`` with 0-3 places replaced by random JSON, or keys added (unknown names)."""
+    for _ in range(draw(st.integers(0, 3))):
+        node: Any = value
+        for _ in range(draw(st.integers(0, 4))):  # walk down a few random steps
+            children = list(node.items()) if isinstance(node, dict) else list(enumerate(node)) \
+                if isinstance(node, list) else []
+            containers = [(k, v) for k, v in children if isinstance(v, (dict, list)) and v]
+            if not containers:
+                break
+            node = draw(st.sampled_from(containers))[1]
+        if isinstance(node, dict) and node and draw(st.booleans()):
+            node[draw(st.sampled_from(sorted(node)))] = draw(json_values)
+        elif isinstance(node, dict):
+            node[draw(st.text(min_size=1, max_size=10))] = draw(json_values)
+        elif isinstance(node, list) and node:
+            node[draw(st.integers(0, len(node) - 1))] = draw(json_values)
+    if draw(st.integers(0, 9)) == 0:  # now and then the whole request is not an object
+        return draw(json_values)
+    return value
+
+
+def _damage(draw: Any, data: bytes) -> bytes:
+    """``data``, or (one time in three) with bytes flipped, cut or inserted."""
+    kind = draw(st.sampled_from(["none", "none", "flip", "cut", "insert"]))
+    if not data or kind == "none":
+        return data
+    at = draw(st.integers(0, len(data) - 1))
+    if kind == "flip":
+        return data[:at] + bytes([data[at] ^ draw(st.integers(1, 255))]) + data[at + 1:]
+    if kind == "cut":
+        return data[:at]
+    return data[:at] + draw(st.binary(min_size=1, max_size=16)) + data[at:]
+
+
+@st.composite
+def connect_json(draw: Any) -> tuple[str, bytes, dict[str, str]]:
+    method = draw(st.sampled_from(METHODS))
+    value = _mutate_json(draw, json_format.MessageToDict(_request(method, draw(states()))))
+    text = json.dumps(value, ensure_ascii=draw(st.booleans())).encode()
+    body = _damage(draw, text)
+    headers = {"Content-Type": JSON, "Connect-Timeout-Ms": str(int(TIMEOUT_S * 1000))}
+    if draw(st.booleans()):
+        body, headers["Content-Encoding"] = _damage(draw, gzip(body)), "gzip"
+    return method, body, headers
+
+
+@st.composite
+def connect_binary(draw: Any) -> tuple[str, bytes, dict[str, str]]:
+    method = draw(st.sampled_from(METHODS))
+    if draw(st.integers(0, 4)) == 0:
+        data = draw(st.binary(max_size=2048))
+    else:
+        data = _damage(draw, _request(method, draw(states())).SerializeToString())
+    headers = {"Content-Type": PROTO, "Connect-Timeout-Ms": str(int(TIMEOUT_S * 1000))}
+    if draw(st.booleans()):
+        data, headers["Content-Encoding"] = _damage(draw, gzip(data)), "gzip"
+    return method, data, headers
+
+
+@st.composite
+def grpc_web(draw: Any) -> tuple[str, bytes, dict[str, str]]:
+    method = draw(st.sampled_from(METHODS))
+    request = _request(method, draw(states()))
+    codec = draw(st.sampled_from(["proto", "proto", "json"]))
+    if codec == "json":
+        data = json.dumps(_mutate_json(draw, json_format.MessageToDict(request))).encode()
+    else:
+        data = _damage(draw, request.SerializeToString())
+    headers = {"Content-Type": f"{GRPC_WEB[:-len('+proto')]}+{codec}",
+               "grpc-timeout": f"{int(TIMEOUT_S * 1000)}m"}
+    flags = 0
+    if draw(st.booleans()):
+        data, flags, headers["grpc-encoding"] = _damage(draw, gzip(data)), 1, "gzip"
+    body = envelope(data, flags)
+    lie = draw(st.sampled_from(["none", "none", "none", "flags", "length", "two", "cut"]))
+    if lie == "flags":
+        body = bytes([draw(st.integers(0, 255))]) + body[1:]
+    elif lie == "length":
+        body = body[:1] + draw(st.integers(0, 2**32 - 1)).to_bytes(4, "big") + body[5:]
+    elif lie == "two":
+        body += envelope(draw(st.binary(max_size=32)))
+    elif lie == "cut":
+        body = body[:draw(st.integers(0, len(body)))]
+    return method, body, headers
+
+
+def _check(answer: Answer) -> None:
+    assert answer.code in ALLOWED, (answer.status, answer.code, answer.message, answer.body[:200])
+    grpc_web_answer = answer.grpc_status is not None
+    assert answer.status == (200 if grpc_web_answer else HTTP_STATUS[answer.code]), answer
+    assert not leaks(answer.message), answer.message
+    assert answer.seconds <= TIMEOUT_S + SLACK_S, answer.seconds
+
+
+def _send(served: ServerProcess, case: tuple[str, bytes, dict[str, str]]) -> None:
+    method, body, headers = case
+    _check(post(served.http_url, f"{SERVICE}/{method}", body, headers, timeout=TIMEOUT_S + 10))
+
+
+@FUZZ
+@given(case=connect_json())
+def test_connect_json(served: ServerProcess, case: tuple[str, bytes, dict[str, str]]) -> None:
+    _send(served, case)
+
+
+@FUZZ
+@given(case=connect_binary())
+def test_connect_binary(served: ServerProcess, case: tuple[str, bytes, dict[str, str]]) -> None:
+    _send(served, case)
+
+
+@FUZZ
+@given(case=grpc_web())
+def test_grpc_web(served: ServerProcess, case: tuple[str, bytes, dict[str, str]]) -> None:
+    _send(served, case)
+
+
+def test_serving_after_the_fuzz(served: ServerProcess) -> None:
+    import grpc
+    from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+    with grpc.insecure_channel(served.target) as channel:
+        status = health_pb2_grpc.HealthStub(channel).Check(
+            health_pb2.HealthCheckRequest(), timeout=5).status
+    assert status == health_pb2.HealthCheckResponse.SERVING
+    answer = post(served.http_url, f"{SERVICE}/SolveRoutes", b"{}", {"Content-Type": JSON})
+    assert answer.code == "invalid_argument", answer  # no state: refused, by a server that answers
+    assert served.alive()
