@@ -199,7 +199,8 @@ class CallCore:
     def _solved(self, response: Message) -> None:
         """A SolveRoutes answer's solver status and time, into the metrics."""
         if isinstance(response, pb.SolveRoutesResponse):
-            self.metrics.solved(pb.SolveStatus.Name(response.status), response.solve_ms)
+            status = pb.SolveStatus.Name(response.status).removeprefix("SOLVE_STATUS_")
+            self.metrics.solved(status, response.solve_ms)
 
 
 def worker_job_name(method: Method, codec: str) -> str:
