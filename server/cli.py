@@ -216,8 +216,6 @@ def _run_serve(a: argparse.Namespace) -> int:
     if resolved is None:
         return 2
     a, settings_line = resolved
-    configure_logging(a.log_format)
-    logging.getLogger("route18xx.server").info(settings_line, extra={"event": "settings"})
     workers = a.workers if a.workers and a.workers > 0 else default_workers()
     at_least_one = ("suggest_lanes", "max_streams_per_connection")
     for name in ("queue", "suggest_lanes", "suggest_queue", "max_call_s", "receive_timeout_s",
@@ -251,6 +249,8 @@ def _run_serve(a: argparse.Namespace) -> int:
         allowed_hosts=hosts, max_http_connections=a.max_http_connections,
         metrics_port=a.metrics_port,
     )
+    configure_logging(a.log_format)
+    logging.getLogger("route18xx.server").info(settings_line, extra={"event": "settings"})
     try:
         return serve(config)
     except OSError as exc:

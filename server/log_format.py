@@ -49,10 +49,13 @@ class JsonFormatter(logging.Formatter):
 
 
 def configure_logging(log_format: str, level: int = logging.INFO) -> None:
-    """The root logger writes to stderr in ``log_format`` (``text`` or ``json``)."""
+    """The root logger writes to stderr in ``log_format`` (``text`` or ``json``).
+
+    Like ``logging.basicConfig``, it leaves a root logger that already has a handler alone.
+    """
     handler = logging.StreamHandler()
     if log_format == "json":
         handler.setFormatter(JsonFormatter())
     else:
         handler.setFormatter(logging.Formatter(TEXT_FORMAT))
-    logging.basicConfig(level=level, handlers=[handler], force=True)
+    logging.basicConfig(level=level, handlers=[handler])
