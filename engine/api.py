@@ -31,6 +31,7 @@ from route18xx.engine.reports import (
     SolveReport, StopValue, SubsidyValue, Violation,
 )
 from route18xx.engine.route_judge import VIOLATION_CODES
+from route18xx.engine.rulesets import RULE_SETS
 from route18xx.engine.rule_versions import RulesVersion, dated_state, parse_rules_as_of, rules_as_of
 from route18xx.engine.route_judge import Judgement, check_route_references, judge_routes, parse_route_specs
 from route18xx.engine.state_file import RouteState, parse_state
@@ -447,6 +448,15 @@ _WARM_UP_STATE: dict[str, Any] = {
     ],
     "tokens": [{"hex": "F16", "city": 0, "corporation": "LYR"}],
 }
+
+
+def titles_served() -> dict[str, tuple[str, ...]]:
+    """The titles a state file may name, each with its rule sets (DESIGN.md §5 ``title``, ``rule_set``).
+
+    >>> titles_served()
+    {'1888': ('north', 'prototype')}
+    """
+    return {"1888": tuple(RULE_SETS)}
 
 
 def warm_up() -> None:

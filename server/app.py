@@ -16,6 +16,12 @@ makes no progress, and SERVING again when it recovers.
 One client cannot take the whole call cap (issue 20): a connection holds at most
 ``max_streams_per_connection`` calls at once, and health is also answered on a
 port of its own outside the cap (``server.health_port``), the port to probe.
+
+Operators (issue 23): health's overall status is liveness; its per-service
+status and ``/readyz`` are readiness (``server.readiness``: false while warming
+up, draining or stalled). ``/metrics`` (``server.metrics``) is served on the
+HTTP port, or alone on ``metrics_port`` when HTTP is off. The start line names
+the version and git revision.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ import signal
 import threading
 from dataclasses import dataclass, field
 from types import FrameType
-from typing import Any
+from typing import Any, Callable
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
@@ -35,6 +41,10 @@ from grpc_reflection.v1alpha import reflection
 
 from route18xx.server.grpc_options import connection_options
 from route18xx.server.health_port import create_health_server
+from route18xx.server.info import server_info
+from route18xx.server.metrics import ServerMetrics
+from route18xx.server.readiness import DRAINING, STALLED, WARMING_UP, Readiness
+from route18xx.server.version import version_text
 from route18xx.server.lanes import Lane, LaneConfig
 from route18xx.server.worker_pool import WorkerPool
 from route18xx.server.runner import CheckFn, EngineRunner, Limits, SolveFn, SuggestFn
@@ -92,6 +102,9 @@ class ServerConfig:
     allowed_hosts: tuple[str, ...] | None = None
     #: HTTP connections open at once (None: a quarter of the process's descriptors, at most 1000).
     max_http_connections: int | None = None
+    #: ``/metrics`` and ``/readyz`` alone on this port when the HTTP front end is off
+    #: (None = off; 0 = any free port). With HTTP on they are on the HTTP port.
+    metrics_port: int | None = None
     #: Health turns NOT_SERVING when a lane with waiting work made no progress for this long.
     stall_after_s: float = 10.0
     limits: Limits = Limits()
@@ -135,6 +148,12 @@ class RouteServer:
         self._http: Any = None  # uvicorn.Server, when the HTTP front end runs
         self._http_task: asyncio.Future[None] | None = None
         self._booting: list[asyncio.Future[None]] = []
+        self._warming: asyncio.Future[None] | None = None
+        self.metrics = ServerMetrics()
+        self.readiness = Readiness()
+        self._ops_http: Any = None  # uvicorn.Server on the metrics port, when it is on
+        self._ops_task: asyncio.Future[None] | None = None
+        self.metrics_port: int | None = None
         self.http_port: int | None = None
         self.health_server: grpc.aio.Server | None = None
         self.health_port: int | None = None  # the bound health port, when it is on
@@ -165,7 +184,8 @@ class RouteServer:
             ],
             maximum_concurrent_rpcs=config.max_concurrent_rpcs,
         )
-        self.core = CallCore(self.runner, self.lanes, config.limits)
+        info = server_info(config, [lane.config for lane in self.lanes.values()])
+        self.core = CallCore(self.runner, self.lanes, config.limits, self.metrics, info)
         service = RouteService(self.core)
         self.grpc_server.add_generic_rpc_handlers([service.generic_handler()])
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self.grpc_server)
@@ -184,17 +204,57 @@ class RouteServer:
             )
         return port
 
-    async def _start(self) -> None:
+    async def _start(self, warm_up: Callable[[], None] | None) -> None:
         # Worker processes boot beside the first calls (which wait in the pool's queue),
-        # so that the server reports SERVING without waiting for them.
+        # so that the server is live without waiting for them; it is ready once they are.
         self._booting = [asyncio.ensure_future(lane.start()) for lane in self.lanes.values()]
         await self.grpc_server.start()
         if self.health_server is not None:
             await self.health_server.start()
         if self.config.http_port is not None:
             await self._start_http()
+        elif self.config.metrics_port is not None:
+            await self._start_ops_http(self.config.metrics_port)
+        await asyncio.sleep(0)  # lanes of threads have started now
+        if warm_up is None and all(f.done() for f in self._booting):
+            self.readiness.set(WARMING_UP, False)
+        else:
+            self._warming = asyncio.ensure_future(self._warm(warm_up))
         await self._set_health(SERVING)
         self._watchdog = asyncio.ensure_future(self._watch())
+
+    async def _warm(self, warm_up: Callable[[], None] | None) -> None:
+        """Ready once the worker processes said READY and ``warm_up`` (the engine's) ran."""
+        await asyncio.gather(*self._booting)
+        if warm_up is not None:
+            try:
+                await asyncio.get_running_loop().run_in_executor(None, warm_up)
+            except Exception:
+                log.exception("warming up failed: the server stays not ready")
+                return
+        self.readiness.set(WARMING_UP, False)
+        if not self._stopped.is_set():
+            log.info("ready: warmed up", extra={"event": "ready"})
+            await self._set_health(SERVING)
+
+    async def _start_ops_http(self, port: int) -> None:
+        """``/metrics`` and ``/readyz`` alone on ``port`` (the HTTP front end is off)."""
+        import uvicorn
+
+        from route18xx.server.ops_http import create_ops_app
+
+        config = uvicorn.Config(
+            create_ops_app(self.metrics, self.readiness), host=self.config.host, port=port,
+            log_level="warning", log_config=None, lifespan="off", timeout_keep_alive=5,
+        )
+        self._ops_http = uvicorn.Server(config)
+        self._ops_task = asyncio.ensure_future(self._ops_http.serve())
+        while not self._ops_http.started:
+            if self._ops_task.done():
+                self._ops_task.result()
+                raise OSError(f"cannot listen for metrics on {self.config.host}:{port}")
+            await asyncio.sleep(0.01)
+        self.metrics_port = self._ops_http.servers[0].sockets[0].getsockname()[1]
 
     async def _start_http(self) -> None:
         """Connect/gRPC-Web and the web page on uvicorn, in this loop, sharing the lanes."""
@@ -209,6 +269,7 @@ class RouteServer:
             self.core, cors_origins=config_.cors_origins,
             max_receive_bytes=config_.max_receive_bytes,
             allowed_hosts=config_.allowed_hosts or default_allowed_hosts(config_.host),
+            readiness=self.readiness,
         )
         assert config_.http_port is not None
         # Connections are bounded in number and time (issue 20): the request head must
@@ -220,7 +281,7 @@ class RouteServer:
         asyncio.get_running_loop().set_exception_handler(AcceptErrorLog())
         config = uvicorn.Config(
             app, host=config_.host, port=config_.http_port, log_level="warning",
-            lifespan="off", timeout_graceful_shutdown=int(config_.grace_s) or None,
+            log_config=None, lifespan="off", timeout_graceful_shutdown=int(config_.grace_s) or None,
             http=protocol, timeout_keep_alive=max(1, int(min(receive_s, 5.0))),
         )
         self._http = uvicorn.Server(config)
@@ -231,10 +292,13 @@ class RouteServer:
                 raise OSError(f"cannot listen for HTTP on {self.config.host}:{self.config.http_port}")
             await asyncio.sleep(0.01)
         self.http_port = self._http.servers[0].sockets[0].getsockname()[1]
+        self.metrics_port = self.http_port
 
-    async def _set_health(self, status: int) -> None:
-        for name in ("", SERVICE_NAME):
-            await self.health.set(name, status)
+    async def _set_health(self, live: int) -> None:
+        """Liveness on the overall status (``""``); readiness on the service's own."""
+        await self.health.set("", live)
+        ready = live == SERVING and self.readiness.ready
+        await self.health.set(SERVICE_NAME, SERVING if ready else NOT_SERVING)
 
     async def _watch(self) -> None:
         """Health follows the lanes: NOT_SERVING while one is stalled (see ``Lane.stalled``)."""
@@ -244,7 +308,9 @@ class RouteServer:
             healthy = not any(lane.stalled(self.config.stall_after_s) for lane in self.lanes.values())
             if healthy != serving and not self._stopped.is_set():
                 serving = healthy
-                log.warning("health: %s", "SERVING again" if healthy else "NOT_SERVING (a lane is stalled)")
+                self.readiness.set(STALLED, not healthy)
+                log.warning("health: %s", "SERVING again" if healthy else "NOT_SERVING (a lane is stalled)",
+                            extra={"event": "health"})
                 await self._set_health(SERVING if healthy else NOT_SERVING)
 
     async def _stop(self, grace: float) -> None:
@@ -253,11 +319,16 @@ class RouteServer:
         await self.health.enter_graceful_shutdown()
         if self._http is not None:
             self._http.should_exit = True
+        if self._ops_http is not None:
+            self._ops_http.should_exit = True
+        if self._warming is not None:
+            self._warming.cancel()
         await self.grpc_server.stop(grace)
         if self.health_server is not None:  # NOT_SERVING through the grace, then gone
             await self.health_server.stop(0)
-        if self._http_task is not None:
-            await asyncio.wait([self._http_task], timeout=grace + 1)
+        tasks = [t for t in (self._http_task, self._ops_task) if t is not None]
+        if tasks:
+            await asyncio.wait(tasks, timeout=grace + 1)
 
     # -- the façade -------------------------------------------------------------------
 
@@ -272,21 +343,28 @@ class RouteServer:
             return None
         return f"http://{self.config.host}:{self.http_port}"
 
-    def start(self) -> None:
-        self._call(self._start())
-        log.info("serving %s on %s (%d workers)", SERVICE_NAME, self.target, self.config.workers)
+    def start(self, warm_up: Callable[[], None] | None = None) -> None:
+        """Start serving; ready once the worker processes booted and ``warm_up`` ran (in a thread)."""
+        self._call(self._start(warm_up))
+        log.info("route18xx %s serving %s on %s (%d workers)", version_text(), SERVICE_NAME,
+                 self.target, self.config.workers, extra={"event": "start"})
         if self.health_port is not None:
             log.info("serving health (outside the call cap) on %s:%d", self.config.host,
                      self.health_port)
         if self.http_url:
-            log.info("serving HTTP (Connect, gRPC-Web, the web page) on %s", self.http_url)
+            log.info("serving HTTP (Connect, gRPC-Web, the web page, /metrics, /readyz) on %s",
+                     self.http_url)
+        elif self.metrics_port is not None:
+            log.info("serving /metrics and /readyz on http://%s:%d", self.config.host,
+                     self.metrics_port)
 
     def stop(self, grace_s: float | None = None) -> threading.Event:
         """Begin a graceful stop: NOT_SERVING, refuse new calls, let calls in flight finish."""
         grace = self.config.grace_s if grace_s is None else grace_s
         if not self._stopped.is_set():
             self._stopped.set()
-            log.info("shutting down")
+            self.readiness.set(DRAINING, True)
+            log.info("shutting down: draining", extra={"event": "stop"})
             future = asyncio.run_coroutine_threadsafe(self._stop(grace), self._loop)
             threading.Thread(target=self._finish, args=(future,), daemon=True).start()
         return self._terminated
@@ -330,9 +408,8 @@ def serve(config: ServerConfig) -> int:
     """Run until SIGTERM or SIGINT, then stop gracefully. Returns the exit status."""
     from route18xx.engine.api import warm_up
 
-    warm_up()  # before SERVING: the first client must not pay for loading OR-Tools
     server = create_server(config)
-    server.start()
+    server.start(warm_up)  # not ready until then: the first client must not pay for OR-Tools
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
         log.info("received %s", signal.Signals(signum).name)

@@ -9,15 +9,21 @@ decoding the request on the lane's worker when it arrives as bytes, and the
 job. Transports map the exceptions it raises through ``server.errors``.
 
 Decoding, conversion and encoding run on the lane's worker, not on the event
-loop, so a large request never stalls other calls.
+loop, so a large request never stalls other calls. ``GetInfo`` alone has no
+lane: its answer is made once, when the server starts, and given at once.
+
+``CallCore.finish`` is the one end of every call, whatever its transport: its
+metrics (``server.metrics``) and its log line (``log_call``: text, or one JSON
+object with ``--log-format json``, ``server.log_format``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Literal, Mapping
+from typing import Any, Callable, Iterator, Literal, Mapping
 
 from google.protobuf.message import DecodeError, Message
 
@@ -26,6 +32,7 @@ from route18xx.server import converters, draw_converters, replay_converters, sug
 from route18xx.server.errors import BadMessage
 from route18xx.server.json_decode import decode_json_request
 from route18xx.server.lanes import Lane
+from route18xx.server.metrics import ServerMetrics
 from route18xx.server.runner import EngineRunner, Limits, call_deadline
 from route18xx.v1 import route_service_pb2 as pb
 
@@ -54,9 +61,13 @@ def _suggest(runner: EngineRunner, request: pb.SuggestMovesRequest, cancel: Any)
     return suggest_converters.suggest_report_to_proto(runner.suggest(args, cancel))
 
 
+def _no_job(runner: EngineRunner, request: Any, cancel: Any) -> Message:
+    raise AssertionError("GetInfo is answered by the CallCore, not on a lane")
+
+
 @dataclass(frozen=True)
 class Method:
-    """One RPC: its name, request type, lane and job."""
+    """One RPC: its name, request type, lane and job (no lane: answered at once by the core)."""
 
     name: str
     request_type: type[Message]
@@ -74,6 +85,7 @@ METHODS = (
            draw_converters.render_board),
     Method("ReplayGame", pb.ReplayGameRequest, pb.ReplayGameResponse, "suggest",
            replay_converters.replay_job),
+    Method("GetInfo", pb.GetInfoRequest, pb.GetInfoResponse, "", _no_job),
 )
 METHODS_BY_NAME = {m.name: m for m in METHODS}
 
@@ -113,10 +125,35 @@ def decode_encoded(method: Method, request: Encoded) -> Message:
 class CallCore:
     """One call's work on the engine, for any transport."""
 
-    def __init__(self, runner: EngineRunner, lanes: Mapping[str, Lane], limits: Limits) -> None:
+    def __init__(
+        self, runner: EngineRunner, lanes: Mapping[str, Lane], limits: Limits,
+        metrics: ServerMetrics | None = None, info: pb.GetInfoResponse | None = None,
+    ) -> None:
         self.runner = runner
         self.lanes = lanes
         self.limits = limits
+        self.metrics = metrics or ServerMetrics()
+        self.metrics.lanes.watch(lanes)
+        self.info = info or pb.GetInfoResponse()
+
+    @contextlib.contextmanager
+    def in_flight(self, transport: str) -> Iterator[None]:
+        """Counts a call as in flight (``route18xx_calls_in_flight``) while in this block."""
+        gauge = self.metrics.in_flight.labels(transport)
+        gauge.inc()
+        try:
+            yield
+        finally:
+            gauge.dec()
+
+    def finish(
+        self, transport: str, method: Method, outcome: str, started: float, *,
+        request_bytes: int | None = None, peer: str | None = None,
+    ) -> None:
+        """The end of a call (``started``: its ``time.perf_counter``): its metrics and log line."""
+        duration_s = time.perf_counter() - started
+        self.metrics.call(method.name, transport, outcome, duration_s)
+        log_call(transport, method, outcome, duration_s, request_bytes=request_bytes, peer=peer)
 
     def token(self, client_remaining_s: float | None) -> tuple[float, Any]:
         """The call's deadline (``time.monotonic``) and a cancel token that fires a margin before."""
@@ -125,6 +162,13 @@ class CallCore:
 
     async def run(self, method: Method, request: bytes | Encoded | Message, cancel: Any) -> Message:
         """The response to ``request`` (bytes are decoded on the lane's worker)."""
+        if not method.lane:  # GetInfo: the answer is ready
+            if isinstance(request, (bytes, Encoded)):
+                decode_encoded(method, request if isinstance(request, Encoded)
+                               else Encoded(request, "proto"))
+            answer = method.response_type()
+            answer.CopyFrom(self.info)
+            return answer
         lane = self.lanes[method.lane]
         if isinstance(request, Encoded) and request.codec == "proto":
             request = request.data
@@ -136,6 +180,7 @@ class CallCore:
             answer = await lane.run_in_worker(name, payload, cancel)
             response = method.response_type()
             response.ParseFromString(answer)
+            self._solved(response)
             return response
 
         def job() -> Message:
@@ -147,7 +192,15 @@ class CallCore:
                 message = request
             return method.job(self.runner, message, cancel)
 
-        return await lane.run(job, cancel)
+        response = await lane.run(job, cancel)
+        self._solved(response)
+        return response
+
+    def _solved(self, response: Message) -> None:
+        """A SolveRoutes answer's solver status and time, into the metrics."""
+        if isinstance(response, pb.SolveRoutesResponse):
+            status = pb.SolveStatus.Name(response.status).removeprefix("SOLVE_STATUS_")
+            self.metrics.solved(status, response.solve_ms)
 
 
 def worker_job_name(method: Method, codec: str) -> str:
@@ -161,7 +214,19 @@ def job_method(job_name: str) -> tuple[Method, str]:
     return METHODS_BY_NAME[name], codec or "proto"
 
 
-def log_call(transport: str, method: Method, outcome: str, started: float) -> None:
-    """One line per call: transport, method, real outcome, latency."""
-    ms = (time.perf_counter() - started) * 1000.0
-    log.info("%s /%s/%s %s %.1f ms", transport, SERVICE_NAME, method.name, outcome, ms)
+def log_call(
+    transport: str, method: Method, outcome: str, duration_s: float, *,
+    request_bytes: int | None = None, peer: str | None = None,
+) -> None:
+    """One line per call: transport, method, real outcome, latency.
+
+    The record carries the call's facts (``call``) for the JSON format
+    (``server.log_format``); the text format prints the message alone.
+    """
+    ms = duration_s * 1000.0
+    facts = {
+        "method": method.name, "transport": transport, "outcome": outcome,
+        "duration_ms": round(ms, 3), "request_bytes": request_bytes, "peer": peer,
+    }
+    log.info("%s /%s/%s %s %.1f ms", transport, SERVICE_NAME, method.name, outcome, ms,
+             extra={"call": facts})

@@ -178,15 +178,44 @@ def _add_serve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-streams-per-connection", type=int, default=32, metavar="N",
                    help="gRPC calls at once on one connection, of the server's 256 "
                         "(default 32)")
+    p.add_argument("--metrics-port", type=int, default=None, metavar="P",
+                   help="with --no-http: serve /metrics and /readyz on this port "
+                        "(with HTTP they are on --http-port; default: off)")
+    p.add_argument("--log-format", choices=("text", "json"), default="text",
+                   help="text lines, or one JSON object per call and per event (default text)")
+    p.add_argument("--config", metavar="FILE.toml",
+                   help="read settings from a TOML file (keys: the option names without "
+                        "dashes); precedence: flag > ROUTE18XX_<OPTION> variable > file > default")
+    from route18xx.server.serve_config import defer_defaults
+
+    defer_defaults(p)
+
+
+def _serve_settings(a: argparse.Namespace) -> tuple[argparse.Namespace, str] | None:
+    """``a`` with every option from its flag, variable, file or default; None after an error."""
+    import os
+
+    from route18xx.server.serve_config import ConfigError, apply, describe, resolve
+
+    try:
+        settings = resolve(a, os.environ)
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return None
+    return apply(a, settings), describe(settings)
 
 
 def _run_serve(a: argparse.Namespace) -> int:
     import logging
 
     from route18xx.server.app import ServerConfig, default_workers, serve
+    from route18xx.server.log_format import configure_logging
     from route18xx.server.runner import Limits
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    resolved = _serve_settings(a)
+    if resolved is None:
+        return 2
+    a, settings_line = resolved
     workers = a.workers if a.workers and a.workers > 0 else default_workers()
     at_least_one = ("suggest_lanes", "max_streams_per_connection")
     for name in ("queue", "suggest_lanes", "suggest_queue", "max_call_s", "receive_timeout_s",
@@ -218,7 +247,10 @@ def _run_serve(a: argparse.Namespace) -> int:
         suggest_lanes=a.suggest_lanes, suggest_queue=a.suggest_queue, limits=limits,
         health_port=a.health_port, max_streams_per_connection=a.max_streams_per_connection,
         allowed_hosts=hosts, max_http_connections=a.max_http_connections,
+        metrics_port=a.metrics_port,
     )
+    configure_logging(a.log_format)
+    logging.getLogger("route18xx.server").info(settings_line, extra={"event": "settings"})
     try:
         return serve(config)
     except OSError as exc:
@@ -317,10 +349,25 @@ COMMANDS: dict[str, tuple[str, AddArguments, Run]] = {
 }
 COMMANDS.update(AUDIT_COMMANDS)  # issue 15: `audit` and `generate-logs` (server.audit)
 
+class _Version(argparse.Action):
+    """``--version``: the package version and git revision (read only when asked)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        from route18xx.server.version import version_text
+
+        print(f"route18xx {version_text()}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="route18xx", description="Exact optimal routes for 1888, locally or over gRPC."
     )
+    parser.add_argument("--version", action=_Version, help="print the version and exit")
     subs = parser.add_subparsers(dest="command", required=True)
     for name, (help_text, add, run) in COMMANDS.items():
         sub = subs.add_parser(name, help=help_text)

@@ -11,8 +11,9 @@ gRPC-Web's ``grpc-timeout`` — and limits) and its errors through the same tabl
 (``server.errors``), so a bad state is ``invalid_argument`` with the field and
 reason, and a ``google.rpc.BadRequest`` detail.
 
-Starlette routes the service and the web page (static files at ``/``) and
-answers CORS preflights for the configured origins only.
+Starlette routes the service, the operator's pages (``/metrics``, ``/readyz``:
+``server.ops_http``, outside every lane) and the web page (static files at
+``/``), and answers CORS preflights for the configured origins only.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ from route18xx.server.calls import METHODS, CallCore, Method
 from route18xx.server.errors import call_error
 from route18xx.server.http_connect import BoundedRouteServiceApp, Wire, record_outcome
 from route18xx.server.http_headers import SecurityHeaders, allowed_hosts_middleware
+from route18xx.server.ops_http import ops_routes, version_headers
+from route18xx.server.readiness import Readiness
 from route18xx.v1 import route_service_pb2 as pb
 
 _BY_NAME = {m.name: m for m in METHODS}
@@ -92,6 +95,13 @@ class ConnectRouteService:
         assert isinstance(response, pb.ReplayGameResponse)
         return response
 
+    async def get_info(
+        self, request: pb.GetInfoRequest, ctx: RequestContext[Any, Any]
+    ) -> pb.GetInfoResponse:
+        response = await self._call(_BY_NAME["GetInfo"], request, ctx)
+        assert isinstance(response, pb.GetInfoResponse)
+        return response
+
     async def _call(self, method: Method, request: Any, ctx: RequestContext[Any, Any]) -> Message:
         """The call on the shared core; its outcome is recorded for the call's log line."""
         timeout_ms = ctx.timeout_ms()
@@ -122,22 +132,23 @@ def web_root() -> Path:
 
 def create_http_app(
     core: CallCore, *, cors_origins: Sequence[str] = (), max_receive_bytes: int = 4 * 1024 * 1024,
-    allowed_hosts: Sequence[str] = ("*",),
+    allowed_hosts: Sequence[str] = ("*",), readiness: Readiness | None = None,
 ) -> Starlette:
     """The ASGI application: the service under its path, the web page at ``/``.
 
-    Outermost first: security headers on every answer, the Host check
+    Outermost first: security headers and the version on every answer, the Host check
     (``allowed_hosts``), CORS, then the routes.
     """
     service = BoundedRouteServiceApp(
-        ConnectRouteService(core, max_receive_bytes), limit=max_receive_bytes, limits=core.limits
+        ConnectRouteService(core, max_receive_bytes), limit=max_receive_bytes, core=core
     )
-    routes = [Mount(service.path, app=service)]
+    routes = [*ops_routes(core.metrics, readiness or Readiness()), Mount(service.path, app=service)]
     root = web_root()
     if root.is_dir():
         routes.append(Mount("/", app=StaticFiles(directory=root, html=True)))
     middleware = [
         Middleware(SecurityHeaders),
+        version_headers(),
         allowed_hosts_middleware(allowed_hosts),
         Middleware(
             CORSMiddleware,

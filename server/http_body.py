@@ -83,6 +83,8 @@ class BoundedBody:
         self._encoding = headers.get(encoding_header, "identity").lower()
         #: The whole body was read (False: the request was refused partway: close the connection).
         self.complete = False
+        #: Bytes of the body read so far, as sent (before decompression).
+        self.received = 0
 
     async def __call__(self) -> dict[str, Any]:
         if self._done:  # after the body: what the server says next (a disconnect)
@@ -111,6 +113,7 @@ class BoundedBody:
                 raise ConnectError(Code.CANCELED, "the client went away before the request arrived")
             chunk = message.get("body", b"")
             size += len(chunk)
+            self.received = size
             if size > self._cap:
                 raise too_large("the request body", self._limit)
             chunks.append(chunk)

@@ -16,8 +16,8 @@ library's own method:
   unknown encoding, a content type the server cannot serve) go through the
   one error table, in the request's protocol: never 5xx, ``unknown`` or
   Python's exception text;
-* the call-log line: every call to a method path, failed or not, logs one
-  line as gRPC calls do (``server.calls.log_call``), with the outcome the
+* the call's end: every call to a method path, failed or not, is counted
+  and logged as gRPC calls are (``CallCore.finish``), with the outcome the
   service recorded or, for a call refused before it, the code answered.
 """
 
@@ -39,7 +39,7 @@ from connectrpc.code import Code
 from connectrpc.errors import ConnectError
 from connectrpc.request import Headers, RequestContext
 
-from route18xx.server.calls import METHODS_BY_NAME, SERVICE_NAME, Encoded, log_call
+from route18xx.server.calls import METHODS_BY_NAME, SERVICE_NAME, CallCore, Encoded
 from route18xx.server.errors import BadMessage
 from route18xx.server.http_body import BoundedBody, CappedGzip, connect_error
 from route18xx.server.runner import Limits, call_deadline
@@ -107,6 +107,7 @@ class CallRecord:
     started: float
     outcome: str | None = None
     body: BoundedBody | None = None
+    peer: str | None = None
 
 
 CURRENT: contextvars.ContextVar[CallRecord | None] = contextvars.ContextVar(
@@ -124,10 +125,11 @@ def record_outcome(outcome: str) -> None:
 class BoundedRouteServiceApp(RouteServiceASGIApplication):
     """The RouteService over Connect and gRPC-Web with bounded bodies (module docstring)."""
 
-    def __init__(self, service: Any, *, limit: int, limits: Limits) -> None:
+    def __init__(self, service: Any, *, limit: int, core: CallCore) -> None:
         super().__init__(service, read_max_bytes=limit, compressions=[CappedGzip(limit)])
         self._limit = limit
-        self._limits = limits
+        self._limits: Limits = core.limits
+        self._core = core
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope.get("type") != "http":
@@ -138,6 +140,7 @@ class BoundedRouteServiceApp(RouteServiceASGIApplication):
             scope.get("path", ""),
             content_type.startswith(("application/grpc-web", "application/connect+")),
             time.perf_counter(),
+            peer=_peer(scope),
         )
         token = CURRENT.set(record)
         answered: dict[str, Any] = {}
@@ -153,10 +156,11 @@ class BoundedRouteServiceApp(RouteServiceASGIApplication):
             await send(message)
 
         try:
-            await super().__call__(scope, receive, watched)
+            with self._core.in_flight("http"):
+                await super().__call__(scope, receive, watched)
         finally:
             CURRENT.reset(token)
-            _log(record, answered)
+            _log(self._core, record, answered)
 
     def _resolve_endpoints(self, service: Any) -> Mapping[str, Any]:
         endpoints = super()._resolve_endpoints(service)
@@ -304,8 +308,13 @@ def _header(scope: Scope, name: str) -> str:
     return ""
 
 
-def _log(record: CallRecord, answered: dict[str, Any]) -> None:
-    """The call's log line (``server.calls.log_call``); none for paths that are not methods."""
+def _peer(scope: Scope) -> str | None:
+    client = scope.get("client")
+    return f"{client[0]}:{client[1]}" if client else None
+
+
+def _log(core: CallCore, record: CallRecord, answered: dict[str, Any]) -> None:
+    """The call's end (``CallCore.finish``): a log line only for paths that are not methods."""
     prefix = f"/{SERVICE_NAME}/"
     if not record.path.startswith(prefix):
         return
@@ -316,7 +325,8 @@ def _log(record: CallRecord, answered: dict[str, Any]) -> None:
         log.info("http %s %s %.1f ms", record.path[:80], outcome,
                  (time.perf_counter() - record.started) * 1000.0)
         return
-    log_call("http", method, outcome, record.started)
+    size = record.body.received if record.body is not None else None
+    core.finish("http", method, outcome, record.started, request_bytes=size, peer=record.peer)
 
 
 def _answered_outcome(record: CallRecord, answered: dict[str, Any]) -> str:

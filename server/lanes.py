@@ -40,6 +40,16 @@ log = logging.getLogger("route18xx.server")
 
 
 @dataclass(frozen=True)
+class LaneCounts:
+    """A lane's state at one moment, for its metrics (``server.metrics``)."""
+
+    waiting: int
+    running: int
+    #: Calls refused since the start because the lane was full.
+    refused: int
+
+
+@dataclass(frozen=True)
 class LaneConfig:
     """One lane's size: ``workers`` jobs run at once, ``queue`` more may wait."""
 
@@ -65,6 +75,7 @@ class Lane:
         self._lock = threading.Lock()
         self._admitted = 0  # running + waiting
         self._running = 0
+        self._refused = 0
         self._last_progress = time.monotonic()
         self._closed = False
 
@@ -87,11 +98,17 @@ class Lane:
         """Jobs running or waiting in this lane now."""
         return self._admitted
 
+    def counts(self) -> LaneCounts:
+        """Calls waiting and running now, and refused so far."""
+        with self._lock:
+            return LaneCounts(max(0, self._admitted - self._running), self._running, self._refused)
+
     def _admit(self) -> None:
         with self._lock:
             if self._closed:
                 raise ServerStopping("the server is shutting down")
             if self._admitted >= self.capacity:
+                self._refused += 1
                 raise Overloaded(
                     f"the service is busy: {self.config.name} lane full "
                     f"({self.config.workers} running, {self.config.queue} waiting); "

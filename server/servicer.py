@@ -24,8 +24,9 @@ from typing import Any, AsyncIterator, Callable
 import grpc
 from grpc_status import rpc_status
 
-from route18xx.server.calls import METHODS, SERVICE_NAME, CallCore, Method, log_call
+from route18xx.server.calls import METHODS, SERVICE_NAME, CallCore, Method
 from route18xx.server.errors import BadMessage, DeadlineExceeded, status_for
+from route18xx.server.version import VERSION_HEADER, version_text
 
 class RouteService:
     """The RouteService gRPC handlers over a ``CallCore``."""
@@ -57,30 +58,43 @@ class RouteService:
         requests: AsyncIterator[bytes],
         context: grpc.aio.ServicerContext[bytes, bytes],
     ) -> bytes:
+        with self._core.in_flight("grpc"):
+            return await self._serve_counted(method, requests, context)
+
+    async def _serve_counted(
+        self,
+        method: Method,
+        requests: AsyncIterator[bytes],
+        context: grpc.aio.ServicerContext[bytes, bytes],
+    ) -> bytes:
         started = time.perf_counter()
+        size: list[int] = []  # the request's size, once it arrived
+        await context.send_initial_metadata(((VERSION_HEADER, version_text()),))
         deadline, cancel = self._core.token(context.time_remaining())
         context.add_done_callback(lambda _: cancel.cancel())
         try:
             data = await self._receive(requests, deadline)
+            size.append(len(data))
             response: bytes = (await self._core.run(method, data, cancel)).SerializeToString()
         except asyncio.CancelledError:
             cancel.cancel()
-            self._log(method, "CANCELLED", started)
+            self._finish(method, "CANCELLED", started, size, context)
             raise
         except Exception as exc:  # the table decides; unexpected → INTERNAL, logged there
             status = rpc_status.to_status(status_for(exc))
-            self._log(method, status.code.name, started)  # before the client hears it
+            self._finish(method, status.code.name, started, size, context)  # before the client hears it
             await context.abort(status.code, status.details, status.trailing_metadata)
             raise  # pragma: no cover  (abort raises)
         # The work finished, but the client may have gone (cancelled, deadline) meanwhile.
         late = time.monotonic() >= deadline
         outcome = "DEADLINE_EXCEEDED" if late else "CANCELLED" if context.cancelled() else "OK"
-        self._log(method, outcome, started)
+        self._finish(method, outcome, started, size, context)
         return response
 
-    @staticmethod
-    def _log(method: Method, outcome: str, started: float) -> None:
-        log_call("grpc", method, outcome, started)
+    def _finish(self, method: Method, outcome: str, started: float, size: list[int],
+                context: grpc.aio.ServicerContext[bytes, bytes]) -> None:
+        self._core.finish("grpc", method, outcome, started,
+                          request_bytes=size[0] if size else None, peer=context.peer())
 
     async def _receive(self, requests: AsyncIterator[bytes], deadline: float) -> bytes:
         """The call's one request message, awaited no longer than the receive timeout."""

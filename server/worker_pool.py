@@ -72,6 +72,16 @@ class _CancelForward:
             pass
 
 
+@dataclass
+class PoolStats:
+    """Counts of a pool's life, for its metrics (``server.metrics``)."""
+
+    alive: int = 0
+    starts: int = 0
+    deaths: int = 0
+    replacements: int = 0
+
+
 class WorkerPool:
     """``size`` engine processes answering one job at a time each."""
 
@@ -85,6 +95,7 @@ class WorkerPool:
         self._workers: set[Worker] = set()
         self._ids = itertools.count(1)
         self._closed = False
+        self.stats = PoolStats()
 
     # -- starting and replacing workers -------------------------------------------
 
@@ -111,6 +122,8 @@ class WorkerPool:
             if not self._closed:
                 log.error("an engine worker process failed to start")
             return
+        self.stats.starts += 1
+        self.stats.alive = len(self._workers)
         self._idle.put_nowait(worker)
 
     def _start_process(self, sock: socket.socket) -> BaseProcess:
@@ -124,6 +137,7 @@ class WorkerPool:
     def _retire(self, worker: Worker) -> None:
         worker.alive = False
         self._workers.discard(worker)
+        self.stats.alive = len(self._workers)
         worker.writer.close()
         if worker.process.is_alive():
             worker.process.kill()
@@ -133,8 +147,10 @@ class WorkerPool:
         if not worker.alive:
             return
         self._retire(worker)
+        self.stats.deaths += 1
         if not self._closed:
             log.error("an engine worker process died; a new one is starting")
+            self.stats.replacements += 1
             asyncio.ensure_future(self._spawn())
 
     def pids(self) -> list[int]:
@@ -201,3 +217,4 @@ class WorkerPool:
             if worker.process.is_alive():
                 worker.process.kill()
         self._workers.clear()
+        self.stats.alive = 0

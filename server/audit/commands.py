@@ -74,6 +74,13 @@ def _exit_status(summary: dict[str, Any]) -> int:
     return 2 if len(failed) == summary["logs"] else 1
 
 
+def _version() -> dict[str, str]:
+    """Which route18xx made the figures (issue 23): in the summary, the report and the last line."""
+    from route18xx.server.version import git_revision, package_version
+
+    return {"version": package_version(), "git_revision": git_revision()}
+
+
 def run_audit(a: argparse.Namespace) -> int:
     from route18xx.server.audit.executors import default_jobs
     from route18xx.server.audit.report import render
@@ -104,7 +111,7 @@ def run_audit(a: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 128 + outcome.signum  # 130 for Ctrl-C, 143 for SIGTERM, as a shell reports
         lines = read_lines(out)
-        summary = summarize(lines)
+        summary = {"route18xx": _version(), **summarize(lines)}
         if a.summary:
             Path(a.summary).write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
         if a.report:
@@ -123,7 +130,8 @@ def run_audit(a: argparse.Namespace) -> int:
           f"failed, {summary['logs_stopped']} stopped partway ({summary['runs_in_stopped_logs']} "
           f"runs reached, counted); {summary['runs']} runs, "
           f"{summary['runs_below_optimum']['total']} below the optimum, "
-          f"{summary['left_on_table']['total']} left on the table -> {out}")
+          f"{summary['left_on_table']['total']} left on the table -> {out} "
+          f"(route18xx {summary['route18xx']['version']}, git {summary['route18xx']['git_revision']})")
     return _exit_status(summary)
 
 

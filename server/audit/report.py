@@ -41,6 +41,15 @@ def _svg(draw: Callable[[Any], None], width: float = 7.0, height: float = 3.2) -
     return text[text.index("<svg"):]
 
 
+def _made_by(summary: dict[str, Any]) -> str:
+    """The version that made the figures, when the summary names it."""
+    made = summary.get("route18xx")
+    if not isinstance(made, dict):
+        return ""
+    return (f"<p>Made by route18xx {E(str(made.get('version')))} "
+            f"(git {E(str(made.get('git_revision')))}).</p>")
+
+
 def _gap_plot(summary: dict[str, Any]) -> str:
     def draw(ax: Any) -> None:
         for objective, colour in zip(OBJECTIVES, ("tab:blue", "tab:orange")):
@@ -167,7 +176,7 @@ def render(summary: dict[str, Any], runs: Sequence[dict[str, Any]]) -> str:
     parts = [
         "<!DOCTYPE html><html lang=en><head><meta charset=utf-8>",
         "<title>route18xx audit</title>", f"<style>{STYLE}</style></head><body>",
-        "<h1>route18xx audit</h1>", figures,
+        "<h1>route18xx audit</h1>", _made_by(s), figures,
         "<h2>Distribution of gaps</h2>", _gap_plot(s),
         "<h2>Income left on the table, per player</h2>",
         "<p>The president of the company when it ran, by name across games.</p>",

@@ -243,3 +243,14 @@ def test_the_report_opens_in_headless_chromium(audited: Path, chromium_driver: A
         assert height > 1000
     finally:
         screenshot(browser, "audit-report")
+
+
+def test_the_audit_names_the_version_that_made_it(audited: Path) -> None:
+    """Issue 23: the summary and the report say which route18xx made the figures."""
+    from tests.server.test_ops import pyproject_version
+
+    summary = json.loads((audited / "summary.json").read_text())
+    made = summary["route18xx"]
+    assert made["version"] == pyproject_version() and made["git_revision"]
+    report = (audited / "report.html").read_text()
+    assert f"Made by route18xx {made['version']} (git {made['git_revision']})" in report

@@ -713,3 +713,61 @@ class ReplayGameResponse(_message.Message):
     completed: bool
     stopped_at_action: int
     def __init__(self, title: _Optional[str] = ..., rule_set: _Optional[str] = ..., final_scores: _Optional[_Mapping[str, int]] = ..., recorded_result: _Optional[_Mapping[str, int]] = ..., scores_match: _Optional[bool] = ..., errors: _Optional[_Iterable[str]] = ..., runs: _Optional[_Iterable[_Union[ReplayedRun, _Mapping]]] = ..., rules_version: _Optional[str] = ..., rules_as_of: _Optional[str] = ..., completed: _Optional[bool] = ..., stopped_at_action: _Optional[int] = ...) -> None: ...
+
+class GetInfoRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class TitleInfo(_message.Message):
+    __slots__ = ("title", "rule_sets")
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    RULE_SETS_FIELD_NUMBER: _ClassVar[int]
+    title: str
+    rule_sets: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, title: _Optional[str] = ..., rule_sets: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class LaneLimits(_message.Message):
+    __slots__ = ("name", "workers", "queue")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    WORKERS_FIELD_NUMBER: _ClassVar[int]
+    QUEUE_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    workers: int
+    queue: int
+    def __init__(self, name: _Optional[str] = ..., workers: _Optional[int] = ..., queue: _Optional[int] = ...) -> None: ...
+
+class ServerLimits(_message.Message):
+    __slots__ = ("max_call_s", "default_time_limit_s", "max_time_limit_s", "default_suggest_time_limit_s", "receive_timeout_s", "max_receive_bytes", "max_send_bytes", "max_concurrent_rpcs", "max_streams_per_connection", "lanes")
+    MAX_CALL_S_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_TIME_LIMIT_S_FIELD_NUMBER: _ClassVar[int]
+    MAX_TIME_LIMIT_S_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_SUGGEST_TIME_LIMIT_S_FIELD_NUMBER: _ClassVar[int]
+    RECEIVE_TIMEOUT_S_FIELD_NUMBER: _ClassVar[int]
+    MAX_RECEIVE_BYTES_FIELD_NUMBER: _ClassVar[int]
+    MAX_SEND_BYTES_FIELD_NUMBER: _ClassVar[int]
+    MAX_CONCURRENT_RPCS_FIELD_NUMBER: _ClassVar[int]
+    MAX_STREAMS_PER_CONNECTION_FIELD_NUMBER: _ClassVar[int]
+    LANES_FIELD_NUMBER: _ClassVar[int]
+    max_call_s: float
+    default_time_limit_s: float
+    max_time_limit_s: float
+    default_suggest_time_limit_s: float
+    receive_timeout_s: float
+    max_receive_bytes: int
+    max_send_bytes: int
+    max_concurrent_rpcs: int
+    max_streams_per_connection: int
+    lanes: _containers.RepeatedCompositeFieldContainer[LaneLimits]
+    def __init__(self, max_call_s: _Optional[float] = ..., default_time_limit_s: _Optional[float] = ..., max_time_limit_s: _Optional[float] = ..., default_suggest_time_limit_s: _Optional[float] = ..., receive_timeout_s: _Optional[float] = ..., max_receive_bytes: _Optional[int] = ..., max_send_bytes: _Optional[int] = ..., max_concurrent_rpcs: _Optional[int] = ..., max_streams_per_connection: _Optional[int] = ..., lanes: _Optional[_Iterable[_Union[LaneLimits, _Mapping]]] = ...) -> None: ...
+
+class GetInfoResponse(_message.Message):
+    __slots__ = ("version", "git_revision", "titles", "limits")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    GIT_REVISION_FIELD_NUMBER: _ClassVar[int]
+    TITLES_FIELD_NUMBER: _ClassVar[int]
+    LIMITS_FIELD_NUMBER: _ClassVar[int]
+    version: str
+    git_revision: str
+    titles: _containers.RepeatedCompositeFieldContainer[TitleInfo]
+    limits: ServerLimits
+    def __init__(self, version: _Optional[str] = ..., git_revision: _Optional[str] = ..., titles: _Optional[_Iterable[_Union[TitleInfo, _Mapping]]] = ..., limits: _Optional[_Union[ServerLimits, _Mapping]] = ...) -> None: ...

@@ -60,6 +60,11 @@ class RouteServiceStub:
                 request_serializer=route18xx_dot_v1_dot_route__service__pb2.ReplayGameRequest.SerializeToString,
                 response_deserializer=route18xx_dot_v1_dot_route__service__pb2.ReplayGameResponse.FromString,
                 _registered_method=True)
+        self.GetInfo = channel.unary_unary(
+                '/route18xx.v1.RouteService/GetInfo',
+                request_serializer=route18xx_dot_v1_dot_route__service__pb2.GetInfoRequest.SerializeToString,
+                response_deserializer=route18xx_dot_v1_dot_route__service__pb2.GetInfoResponse.FromString,
+                _registered_method=True)
 
 
 class RouteServiceServicer:
@@ -109,6 +114,14 @@ class RouteServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetInfo(self, request, context):
+        """Which server answers: its version and git revision, the titles and rule
+        sets it serves, and the limits in force. Answered at once, outside the lanes.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_RouteServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -136,6 +149,11 @@ def add_RouteServiceServicer_to_server(servicer, server):
                     servicer.ReplayGame,
                     request_deserializer=route18xx_dot_v1_dot_route__service__pb2.ReplayGameRequest.FromString,
                     response_serializer=route18xx_dot_v1_dot_route__service__pb2.ReplayGameResponse.SerializeToString,
+            ),
+            'GetInfo': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetInfo,
+                    request_deserializer=route18xx_dot_v1_dot_route__service__pb2.GetInfoRequest.FromString,
+                    response_serializer=route18xx_dot_v1_dot_route__service__pb2.GetInfoResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -274,6 +292,33 @@ class RouteService:
             '/route18xx.v1.RouteService/ReplayGame',
             route18xx_dot_v1_dot_route__service__pb2.ReplayGameRequest.SerializeToString,
             route18xx_dot_v1_dot_route__service__pb2.ReplayGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetInfo(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/route18xx.v1.RouteService/GetInfo',
+            route18xx_dot_v1_dot_route__service__pb2.GetInfoRequest.SerializeToString,
+            route18xx_dot_v1_dot_route__service__pb2.GetInfoResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,0 +1,246 @@
+"""What an operator sees (issue 23): /metrics after a known mix of calls, GetInfo and the
+version on every answer, and readiness while warming up, stalled and draining.
+
+The expected counts are the calls this test sends, counted by hand; the scrape is
+parsed with ``prometheus_client.parser``, as Prometheus would read it.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import tomllib
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any, Iterator
+
+import grpc
+import pytest
+from google.protobuf import json_format
+from prometheus_client.parser import text_string_to_metric_families
+
+from route18xx.engine import api
+from route18xx.server import converters
+from route18xx.server.app import RouteServer, ServerConfig, create_server
+from route18xx.server.calls import SERVICE_NAME
+from route18xx.server.runner import Limits
+from route18xx.v1 import route_service_pb2 as pb
+from route18xx.v1 import route_service_pb2_grpc as pb_grpc
+from tests.server.conftest import NOT_SERVING, SERVING, health_status
+from tests.server.http_calls import JSON, SERVICE, post
+
+ROOT = Path(__file__).resolve().parents[2]
+Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
+
+
+def pyproject_version() -> str:
+    """The version the package declares: the witness for --version and GetInfo."""
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    return str(data["project"]["version"])
+
+
+class GatedSolver:
+    """The real engine's solve, held while ``gate`` is clear (to fill the lane on purpose)."""
+
+    def __init__(self) -> None:
+        self.gate = threading.Event()
+        self.gate.set()
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.gate.wait(30)
+        return api.solve_report(*args, **kwargs)
+
+
+@pytest.fixture(scope="module")
+def gated() -> GatedSolver:
+    return GatedSolver()
+
+
+@pytest.fixture(scope="module")
+def ops(gated: GatedSolver) -> Iterator[RouteServer]:
+    """One solve at a time and no queue: a second solve is refused while one runs."""
+    config = ServerConfig(port=0, workers=1, queue=0, http_port=0, limits=Limits(max_call_s=20))
+    srv = create_server(config, solve_fn=gated)
+    srv.start()
+    yield srv
+    srv.stop(0).wait(10)
+
+
+def scrape(server: RouteServer) -> Samples:
+    with urllib.request.urlopen(f"{server.http_url}/metrics", timeout=10) as answer:
+        assert answer.status == 200
+        text = answer.read().decode("utf-8")
+    return {
+        (s.name, frozenset(s.labels.items())): s.value
+        for family in text_string_to_metric_families(text) for s in family.samples
+    }
+
+
+def value(samples: Samples, name: str, **labels: str) -> float:
+    return samples.get((name, frozenset(labels.items())), 0.0)
+
+
+def _http_solve(server: RouteServer, state: dict[str, Any]) -> str:
+    request = converters.solve_request_to_proto(state)
+    body = json.dumps(json_format.MessageToDict(request)).encode()
+    assert server.http_url is not None
+    return post(server.http_url, f"{SERVICE}/SolveRoutes", body, {"Content-Type": JSON}).code
+
+
+def test_metrics_count_a_known_mix_of_calls(
+    ops: RouteServer, gated: GatedSolver, base_state: dict[str, Any]
+) -> None:
+    good = converters.solve_request_to_proto(base_state)
+    bad_state = {**base_state, "phase": "9"}
+    bad = converters.solve_request_to_proto(bad_state)
+    with grpc.insecure_channel(ops.target) as channel:
+        stub = pb_grpc.RouteServiceStub(channel)
+        for _ in range(3):
+            stub.SolveRoutes(good, timeout=20)
+        for _ in range(2):
+            with pytest.raises(grpc.RpcError) as info:
+                stub.SolveRoutes(bad, timeout=20)
+            assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+        stub.GetInfo(pb.GetInfoRequest(), timeout=5)
+        # The refused one: a solve holds the only worker, the next finds the lane full.
+        gated.gate.clear()
+        held = stub.SolveRoutes.future(good, timeout=20)
+        deadline = time.monotonic() + 10
+        while ops.lanes["solve"].counts().running < 1:
+            assert time.monotonic() < deadline, "the held solve never started"
+            time.sleep(0.02)
+        with pytest.raises(grpc.RpcError) as info:
+            stub.SolveRoutes(good, timeout=20)
+        assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        gated.gate.set()
+        held.result()
+    assert [_http_solve(ops, base_state) for _ in range(2)] == ["ok", "ok"]
+    assert _http_solve(ops, bad_state) == "invalid_argument"
+
+    sent = {  # (method, transport, code) → calls sent above
+        ("SolveRoutes", "grpc", "OK"): 4,
+        ("SolveRoutes", "grpc", "INVALID_ARGUMENT"): 2,
+        ("SolveRoutes", "grpc", "RESOURCE_EXHAUSTED"): 1,
+        ("GetInfo", "grpc", "OK"): 1,
+        ("SolveRoutes", "http", "OK"): 2,
+        ("SolveRoutes", "http", "INVALID_ARGUMENT"): 1,
+    }
+    # An HTTP call is counted just after its answer is sent: wait for the last one.
+    deadline = time.monotonic() + 10
+    while True:
+        samples = scrape(ops)
+        total = sum(v for (name, _), v in samples.items() if name == "route18xx_calls_total")
+        if total >= sum(sent.values()) or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    counted = {
+        (dict(labels)["method"], dict(labels)["transport"], dict(labels)["code"]): v
+        for (name, labels), v in samples.items() if name == "route18xx_calls_total"
+    }
+    assert counted == sent
+    for (method, transport, code), n in sent.items():
+        labels = {"method": method, "transport": transport, "code": code}
+        assert value(samples, "route18xx_call_duration_seconds_count", **labels) == n
+        assert value(samples, "route18xx_call_duration_seconds_bucket", le="+Inf", **labels) == n
+        assert value(samples, "route18xx_call_duration_seconds_sum", **labels) > 0
+    assert value(samples, "route18xx_lane_refusals_total", lane="solve") == 1
+    assert value(samples, "route18xx_lane_refusals_total", lane="suggest") == 0
+    # Every OK solve of this small board is proven optimal: 4 over gRPC, 2 over HTTP.
+    assert value(samples, "route18xx_solves_total", status="OPTIMAL") == 6
+    assert value(samples, "route18xx_solve_duration_seconds_count", status="OPTIMAL") == 6
+    assert value(samples, "route18xx_calls_in_flight", transport="grpc") == 0
+    assert value(samples, "route18xx_lane_queue_depth", lane="solve") == 0
+    assert value(samples, "process_resident_memory_bytes") > 10 * 2**20
+    assert (value(samples, "route18xx_tree_resident_memory_bytes")
+            >= value(samples, "process_resident_memory_bytes") * 0.9)
+
+
+def test_get_info_and_the_version_header(ops: RouteServer) -> None:
+    with grpc.insecure_channel(ops.target) as channel:
+        info, call = pb_grpc.RouteServiceStub(channel).GetInfo.with_call(
+            pb.GetInfoRequest(), timeout=5)
+        header = dict(call.initial_metadata())["x-route18xx-version"]
+    assert info.version == pyproject_version()
+    assert header.startswith(f"{info.version} (git {info.git_revision})")
+    assert info.git_revision  # a revision or "unknown", never empty
+    # RULES.md: 1888 is played under the north and the prototype rules.
+    assert {t.title: sorted(t.rule_sets) for t in info.titles} == {"1888": ["north", "prototype"]}
+    assert info.limits.max_call_s == 20
+    assert [(lane.name, lane.workers, lane.queue) for lane in info.limits.lanes] == [
+        ("solve", 1, 0), ("suggest", 1, 4)]
+    assert info.limits.max_receive_bytes == 4 * 2**20
+    assert ops.http_url is not None
+    answer = post(ops.http_url, f"{SERVICE}/GetInfo", b"{}", {"Content-Type": JSON})
+    assert answer.status == 200
+    assert json_format.ParseDict(answer.json, pb.GetInfoResponse()) == info
+    assert answer.headers["x-route18xx-version"] == header
+    with urllib.request.urlopen(f"{ops.http_url}/readyz", timeout=5) as page:
+        assert page.headers["x-route18xx-version"] == header
+
+
+def _readyz(server: RouteServer) -> tuple[int, dict[str, Any]]:
+    try:
+        with urllib.request.urlopen(f"{server.http_url}/readyz", timeout=5) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def _wait(check: Any, within_s: float = 10.0) -> None:
+    deadline = time.monotonic() + within_s
+    while not check():
+        assert time.monotonic() < deadline, "the condition did not hold in time"
+        time.sleep(0.05)
+
+
+def test_readiness_while_warming_up_stalled_and_draining(
+    gated: GatedSolver, base_state: dict[str, Any]
+) -> None:
+    warm = threading.Event()
+    config = ServerConfig(port=0, workers=1, queue=1, http_port=0, stall_after_s=0.5)
+    srv = create_server(config, solve_fn=gated)
+    srv.start(warm_up=lambda: warm.wait(30))
+    try:
+        with grpc.insecure_channel(srv.target) as channel:
+            # Warming up: live, not ready.
+            assert _readyz(srv) == (503, {"ready": False, "reasons": ["warming up"]})
+            assert health_status(channel) == SERVING
+            assert health_status(channel, SERVICE_NAME) == NOT_SERVING
+            warm.set()
+            _wait(lambda: _readyz(srv)[0] == 200)
+            assert health_status(channel, SERVICE_NAME) == SERVING
+            # A stalled lane: neither live nor ready, until it moves again.
+            gated.gate.clear()
+            stub = pb_grpc.RouteServiceStub(channel)
+            request = converters.solve_request_to_proto(base_state)
+            held = [stub.SolveRoutes.future(request, timeout=20) for _ in range(2)]
+            _wait(lambda: _readyz(srv)[1]["reasons"] == ["a lane is stalled"])
+            assert health_status(channel, SERVICE_NAME) == NOT_SERVING
+            gated.gate.set()
+            for call in held:
+                call.result()
+            _wait(lambda: _readyz(srv)[0] == 200)
+            # Draining: readiness says so at once; health turns NOT_SERVING.
+            done = srv.stop(grace_s=1)
+            assert "draining" in srv.readiness.reasons()
+            assert done.wait(10)
+    finally:
+        gated.gate.set()
+        srv.stop(0).wait(10)
+
+
+def test_metrics_port_when_http_is_off() -> None:
+    srv = create_server(ServerConfig(port=0, workers=1, metrics_port=0))
+    srv.start()
+    try:
+        assert srv.http_url is None and srv.metrics_port not in (None, 0)
+        url = f"http://127.0.0.1:{srv.metrics_port}"
+        with urllib.request.urlopen(f"{url}/metrics", timeout=5) as answer:
+            names = {f.name for f in text_string_to_metric_families(answer.read().decode())}
+        assert {"route18xx_calls", "route18xx_lane_refusals", "process_resident_memory_bytes"} <= names
+        with urllib.request.urlopen(f"{url}/readyz", timeout=5) as answer:
+            assert json.loads(answer.read()) == {"ready": True, "reasons": []}
+    finally:
+        srv.stop(0).wait(10)
