@@ -49,6 +49,9 @@ if TYPE_CHECKING:  # at run time these load on first use (``__getattr__`` below)
     from route18xx.engine.suggest_report import (
         MoveLayReport, MoveReport, SuggestReport, Suggestion,
     )
+    from route18xx.engine.turn_report import (
+        PlanLay, PlanReport, PlanToken, RankedPlanReport, TrainAdvice, TurnReport,
+    )
 
 #: Names of the API whose modules load on first use: a solve or a check never pays for
 #: the game replay or the board's drawing data (issue 11, the cold path).
@@ -64,6 +67,8 @@ _LAZY: dict[str, str] = {
                     "route18xx.engine.replay_report"),
     **dict.fromkeys(("MoveLayReport", "MoveReport", "SuggestReport", "Suggestion"),
                     "route18xx.engine.suggest_report"),
+    **dict.fromkeys(("PlanLay", "PlanReport", "PlanToken", "RankedPlanReport", "TrainAdvice",
+                     "TurnReport"), "route18xx.engine.turn_report"),
 }
 
 
@@ -96,6 +101,8 @@ __all__ = [
     "new_cancel_token", "parse_game_log", "random_game_log", "read_state",
     "recorded_routes", "replay", "replay_game", "replay_report", "route_walks", "solve_routes",
     "state_before", "state_from_log", "state_with_move", "suggest_moves", "tile_view",
+    "PlanLay", "PlanReport", "PlanToken", "RankedPlanReport", "TrainAdvice", "TurnReport",
+    "suggest_turn",
 ]
 
 
@@ -280,6 +287,62 @@ def suggest_moves(
     require_trains(state)
     options = SuggestOptions(top, include_tokens, subtract_cost, objective, time_limit_s, workers)
     return suggest_report(state, options, cancel)
+
+
+def suggest_turn(
+    state_raw: Mapping[str, Any] | RouteState,
+    *,
+    top: int = 5,
+    subtract_cost: bool = False,
+    objective: str = "total",
+    time_limit_s: float = 30.0,
+    trains: bool = True,
+    market: Mapping[str, Any] | None = None,
+    game_log: Mapping[str, Any] | None = None,
+    action_id: int | None = None,
+    rules_as_of: Any = None,
+    cancel: CancelToken | None = None,
+) -> TurnReport:
+    """The company's whole turn ranked (issue 24): every plan — the normal lay or none,
+    each lay its privates allow or none, then a token or none — by the proven optimal
+    income of the board it leaves; the top ``top`` each proven; with ``trains`` the
+    advice on every train it may buy after the best plan (``engine.train_advice``).
+
+    The board is ``state_raw``, or with ``game_log`` and ``action_id`` the log just
+    before that action (then the depot and other companies' trains are the game's);
+    ``market`` holds a state file's optional ``depot`` and ``other_trains``. A
+    ``TurnReport``; ``to_json()`` is the ``route18xx suggest --turn --json`` object.
+    """
+    from route18xx.engine.train_advice import parse_market
+    from route18xx.engine.turn_rank import TurnOptions
+    from route18xx.engine.turn_suggest import suggest_turn_report
+
+    if isinstance(top, bool) or not isinstance(top, int) or top < 1:
+        raise MalformedInput("top", f"must be a whole number >= 1, not {excerpt(top)}")
+    if not time_limit_s > 0 or time_limit_s == float("inf"):  # also refuses NaN
+        raise MalformedInput(
+            "time_limit_s", f"must be a positive number of seconds, not {excerpt(time_limit_s)}"
+        )
+    if objective not in OBJECTIVES:
+        raise MalformedInput("objective", f"must be one of {list(OBJECTIVES)}, not {excerpt(objective)}")
+    if game_log is not None:
+        if action_id is None:
+            raise MalformedInput("action_id", "a game log needs the id of an action in it")
+        from route18xx.engine.turn_log import market_before
+
+        state = state_from_log(game_log, action_id, cancel=cancel, rules_as_of=rules_as_of)
+        train_market = market_before(game_log, action_id, state.corporation.sym, cancel=cancel,
+                                     rules_as_of=rules_as_of)
+    else:
+        if state_raw is None:
+            raise MalformedInput("state", "is missing")
+        state = read_state(state_raw)
+        raw_market = market if market is not None else (
+            state_raw if isinstance(state_raw, Mapping) else None)
+        train_market = parse_market(state, raw_market)
+    require_trains(state)
+    options = TurnOptions(top, subtract_cost, objective, time_limit_s)
+    return suggest_turn_report(state, train_market, options, cancel, trains=trains)
 
 
 #: Where an engine bug that a client's log triggered is logged, traceback included.

@@ -58,6 +58,9 @@ class RankedPlan:
     proven: bool
     score: int
     optimum: Optimum
+    #: the optimum was solved on this plan's own board (not shared from a board with
+    #: the same reduced route graph, whose routes may cross other hexes)
+    own: bool = True
 
     @property
     def rank_key(self) -> tuple[Any, ...]:
@@ -118,7 +121,7 @@ class _Solver:
     def __init__(self, state: RouteState, objective: str, deadline: float,
                  cancel: CancelToken | None) -> None:
         self.state, self.objective, self.deadline, self.cancel = state, objective, deadline, cancel
-        self.cache: dict[Any, Optimum] = {}
+        self.cache: dict[Any, tuple[Board, Optimum]] = {}
         self.solves = 0
         self.reused = 0
 
@@ -126,18 +129,20 @@ class _Solver:
         if time.perf_counter() >= self.deadline or (self.cancel is not None and self.cancel.cancelled):
             raise OutOfTime("the turn ranking's time limit passed")
 
-    def optimum(self, board: Board) -> tuple[RouteState, Optimum]:
+    def optimum(self, board: Board) -> tuple[Optimum, bool]:
+        """The optimum on ``board`` and whether it was solved on this very board."""
         self.check_time()
         after = replace(self.state, board=board)
         key = graph_key(after)
         if key in self.cache:
             self.reused += 1
-            return after, self.cache[key]
+            solved_on, opt = self.cache[key]
+            return opt, solved_on is board
         self.solves += 1
         left = max(0.01, self.deadline - time.perf_counter())
         opt = optimize(after, objective=self.objective, time_limit_s=left, cancel=self.cancel)
-        self.cache[key] = opt
-        return after, opt
+        self.cache[key] = (board, opt)
+        return opt, True
 
 
 def rank_turn(
@@ -181,10 +186,11 @@ def rank_turn(
             return False
         return bound < limit[0] or (bound == limit[0] and min(p.sort_key for p in plans) > limit[1])
 
-    def rank(plan: Plan, opt: Optimum) -> None:
+    def rank(plan: Plan, opt: Optimum, own: bool) -> None:
         income = income_of(opt, objective)
         score = income - (plan.cost if subtract else 0)
-        result.ranked.append(RankedPlan(plan, income, opt.solution.status == "OPTIMAL", score, opt))
+        result.ranked.append(
+            RankedPlan(plan, income, opt.solution.status == "OPTIMAL", score, opt, own))
         result.ranked.sort(key=lambda r: r.rank_key)
         del result.ranked[top:]
         result.plans_solved += 1
@@ -208,7 +214,7 @@ def rank_turn(
                     assert p.token is not None
                     relaxed = relaxed.with_token(p.token.hex, p.token.city, corp)
                 result.bound_solves += 1
-                _, opt = solver.optimum(relaxed)
+                opt, _ = solver.optimum(relaxed)
                 if opt.solution.status == "OPTIMAL":
                     bound_income = income_of(opt, objective)
             for j, plan in enumerate(plans):
@@ -218,8 +224,8 @@ def rank_turn(
                         result.pruned_by_token_bound += 1
                         handled.add(j)
                         continue
-                _, opt = solver.optimum(plan_board(lb, plan.token, corp))
-                rank(plan, opt)
+                opt, own = solver.optimum(plan_board(lb, plan.token, corp))
+                rank(plan, opt, own)
                 handled.add(j)
         except OutOfTime:
             result.unranked.extend(p for j, p in enumerate(plans) if j not in handled)
