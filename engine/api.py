@@ -290,7 +290,7 @@ def suggest_moves(
 
 
 def suggest_turn(
-    state_raw: Mapping[str, Any] | RouteState,
+    state_raw: Mapping[str, Any] | RouteState | None,
     *,
     top: int = 5,
     subtract_cost: bool = False,

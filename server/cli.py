@@ -116,7 +116,8 @@ def _run_solve(a: argparse.Namespace) -> int:
 
 def _add_suggest_options(p: argparse.ArgumentParser, default_limit: float | None) -> None:
     add_board_arguments(p)
-    p.add_argument("--top", type=int, default=10, metavar="N", help="how many moves to list")
+    p.add_argument("--top", type=int, default=None, metavar="N",
+                   help="how many moves to list (default 10)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--tokens", action="store_true", help="rank token placements too")
     p.add_argument("--subtract-cost", action="store_true", help="rank by income minus cost")
@@ -129,13 +130,23 @@ def _add_suggest_options(p: argparse.ArgumentParser, default_limit: float | None
 
 def _add_suggest(p: argparse.ArgumentParser) -> None:
     _add_suggest_options(p, 30.0)
+    p.add_argument("--turn", action="store_true",
+                   help="rank whole turns: lays (privates' too) and a token together, with "
+                        "train advice (--top default 5)")
+    p.add_argument("--no-trains", action="store_true", help="with --turn: no train advice")
 
 
 def _run_suggest(a: argparse.Namespace) -> int:
     from route18xx.server.cli_commands import suggest_command
 
+    if a.turn:
+        from route18xx.server.cli_turn import turn_command
+
+        return turn_command(_board(a), a.json, a.top if a.top is not None else 5,
+                            a.subtract_cost, a.objective, a.time_limit, not a.no_trains)
     return suggest_command(
-        _board(a), a.json, a.top, a.tokens, a.subtract_cost, a.objective, a.time_limit
+        _board(a), a.json, a.top if a.top is not None else 10, a.tokens, a.subtract_cost,
+        a.objective, a.time_limit
     )
 
 
@@ -249,8 +260,8 @@ def _run_call(a: argparse.Namespace) -> int:
                           pin_path=a.pin, train_sets=a.trains, **log)
     if a.call == "suggest":
         return call_suggest(
-            a.target, a.state, a.json, a.top, a.tokens, a.subtract_cost, a.objective,
-            a.time_limit, a.timeout, **log,
+            a.target, a.state, a.json, a.top if a.top is not None else 10, a.tokens,
+            a.subtract_cost, a.objective, a.time_limit, a.timeout, **log,
         )
     return call_validate(a.target, a.state, a.routes, a.json, a.timeout, compare=a.compare, **log)
 
