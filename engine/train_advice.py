@@ -171,11 +171,15 @@ def train_advice(
                 top = cash_left if cash_left is not None else 0
                 options.append(("corporation", corp, data.trains[name], None, 1, max(1, top)))
     out: list[TrainAdvice] = []
+    solved: dict[tuple[str, tuple[str, ...]], tuple[tuple[TrainDef, ...], int, bool]] = {}
     for source, seller, train, traded, low, high in options:
         phase, trains = _after_purchase(state, train, traded, source != "corporation")
         over = len(trains) > phase.train_limit
-        kept, income, proven = _best_kept(replace(state, phase=phase), trains, phase.train_limit,
-                                          objective, time_limit_s, cancel)
+        key = (phase.name, tuple(sorted(t.name for t in trains)))
+        if key not in solved:  # sellers of the same train leave the same trains: one solve
+            solved[key] = _best_kept(replace(state, phase=phase), trains, phase.train_limit,
+                                     objective, time_limit_s, cancel)
+        kept, income, proven = solved[key]
         out.append(TrainAdvice(
             source=source, seller=seller or None, train=train.name,
             traded_in=traded.name if traded is not None else None,
