@@ -278,6 +278,11 @@ def _add_replay(p: argparse.ArgumentParser) -> None:
                    help="solver time limit per run_routes")
     p.add_argument("--no-solve", action="store_true",
                    help="skip the optimum at each run_routes (its fields are null)")
+    p.add_argument("--turns", action="store_true",
+                   help="each turn beside the best whole-turn plan (lays, token) and the "
+                        "income left by lay/token choices and by routes")
+    p.add_argument("--turn-time-limit", type=float, default=30.0, metavar="S",
+                   help="with --turns: time for each turn's ranking (default 30)")
     add_rules_as_of(p, "default: the log's own date")
 
 
@@ -285,7 +290,8 @@ def _run_replay(a: argparse.Namespace) -> int:
     from route18xx.server.cli_replay import api_solver, replay_command
 
     solve = None if a.no_solve else api_solver(a.objective, a.time_limit)
-    return int(replay_command(a.game, a.json, solve, rules_as_of=a.rules_as_of))
+    return int(replay_command(a.game, a.json, solve, rules_as_of=a.rules_as_of, turns=a.turns,
+                              objective=a.objective, turn_time_limit_s=a.turn_time_limit))
 
 
 def _add_state(p: argparse.ArgumentParser) -> None:
