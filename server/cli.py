@@ -128,12 +128,16 @@ def _add_suggest_options(p: argparse.ArgumentParser, default_limit: float | None
     )
 
 
-def _add_suggest(p: argparse.ArgumentParser) -> None:
-    _add_suggest_options(p, 30.0)
+def _add_turn_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--turn", action="store_true",
                    help="rank whole turns: lays (privates' too) and a token together, with "
                         "train advice (--top default 5)")
     p.add_argument("--no-trains", action="store_true", help="with --turn: no train advice")
+
+
+def _add_suggest(p: argparse.ArgumentParser) -> None:
+    _add_suggest_options(p, 30.0)
+    _add_turn_options(p)
 
 
 def _run_suggest(a: argparse.Namespace) -> int:
@@ -243,8 +247,10 @@ def _add_call(p: argparse.ArgumentParser) -> None:
     _add_solve_options(solve, None)
     validate = calls.add_parser("validate", help="ValidateRoutes on a running server")
     _add_check(validate)
-    suggest = calls.add_parser("suggest", help="SuggestMoves on a running server")
+    suggest = calls.add_parser("suggest", help="SuggestMoves (--turn: SuggestTurn) on a "
+                                               "running server")
     _add_suggest_options(suggest, None)
+    _add_turn_options(suggest)
     for sub in (solve, validate, suggest):
         sub.add_argument("--target", default=DEFAULT_TARGET, metavar="HOST:PORT")
         sub.add_argument("--timeout", type=float, default=120.0, metavar="S",
@@ -252,12 +258,17 @@ def _add_call(p: argparse.ArgumentParser) -> None:
 
 
 def _run_call(a: argparse.Namespace) -> int:
-    from route18xx.server.client import call_solve, call_suggest, call_validate
+    from route18xx.server.client import call_solve, call_suggest, call_suggest_turn, call_validate
 
     log = {"game": a.game_log, "action": a.action_id, "rules_as_of": a.rules_as_of}
     if a.call == "solve":
         return call_solve(a.target, a.state, a.json, a.objective, a.time_limit, a.timeout,
                           pin_path=a.pin, train_sets=a.trains, **log)
+    if a.call == "suggest" and a.turn:
+        return call_suggest_turn(
+            a.target, a.state, a.json, a.top if a.top is not None else 5, a.subtract_cost,
+            a.objective, a.time_limit, not a.no_trains, a.timeout, **log,
+        )
     if a.call == "suggest":
         return call_suggest(
             a.target, a.state, a.json, a.top if a.top is not None else 10, a.tokens,

@@ -99,3 +99,34 @@ def _post(server: RouteServer, method: str, body: Any) -> Any:
     )
     with urllib.request.urlopen(request, timeout=60) as response:
         return json.loads(response.read())
+
+
+def test_route_client_and_call_suggest_turn(both: RouteServer, tmp_path: Any, capsys: Any) -> None:
+    """``RouteClient.suggest_turn`` rebuilds the engine's report; ``route18xx call suggest
+    --turn`` prints what the local ``suggest --turn`` prints (timing aside); bad input
+    exits 2 naming the field, an RPC error 1 with the status name."""
+    from route18xx.server.cli import main
+    from route18xx.server.client import RouteClient
+
+    with RouteClient(both.target) as client:
+        remote = client.suggest_turn(LogSource(LOG, TURN_START), top=2, trains=False,
+                                     timeout_s=60)
+    local = api.suggest_turn(None, game_log=LOG, action_id=TURN_START, top=2, trains=False)
+    assert _stable(remote.to_json()) == _stable(local.to_json())
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(LOG), "utf-8")
+    args = ["--turn", "--game", str(game), "--action", str(TURN_START), "--top", "2", "--json"]
+    assert main(["suggest", *args]) == 0
+    printed_local = json.loads(capsys.readouterr().out)
+    assert main(["call", "suggest", *args, "--target", both.target]) == 0
+    printed_remote = json.loads(capsys.readouterr().out)
+    assert _stable(printed_remote) == _stable(printed_local)
+    assert printed_remote["trains"]["options"]  # train advice by default
+    assert main(["call", "suggest", "--turn", "--game", str(game), "--action", "99999",
+                 "--target", both.target]) == 1
+    assert capsys.readouterr().err.startswith("INVALID_ARGUMENT: action_id")
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps({"title": "1888", "rule_set": "north", "phase": "4",
+                                 "corporation": "JHR", "trains": ["3"], "depot": ["9"]}), "utf-8")
+    assert main(["call", "suggest", "--turn", str(state), "--target", both.target]) == 1
+    assert capsys.readouterr().err.startswith("INVALID_ARGUMENT: depot[0]")
