@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+from itertools import combinations
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -85,6 +86,98 @@ def brute_force(state: RouteState, objective: str = "total",
             out.append((income - (total if subtract_cost else 0), key))
     out.sort(key=lambda item: -item[0])
     return out
+
+
+#: Real turns whose company owns a private with a tile lay: HJR holding Heng Shan (129026:
+#: OR 5.1, turn of run 215, not used; OR 5.2, turn of run 251, laid first), the first
+#: board with Terracotta Army given to HJR too (204 plans), and JHR's board at action
+#: 207 with the Great Wall given to it (9 784 plans, ~65 s of CPU: ``ROUTE18XX_TURN_ALL=1`` only).
+PRIVATE_TURNS = [("129026", 213, ()), ("129026", 248, ()), ("129026", 213, ("TA",))]
+PRIVATE_MORE = [("129026", 207, ("CW",))]
+
+
+def brute_force_with_privates(state: RouteState) -> dict[tuple[Any, Any], int]:
+    """Income of every plan — any order of the normal lay and each private's lays (the
+    Great Wall's second tile right after its first), then a token — each solved on its
+    own board. Only the legality functions and the ability facts; no ``turn_plans``."""
+    from route18xx.engine.tile_abilities import tile_ability
+
+    corp = state.corporation.sym
+    common: dict[str, Any] = dict(phase=state.phase, rule_set=state.rule_set,
+                                  owned_privates=state.privates,
+                                  heng_shan_player_owned=bool(state.heng_shan_player_owned))
+    abilities = {p: a for p in sorted(state.privates)
+                 if (a := tile_ability(state.rule_set, p, state.data)) is not None}
+    assert not any(a.must_lay_all for a in abilities.values())  # the ferry is not walked here
+    boards: dict[Any, tuple[tuple[Any, ...], Any, int]] = {}
+    seen: set[Any] = set()
+
+    def walk(board: Any, lays: tuple[Any, ...], cost: int, normal: bool) -> None:
+        tiles = frozenset((h, p.tile.name, p.rotation) for h, p in board.placed.items())
+        counts = {p: sum(1 for l in lays if l.ability == p) for p in abilities}
+        if (tiles, normal, tuple(sorted(counts.items()))) in seen:
+            return
+        seen.add((tiles, normal, tuple(sorted(counts.items()))))
+        if tiles not in boards or cost < boards[tiles][2]:
+            boards[tiles] = (lays, board, cost)
+        cash = None if state.cash is None else state.cash - cost
+        moves = [] if normal else [(lay, True) for lay in legal_tile_lays(
+            board, corp, cash=cash, **common)]
+        for p, ability in abilities.items():
+            done = counts[p]
+            if (ability.count is not None and done >= ability.count) or (
+                    done and lays[-1].ability != p):
+                continue
+            first = next((l.hex for l in lays if l.ability == p), None)
+            moves += [(lay, normal) for lay in legal_tile_lays(
+                board, corp, special=p, first_special_lay=first, cash=cash, **common)]
+        for lay, normal_after in moves:
+            after = board.with_tile(lay.hex, board.data.tiles[lay.tile], lay.rotation)
+            walk(after, lays + (lay,), cost + lay.cost, normal_after)
+
+    walk(state.board, (), 0, any(p is None for _, p in state.tiles_laid))
+    out: dict[tuple[Any, Any], int] = {}
+    for lays, board, cost in boards.values():
+        price = next_token_price(board, corp)
+        tokens: list[Any] = [None]
+        if price is not None:
+            cash = None if state.cash is None else state.cash - cost
+            tokens += legal_token_placements(board, corp, token_price=price, cash=cash)
+        for token in tokens:
+            after = board if token is None else board.with_token(token.hex, token.city, corp)
+            key = (frozenset((l.hex, l.tile, l.rotation, l.ability) for l in lays),
+                   None if token is None else (token.hex, token.city))
+            out[key] = _income(replace(state, board=after), "total")
+    return out
+
+
+@pytest.mark.parametrize("name,action_id,given", PRIVATE_TURNS + (PRIVATE_MORE if ALL else []))
+def test_turns_with_private_lays_equal_the_brute_force(
+        name: str, action_id: int, given: tuple[str, ...]) -> None:
+    state = _state(name, action_id)
+    state = replace(state, privates=tuple(sorted(set(state.privates) | set(given))))
+    assert state.privates
+    witness = brute_force_with_privates(state)
+    best = max(witness.values())
+    tied = {key for key, income in witness.items() if income == best}
+    report = api.suggest_turn(state, top=len(tied) + 2, trains=False)
+    assert report.unranked == ()
+    plans = report.plans
+    assert all(p.proven_optimal for p in plans) and plans[0].income == best
+    mine = {(frozenset((l.hex, l.tile, l.rotation, l.private) for l in p.plan.lays),
+             None if p.plan.token is None else (p.plan.token.hex, p.plan.token.city))
+            for p in plans if p.income == best}
+    assert mine <= tied
+    # the witness also lists plans with a private lay that changes nothing (off the
+    # company's network): SuggestTurn lists each such plan once, without those lays
+    for lays, token in tied - mine:
+        privates = [l for l in lays if l[3] is not None]
+        assert any((lays - set(drop), token) in mine
+                   for n in range(1, len(privates) + 1) for drop in combinations(privates, n)), \
+            (lays, token)
+    # below the best, the ranked plans earn the witness's next incomes
+    distinct = sorted(set(witness.values()), reverse=True)
+    assert sorted({p.income for p in plans}, reverse=True) == distinct[:len({p.income for p in plans})]
 
 
 def _plan_key(plan: dict[str, Any]) -> tuple[Any, Any]:
