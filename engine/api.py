@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 import logging
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from route18xx.engine.deadline import CancelSignal, check_time
 from route18xx.engine.errors import (
@@ -50,6 +50,10 @@ if TYPE_CHECKING:  # at run time these load on first use (``__getattr__`` below)
     from route18xx.engine.suggest_report import (
         MoveLayReport, MoveReport, SuggestReport, Suggestion,
     )
+    from route18xx.engine.turn_report import (
+        PlanLay, PlanReport, PlanToken, RankedPlanReport, TrainAdvice, TurnReport,
+    )
+    from route18xx.engine.turn_compare import BoughtTrain, TurnComparison, TurnsReport
 
 #: Names of the API whose modules load on first use: a solve or a check never pays for
 #: the game replay or the board's drawing data (issue 11, the cold path).
@@ -65,6 +69,10 @@ _LAZY: dict[str, str] = {
                     "route18xx.engine.replay_report"),
     **dict.fromkeys(("MoveLayReport", "MoveReport", "SuggestReport", "Suggestion"),
                     "route18xx.engine.suggest_report"),
+    **dict.fromkeys(("PlanLay", "PlanReport", "PlanToken", "RankedPlanReport", "TrainAdvice",
+                     "TurnReport"), "route18xx.engine.turn_report"),
+    **dict.fromkeys(("BoughtTrain", "TurnComparison", "TurnsReport"),
+                    "route18xx.engine.turn_compare"),
 }
 
 
@@ -97,6 +105,8 @@ __all__ = [
     "new_cancel_token", "parse_game_log", "random_game_log", "read_state",
     "recorded_routes", "replay", "replay_game", "replay_report", "route_walks", "solve_routes",
     "state_before", "state_from_log", "state_with_move", "suggest_moves", "tile_view",
+    "PlanLay", "PlanReport", "PlanToken", "RankedPlanReport", "TrainAdvice", "TurnReport",
+    "suggest_turn", "BoughtTrain", "TurnComparison", "TurnsReport", "compare_turns",
 ]
 
 
@@ -281,6 +291,105 @@ def suggest_moves(
     require_trains(state)
     options = SuggestOptions(top, include_tokens, subtract_cost, objective, time_limit_s, workers)
     return suggest_report(state, options, cancel)
+
+
+def suggest_turn(
+    state_raw: Mapping[str, Any] | RouteState | None,
+    *,
+    top: int = 5,
+    subtract_cost: bool = False,
+    objective: str = "total",
+    time_limit_s: float = 30.0,
+    trains: bool = True,
+    market: Mapping[str, Any] | None = None,
+    game_log: Mapping[str, Any] | None = None,
+    action_id: int | None = None,
+    rules_as_of: Any = None,
+    cancel: CancelToken | None = None,
+) -> TurnReport:
+    """The company's whole turn ranked (issue 24): every plan — the normal lay or none,
+    each lay its privates allow or none, then a token or none — by the proven optimal
+    income of the board it leaves; the top ``top`` each proven; with ``trains`` the
+    advice on every train it may buy after the best plan (``engine.train_advice``).
+
+    The board is ``state_raw``, or with ``game_log`` and ``action_id`` the log just
+    before that action (then the depot and other companies' trains are the game's);
+    ``market`` holds a state file's optional ``depot`` and ``other_trains``. A
+    ``TurnReport``; ``to_json()`` is the ``route18xx suggest --turn --json`` object.
+    """
+    from route18xx.engine.train_advice import parse_market
+    from route18xx.engine.turn_rank import TurnOptions
+    from route18xx.engine.turn_suggest import suggest_turn_report
+
+    if isinstance(top, bool) or not isinstance(top, int) or top < 1:
+        raise MalformedInput("top", f"must be a whole number >= 1, not {excerpt(top)}")
+    if not time_limit_s > 0 or time_limit_s == float("inf"):  # also refuses NaN
+        raise MalformedInput(
+            "time_limit_s", f"must be a positive number of seconds, not {excerpt(time_limit_s)}"
+        )
+    if objective not in OBJECTIVES:
+        raise MalformedInput("objective", f"must be one of {list(OBJECTIVES)}, not {excerpt(objective)}")
+    if game_log is not None:
+        if action_id is None:
+            raise MalformedInput("action_id", "a game log needs the id of an action in it")
+        from route18xx.engine.turn_log import market_before
+
+        state = state_from_log(game_log, action_id, cancel=cancel, rules_as_of=rules_as_of)
+        train_market = market_before(game_log, action_id, state.corporation.sym, cancel=cancel,
+                                     rules_as_of=rules_as_of)
+    else:
+        if state_raw is None:
+            raise MalformedInput("state", "is missing")
+        state = read_state(state_raw)
+        raw_market = market if market is not None else (
+            state_raw if isinstance(state_raw, Mapping) else None)
+        train_market = parse_market(state, raw_market)
+    require_trains(state)
+    options = TurnOptions(top, subtract_cost, objective, time_limit_s)
+    return suggest_turn_report(state, train_market, options, cancel, trains=trains)
+
+
+def compare_turns(
+    log_raw: Mapping[str, Any],
+    *,
+    objective: str = "total",
+    time_limit_s: float = 30.0,
+    runs: Iterable[int] | None = None,
+    cancel: CancelToken | None = None,
+    rules_as_of: Any = None,
+) -> TurnsReport:
+    """Each operating turn of a game log beside the best whole-turn plan (issue 24): what
+    the player laid, tokened and bought, what the run earned, the optimum on the board
+    the player left, and the best plan's income at the turn's start
+    (``engine.turn_compare``). ``runs`` limits it to those ``run_routes`` action ids;
+    ``time_limit_s`` bounds each turn's ranking. ``to_json()`` is the ``turns`` object
+    of ``route18xx replay --turns --json``.
+    """
+    from route18xx.engine.replay import UnreplayableAction
+    from route18xx.engine.turn_compare import compare_turns as compare
+
+    parse_rules_as_of(rules_as_of)
+    if not time_limit_s > 0 or time_limit_s == float("inf"):  # also refuses NaN
+        raise MalformedInput(
+            "time_limit_s", f"must be a positive number of seconds, not {excerpt(time_limit_s)}"
+        )
+    if objective not in OBJECTIVES:
+        raise MalformedInput("objective", f"must be one of {list(OBJECTIVES)}, not {excerpt(objective)}")
+    if not isinstance(log_raw, Mapping) or not isinstance(log_raw.get("actions"), list):
+        raise MalformedInput("game_log", "is not an 18xx.games game log (no 'actions' list)")
+    for i, entry in enumerate(log_raw["actions"]):
+        if not isinstance(entry, Mapping):
+            raise MalformedInput(f"game_log.actions[{i}]", "must be an object")
+    try:
+        return compare(log_raw, objective=objective, time_limit_s=time_limit_s,
+                       runs=None if runs is None else set(runs), cancel=cancel,
+                       rules_as_of=rules_as_of)
+    except MalformedInput as exc:
+        field = "game_log" if exc.field == "game" else f"game_log.{exc.field}"
+        raise MalformedInput(field, exc.reason) from None
+    except UnreplayableAction as exc:
+        _log.exception("engine bug: %s of a client's game log (turn comparison)", exc)
+        raise MalformedInput("game_log", str(exc)) from None
 
 
 #: Where an engine bug that a client's log triggered is logged, traceback included.

@@ -28,7 +28,9 @@ from typing import Any, Callable, Iterator, Literal, Mapping
 from google.protobuf.message import DecodeError, Message
 
 from route18xx.engine import api
-from route18xx.server import converters, draw_converters, replay_converters, suggest_converters
+from route18xx.server import (
+    converters, draw_converters, replay_converters, suggest_converters, turn_converters,
+)
 from route18xx.server.errors import BadMessage
 from route18xx.server.json_decode import decode_json_request
 from route18xx.server.lanes import Lane
@@ -65,6 +67,11 @@ def _no_job(runner: EngineRunner, request: Any, cancel: Any) -> Message:
     raise AssertionError("GetInfo is answered by the CallCore, not on a lane")
 
 
+def _suggest_turn(runner: EngineRunner, request: pb.SuggestTurnRequest, cancel: Any) -> Message:
+    args = turn_converters.turn_request_from_proto(request)
+    return turn_converters.turn_report_to_proto(runner.suggest_turn(args, cancel))
+
+
 @dataclass(frozen=True)
 class Method:
     """One RPC: its name, request type, lane and job (no lane: answered at once by the core)."""
@@ -86,6 +93,8 @@ METHODS = (
     Method("ReplayGame", pb.ReplayGameRequest, pb.ReplayGameResponse, "suggest",
            replay_converters.replay_job),
     Method("GetInfo", pb.GetInfoRequest, pb.GetInfoResponse, "", _no_job),
+    Method("SuggestTurn", pb.SuggestTurnRequest, pb.SuggestTurnResponse, "suggest",
+           _suggest_turn),
 )
 METHODS_BY_NAME = {m.name: m for m in METHODS}
 

@@ -116,7 +116,8 @@ def _run_solve(a: argparse.Namespace) -> int:
 
 def _add_suggest_options(p: argparse.ArgumentParser, default_limit: float | None) -> None:
     add_board_arguments(p)
-    p.add_argument("--top", type=int, default=10, metavar="N", help="how many moves to list")
+    p.add_argument("--top", type=int, default=None, metavar="N",
+                   help="how many moves to list (default 10)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--tokens", action="store_true", help="rank token placements too")
     p.add_argument("--subtract-cost", action="store_true", help="rank by income minus cost")
@@ -127,15 +128,29 @@ def _add_suggest_options(p: argparse.ArgumentParser, default_limit: float | None
     )
 
 
+def _add_turn_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--turn", action="store_true",
+                   help="rank whole turns: lays (privates' too) and a token together, with "
+                        "train advice (--top default 5)")
+    p.add_argument("--no-trains", action="store_true", help="with --turn: no train advice")
+
+
 def _add_suggest(p: argparse.ArgumentParser) -> None:
     _add_suggest_options(p, 30.0)
+    _add_turn_options(p)
 
 
 def _run_suggest(a: argparse.Namespace) -> int:
     from route18xx.server.cli_commands import suggest_command
 
+    if a.turn:
+        from route18xx.server.cli_turn import turn_command
+
+        return turn_command(_board(a), a.json, a.top if a.top is not None else 5,
+                            a.subtract_cost, a.objective, a.time_limit, not a.no_trains)
     return suggest_command(
-        _board(a), a.json, a.top, a.tokens, a.subtract_cost, a.objective, a.time_limit
+        _board(a), a.json, a.top if a.top is not None else 10, a.tokens, a.subtract_cost,
+        a.objective, a.time_limit
     )
 
 
@@ -264,8 +279,10 @@ def _add_call(p: argparse.ArgumentParser) -> None:
     _add_solve_options(solve, None)
     validate = calls.add_parser("validate", help="ValidateRoutes on a running server")
     _add_check(validate)
-    suggest = calls.add_parser("suggest", help="SuggestMoves on a running server")
+    suggest = calls.add_parser("suggest", help="SuggestMoves (--turn: SuggestTurn) on a "
+                                               "running server")
     _add_suggest_options(suggest, None)
+    _add_turn_options(suggest)
     for sub in (solve, validate, suggest):
         sub.add_argument("--target", default=DEFAULT_TARGET, metavar="HOST:PORT")
         sub.add_argument("--timeout", type=float, default=120.0, metavar="S",
@@ -273,16 +290,21 @@ def _add_call(p: argparse.ArgumentParser) -> None:
 
 
 def _run_call(a: argparse.Namespace) -> int:
-    from route18xx.server.client import call_solve, call_suggest, call_validate
+    from route18xx.server.client import call_solve, call_suggest, call_suggest_turn, call_validate
 
     log = {"game": a.game_log, "action": a.action_id, "rules_as_of": a.rules_as_of}
     if a.call == "solve":
         return call_solve(a.target, a.state, a.json, a.objective, a.time_limit, a.timeout,
                           pin_path=a.pin, train_sets=a.trains, **log)
+    if a.call == "suggest" and a.turn:
+        return call_suggest_turn(
+            a.target, a.state, a.json, a.top if a.top is not None else 5, a.subtract_cost,
+            a.objective, a.time_limit, not a.no_trains, a.timeout, **log,
+        )
     if a.call == "suggest":
         return call_suggest(
-            a.target, a.state, a.json, a.top, a.tokens, a.subtract_cost, a.objective,
-            a.time_limit, a.timeout, **log,
+            a.target, a.state, a.json, a.top if a.top is not None else 10, a.tokens,
+            a.subtract_cost, a.objective, a.time_limit, a.timeout, **log,
         )
     return call_validate(a.target, a.state, a.routes, a.json, a.timeout, compare=a.compare, **log)
 
@@ -299,6 +321,11 @@ def _add_replay(p: argparse.ArgumentParser) -> None:
                    help="solver time limit per run_routes")
     p.add_argument("--no-solve", action="store_true",
                    help="skip the optimum at each run_routes (its fields are null)")
+    p.add_argument("--turns", action="store_true",
+                   help="each turn beside the best whole-turn plan (lays, token) and the "
+                        "income left by lay/token choices and by routes")
+    p.add_argument("--turn-time-limit", type=float, default=30.0, metavar="S",
+                   help="with --turns: time for each turn's ranking (default 30)")
     add_rules_as_of(p, "default: the log's own date")
 
 
@@ -306,7 +333,8 @@ def _run_replay(a: argparse.Namespace) -> int:
     from route18xx.server.cli_replay import api_solver, replay_command
 
     solve = None if a.no_solve else api_solver(a.objective, a.time_limit)
-    return int(replay_command(a.game, a.json, solve, rules_as_of=a.rules_as_of))
+    return int(replay_command(a.game, a.json, solve, rules_as_of=a.rules_as_of, turns=a.turns,
+                              objective=a.objective, turn_time_limit_s=a.turn_time_limit))
 
 
 def _add_state(p: argparse.ArgumentParser) -> None:

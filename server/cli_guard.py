@@ -26,6 +26,7 @@ EXIT_BAD_INPUT = 2
 _RANGES: dict[str, tuple[str, float, bool]] = {
     "time_limit": ("--time-limit", 0.0, True),
     "timeout": ("--timeout", 0.0, True),
+    "turn_time_limit": ("--turn-time-limit", 0.0, True),
 }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TextIO
 
 from route18xx.engine.api import (
     DEFAULT_OBJECTIVE,
@@ -20,6 +20,8 @@ from route18xx.engine.api import (
     RunOptimum,
     Route18xxError,
     RouteState,
+    TurnsReport,
+    compare_turns,
     load_log,
     replay,
     replay_report,
@@ -45,7 +47,8 @@ def api_solver(objective: str = DEFAULT_OBJECTIVE, time_limit_s: float = 10.0) -
 
 
 def replay_command(
-    path: str, as_json: bool, solve: Solver | None = None, rules_as_of: str | None = None
+    path: str, as_json: bool, solve: Solver | None = None, rules_as_of: str | None = None,
+    turns: bool = False, objective: str = DEFAULT_OBJECTIVE, turn_time_limit_s: float = 30.0,
 ) -> int:
     """Replay a game log; print the DESIGN.md §5 replay object (``--json``) or a summary.
 
@@ -53,19 +56,30 @@ def replay_command(
     action could not be replayed, 2 when the file is not a readable 1888 log.
     ``solve`` fills the optimum fields of each run (e.g. ``api_solver()``); without
     it they are null. ``rules_as_of`` picks the dated rules (default: the log's date);
-    a malformed one exits 2 naming ``rules_as_of``.
+    a malformed one exits 2 naming ``rules_as_of``. ``turns`` adds each turn beside the
+    best whole-turn plan (``engine.api.compare_turns``, issue 24): a ``turns`` object
+    with ``--json``, a line per turn without.
     """
+    compared: TurnsReport | None = None
     try:
         log = load_log(path)
         result = replay(log, solve=solve, rules_as_of=rules_as_of)
+        if turns:
+            compared = compare_turns(log, objective=objective, time_limit_s=turn_time_limit_s,
+                                     rules_as_of=rules_as_of)
     except MalformedInput as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     report = replay_report(result)
     if as_json:
-        print(json.dumps(report.to_json(), indent=2))
+        out = report.to_json()
+        if compared is not None:
+            out["turns"] = compared.to_json()
+        print(json.dumps(out, indent=2))
     else:
         _print_summary(report, result.seconds)
+        if compared is not None:
+            print_turns(compared, sys.stdout)
     for error in result.errors:
         print(f"error: {error}", file=sys.stderr)
     return 0 if result.completed else 1
@@ -129,3 +143,40 @@ def _print_summary(report: ReplayReport, seconds: float) -> None:
         print(f"stopped:         at action {report.stopped_at}; the runs above are those before it")
     elif not report.completed:
         print("stopped:         the log was not replayed to its end (see the errors)")
+
+
+def _plan_text(lays: list[str], token: str | None) -> str:
+    parts = lays + ([token] if token else [])
+    return ", ".join(parts) if parts else "nothing"
+
+
+def print_turns(report: TurnsReport, out: TextIO) -> None:
+    """A line per turn: what the player did and earned, the best plan and its income,
+    then what the lay/token choices and the route choices left, summed per company."""
+    print(f"turns ({report.objective}): {len(report.turns)} compared; income left by lay/token "
+          f"choices {report.left_by_lay_token}, by routes {report.left_by_routes}", file=out)
+    for t in report.turns:
+        lays = [f"{l.tile}@{l.hex}/{l.rotation}" + (f" ({l.private})" if l.private else "")
+                for l in t.player_plan.lays]
+        token = None if t.player_plan.token is None else \
+            f"token {t.player_plan.token.hex}-{t.player_plan.token.city}"
+        bought = ", ".join(f"{b.train} (¥{b.price}{'' if b.seller == 'depot' else ' from ' + b.seller})"
+                           for b in t.trains_bought)
+        line = (f"  {t.action_id:>4} {t.round:<7} {t.corporation:<4} did {_plan_text(lays, token)}: "
+                f"earned {t.earned}, board {t.player_board_income}")
+        if t.best_plan is not None:
+            best_lays = [f"{l.tile}@{l.hex}/{l.rotation}" + (f" ({l.private})" if l.private else "")
+                         for l in t.best_plan.lays]
+            best_token = None if t.best_plan.token is None else \
+                f"token {t.best_plan.token.hex}-{t.best_plan.token.city}"
+            line += (f"; best {_plan_text(best_lays, best_token)}: {t.best_income}"
+                     f"{'' if t.best_proven else ' (not proven)'}")
+        line += f"; left by lay/token {t.left_by_lay_token}, by routes {t.left_by_routes}"
+        if bought:
+            line += f"; bought {bought}"
+        if t.error:
+            line += f"; {t.error}"
+        print(line, file=out)
+    for corp, row in report.by_corporation().items():
+        print(f"  {corp:<4} {row['turns']} turns: left by lay/token {row['left_by_lay_token']}, "
+              f"by routes {row['left_by_routes']}", file=out)

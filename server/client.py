@@ -20,11 +20,11 @@ import grpc
 
 from route18xx.server.cli_commands import read_json
 from route18xx.engine.api import (
-    DEFAULT_OBJECTIVE, MalformedInput, SuggestReport, dated_state, parse_rules_as_of,
+    DEFAULT_OBJECTIVE, MalformedInput, SuggestReport, TurnReport, dated_state, parse_rules_as_of,
 )
 from route18xx.server.cli_text import R, emit, print_check, print_solve, print_suggest
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
-from route18xx.server import converters, suggest_converters
+from route18xx.server import converters, suggest_converters, turn_converters
 
 EXIT_OK = 0
 EXIT_RPC_ERROR = 1
@@ -71,6 +71,20 @@ class RouteClient:
         )
         return suggest_converters.suggest_report_from_proto(
             self.stub.SuggestMoves(request, timeout=timeout_s)
+        )
+
+    def suggest_turn(
+        self, state_raw: Any, top: int = turn_converters.DEFAULT_TOP,
+        subtract_cost: bool = False, objective: str = DEFAULT_OBJECTIVE,
+        time_limit_s: float | None = None, trains: bool = True,
+        timeout_s: float | None = None,
+    ) -> TurnReport:
+        """``SuggestTurn`` (issue 24): the engine's ``TurnReport`` rebuilt from the answer."""
+        request = turn_converters.turn_request_to_proto(
+            state_raw, top, subtract_cost, objective, time_limit_s, trains
+        )
+        return turn_converters.turn_report_from_proto(
+            self.stub.SuggestTurn(request, timeout=timeout_s)
         )
 
     def close(self) -> None:
@@ -173,6 +187,26 @@ def call_suggest(
         ),
         lambda: (read_source(state_path, game, action, rules_as_of),),
         target, as_json, print_suggest, out, err,
+    )
+
+
+def call_suggest_turn(
+    target: str, state_path: str | None, as_json: bool, top: int = turn_converters.DEFAULT_TOP,
+    subtract_cost: bool = False, objective: str = DEFAULT_OBJECTIVE,
+    time_limit_s: float | None = None, trains: bool = True, timeout_s: float | None = None,
+    out: TextIO | None = None, err: TextIO | None = None,
+    game: str | None = None, action: int | None = None, rules_as_of: str | None = None,
+) -> int:
+    """``route18xx call suggest --turn STATE.json`` (or ``--game GAME.json --action ID``):
+    prints what the local ``route18xx suggest --turn`` prints."""
+    from route18xx.server.cli_turn import print_turn
+
+    return _call(
+        lambda client, state: client.suggest_turn(
+            state, top, subtract_cost, objective, time_limit_s, trains, timeout_s=timeout_s,
+        ),
+        lambda: (read_source(state_path, game, action, rules_as_of),),
+        target, as_json, print_turn, out, err,
     )
 
 

@@ -214,7 +214,8 @@ def game_log_from_proto(text: str) -> dict[str, Any]:
 
 
 def request_source(
-    request: pb.SolveRoutesRequest | pb.ValidateRoutesRequest | pb.SuggestMovesRequest,
+    request: pb.SolveRoutesRequest | pb.ValidateRoutesRequest | pb.SuggestMovesRequest
+    | pb.SuggestTurnRequest,
 ) -> Source:
     """The board of a request: a state-file dict, or a ``LogSource`` for a game log.
 
@@ -241,7 +242,8 @@ def request_source(
 
 
 def set_source(
-    request: pb.SolveRoutesRequest | pb.ValidateRoutesRequest | pb.SuggestMovesRequest,
+    request: pb.SolveRoutesRequest | pb.ValidateRoutesRequest | pb.SuggestMovesRequest
+    | pb.SuggestTurnRequest,
     source: Any,
 ) -> None:
     """Client side: put a state file (decoded) or a ``LogSource`` into ``request``."""

@@ -102,6 +102,13 @@ class ConnectRouteService:
         assert isinstance(response, pb.GetInfoResponse)
         return response
 
+    async def suggest_turn(
+        self, request: pb.SuggestTurnRequest, ctx: RequestContext[Any, Any]
+    ) -> pb.SuggestTurnResponse:
+        response = await self._call(_BY_NAME["SuggestTurn"], request, ctx)
+        assert isinstance(response, pb.SuggestTurnResponse)
+        return response
+
     async def _call(self, method: Method, request: Any, ctx: RequestContext[Any, Any]) -> Message:
         """The call on the shared core; its outcome is recorded for the call's log line."""
         timeout_ms = ctx.timeout_ms()

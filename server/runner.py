@@ -27,6 +27,7 @@ from route18xx.server import converters
 from route18xx.server.converters import CheckArgs, LogSource, Source, SolveArgs
 from route18xx.server.errors import DeadlineExceeded
 from route18xx.server.suggest_converters import SuggestArgs
+from route18xx.server.turn_converters import TurnArgs
 
 if TYPE_CHECKING:
     from route18xx.engine.api import CancelToken  # the engine hands these out: api.new_cancel_token
@@ -139,6 +140,29 @@ class EngineRunner:
             raise DeadlineExceeded(
                 f"no move could be ranked within the {limit:.3f} s time limit "
                 f"({len(report.not_evaluated)} of {report.candidates} not evaluated)"
+            )
+        return report
+
+    def suggest_turn(self, args: TurnArgs, cancel: CancelToken) -> api.TurnReport:
+        """Rank the turn's plans (issue 24); ``DeadlineExceeded`` only if none could be ranked."""
+        limit = self.time_limit(
+            args.time_limit_s, cancel,
+            default=self.limits.default_suggest_time_limit_s,
+            keep_back=self.limits.suggest_report_share,
+        )
+        options: dict[str, Any] = dict(
+            top=args.top, subtract_cost=args.subtract_cost, objective=args.objective,
+            time_limit_s=limit, trains=args.trains, cancel=cancel,
+        )
+        if isinstance(args.state, LogSource):
+            report = api.suggest_turn(None, game_log=args.state.log, action_id=args.state.action_id,
+                                      rules_as_of=args.state.rules_as_of or None, **options)
+        else:
+            report = api.suggest_turn(args.state, market=args.market, **options)
+        if report.unranked and not report.plans:
+            raise DeadlineExceeded(
+                f"no plan could be ranked within the {limit:.3f} s time limit "
+                f"({len(report.unranked)} of {report.candidates} unranked)"
             )
         return report
 

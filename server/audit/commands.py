@@ -31,6 +31,10 @@ def add_audit(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules-as-of", dest="rules_as_of", metavar="YYYY-MM-DD",
                    help="replay every log under the 1888 rules of this date "
                         "(default: each log's own date)")
+    p.add_argument("--turns", action="store_true",
+                   help="also rank each turn's whole-turn plans (lays and token) and report the "
+                        "income left by lay/token choices beside the routes' (slower: one "
+                        "ranking per run)")
     bar = p.add_mutually_exclusive_group()
     bar.add_argument("--progress", dest="progress", action="store_true", default=None,
                      help="a progress bar even when stderr is not a terminal")
@@ -101,7 +105,7 @@ def run_audit(a: argparse.Namespace) -> int:
     options = AuditOptions(
         time_limit_s=a.time_limit, jobs=a.jobs or default_jobs(), cluster=a.cluster,
         export_states=Path(a.export_states) if a.export_states else None, progress=a.progress,
-        rules_as_of=a.rules_as_of,
+        rules_as_of=a.rules_as_of, turns=a.turns,
     )
     try:
         outcome = run_audit(a.logs, out, options)

@@ -54,7 +54,7 @@ def default_jobs() -> int:
 
 def local_pool(
     logs: Iterable[str], jobs: int, time_limit_s: float, states: bool,
-    rules_as_of: str | None = None,
+    rules_as_of: str | None = None, turns: bool = False,
 ) -> Iterator[GameAudit]:
     """Audit ``logs`` on ``jobs`` local processes (each reads its log from the disk)."""
     context = multiprocessing.get_context("spawn")  # no fork of a threaded parent
@@ -69,7 +69,8 @@ def local_pool(
                 log = next(todo, None)
                 if log is None:
                     return
-                pending[pool.submit(audit_path, log, time_limit_s, states, rules_as_of)] = log
+                pending[pool.submit(audit_path, log, time_limit_s, states, rules_as_of,
+                                    turns)] = log
 
         refill()
         while pending:
@@ -94,7 +95,7 @@ def local_pool(
 
 def dask_cluster(
     logs: Iterable[str], address: str, time_limit_s: float, states: bool,
-    rules_as_of: str | None = None,
+    rules_as_of: str | None = None, turns: bool = False,
 ) -> Iterator[GameAudit]:
     """Audit ``logs`` on the Dask cluster whose scheduler is at ``address``.
 
@@ -125,7 +126,7 @@ def dask_cluster(
                     unreadable.append(audit_path(log))  # its "cannot read" line
                     continue
                 future = client.submit(audit_bytes, log, data, time_limit_s, states, rules_as_of,
-                                       pure=False)
+                                       turns, pure=False)
                 names[future.key] = log
                 queue.add(future)
                 return True

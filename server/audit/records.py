@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from route18xx.engine.api import (
-    OBJECTIVES, AuditOptimum, AuditReport, AuditRun, Route18xxError, audit_log, parse_game_log,
-    read_input_file,
+    OBJECTIVES, AuditOptimum, AuditReport, AuditRun, Route18xxError, TurnComparison, TurnsReport,
+    audit_log, compare_turns, parse_game_log, read_input_file,
 )
 
 #: The fields two audits may differ in (wall-clock measures).
@@ -83,6 +83,23 @@ def run_line(game: str, log: str, audited: AuditRun) -> dict[str, Any]:
     }
 
 
+def turn_record(turn: TurnComparison) -> dict[str, Any]:
+    """A run's ``turn`` object: what the player did, the best plan, what each choice left
+    (``engine.api.compare_turns``; objective ``total``)."""
+    out = turn.to_json()
+    for key in ("action_id", "round", "corporation", "trains"):
+        del out[key]  # already on the run line
+    return out
+
+
+def turns_total(turns: TurnsReport) -> dict[str, Any]:
+    """The game line's ``turns``: the income its turns left, by lay/token and by routes."""
+    return {"compared": len(turns.turns), "left_by_lay_token": turns.left_by_lay_token,
+            "left_by_routes": turns.left_by_routes,
+            "best_is_players": sum(t.best_is_players for t in turns.turns),
+            "errors": sum(t.error is not None for t in turns.turns)}
+
+
 def game_line(
     game: str, log: str, report: AuditReport | None, errors: list[str], ms: float
 ) -> dict[str, Any]:
@@ -139,12 +156,14 @@ def _state_case(game: str, log_name: str, audited: AuditRun) -> tuple[str, dict[
 
 def audit_bytes(
     log: str, data: bytes, time_limit_s: float = 10.0, states: bool = False,
-    rules_as_of: str | None = None,
+    rules_as_of: str | None = None, turns: bool = False,
 ) -> GameAudit:
     """Audit one log given as the bytes of its file; ``log`` names it in the lines.
 
     Never raises for a bad log: a file that is not JSON, not a 1888 log, damaged
-    or diverging gets a game line whose ``errors`` say why.
+    or diverging gets a game line whose ``errors`` say why. With ``turns`` each
+    run line gets ``turn`` (``turn_record``) and the game line ``turns``
+    (``turns_total``), each turn ranked within ``time_limit_s``.
     """
     started = time.perf_counter()
     game = Path(log).stem
@@ -152,18 +171,28 @@ def audit_bytes(
         raw = parse_game_log(data)
         game = game_id(raw, log)
         report = audit_log(raw, time_limit_s=time_limit_s, states=states, rules_as_of=rules_as_of)
+        compared = compare_turns(raw, time_limit_s=time_limit_s,
+                                 rules_as_of=rules_as_of) if turns else None
     except Route18xxError as exc:
         ms = (time.perf_counter() - started) * 1000
         return GameAudit(log, [game_line(game, log, None, [str(exc)], ms)])
     runs = [run_line(game, log, r) for r in report.runs]
+    if compared is not None:
+        by_run = {t.action_id: t for t in compared.turns}
+        for line in runs:
+            turn = by_run.get(line["action_id"])
+            line["turn"] = None if turn is None else turn_record(turn)
     cases = [_state_case(game, Path(log).name, r) for r in report.runs] if states else []
     ms = (time.perf_counter() - started) * 1000
     line = game_line(game, log, report, [str(e) for e in report.replay.errors], ms)
+    if compared is not None:
+        line["turns"] = turns_total(compared)
     return GameAudit(log, runs + [line], [c for c in cases if c is not None])
 
 
 def audit_path(
-    log: str, time_limit_s: float = 10.0, states: bool = False, rules_as_of: str | None = None
+    log: str, time_limit_s: float = 10.0, states: bool = False, rules_as_of: str | None = None,
+    turns: bool = False,
 ) -> GameAudit:
     """``audit_bytes`` on a file the worker reads itself (the local pool shares the disk).
 
@@ -175,4 +204,4 @@ def audit_path(
         data = read_input_file(log, "game_log")
     except Route18xxError as exc:
         return GameAudit(log, [game_line(Path(log).stem, log, None, [str(exc)], 0.0)])
-    return audit_bytes(log, data, time_limit_s, states, rules_as_of)
+    return audit_bytes(log, data, time_limit_s, states, rules_as_of, turns)

@@ -33,6 +33,8 @@ class AuditOptions:
     progress: bool | None = None
     #: replay every log under the rules of this date, not its own (DESIGN.md §9).
     rules_as_of: str | None = None
+    #: each turn beside the best whole-turn plan (issue 24): income left by lay/token choices.
+    turns: bool = False
 
 
 @dataclass
@@ -182,9 +184,9 @@ def _results(todo: list[str], options: AuditOptions) -> Iterator[GameAudit]:
     states = options.export_states is not None
     if options.cluster:
         return executors.dask_cluster(todo, options.cluster, options.time_limit_s, states,
-                                      options.rules_as_of)
+                                      options.rules_as_of, options.turns)
     return executors.local_pool(todo, options.jobs, options.time_limit_s, states,
-                                options.rules_as_of)
+                                options.rules_as_of, options.turns)
 
 
 def _progress(total: int, enabled: bool | None) -> Any:

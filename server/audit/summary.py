@@ -63,6 +63,35 @@ def _table(runs: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:
     return rows
 
 
+def _turn_table(runs: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:
+    groups: dict[str, dict[str, int]] = defaultdict(
+        lambda: {"turns": 0, "left_by_lay_token": 0, "left_by_routes": 0})
+    for run in runs:
+        g = groups[str(run.get(key))]
+        g["turns"] += 1
+        g["left_by_lay_token"] += run["turn"]["left_by_lay_token"] or 0
+        g["left_by_routes"] += run["turn"]["left_by_routes"] or 0
+    rows: list[dict[str, Any]] = [{key: name, **g} for name, g in groups.items()]
+    rows.sort(key=lambda r: (-int(r["left_by_lay_token"]), str(r[key])))
+    return rows
+
+
+def turns_summary(runs: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """With ``audit --turns`` (issue 24): the income the turns left by lay/token choices and
+    by routes (objective ``total``), in all, per player and per company; None without."""
+    compared = [r for r in runs if r.get("turn") is not None]
+    if not compared:
+        return None
+    return {
+        "compared": len(compared),
+        "left_by_lay_token": sum(r["turn"]["left_by_lay_token"] or 0 for r in compared),
+        "left_by_routes": sum(r["turn"]["left_by_routes"] or 0 for r in compared),
+        "turns_below_best_plan": sum((r["turn"]["left_by_lay_token"] or 0) > 0 for r in compared),
+        "by_player": _turn_table(compared, "president_name"),
+        "by_company": _turn_table(compared, "corporation"),
+    }
+
+
 def stopped(game: dict[str, Any]) -> bool:
     """A log replayed up to an action it could not process (issue 19): not a failure.
 
@@ -111,6 +140,7 @@ def summarize(lines: list[dict[str, Any]]) -> dict[str, Any]:
                 r["gap"][o] for r in runs if r["gap"][o] is not None).items())}
             for o in OBJECTIVES
         },
+        "turns": turns_summary(runs),
         "by_player": _table(runs, "president_name"),
         "by_company": _table(runs, "corporation"),
         "worst_runs": [

@@ -177,21 +177,37 @@ def test_suggest_moves(stub: Any, state: dict[str, Any], top: int, tokens: bool)
 
 
 @FUZZ
-@given(case=game_logs(), which=st.sampled_from(["solve", "validate", "suggest"]))
+@given(state=states(), top=numbers, trains=st.booleans(), subtract=st.booleans(),
+       depot=st.lists(st.sampled_from(["2", "4", "D", "9", ""]), max_size=3))
+def test_suggest_turn(stub: Any, state: dict[str, Any], top: int, trains: bool, subtract: bool,
+                      depot: list[str]) -> None:
+    """SuggestTurn (issue 24): whole-turn plans and train advice on fuzzed states."""
+    request = pb.SuggestTurnRequest(
+        state=converters.state_to_proto(state), top=top, skip_trains=not trains,
+        subtract_cost=subtract, depot=depot, time_limit_s=0.3,
+    )
+    _call(stub.SuggestTurn, request)
+
+
+@FUZZ
+@given(case=game_logs(), which=st.sampled_from(["solve", "validate", "suggest", "turn"]))
 def test_game_logs(stub: Any, case: tuple[str, int], which: str) -> None:
     text, action_id = case
     if which == "solve":
         _call(stub.SolveRoutes, pb.SolveRoutesRequest(game_log=text, action_id=action_id))
     elif which == "validate":
         _call(stub.ValidateRoutes, pb.ValidateRoutesRequest(game_log=text, action_id=action_id))
-    else:
+    elif which == "suggest":
         request = pb.SuggestMovesRequest(game_log=text, action_id=action_id, time_limit_s=0.3)
         _call(stub.SuggestMoves, request)
+    else:
+        turn = pb.SuggestTurnRequest(game_log=text, action_id=action_id, time_limit_s=0.3)
+        _call(stub.SuggestTurn, turn)
 
 
 @FUZZ
 @given(data=st.binary(max_size=2048), method=st.sampled_from(
-    ["SolveRoutes", "ValidateRoutes", "SuggestMoves", "RenderBoard"]))
+    ["SolveRoutes", "ValidateRoutes", "SuggestMoves", "SuggestTurn", "RenderBoard"]))
 def test_random_bytes(channel: grpc.Channel, data: bytes, method: str) -> None:
     _call(channel.unary_unary(f"/route18xx.v1.RouteService/{method}"), data)
 

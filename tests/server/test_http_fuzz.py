@@ -48,7 +48,7 @@ ALLOWED = {"ok", "invalid_argument", "failed_precondition", "deadline_exceeded",
 #: The HTTP status Connect gives each allowed code (gRPC-Web answers 200 with trailers).
 HTTP_STATUS = {"ok": 200, "invalid_argument": 400, "failed_precondition": 400,
                "deadline_exceeded": 504, "resource_exhausted": 429}
-METHODS = ["SolveRoutes", "ValidateRoutes", "SuggestMoves", "RenderBoard"]
+METHODS = ["SolveRoutes", "ValidateRoutes", "SuggestMoves", "SuggestTurn", "RenderBoard"]
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**70), 2**70)
@@ -73,6 +73,8 @@ def _request(method: str, state: dict[str, Any]) -> Message:
         return pb.ValidateRoutesRequest(state=proto_state)
     if method == "SuggestMoves":
         return pb.SuggestMovesRequest(state=proto_state, time_limit_s=0.3)
+    if method == "SuggestTurn":
+        return pb.SuggestTurnRequest(state=proto_state, time_limit_s=0.3)
     return pb.RenderBoardRequest(state=proto_state)
 
 

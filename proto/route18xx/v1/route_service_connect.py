@@ -35,6 +35,9 @@ class RouteService(Protocol):
     async def get_info(self, request: route18xx_dot_v1_dot_route__service__pb2.GetInfoRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.GetInfoResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
+    async def suggest_turn(self, request: route18xx_dot_v1_dot_route__service__pb2.SuggestTurnRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.SuggestTurnResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
 
 class RouteServiceASGIApplication(ConnectASGIApplication[RouteService]):
     def __init__(self, service: RouteService | AsyncGenerator[RouteService], *, interceptors: Iterable[Interceptor]=(), read_max_bytes: int | None = None, compressions: Iterable[Compression] | None = None) -> None:
@@ -100,6 +103,16 @@ class RouteServiceASGIApplication(ConnectASGIApplication[RouteService]):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=svc.get_info,
+                ),
+                "/route18xx.v1.RouteService/SuggestTurn": Endpoint.unary(
+                    method=MethodInfo(
+                        name="SuggestTurn",
+                        service_name="route18xx.v1.RouteService",
+                        input=route18xx_dot_v1_dot_route__service__pb2.SuggestTurnRequest,
+                        output=route18xx_dot_v1_dot_route__service__pb2.SuggestTurnResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.suggest_turn,
                 ),
             },
             interceptors=interceptors,
@@ -234,6 +247,26 @@ class RouteServiceClient(ConnectClient):
             timeout_ms=timeout_ms,
         )
 
+    async def suggest_turn(
+        self,
+        request: route18xx_dot_v1_dot_route__service__pb2.SuggestTurnRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> route18xx_dot_v1_dot_route__service__pb2.SuggestTurnResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="SuggestTurn",
+                service_name="route18xx.v1.RouteService",
+                input=route18xx_dot_v1_dot_route__service__pb2.SuggestTurnRequest,
+                output=route18xx_dot_v1_dot_route__service__pb2.SuggestTurnResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
 
 class RouteServiceSync(Protocol):
     def solve_routes(self, request: route18xx_dot_v1_dot_route__service__pb2.SolveRoutesRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.SolveRoutesResponse:
@@ -247,6 +280,8 @@ class RouteServiceSync(Protocol):
     def replay_game(self, request: route18xx_dot_v1_dot_route__service__pb2.ReplayGameRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.ReplayGameResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
     def get_info(self, request: route18xx_dot_v1_dot_route__service__pb2.GetInfoRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.GetInfoResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def suggest_turn(self, request: route18xx_dot_v1_dot_route__service__pb2.SuggestTurnRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.SuggestTurnResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
 
@@ -313,6 +348,16 @@ class RouteServiceWSGIApplication(ConnectWSGIApplication):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=service.get_info,
+                ),
+                "/route18xx.v1.RouteService/SuggestTurn": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="SuggestTurn",
+                        service_name="route18xx.v1.RouteService",
+                        input=route18xx_dot_v1_dot_route__service__pb2.SuggestTurnRequest,
+                        output=route18xx_dot_v1_dot_route__service__pb2.SuggestTurnResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.suggest_turn,
                 ),
             },
             interceptors=interceptors,
@@ -441,6 +486,26 @@ class RouteServiceClientSync(ConnectClientSync):
                 service_name="route18xx.v1.RouteService",
                 input=route18xx_dot_v1_dot_route__service__pb2.GetInfoRequest,
                 output=route18xx_dot_v1_dot_route__service__pb2.GetInfoResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def suggest_turn(
+        self,
+        request: route18xx_dot_v1_dot_route__service__pb2.SuggestTurnRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> route18xx_dot_v1_dot_route__service__pb2.SuggestTurnResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="SuggestTurn",
+                service_name="route18xx.v1.RouteService",
+                input=route18xx_dot_v1_dot_route__service__pb2.SuggestTurnRequest,
+                output=route18xx_dot_v1_dot_route__service__pb2.SuggestTurnResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
             ),
             headers=headers,

@@ -771,3 +771,167 @@ class GetInfoResponse(_message.Message):
     titles: _containers.RepeatedCompositeFieldContainer[TitleInfo]
     limits: ServerLimits
     def __init__(self, version: _Optional[str] = ..., git_revision: _Optional[str] = ..., titles: _Optional[_Iterable[_Union[TitleInfo, _Mapping]]] = ..., limits: _Optional[_Union[ServerLimits, _Mapping]] = ...) -> None: ...
+
+class OwnedTrain(_message.Message):
+    __slots__ = ("corporation", "train")
+    CORPORATION_FIELD_NUMBER: _ClassVar[int]
+    TRAIN_FIELD_NUMBER: _ClassVar[int]
+    corporation: str
+    train: str
+    def __init__(self, corporation: _Optional[str] = ..., train: _Optional[str] = ...) -> None: ...
+
+class SuggestTurnRequest(_message.Message):
+    __slots__ = ("state", "game_log", "action_id", "top", "subtract_cost", "objective", "time_limit_s", "rules_as_of", "skip_trains", "depot", "other_trains")
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    GAME_LOG_FIELD_NUMBER: _ClassVar[int]
+    ACTION_ID_FIELD_NUMBER: _ClassVar[int]
+    TOP_FIELD_NUMBER: _ClassVar[int]
+    SUBTRACT_COST_FIELD_NUMBER: _ClassVar[int]
+    OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
+    TIME_LIMIT_S_FIELD_NUMBER: _ClassVar[int]
+    RULES_AS_OF_FIELD_NUMBER: _ClassVar[int]
+    SKIP_TRAINS_FIELD_NUMBER: _ClassVar[int]
+    DEPOT_FIELD_NUMBER: _ClassVar[int]
+    OTHER_TRAINS_FIELD_NUMBER: _ClassVar[int]
+    state: State
+    game_log: str
+    action_id: int
+    top: int
+    subtract_cost: bool
+    objective: Objective
+    time_limit_s: float
+    rules_as_of: str
+    skip_trains: bool
+    depot: _containers.RepeatedScalarFieldContainer[str]
+    other_trains: _containers.RepeatedCompositeFieldContainer[OwnedTrain]
+    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., top: _Optional[int] = ..., subtract_cost: _Optional[bool] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ..., rules_as_of: _Optional[str] = ..., skip_trains: _Optional[bool] = ..., depot: _Optional[_Iterable[str]] = ..., other_trains: _Optional[_Iterable[_Union[OwnedTrain, _Mapping]]] = ...) -> None: ...
+
+class PlanLay(_message.Message):
+    __slots__ = ("hex", "tile", "rotation", "cost", "private")
+    HEX_FIELD_NUMBER: _ClassVar[int]
+    TILE_FIELD_NUMBER: _ClassVar[int]
+    ROTATION_FIELD_NUMBER: _ClassVar[int]
+    COST_FIELD_NUMBER: _ClassVar[int]
+    PRIVATE_FIELD_NUMBER: _ClassVar[int]
+    hex: str
+    tile: str
+    rotation: int
+    cost: int
+    private: str
+    def __init__(self, hex: _Optional[str] = ..., tile: _Optional[str] = ..., rotation: _Optional[int] = ..., cost: _Optional[int] = ..., private: _Optional[str] = ...) -> None: ...
+
+class PlanToken(_message.Message):
+    __slots__ = ("hex", "city", "price")
+    HEX_FIELD_NUMBER: _ClassVar[int]
+    CITY_FIELD_NUMBER: _ClassVar[int]
+    PRICE_FIELD_NUMBER: _ClassVar[int]
+    hex: str
+    city: int
+    price: int
+    def __init__(self, hex: _Optional[str] = ..., city: _Optional[int] = ..., price: _Optional[int] = ...) -> None: ...
+
+class Plan(_message.Message):
+    __slots__ = ("lays", "token", "cost")
+    LAYS_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    COST_FIELD_NUMBER: _ClassVar[int]
+    lays: _containers.RepeatedCompositeFieldContainer[PlanLay]
+    token: PlanToken
+    cost: int
+    def __init__(self, lays: _Optional[_Iterable[_Union[PlanLay, _Mapping]]] = ..., token: _Optional[_Union[PlanToken, _Mapping]] = ..., cost: _Optional[int] = ...) -> None: ...
+
+class RankedPlan(_message.Message):
+    __slots__ = ("plan", "income", "gain", "score", "proven_optimal", "routes", "state_after")
+    PLAN_FIELD_NUMBER: _ClassVar[int]
+    INCOME_FIELD_NUMBER: _ClassVar[int]
+    GAIN_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    PROVEN_OPTIMAL_FIELD_NUMBER: _ClassVar[int]
+    ROUTES_FIELD_NUMBER: _ClassVar[int]
+    STATE_AFTER_FIELD_NUMBER: _ClassVar[int]
+    plan: Plan
+    income: int
+    gain: int
+    score: int
+    proven_optimal: bool
+    routes: _containers.RepeatedCompositeFieldContainer[Route]
+    state_after: State
+    def __init__(self, plan: _Optional[_Union[Plan, _Mapping]] = ..., income: _Optional[int] = ..., gain: _Optional[int] = ..., score: _Optional[int] = ..., proven_optimal: _Optional[bool] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., state_after: _Optional[_Union[State, _Mapping]] = ...) -> None: ...
+
+class TrainOption(_message.Message):
+    __slots__ = ("source", "seller", "train", "traded_in", "price", "max_price", "affordable", "phase", "trains_after", "discards", "income", "proven_optimal")
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    SELLER_FIELD_NUMBER: _ClassVar[int]
+    TRAIN_FIELD_NUMBER: _ClassVar[int]
+    TRADED_IN_FIELD_NUMBER: _ClassVar[int]
+    PRICE_FIELD_NUMBER: _ClassVar[int]
+    MAX_PRICE_FIELD_NUMBER: _ClassVar[int]
+    AFFORDABLE_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    TRAINS_AFTER_FIELD_NUMBER: _ClassVar[int]
+    DISCARDS_FIELD_NUMBER: _ClassVar[int]
+    INCOME_FIELD_NUMBER: _ClassVar[int]
+    PROVEN_OPTIMAL_FIELD_NUMBER: _ClassVar[int]
+    source: str
+    seller: str
+    train: str
+    traded_in: str
+    price: int
+    max_price: int
+    affordable: bool
+    phase: str
+    trains_after: _containers.RepeatedScalarFieldContainer[str]
+    discards: bool
+    income: int
+    proven_optimal: bool
+    def __init__(self, source: _Optional[str] = ..., seller: _Optional[str] = ..., train: _Optional[str] = ..., traded_in: _Optional[str] = ..., price: _Optional[int] = ..., max_price: _Optional[int] = ..., affordable: _Optional[bool] = ..., phase: _Optional[str] = ..., trains_after: _Optional[_Iterable[str]] = ..., discards: _Optional[bool] = ..., income: _Optional[int] = ..., proven_optimal: _Optional[bool] = ...) -> None: ...
+
+class TrainAdvice(_message.Message):
+    __slots__ = ("income_now", "market_known", "options", "rules")
+    INCOME_NOW_FIELD_NUMBER: _ClassVar[int]
+    MARKET_KNOWN_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    RULES_FIELD_NUMBER: _ClassVar[int]
+    income_now: int
+    market_known: bool
+    options: _containers.RepeatedCompositeFieldContainer[TrainOption]
+    rules: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, income_now: _Optional[int] = ..., market_known: _Optional[bool] = ..., options: _Optional[_Iterable[_Union[TrainOption, _Mapping]]] = ..., rules: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class SuggestTurnResponse(_message.Message):
+    __slots__ = ("corporation", "objective", "subtract_cost", "base_income", "base_proven_optimal", "plans", "trains", "lay_boards", "candidates", "plans_solved", "solves", "reused", "bound_solves", "pruned_by_lay_bound", "pruned_by_token_bound", "unranked", "elapsed_ms")
+    CORPORATION_FIELD_NUMBER: _ClassVar[int]
+    OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
+    SUBTRACT_COST_FIELD_NUMBER: _ClassVar[int]
+    BASE_INCOME_FIELD_NUMBER: _ClassVar[int]
+    BASE_PROVEN_OPTIMAL_FIELD_NUMBER: _ClassVar[int]
+    PLANS_FIELD_NUMBER: _ClassVar[int]
+    TRAINS_FIELD_NUMBER: _ClassVar[int]
+    LAY_BOARDS_FIELD_NUMBER: _ClassVar[int]
+    CANDIDATES_FIELD_NUMBER: _ClassVar[int]
+    PLANS_SOLVED_FIELD_NUMBER: _ClassVar[int]
+    SOLVES_FIELD_NUMBER: _ClassVar[int]
+    REUSED_FIELD_NUMBER: _ClassVar[int]
+    BOUND_SOLVES_FIELD_NUMBER: _ClassVar[int]
+    PRUNED_BY_LAY_BOUND_FIELD_NUMBER: _ClassVar[int]
+    PRUNED_BY_TOKEN_BOUND_FIELD_NUMBER: _ClassVar[int]
+    UNRANKED_FIELD_NUMBER: _ClassVar[int]
+    ELAPSED_MS_FIELD_NUMBER: _ClassVar[int]
+    corporation: str
+    objective: Objective
+    subtract_cost: bool
+    base_income: int
+    base_proven_optimal: bool
+    plans: _containers.RepeatedCompositeFieldContainer[RankedPlan]
+    trains: TrainAdvice
+    lay_boards: int
+    candidates: int
+    plans_solved: int
+    solves: int
+    reused: int
+    bound_solves: int
+    pruned_by_lay_bound: int
+    pruned_by_token_bound: int
+    unranked: _containers.RepeatedCompositeFieldContainer[Plan]
+    elapsed_ms: float
+    def __init__(self, corporation: _Optional[str] = ..., objective: _Optional[_Union[Objective, str]] = ..., subtract_cost: _Optional[bool] = ..., base_income: _Optional[int] = ..., base_proven_optimal: _Optional[bool] = ..., plans: _Optional[_Iterable[_Union[RankedPlan, _Mapping]]] = ..., trains: _Optional[_Union[TrainAdvice, _Mapping]] = ..., lay_boards: _Optional[int] = ..., candidates: _Optional[int] = ..., plans_solved: _Optional[int] = ..., solves: _Optional[int] = ..., reused: _Optional[int] = ..., bound_solves: _Optional[int] = ..., pruned_by_lay_bound: _Optional[int] = ..., pruned_by_token_bound: _Optional[int] = ..., unranked: _Optional[_Iterable[_Union[Plan, _Mapping]]] = ..., elapsed_ms: _Optional[float] = ...) -> None: ...

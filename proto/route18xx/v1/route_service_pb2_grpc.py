@@ -65,6 +65,11 @@ class RouteServiceStub:
                 request_serializer=route18xx_dot_v1_dot_route__service__pb2.GetInfoRequest.SerializeToString,
                 response_deserializer=route18xx_dot_v1_dot_route__service__pb2.GetInfoResponse.FromString,
                 _registered_method=True)
+        self.SuggestTurn = channel.unary_unary(
+                '/route18xx.v1.RouteService/SuggestTurn',
+                request_serializer=route18xx_dot_v1_dot_route__service__pb2.SuggestTurnRequest.SerializeToString,
+                response_deserializer=route18xx_dot_v1_dot_route__service__pb2.SuggestTurnResponse.FromString,
+                _registered_method=True)
 
 
 class RouteServiceServicer:
@@ -122,6 +127,18 @@ class RouteServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def SuggestTurn(self, request, context):
+        """The company's whole operating turn (issue 24): every plan — the normal lay
+        or none, each lay its privates allow or none, then a token or none — ranked
+        by the proven optimal income of the board it leaves, the top plans each
+        proven (bounds prune the rest), and the advice on every train it may buy
+        after the best plan. Runs in the suggest lane; `unranked` lists the plans
+        the deadline left.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_RouteServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -154,6 +171,11 @@ def add_RouteServiceServicer_to_server(servicer, server):
                     servicer.GetInfo,
                     request_deserializer=route18xx_dot_v1_dot_route__service__pb2.GetInfoRequest.FromString,
                     response_serializer=route18xx_dot_v1_dot_route__service__pb2.GetInfoResponse.SerializeToString,
+            ),
+            'SuggestTurn': grpc.unary_unary_rpc_method_handler(
+                    servicer.SuggestTurn,
+                    request_deserializer=route18xx_dot_v1_dot_route__service__pb2.SuggestTurnRequest.FromString,
+                    response_serializer=route18xx_dot_v1_dot_route__service__pb2.SuggestTurnResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -319,6 +341,33 @@ class RouteService:
             '/route18xx.v1.RouteService/GetInfo',
             route18xx_dot_v1_dot_route__service__pb2.GetInfoRequest.SerializeToString,
             route18xx_dot_v1_dot_route__service__pb2.GetInfoResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SuggestTurn(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/route18xx.v1.RouteService/SuggestTurn',
+            route18xx_dot_v1_dot_route__service__pb2.SuggestTurnRequest.SerializeToString,
+            route18xx_dot_v1_dot_route__service__pb2.SuggestTurnResponse.FromString,
             options,
             channel_credentials,
             insecure,
