@@ -202,6 +202,9 @@ def _search(
     if level == 2 and not built.listed_routes and time_limit_s > TWO_STAGES_FROM_S:
         stages = [(0, QUICK_STAGE_DTIME), (2, None)]
     deadline = time.monotonic() + max(time_limit_s, 0.0)
+    if cancel is not None and cancel.deadline is not None:
+        # one deadline for every solve of an answer (issue 21 item 4): the token's
+        deadline = min(deadline, cancel.deadline)
     response = None
     branches = conflicts = 0
     for stage, (linearization, dtime) in enumerate(stages):
@@ -242,7 +245,10 @@ def solve(
     """Optimal routes for ``problem`` (DESIGN.md §3); objectives as in the module docstring.
 
     ``cancel``: a ``CancelToken`` another thread may trigger to stop the search
-    (the best routes found so far come back, status ``FEASIBLE``/``UNKNOWN``).
+    (the best routes found so far come back, status ``FEASIBLE``/``UNKNOWN``);
+    its deadline, if any, also ends the search (several solves sharing one
+    deadline: issue 21). ``time_limit_s`` alone chooses the search's stages, so
+    the same request does the same work however much of the deadline is left.
     ``method``: ``"auto"`` lists the routes of limited trains when they are
     few (``solver/routes.py``); ``"circuit"`` models every train as a circuit.
 
