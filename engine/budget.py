@@ -81,10 +81,14 @@ class AnswerBudget:
     True
     """
 
-    def __init__(self, time_limit_s: float, cancel: CancelToken | None = None) -> None:
+    def __init__(self, time_limit_s: float, cancel: CancelToken | None = None,
+                 deadline: float | None = None) -> None:
+        """``deadline`` (``time.monotonic()``) replaces ``time_limit_s`` from now as
+        the end of the budget; the caller's deadline, when sooner, still ends it."""
         self.started = time.perf_counter()
         self.time_limit_s = time_limit_s
-        deadline = time.monotonic() + max(time_limit_s, 0.0)
+        if deadline is None:
+            deadline = time.monotonic() + max(time_limit_s, 0.0)
         if cancel is not None and cancel.deadline is not None:
             deadline = min(deadline, cancel.deadline)
         self.token = CancelToken(deadline)
