@@ -27,7 +27,7 @@ from route18xx.engine.route_judge import (
     RouteSpec, check_route_references, judge_routes, parse_route_specs, train_type,
 )
 from route18xx.engine.state_file import RouteState
-from route18xx.solver import OBJECTIVES, CancelToken, Objective, Solution, solve
+from route18xx.solver import OBJECTIVES, CancelToken, Objective, RouteProblem, Solution, solve
 
 
 @dataclass(frozen=True)
@@ -173,6 +173,17 @@ def _free_trains(
     return free
 
 
+def subsidy_ceiling(problem: RouteProblem) -> int:
+    """The most subsidy the trains could collect together (issue 21: one search for both
+    objectives where a bound settles the other): a route counts each stop once, so
+    each train earns at most the sum of the positive stop subsidies (ROUTES.md §5.3).
+
+    A best-revenue answer whose subsidy reaches it is also a best total: no route set
+    has more revenue, nor more subsidy.
+    """
+    return len(problem.trains) * sum(max(0, s.subsidy) for s in problem.stops)
+
+
 def objective_value(report: SolveReport | Any, objective: str) -> int:
     """What ``objective`` maximises: revenue + subsidy, or revenue."""
     return int(report.revenue + (report.subsidy if objective == "total" else 0))
@@ -260,8 +271,11 @@ def _explained(
             for i, trains in enumerate(sets)
         ]
     # When the best total earns no subsidy it is also the best revenue (its revenue is its
-    # total, which no route set beats), so the second solve would only repeat it.
-    needs_both = not (objective == "total" and report.subsidy == 0)
+    # total, which no route set beats), so the second solve would only repeat it; when
+    # the best revenue collects every subsidy the trains could, it is also the best total.
+    needs_both = not (objective == "total" and report.subsidy == 0) and not (
+        objective == "revenue" and report.subsidy >= subsidy_ceiling(prep.built.problem)
+    )
     if objectives and not pins and needs_both and any(s.subsidy for s in prep.built.problem.stops):
         best_total = optimum(state.trains, "total", "objectives.total")
         best_revenue = optimum(state.trains, "revenue", "objectives.revenue")

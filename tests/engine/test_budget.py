@@ -134,3 +134,25 @@ def test_solve_timings_cross_the_wire() -> None:
     assert msg.solve_ms == report.solve_ms
     back = converters.solve_report_from_proto(msg)
     assert back["stats"]["solves"] == report.stats["solves"]
+
+
+def _reference(name: str) -> dict[str, Any]:
+    return dict(json.loads((STATES_DIR / f"{name}.json").read_text())["reference"])
+
+
+@pytest.mark.parametrize("name, solves", [
+    # one D through the mine earns the best revenue and every subsidy a train can:
+    # the best total is settled by the bound, no second solve
+    ("129026-658", ["answer"]),
+    # the best revenue skips the mine: the best total needs its own solve
+    ("129026-693", ["answer", "objectives.total"]),
+])
+def test_a_best_revenue_with_every_subsidy_is_the_best_total(name: str, solves: list[str]) -> None:
+    reference = _reference(name)
+    report = api.solve_report(_state(name), objective="revenue", time_limit_s=10.0)
+    assert [s["purpose"] for s in report.stats["solves"]] == solves
+    assert report.revenue == reference["optimal_revenue"]
+    best_total = report.extras.get("objectives", {}).get("total", {})
+    total = best_total["revenue"] + best_total["subsidy"] if best_total else (
+        report.revenue + report.subsidy)
+    assert total == reference["optimal_total"]  # the independent solver's figure
