@@ -42,6 +42,7 @@ class SolveTiming:
     status: str
     ms: float
     solver_ms: float
+    search_ms: float
     branches: int
     conflicts: int
 
@@ -50,14 +51,14 @@ class SolveTiming:
            ms: float) -> SolveTiming:
         stats = solution.stats
         return cls(purpose, objective, trains, solution.status, ms,
-                   stats.build_ms + stats.reduce_ms + stats.solve_ms, stats.branches,
-                   stats.conflicts)
+                   stats.build_ms + stats.reduce_ms + stats.solve_ms, stats.solve_ms,
+                   stats.branches, stats.conflicts)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "purpose": self.purpose, "objective": self.objective, "trains": list(self.trains),
             "status": self.status, "solve_ms": round(self.ms, 3), "solver_ms": round(self.solver_ms, 3),
-            "branches": self.branches, "conflicts": self.conflicts,
+            "search_ms": round(self.search_ms, 3), "branches": self.branches, "conflicts": self.conflicts,
         }
 
 

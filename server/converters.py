@@ -61,7 +61,7 @@ def solve_timing_to_proto(raw: Mapping[str, Any]) -> pb.SolveTiming:
         objective=_OBJECTIVES.get(raw["objective"], pb.OBJECTIVE_UNSPECIFIED),
         trains=list(raw["trains"]),
         status=_STATUSES.get(raw["status"], pb.SOLVE_STATUS_UNSPECIFIED),
-        solve_ms=raw["solve_ms"], solver_ms=raw["solver_ms"],
+        solve_ms=raw["solve_ms"], solver_ms=raw["solver_ms"], search_ms=raw["search_ms"],
         branches=raw["branches"], conflicts=raw["conflicts"],
     )
 
@@ -71,7 +71,7 @@ def solve_timing_from_proto(msg: pb.SolveTiming) -> dict[str, Any]:
     return {
         "purpose": msg.purpose, "objective": _OBJECTIVE_NAMES[msg.objective],
         "trains": list(msg.trains), "status": _STATUS_NAMES.get(msg.status, "UNKNOWN"),
-        "solve_ms": msg.solve_ms, "solver_ms": msg.solver_ms,
+        "solve_ms": msg.solve_ms, "solver_ms": msg.solver_ms, "search_ms": msg.search_ms,
         "branches": msg.branches, "conflicts": msg.conflicts,
     }
 

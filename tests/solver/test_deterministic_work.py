@@ -45,7 +45,7 @@ def _solve(barrier: Any) -> dict[str, Any]:
         "subsidy": report["subsidy"],
         "routes": [(r["train"], r["nodes"]) for r in report["routes"]],
         "alternative": [(r["train"], r["nodes"]) for r in alternative["routes"]],
-        "solves": [{k: v for k, v in s.items() if k not in ("solve_ms", "solver_ms")}
+        "solves": [{k: v for k, v in s.items() if not k.endswith("_ms")}
                    for s in report["stats"]["solves"]],
     }
 
