@@ -45,20 +45,25 @@ class SolveTiming:
     search_ms: float
     branches: int
     conflicts: int
+    floor: int = 0
 
     @classmethod
     def of(cls, purpose: str, objective: str, trains: tuple[str, ...], solution: Solution,
-           ms: float) -> SolveTiming:
+           ms: float, floor: int = 0) -> SolveTiming:
+        """A solve above a floor (``engine.objectives``) that proved nothing reaches it
+        settled its objective: its status is ``OPTIMAL`` (the answer it was to beat)."""
         stats = solution.stats
-        return cls(purpose, objective, trains, solution.status, ms,
+        status = "OPTIMAL" if solution.status == "INFEASIBLE" else solution.status
+        return cls(purpose, objective, trains, status, ms,
                    stats.build_ms + stats.reduce_ms + stats.solve_ms, stats.solve_ms,
-                   stats.branches, stats.conflicts)
+                   stats.branches, stats.conflicts, floor)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "purpose": self.purpose, "objective": self.objective, "trains": list(self.trains),
-            "status": self.status, "solve_ms": round(self.ms, 3), "solver_ms": round(self.solver_ms, 3),
-            "search_ms": round(self.search_ms, 3), "branches": self.branches, "conflicts": self.conflicts,
+            "status": self.status, "solve_ms": round(self.ms, 3),
+            "solver_ms": round(self.solver_ms, 3), "search_ms": round(self.search_ms, 3),
+            "branches": self.branches, "conflicts": self.conflicts, "floor": self.floor,
         }
 
 

@@ -27,7 +27,7 @@ from route18xx.engine.route_judge import (
     RouteSpec, check_route_references, judge_routes, parse_route_specs, train_type,
 )
 from route18xx.engine.state_file import RouteState
-from route18xx.solver import OBJECTIVES, CancelToken, Objective, RouteProblem, Solution, solve
+from route18xx.solver import OBJECTIVES, CancelToken, Objective, Solution, solve
 
 
 @dataclass(frozen=True)
@@ -98,18 +98,31 @@ def solve_prepared(
     cancel: CancelToken | None = None,
     budget: AnswerBudget | None = None,
     purpose: str = "answer",
+    floor: Floor | None = None,
 ) -> tuple[RouteState, Optimum]:
     """The proven optimum of the free trains (all but the pinned ones) on the track
     the pins leave free, judged together with the pins. ``trains`` replaces the
     state's trains (a what-if set). With ``budget`` the solve stops at its shared
     deadline (``cancel`` is then not used) and its timing is recorded there as
-    ``purpose``."""
+    ``purpose``. With ``floor`` only answers reaching it are searched
+    (``engine.objectives``): none is status ``INFEASIBLE``, no routes."""
     if objective not in OBJECTIVES:
         raise MalformedInput("objective", f"{objective!r} is not one of {list(OBJECTIVES)}")
     if budget is None:
         with AnswerBudget(time_limit_s, cancel) as own:
-            return _solve_on_budget(prep, trains, pins, objective, time_limit_s, own, purpose)
-    return _solve_on_budget(prep, trains, pins, objective, time_limit_s, budget, purpose)
+            return _solve_on_budget(prep, trains, pins, objective, time_limit_s, own, purpose,
+                                    floor)
+    return _solve_on_budget(prep, trains, pins, objective, time_limit_s, budget, purpose, floor)
+
+
+@dataclass(frozen=True)
+class Floor:
+    """What a solve must beat (issue 21: the second objective's search): only answers
+    whose objective reaches ``value``; with ``avoid_subsidy`` only routes through no
+    stop that pays a subsidy (the track at those stops taken away)."""
+
+    value: int
+    avoid_subsidy: bool = False
 
 
 def _solve_on_budget(
@@ -120,6 +133,7 @@ def _solve_on_budget(
     time_limit_s: float,
     budget: AnswerBudget,
     purpose: str,
+    floor: Floor | None = None,
 ) -> tuple[RouteState, Optimum]:
     started = budget.elapsed_ms()
     state = prep.state if trains is None else replace(prep.state, trains=trains)
@@ -128,10 +142,14 @@ def _solve_on_budget(
     edges = [k for r in taken for c in r.chains for k in c.edge_keys]
     paths = [p for r in taken for c in r.chains for p in c.paths]
     problem = prep.built.without_track(edges, paths, [t for _, t in free])
+    if floor is not None and floor.avoid_subsidy:
+        paying = {i for i, stop in enumerate(problem.stops) if stop.subsidy}
+        problem = replace(problem, forbidden_segments=problem.forbidden_segments | frozenset(
+            i for i, seg in enumerate(problem.segments) if seg.a in paying or seg.b in paying))
     built = replace(prep.built, problem=problem)
     if free:
-        solution = solve(problem, objective=objective,
-                         time_limit_s=time_limit_s, cancel=budget.token)
+        solution = solve(problem, objective=objective, time_limit_s=time_limit_s,
+                         cancel=budget.token, floor=None if floor is None else floor.value)
     else:
         solution = Solution((), 0, 0, "OPTIMAL", 0, 0)
     specs = tuple(pins) + tuple(route_spec(built, r, free[r.train][0]) for r in solution.routes)
@@ -148,7 +166,8 @@ def _solve_on_budget(
             f"{judgement.revenue - pin_revenue}+{judgement.subsidy - pin_subsidy}"
         )
     ms = budget.elapsed_ms() - started
-    timing = SolveTiming.of(purpose, objective, tuple(t.name for t in state.trains), solution, ms)
+    timing = SolveTiming.of(purpose, objective, tuple(t.name for t in state.trains), solution, ms,
+                            0 if floor is None else floor.value)
     budget.record(timing)
     return state, Optimum(solution, specs, judgement, ms, (timing,))
 
@@ -171,17 +190,6 @@ def _free_trains(
         used.add(f"{train.name}-{n}")
         free.append((f"{train.name}-{n}", train))
     return free
-
-
-def subsidy_ceiling(problem: RouteProblem) -> int:
-    """The most subsidy the trains could collect together (issue 21: one search for both
-    objectives where a bound settles the other): a route counts each stop once, so
-    each train earns at most the sum of the positive stop subsidies (ROUTES.md §5.3).
-
-    A best-revenue answer whose subsidy reaches it is also a best total: no route set
-    has more revenue, nor more subsidy.
-    """
-    return len(problem.trains) * sum(max(0, s.subsidy) for s in problem.stops)
 
 
 def objective_value(report: SolveReport | Any, objective: str) -> int:
@@ -270,26 +278,24 @@ def _explained(
              **optimum(trains, objective, f"train_sets[{i}]").to_json()}
             for i, trains in enumerate(sets)
         ]
-    # When the best total earns no subsidy it is also the best revenue (its revenue is its
-    # total, which no route set beats), so the second solve would only repeat it; when
-    # the best revenue collects every subsidy the trains could, it is also the best total.
-    needs_both = not (objective == "total" and report.subsidy == 0) and not (
-        objective == "revenue" and report.subsidy >= subsidy_ceiling(prep.built.problem)
-    )
-    if objectives and not pins and needs_both and any(s.subsidy for s in prep.built.problem.stops):
-        best_total = optimum(state.trains, "total", "objectives.total")
-        best_revenue = optimum(state.trains, "revenue", "objectives.revenue")
-        if (best_total.revenue, best_total.subsidy) != (best_revenue.revenue, best_revenue.subsidy):
-            extras["objectives"] = {
-                "total": _brief(best_total),
-                "revenue": _brief(best_revenue),
-                # choosing the best total gives up this much dividend revenue …
-                "dividend_cost": best_revenue.revenue - best_total.revenue,
-                # … and choosing the best revenue this much treasury subsidy
-                "treasury_cost": best_total.subsidy - best_revenue.subsidy,
-                "total_cost": objective_value(best_total, "total")
-                - objective_value(best_revenue, "total"),
-            }
+    if objectives and not pins and any(s.subsidy for s in prep.built.problem.stops):
+        from route18xx.engine.objectives import other_objective  # it builds on this module
+
+        other = other_objective(prep, report, objective, time_limit_s, budget)
+        if other is not None:
+            best_total, best_revenue = (report, other) if objective == "total" else (other, report)
+            if (best_total.revenue, best_total.subsidy) != (best_revenue.revenue,
+                                                            best_revenue.subsidy):
+                extras["objectives"] = {
+                    "total": _brief(best_total),
+                    "revenue": _brief(best_revenue),
+                    # choosing the best total gives up this much dividend revenue …
+                    "dividend_cost": best_revenue.revenue - best_total.revenue,
+                    # … and choosing the best revenue this much treasury subsidy
+                    "treasury_cost": best_total.subsidy - best_revenue.subsidy,
+                    "total_cost": objective_value(best_total, "total")
+                    - objective_value(best_revenue, "total"),
+                }
     return report, extras
 
 

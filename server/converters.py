@@ -62,7 +62,7 @@ def solve_timing_to_proto(raw: Mapping[str, Any]) -> pb.SolveTiming:
         trains=list(raw["trains"]),
         status=_STATUSES.get(raw["status"], pb.SOLVE_STATUS_UNSPECIFIED),
         solve_ms=raw["solve_ms"], solver_ms=raw["solver_ms"], search_ms=raw["search_ms"],
-        branches=raw["branches"], conflicts=raw["conflicts"],
+        branches=raw["branches"], conflicts=raw["conflicts"], floor=raw.get("floor", 0),
     )
 
 
@@ -72,7 +72,7 @@ def solve_timing_from_proto(msg: pb.SolveTiming) -> dict[str, Any]:
         "purpose": msg.purpose, "objective": _OBJECTIVE_NAMES[msg.objective],
         "trains": list(msg.trains), "status": _STATUS_NAMES.get(msg.status, "UNKNOWN"),
         "solve_ms": msg.solve_ms, "solver_ms": msg.solver_ms, "search_ms": msg.search_ms,
-        "branches": msg.branches, "conflicts": msg.conflicts,
+        "branches": msg.branches, "conflicts": msg.conflicts, "floor": msg.floor,
     }
 
 

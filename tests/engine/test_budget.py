@@ -44,11 +44,11 @@ class Recorder:
         self.calls: list[dict[str, Any]] = []
 
     def __call__(self, problem: Any, *, objective: str, time_limit_s: float,
-                 cancel: CancelToken) -> Solution:
+                 cancel: CancelToken, **options: Any) -> Solution:
         self.calls.append({"objective": objective, "time_limit_s": time_limit_s,
                            "token": cancel, "left": cancel.time_left()})
-        return self.inner(problem, objective=objective, time_limit_s=time_limit_s,
-                          cancel=cancel)  # type: ignore[no-any-return]
+        return self.inner(problem, objective=objective,  # type: ignore[no-any-return]
+                          time_limit_s=time_limit_s, cancel=cancel, **options)
 
 
 def test_every_solve_of_an_answer_shares_one_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -79,7 +79,7 @@ def test_time_limit_bounds_the_whole_answer(monkeypatch: pytest.MonkeyPatch) -> 
     budget, so the others find it spent instead of getting a limit of their own."""
 
     def slow(problem: Any, *, objective: str, time_limit_s: float,
-             cancel: CancelToken) -> Solution:
+             cancel: CancelToken, **options: Any) -> Solution:
         end = time.monotonic() + time_limit_s
         if cancel.deadline is not None:
             end = min(end, cancel.deadline)
@@ -89,9 +89,9 @@ def test_time_limit_bounds_the_whole_answer(monkeypatch: pytest.MonkeyPatch) -> 
 
     recorder = Recorder(slow)
     monkeypatch.setattr(whatif, "solve", recorder)
-    # objective revenue on a mine board: the answer, the train set, the best total
-    report = api.solve_report(_state(MINE_STATE), objective="revenue", time_limit_s=0.2,
-                              train_sets=[["4", "4"]])
+    # the answer and two train sets (the answer is not proven: no second objective)
+    report = api.solve_report(_state(MINE_STATE), time_limit_s=0.2,
+                              train_sets=[["4", "4"], ["4"]])
     lefts = [c["left"] for c in recorder.calls]
     assert len(lefts) == 3
     assert lefts[0] > 0 and all(left <= 0 for left in lefts[1:]), lefts

@@ -345,7 +345,7 @@ class SolveStats(_message.Message):
     def __init__(self, nodes_before: _Optional[int] = ..., segments_before: _Optional[int] = ..., nodes_after: _Optional[int] = ..., segments_after: _Optional[int] = ..., arcs: _Optional[int] = ..., variables: _Optional[int] = ..., constraints: _Optional[int] = ..., reduce_ms: _Optional[float] = ..., build_ms: _Optional[float] = ..., solver_ms: _Optional[float] = ..., branches: _Optional[int] = ..., conflicts: _Optional[int] = ..., solves: _Optional[_Iterable[_Union[SolveTiming, _Mapping]]] = ...) -> None: ...
 
 class SolveTiming(_message.Message):
-    __slots__ = ("purpose", "objective", "trains", "status", "solve_ms", "solver_ms", "branches", "conflicts", "search_ms")
+    __slots__ = ("purpose", "objective", "trains", "status", "solve_ms", "solver_ms", "branches", "conflicts", "search_ms", "floor")
     PURPOSE_FIELD_NUMBER: _ClassVar[int]
     OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
     TRAINS_FIELD_NUMBER: _ClassVar[int]
@@ -355,6 +355,7 @@ class SolveTiming(_message.Message):
     BRANCHES_FIELD_NUMBER: _ClassVar[int]
     CONFLICTS_FIELD_NUMBER: _ClassVar[int]
     SEARCH_MS_FIELD_NUMBER: _ClassVar[int]
+    FLOOR_FIELD_NUMBER: _ClassVar[int]
     purpose: str
     objective: Objective
     trains: _containers.RepeatedScalarFieldContainer[str]
@@ -364,7 +365,8 @@ class SolveTiming(_message.Message):
     branches: int
     conflicts: int
     search_ms: float
-    def __init__(self, purpose: _Optional[str] = ..., objective: _Optional[_Union[Objective, str]] = ..., trains: _Optional[_Iterable[str]] = ..., status: _Optional[_Union[SolveStatus, str]] = ..., solve_ms: _Optional[float] = ..., solver_ms: _Optional[float] = ..., branches: _Optional[int] = ..., conflicts: _Optional[int] = ..., search_ms: _Optional[float] = ...) -> None: ...
+    floor: int
+    def __init__(self, purpose: _Optional[str] = ..., objective: _Optional[_Union[Objective, str]] = ..., trains: _Optional[_Iterable[str]] = ..., status: _Optional[_Union[SolveStatus, str]] = ..., solve_ms: _Optional[float] = ..., solver_ms: _Optional[float] = ..., branches: _Optional[int] = ..., conflicts: _Optional[int] = ..., search_ms: _Optional[float] = ..., floor: _Optional[int] = ...) -> None: ...
 
 class SolveRoutesResponse(_message.Message):
     __slots__ = ("corporation", "objective", "revenue", "subsidy", "proven_optimal", "status", "bound", "solve_ms", "routes", "stats", "breakdown", "pinned", "alternatives", "objectives")
