@@ -34,7 +34,7 @@ from route18xx.engine.budget import AnswerBudget
 from route18xx.engine.optimize import typed_report
 from route18xx.engine.reports import SolveReport
 from route18xx.engine.whatif import Floor, Prepared, solve_prepared
-from route18xx.solver import RouteProblem
+from route18xx.solver import Method, RouteProblem
 
 
 def subsidy_ceiling(problem: RouteProblem) -> int:
@@ -58,25 +58,33 @@ def _least_subsidy(problem: RouteProblem) -> int | None:
 
 def other_objective(
     prep: Prepared, first: SolveReport, objective: str, time_limit_s: float,
-    budget: AnswerBudget,
+    budget: AnswerBudget, circuits: bool = False,
 ) -> SolveReport | None:
     """The other objective's answer beside ``first`` (the answer for ``objective``,
     of the state's own trains), searched above the floor ``first`` sets; ``first``
     itself when it is proven both. None when ``first`` is not proven (nothing to
-    build a floor on): the explanation is then left out."""
+    build a floor on): the explanation is then left out.
+
+    ``circuits``: the first solve modelled every train as a circuit (no listing),
+    so the second does too: the board without its subsidy stops is often just
+    small enough for the solver to try listing an unlimited train's routes, a
+    walk that fails on these boards (129026-614: ~4 ms of CPU for a 1 ms search).
+    """
     if not first.proven_optimal:
         return None
     problem = prep.built.problem
+    method: Method = "circuit" if circuits else "auto"
     if objective == "total":
         if first.subsidy == 0:
             return first  # its revenue is its total, which nothing beats
         least = _least_subsidy(problem)
-        floor = Floor(first.revenue + 1, avoid_subsidy=least is not None and first.subsidy <= least)
+        floor = Floor(first.revenue + 1, avoid_subsidy=least is not None and first.subsidy <= least,
+                      method=method)
         other = "revenue"
     else:
         if first.subsidy >= subsidy_ceiling(problem):
             return first
-        floor = Floor(first.revenue + first.subsidy + 1)
+        floor = Floor(first.revenue + first.subsidy + 1, method=method)
         other = "total"
     state, opt = solve_prepared(prep, objective=other, time_limit_s=time_limit_s, budget=budget,
                                 purpose=f"objectives.{other}", floor=floor)

@@ -27,7 +27,7 @@ from route18xx.engine.route_judge import (
     RouteSpec, check_route_references, judge_routes, parse_route_specs, train_type,
 )
 from route18xx.engine.state_file import RouteState
-from route18xx.solver import OBJECTIVES, CancelToken, Objective, Solution, solve
+from route18xx.solver import OBJECTIVES, CancelToken, Method, Objective, Solution, solve
 
 
 @dataclass(frozen=True)
@@ -119,10 +119,12 @@ def solve_prepared(
 class Floor:
     """What a solve must beat (issue 21: the second objective's search): only answers
     whose objective reaches ``value``; with ``avoid_subsidy`` only routes through no
-    stop that pays a subsidy (the track at those stops taken away)."""
+    stop that pays a subsidy (the track at those stops taken away); ``method`` the
+    solver's (``solve``)."""
 
     value: int
     avoid_subsidy: bool = False
+    method: Method = "auto"
 
 
 def _solve_on_budget(
@@ -149,7 +151,8 @@ def _solve_on_budget(
     built = replace(prep.built, problem=problem)
     if free:
         solution = solve(problem, objective=objective, time_limit_s=time_limit_s,
-                         cancel=budget.token, floor=None if floor is None else floor.value)
+                         cancel=budget.token, floor=None if floor is None else floor.value,
+                         method="auto" if floor is None else floor.method)
     else:
         solution = Solution((), 0, 0, "OPTIMAL", 0, 0)
     specs = tuple(pins) + tuple(route_spec(built, r, free[r.train][0]) for r in solution.routes)
@@ -247,6 +250,7 @@ def _explained(
     pins = parse_pins(state, pinned_routes) if pinned_routes is not None else []
     sets = [parse_train_set(state, raw, f"train_sets[{i}]") for i, raw in enumerate(train_sets or [])]
     solved: dict[tuple[tuple[str, ...], str], SolveReport] = {}
+    listed: dict[tuple[tuple[str, ...], str], int] = {}  # routes the solver listed
 
     def optimum(trains: tuple[TrainDef, ...], goal: str, purpose: str) -> SolveReport:
         key = (tuple(t.name for t in trains), goal)
@@ -255,6 +259,7 @@ def _explained(
             s, opt = solve_prepared(prep, trains=trains, objective=goal,
                                     time_limit_s=time_limit_s, budget=budget, purpose=purpose)
             solved[key] = typed_report(s, opt, goal)
+            listed[key] = opt.solution.stats.listed_routes
         return solved[key]
 
     extras: dict[str, Any] = {}
@@ -281,7 +286,8 @@ def _explained(
     if objectives and not pins and any(s.subsidy for s in prep.built.problem.stops):
         from route18xx.engine.objectives import other_objective  # it builds on this module
 
-        other = other_objective(prep, report, objective, time_limit_s, budget)
+        circuits = listed.get((tuple(t.name for t in state.trains), objective), -1) == 0
+        other = other_objective(prep, report, objective, time_limit_s, budget, circuits)
         if other is not None:
             best_total, best_revenue = (report, other) if objective == "total" else (other, report)
             if (best_total.revenue, best_total.subsidy) != (best_revenue.revenue,
