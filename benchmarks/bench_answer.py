@@ -13,8 +13,12 @@ over the 123 real states of ``tests/data/states``, warm:
   clock and the process's CPU time;
 * ``grpc``: ``SolveRoutes`` round trips to a server in this process on
   127.0.0.1 (worker threads, as ``ServerConfig`` defaults), from the state dict
-  to the decoded response; each state's median of 5, wall clock; beside it the
+  to the decoded response; each state's median of 5, wall clock and the
+  process's CPU (client and server: both are this process); beside it the
   median of the response's ``solve_ms``.
+
+On a shared, loaded machine the wall clock moves by 2-4x between runs; compare
+the CPU figures, and the two trees within one round.
 
 It prints p50 / p95 / max across the states of each figure, the worst states,
 and (this tree only) where the time of an answer goes: the solver's model
@@ -100,19 +104,23 @@ def _grpc(states: dict[str, dict[str, Any]]) -> dict[str, Any]:
             for request in requests.values():
                 stub.SolveRoutes(request, timeout=30)
             wall: dict[str, float] = {}
+            cpu: dict[str, float] = {}
             solve_ms: dict[str, float] = {}
             for name, raw in states.items():
-                w, s = [], []
+                w, c, s = [], [], []
                 for _ in range(RUNS):
-                    t0 = time.perf_counter()
+                    t0, c0 = time.perf_counter(), time.process_time()
                     response = stub.SolveRoutes(converters.solve_request_to_proto(raw), timeout=30)
                     converters.solve_report_from_proto(response)
+                    c.append((time.process_time() - c0) * 1000)
                     w.append((time.perf_counter() - t0) * 1000)
                     s.append(response.solve_ms)
-                wall[name], solve_ms[name] = statistics.median(w), statistics.median(s)
+                wall[name], cpu[name] = statistics.median(w), statistics.median(c)
+                solve_ms[name] = statistics.median(s)
     finally:
         server.stop(0).wait()
-    return {"wall": _spread(list(wall.values())), "solve_ms": _spread(list(solve_ms.values())),
+    return {"wall": _spread(list(wall.values())), "cpu": _spread(list(cpu.values())),
+            "solve_ms": _spread(list(solve_ms.values())),
             "worst": sorted(wall, key=wall.__getitem__)[-5:]}
 
 
