@@ -67,6 +67,25 @@ class SolveTiming:
         }
 
 
+class _SearchToken(CancelToken):
+    """The budget's token: its ``deadline`` ends every search (the solver caps CP-SAT
+    at it), but it reads as ``cancelled`` only when cancelled or past the caller's
+    own deadline, so model building and the re-checks still finish within the call
+    and a search cut short still answers with its best routes (issue 11)."""
+
+    def __init__(self, deadline: float, call_deadline: float | None) -> None:
+        super().__init__(deadline)
+        self.call_deadline = call_deadline
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancelled or self.expired
+
+    @property
+    def expired(self) -> bool:
+        return self.call_deadline is not None and time.monotonic() >= self.call_deadline
+
+
 class _Forward:
     """Stops the budget's token when the caller's is cancelled (``CancelToken.attach``)."""
 
@@ -95,9 +114,10 @@ class AnswerBudget:
         self.time_limit_s = time_limit_s
         if deadline is None:
             deadline = time.monotonic() + max(time_limit_s, 0.0)
-        if cancel is not None and cancel.deadline is not None:
-            deadline = min(deadline, cancel.deadline)
-        self.token = CancelToken(deadline)
+        call_deadline = None if cancel is None else cancel.deadline
+        if call_deadline is not None:
+            deadline = min(deadline, call_deadline)
+        self.token: CancelToken = _SearchToken(deadline, call_deadline)
         self.solves: list[SolveTiming] = []
         self._parent = cancel
         self._forward = _Forward(self.token)

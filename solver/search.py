@@ -216,6 +216,8 @@ def _search(
     response = None
     branches = conflicts = 0
     for stage, (linearization, dtime) in enumerate(stages):
+        if stage and time.monotonic() >= deadline:
+            break  # no time left for a later stage: the earlier one's answer stands
         if stage and response is not None and response.status.name == "FEASIBLE":
             proto.clear_solution_hint()
             proto.solution_hint.vars.extend(range(len(proto.variables)))
