@@ -1,6 +1,7 @@
 """Real decisions, the whole ``SolveRoutes`` answer, this tree vs another checkout (issue 21).
 
     .venv/bin/python -m benchmarks.bench_answer [/path/to/other/checkout/proto] [rounds]
+    .venv/bin/python -m benchmarks.bench_answer --boards [/path/to/other/checkout/proto]
 
 Each round runs the same measurement in fresh processes, this tree first, then
 the other checkout first on ``PYTHONPATH`` (so the machine's load hits both
@@ -19,6 +20,8 @@ over the 123 real states of ``tests/data/states``, warm:
 
 On a shared, loaded machine the wall clock moves by 2-4x between runs; compare
 the CPU figures, and the two trees within one round.
+
+With ``--boards``: each hard board's whole answer instead (``measure_boards``).
 
 It prints p50 / p95 / max across the states of each figure, the worst states,
 and (this tree only) where the time of an answer goes: the solver's model
@@ -129,15 +132,33 @@ def measure() -> dict[str, Any]:
     return {"states": len(states), "in_process": _in_process(states), "grpc": _grpc(states)}
 
 
+def measure_boards() -> dict[str, Any]:
+    """The hard boards of ``tests/data/boards``: each whole answer once (60 s limit), its
+    process CPU and (this tree) each solve's CP-SAT branches."""
+    from route18xx.engine.api import solve_report
+
+    out: dict[str, Any] = {}
+    for path in sorted((ROOT / "tests" / "data" / "boards").glob("*.json")):
+        raw = json.loads(path.read_text())["state"]
+        c0 = time.process_time()
+        report = solve_report(raw, time_limit_s=60.0)
+        cpu = round((time.process_time() - c0) * 1000, 1)
+        solves = report.stats.get("solves")
+        out[path.stem] = [cpu, [s["branches"] for s in solves]] if solves is not None else [cpu]
+    return out
+
+
 def main() -> None:
-    other = sys.argv[1] if len(sys.argv) > 1 else None
-    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    args = [a for a in sys.argv[1:] if a != "--boards"]
+    what = "measure_boards" if "--boards" in sys.argv else "measure"
+    other = args[0] if args else None
+    rounds = int(args[1]) if len(args) > 1 else 1
     trees = [("this", {})] + ([("other", {"PYTHONPATH": other})] if other else [])
     for r in range(rounds):
         for label, env in trees if r % 2 == 0 else trees[::-1]:
             out = subprocess.run(
-                [sys.executable, "-c", "from benchmarks.bench_answer import measure; "
-                 "import json; print(json.dumps(measure()))"],
+                [sys.executable, "-c", f"from benchmarks.bench_answer import {what}; "
+                 f"import json; print(json.dumps({what}()))"],
                 env={**os.environ, **env}, cwd=ROOT, check=True, capture_output=True, text=True)
             print(f"round {r} {label}: {out.stdout.strip()}", flush=True)
 
