@@ -56,7 +56,12 @@ def _burn(stop: Any) -> None:
 
 
 def test_five_parallel_answers_beside_a_cpu_burner_do_the_same_work() -> None:
-    import route18xx.engine.api  # noqa: F401  (loaded once, before the fork)
+    import route18xx.engine.objectives  # noqa: F401  (the answer's modules, before the fork)
+    import route18xx.engine.whatif  # noqa: F401
+    from route18xx.engine.api import warm_up
+
+    warm_up()  # OR-Tools and the 1888 data loaded too: a forked child imports nothing,
+    # so no import lock another thread held at the fork can stop it
 
     ctx = multiprocessing.get_context("fork")
     stop = ctx.Event()
