@@ -156,3 +156,14 @@ def test_a_best_revenue_with_every_subsidy_is_the_best_total(name: str, solves: 
     total = best_total["revenue"] + best_total["subsidy"] if best_total else (
         report.revenue + report.subsidy)
     assert total == reference["optimal_total"]  # the independent solver's figure
+
+
+def test_pins_share_the_budget_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    recorder = Recorder(solve)
+    monkeypatch.setattr(whatif, "solve", recorder)
+    pin = _reference(MINE_STATE)["recorded_routes"][:1]  # the player's first route, pinned
+    report = api.solve_report(_state(MINE_STATE), time_limit_s=7.0, pinned_routes=pin)
+    assert [s["purpose"] for s in report.stats["solves"]] == ["answer", "unpinned"]
+    assert "pinned" in report.extras
+    assert len({id(c["token"]) for c in recorder.calls}) == 1
+    assert sum(s["solve_ms"] for s in report.stats["solves"]) <= report.solve_ms
