@@ -66,3 +66,23 @@ def test_the_floor_search_does_less_work_than_a_plain_one(name: str) -> None:
     floor_search = report.stats["solves"][1]
     plain = solve(build_problem(parse_state(state)).problem, objective="revenue")
     assert floor_search["branches"] < plain.stats.branches
+
+
+def test_every_real_answer_has_both_optima_of_the_reference() -> None:
+    """All 123 real states, both objectives: the answer and its ``objectives``
+    (or their absence: the two coincide) give the reference's best total, best
+    revenue and the most subsidy at that revenue."""
+    wrong = []
+    for path in sorted(STATES_DIR.glob("*.json")):
+        data = json.loads(path.read_text())
+        reference = data["reference"]
+        for objective in ("total", "revenue"):
+            report = api.solve_report(data["state"], objective=objective, time_limit_s=10.0)
+            total, revenue = _both(report)
+            got = (report.proven_optimal, total["revenue"] + total["subsidy"],
+                   revenue["revenue"], revenue["subsidy"])
+            want = (True, reference["optimal_total"], reference["optimal_revenue"],
+                    reference["optimal_revenue_best_subsidy"])
+            if got != want:
+                wrong.append((path.stem, objective, got, want))
+    assert not wrong
