@@ -488,12 +488,9 @@ def solve_hook(
     limited to ``time_limit_s`` and to what is left before ``cancel``'s deadline."""
 
     def optimum(state: RouteState) -> RunOptimum:
-        limit = time_limit_s
-        left = cancel.time_left() if cancel is not None else None
-        if left is not None:
-            limit = max(0.001, min(limit, left))
         check_time(cancel, "the replay's solves")
-        return run_optimum(state, objective=objective, time_limit_s=limit, cancel=cancel)
+        # the token's deadline ends the search; the limit alone sets its plan (issue 21)
+        return run_optimum(state, objective=objective, time_limit_s=time_limit_s, cancel=cancel)
 
     return optimum
 

@@ -9,10 +9,10 @@ answer is never returned unchecked (STYLE.md §6).
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Any
 
+from route18xx.engine.budget import AnswerBudget, SolveTiming
 from route18xx.engine.errors import EngineMismatch, MalformedInput
 from route18xx.engine.problem_builder import BuiltProblem, build_problem
 from route18xx.engine.reports import AnswerBreakdown, RouteReport, SolveReport
@@ -23,12 +23,17 @@ from route18xx.solver import OBJECTIVES, CancelToken, RouteResult, Solution, sol
 
 @dataclass(frozen=True)
 class Optimum:
-    """A checked optimum: the solver's solution, its routes as specs, the engine's judgement."""
+    """A checked optimum: the solver's solution, its routes as specs, the engine's judgement.
+
+    ``solve_ms`` is the engine's time for the answer, re-check included; ``solves``
+    each solve it made (issue 21 item 4: ``stats["solves"]``).
+    """
 
     solution: Solution
     specs: tuple[RouteSpec, ...]
     judgement: Judgement
     solve_ms: float
+    solves: tuple[SolveTiming, ...] = ()
 
 
 def route_spec(built: BuiltProblem, route: RouteResult, train_id: str) -> RouteSpec:
@@ -69,29 +74,35 @@ def optimize(
     time_limit_s: float = 10.0,
     cancel: CancelToken | None = None,
 ) -> Optimum:
-    """Solve and re-check. Raises ``EngineMismatch`` if the engine disagrees."""
+    """Solve and re-check. Raises ``EngineMismatch`` if the engine disagrees.
+
+    ``solve_ms`` is the engine's time from the state to the checked answer: the
+    problem, the solve and the re-check (issue 21: the whole answer's time).
+    """
     if objective not in OBJECTIVES:
         raise MalformedInput("objective", f"{objective!r} is not one of {list(OBJECTIVES)}")
-    started = time.perf_counter()
-    built = build_problem(state)
-    solution = solve(
-        built.problem,
-        objective=objective,  # narrowed to an Objective by the check above
-        time_limit_s=time_limit_s,
-        cancel=cancel,
-    )
-    ids = train_ids(state)
-    specs = tuple(route_spec(built, r, ids[r.train]) for r in solution.routes)
-    solve_ms = (time.perf_counter() - started) * 1000.0
-    judgement = judge_routes(state, specs)
-    if not judgement.legal:
-        raise EngineMismatch(f"solver routes rejected by the engine: {judgement.violations}")
-    if judgement.revenue != solution.revenue or judgement.subsidy != solution.subsidy:
-        raise EngineMismatch(
-            f"solver priced {solution.revenue}+{solution.subsidy}, engine "
-            f"{judgement.revenue}+{judgement.subsidy}"
+    with AnswerBudget(time_limit_s, cancel) as budget:
+        built = build_problem(state)
+        solution = solve(
+            built.problem,
+            objective=objective,  # narrowed to an Objective by the check above
+            time_limit_s=time_limit_s,
+            cancel=budget.token,
         )
-    return Optimum(solution, specs, judgement, solve_ms)
+        ids = train_ids(state)
+        specs = tuple(route_spec(built, r, ids[r.train]) for r in solution.routes)
+        judgement = judge_routes(state, specs)
+        if not judgement.legal:
+            raise EngineMismatch(f"solver routes rejected by the engine: {judgement.violations}")
+        if judgement.revenue != solution.revenue or judgement.subsidy != solution.subsidy:
+            raise EngineMismatch(
+                f"solver priced {solution.revenue}+{solution.subsidy}, engine "
+                f"{judgement.revenue}+{judgement.subsidy}"
+            )
+        solve_ms = budget.elapsed_ms()
+        timing = SolveTiming.of("answer", objective, tuple(t.name for t in state.trains),
+                                solution, solve_ms)
+    return Optimum(solution, specs, judgement, solve_ms, (timing,))
 
 
 def solve_report(
@@ -173,6 +184,8 @@ def typed_report(state: RouteState, opt: Optimum, objective: str) -> SolveReport
             "reduce_ms": round(stats.reduce_ms, 3),
             "build_ms": round(stats.build_ms, 3),
             "solver_ms": round(stats.solve_ms, 3),
+            # every solve of the answer, each with its own time (issue 21 item 4)
+            "solves": [t.to_json() for t in opt.solves],
         },
         breakdown=AnswerBreakdown.of(tuple(r.breakdown for r in routes if r.breakdown)),
     )

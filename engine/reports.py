@@ -203,7 +203,7 @@ class SolveReport:
     bound: int
     solve_ms: float
     routes: tuple[RouteReport, ...]
-    stats: Mapping[str, float] = field(default_factory=dict)
+    stats: Mapping[str, Any] = field(default_factory=dict)
     breakdown: AnswerBreakdown | None = None
     extras: Mapping[str, Any] = field(default_factory=dict)
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from route18xx.engine.board import Board
+from route18xx.engine.budget import AnswerBudget
 from route18xx.engine.network import reach
 from route18xx.engine.optimize import Optimum, optimize, routes_report
 from route18xx.engine.revenue import destination_bonus, route_subsidy, stop_value
@@ -248,6 +249,9 @@ def suggest(
     subtract = options.subtract_cost
     started = time.perf_counter()
     deadline = started + options.time_limit_s
+    # the candidates' solves share the ranking's deadline; each is handed the ranking's
+    # time limit, so its search plan does not depend on the time left (issue 21)
+    ranking_end = time.monotonic() + options.time_limit_s
 
     def out_of_time() -> bool:
         return time.perf_counter() >= deadline or (cancel is not None and cancel.cancelled)
@@ -283,7 +287,8 @@ def suggest(
         nth = sorted(result.ranked, key=_rank_key)[top - 1]
         return nth.score, nth.move.sort_key
 
-    with ThreadPoolExecutor(max_workers=workers) as pool:
+    with AnswerBudget(options.time_limit_s, cancel, ranking_end) as budget, \
+            ThreadPoolExecutor(max_workers=workers) as pool:
         pending: set[Future[Optimum]] = set()
         key_of: dict[Future[Optimum], Any] = {}
         queue = list(staged)
@@ -311,9 +316,8 @@ def suggest(
                         take(key, solving[key])
                     continue
                 result.solved += 1
-                remaining = max(0.01, deadline - time.perf_counter())
-                fut = pool.submit(optimize, after, objective=objective, time_limit_s=remaining,
-                                  cancel=cancel)
+                fut = pool.submit(optimize, after, objective=objective,
+                                  time_limit_s=options.time_limit_s, cancel=budget.token)
                 solving[key], key_of[fut], waiting[key] = fut, key, [move]
                 pending.add(fut)
             if pending:
@@ -347,7 +351,7 @@ def suggest_report(
     same ``cancel`` token, or up to the token's deadline when it has one (issue
     9: the whole call stays within its deadline).
     """
-    started = time.perf_counter()
+    started = time.monotonic()
     res = suggest(state, options, cancel)
     objective = options.objective
     corp = state.corporation.sym
@@ -356,11 +360,12 @@ def suggest_report(
         opt = e.optimum
         if opt is None:  # a move that shared another board's solve: its own routes, quickly
             after = replace(state, board=applied(state.board, e.move, corp))
-            left = options.time_limit_s - (time.perf_counter() - started)
-            call_left = cancel.time_left() if cancel is not None else None
-            if call_left is not None:  # the call's deadline: the share kept for this, too
-                left = max(left, call_left)
-            opt = optimize(after, objective=objective, time_limit_s=max(0.01, left), cancel=cancel)
+            end = started + options.time_limit_s
+            if cancel is not None and cancel.deadline is not None:
+                end = max(end, cancel.deadline)  # the call's deadline: the share kept for this
+            with AnswerBudget(options.time_limit_s, cancel, end) as budget:
+                opt = optimize(after, objective=objective, time_limit_s=options.time_limit_s,
+                               cancel=budget.token)
         suggestions.append(Suggestion(
             e.move.report(), e.income, e.income - res.base_income, e.score, e.proven,
             tuple(routes_report(opt)),

@@ -11,12 +11,12 @@ one validator, as ``engine.optimize`` does.
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from route18xx.engine import state_rules as rules
+from route18xx.engine.budget import AnswerBudget, SolveTiming
 from route18xx.engine.deadline import check_time
 from route18xx.engine.errors import EngineMismatch, MalformedInput, excerpt
 from route18xx.engine.gamedata import TrainDef
@@ -27,7 +27,7 @@ from route18xx.engine.route_judge import (
     RouteSpec, check_route_references, judge_routes, parse_route_specs, train_type,
 )
 from route18xx.engine.state_file import RouteState
-from route18xx.solver import OBJECTIVES, CancelToken, Solution, solve
+from route18xx.solver import OBJECTIVES, CancelToken, Method, Objective, Solution, solve
 
 
 @dataclass(frozen=True)
@@ -96,23 +96,63 @@ def solve_prepared(
     objective: str = "total",
     time_limit_s: float = 10.0,
     cancel: CancelToken | None = None,
+    budget: AnswerBudget | None = None,
+    purpose: str = "answer",
+    floor: Floor | None = None,
 ) -> tuple[RouteState, Optimum]:
     """The proven optimum of the free trains (all but the pinned ones) on the track
     the pins leave free, judged together with the pins. ``trains`` replaces the
-    state's trains (a what-if set)."""
+    state's trains (a what-if set). With ``budget`` the solve stops at its shared
+    deadline (``cancel`` is then not used) and its timing is recorded there as
+    ``purpose``. With ``floor`` only answers reaching it are searched
+    (``engine.objectives``): none is status ``INFEASIBLE``, no routes."""
     if objective not in OBJECTIVES:
         raise MalformedInput("objective", f"{objective!r} is not one of {list(OBJECTIVES)}")
-    started = time.perf_counter()
+    if budget is None:
+        with AnswerBudget(time_limit_s, cancel) as own:
+            return _solve_on_budget(prep, trains, pins, objective, time_limit_s, own, purpose,
+                                    floor)
+    return _solve_on_budget(prep, trains, pins, objective, time_limit_s, budget, purpose, floor)
+
+
+@dataclass(frozen=True)
+class Floor:
+    """What a solve must beat (issue 21: the second objective's search): only answers
+    whose objective reaches ``value``; with ``avoid_subsidy`` only routes through no
+    stop that pays a subsidy (the track at those stops taken away); ``method`` the
+    solver's (``solve``)."""
+
+    value: int
+    avoid_subsidy: bool = False
+    method: Method = "auto"
+
+
+def _solve_on_budget(
+    prep: Prepared,
+    trains: tuple[TrainDef, ...] | None,
+    pins: Sequence[RouteSpec],
+    objective: Objective,
+    time_limit_s: float,
+    budget: AnswerBudget,
+    purpose: str,
+    floor: Floor | None = None,
+) -> tuple[RouteState, Optimum]:
+    started = budget.elapsed_ms()
     state = prep.state if trains is None else replace(prep.state, trains=trains)
     free = _free_trains(state.trains, pins)
     taken = judge_routes(state, pins).routes if pins else []
     edges = [k for r in taken for c in r.chains for k in c.edge_keys]
     paths = [p for r in taken for c in r.chains for p in c.paths]
     problem = prep.built.without_track(edges, paths, [t for _, t in free])
+    if floor is not None and floor.avoid_subsidy:
+        paying = {i for i, stop in enumerate(problem.stops) if stop.subsidy}
+        problem = replace(problem, forbidden_segments=problem.forbidden_segments | frozenset(
+            i for i, seg in enumerate(problem.segments) if seg.a in paying or seg.b in paying))
     built = replace(prep.built, problem=problem)
     if free:
-        solution = solve(problem, objective=objective,
-                         time_limit_s=time_limit_s, cancel=cancel)
+        solution = solve(problem, objective=objective, time_limit_s=time_limit_s,
+                         cancel=budget.token, floor=None if floor is None else floor.value,
+                         method="auto" if floor is None else floor.method)
     else:
         solution = Solution((), 0, 0, "OPTIMAL", 0, 0)
     specs = tuple(pins) + tuple(route_spec(built, r, free[r.train][0]) for r in solution.routes)
@@ -128,7 +168,11 @@ def solve_prepared(
             f"solver priced {solution.revenue}+{solution.subsidy}, engine "
             f"{judgement.revenue - pin_revenue}+{judgement.subsidy - pin_subsidy}"
         )
-    return state, Optimum(solution, specs, judgement, (time.perf_counter() - started) * 1000.0)
+    ms = budget.elapsed_ms() - started
+    timing = SolveTiming.of(purpose, objective, tuple(t.name for t in state.trains), solution, ms,
+                            0 if floor is None else floor.value)
+    budget.record(timing)
+    return state, Optimum(solution, specs, judgement, ms, (timing,))
 
 
 def _free_trains(
@@ -183,26 +227,47 @@ def explained_solve(
       revenue and the best revenue + subsidy when they differ, and what each
       costs in the other (``dividend_cost``, ``treasury_cost``).
     """
+    with AnswerBudget(time_limit_s, cancel) as budget:
+        report, extras = _explained(state, objective, time_limit_s, cancel, budget,
+                                    pinned_routes, train_sets, objectives)
+        stats = {**report.stats, "solves": [t.to_json() for t in budget.solves]}
+        return replace(report, solve_ms=round(budget.elapsed_ms(), 3), stats=stats,
+                       extras=extras)
+
+
+def _explained(
+    state: RouteState,
+    objective: str,
+    time_limit_s: float,
+    cancel: CancelToken | None,
+    budget: AnswerBudget,
+    pinned_routes: Any,
+    train_sets: Sequence[Any] | None,
+    objectives: bool,
+) -> tuple[SolveReport, dict[str, Any]]:
+    """``explained_solve``'s answer and extras, every solve on ``budget``."""
     prep = prepare(state)
     pins = parse_pins(state, pinned_routes) if pinned_routes is not None else []
     sets = [parse_train_set(state, raw, f"train_sets[{i}]") for i, raw in enumerate(train_sets or [])]
     solved: dict[tuple[tuple[str, ...], str], SolveReport] = {}
+    listed: dict[tuple[tuple[str, ...], str], int] = {}  # routes the solver listed
 
-    def optimum(trains: tuple[TrainDef, ...], goal: str) -> SolveReport:
+    def optimum(trains: tuple[TrainDef, ...], goal: str, purpose: str) -> SolveReport:
         key = (tuple(t.name for t in trains), goal)
         if key not in solved:
             check_time(cancel, "the solves")
             s, opt = solve_prepared(prep, trains=trains, objective=goal,
-                                    time_limit_s=time_limit_s, cancel=cancel)
+                                    time_limit_s=time_limit_s, budget=budget, purpose=purpose)
             solved[key] = typed_report(s, opt, goal)
+            listed[key] = opt.solution.stats.listed_routes
         return solved[key]
 
     extras: dict[str, Any] = {}
     if pins:
         s, opt = solve_prepared(prep, pins=pins, objective=objective,
-                                time_limit_s=time_limit_s, cancel=cancel)
+                                time_limit_s=time_limit_s, budget=budget)
         report = typed_report(s, opt, objective)
-        free = optimum(state.trains, objective)
+        free = optimum(state.trains, objective, "unpinned")
         extras["pinned"] = {
             "trains": [p.train for p in pins],
             "unpinned": _brief(free),
@@ -211,30 +276,33 @@ def explained_solve(
             "subsidy_cost": free.subsidy - report.subsidy,
         }
     else:
-        report = optimum(state.trains, objective)
+        report = optimum(state.trains, objective, "answer")
     if sets:
         extras["alternatives"] = [
-            {"trains": [t.name for t in trains], **optimum(trains, objective).to_json()}
-            for trains in sets
+            {"trains": [t.name for t in trains],
+             **optimum(trains, objective, f"train_sets[{i}]").to_json()}
+            for i, trains in enumerate(sets)
         ]
-    # When the best total earns no subsidy it is also the best revenue (its revenue is its
-    # total, which no route set beats), so the second solve would only repeat it.
-    needs_both = not (objective == "total" and report.subsidy == 0)
-    if objectives and not pins and needs_both and any(s.subsidy for s in prep.built.problem.stops):
-        best_total = optimum(state.trains, "total")
-        best_revenue = optimum(state.trains, "revenue")
-        if (best_total.revenue, best_total.subsidy) != (best_revenue.revenue, best_revenue.subsidy):
-            extras["objectives"] = {
-                "total": _brief(best_total),
-                "revenue": _brief(best_revenue),
-                # choosing the best total gives up this much dividend revenue …
-                "dividend_cost": best_revenue.revenue - best_total.revenue,
-                # … and choosing the best revenue this much treasury subsidy
-                "treasury_cost": best_total.subsidy - best_revenue.subsidy,
-                "total_cost": objective_value(best_total, "total")
-                - objective_value(best_revenue, "total"),
-            }
-    return replace(report, extras=extras)
+    if objectives and not pins and any(s.subsidy for s in prep.built.problem.stops):
+        from route18xx.engine.objectives import other_objective  # it builds on this module
+
+        circuits = listed.get((tuple(t.name for t in state.trains), objective), -1) == 0
+        other = other_objective(prep, report, objective, time_limit_s, budget, circuits)
+        if other is not None:
+            best_total, best_revenue = (report, other) if objective == "total" else (other, report)
+            if (best_total.revenue, best_total.subsidy) != (best_revenue.revenue,
+                                                            best_revenue.subsidy):
+                extras["objectives"] = {
+                    "total": _brief(best_total),
+                    "revenue": _brief(best_revenue),
+                    # choosing the best total gives up this much dividend revenue …
+                    "dividend_cost": best_revenue.revenue - best_total.revenue,
+                    # … and choosing the best revenue this much treasury subsidy
+                    "treasury_cost": best_total.subsidy - best_revenue.subsidy,
+                    "total_cost": objective_value(best_total, "total")
+                    - objective_value(best_revenue, "total"),
+                }
+    return report, extras
 
 
 def comparison(judged: CheckReport, best: SolveReport) -> dict[str, Any]:

@@ -54,6 +54,28 @@ _STATS_INT = (
 _STATS_FLOAT = ("reduce_ms", "build_ms", "solver_ms")
 
 
+def solve_timing_to_proto(raw: Mapping[str, Any]) -> pb.SolveTiming:
+    """One entry of the engine's ``stats["solves"]`` (``engine.budget.SolveTiming``)."""
+    return pb.SolveTiming(
+        purpose=raw["purpose"],
+        objective=_OBJECTIVES.get(raw["objective"], pb.OBJECTIVE_UNSPECIFIED),
+        trains=list(raw["trains"]),
+        status=_STATUSES.get(raw["status"], pb.SOLVE_STATUS_UNSPECIFIED),
+        solve_ms=raw["solve_ms"], solver_ms=raw["solver_ms"], search_ms=raw["search_ms"],
+        branches=raw["branches"], conflicts=raw["conflicts"], floor=raw.get("floor", 0),
+    )
+
+
+def solve_timing_from_proto(msg: pb.SolveTiming) -> dict[str, Any]:
+    """A ``SolveTiming`` as the engine's ``stats["solves"]`` entry."""
+    return {
+        "purpose": msg.purpose, "objective": _OBJECTIVE_NAMES[msg.objective],
+        "trains": list(msg.trains), "status": _STATUS_NAMES.get(msg.status, "UNKNOWN"),
+        "solve_ms": msg.solve_ms, "solver_ms": msg.solver_ms, "search_ms": msg.search_ms,
+        "branches": msg.branches, "conflicts": msg.conflicts, "floor": msg.floor,
+    }
+
+
 @dataclass(frozen=True)
 class LogSource:
     """A request's board given as a decoded game log and the id of an action in it."""
@@ -423,6 +445,7 @@ def solve_report_to_proto(report: SolveReport | Mapping[str, Any]) -> pb.SolveRo
     for k in _STATS_FLOAT:
         if k in stats:
             setattr(msg.stats, k, float(stats[k]))
+    msg.stats.solves.extend(solve_timing_to_proto(t) for t in stats.get("solves", ()))
     if report.breakdown is not None:
         msg.breakdown.CopyFrom(ex.answer_breakdown_to_proto(report.breakdown))
     extras = report.extras
@@ -461,6 +484,7 @@ def solve_report_from_proto(msg: pb.SolveRoutesResponse) -> dict[str, Any]:
         stats={
             **{k: getattr(msg.stats, k) for k in _STATS_INT},
             **{k: getattr(msg.stats, k) for k in _STATS_FLOAT},
+            "solves": [solve_timing_from_proto(t) for t in msg.stats.solves],
         },
         breakdown=(ex.answer_breakdown_from_proto(msg.breakdown)
                    if msg.HasField("breakdown") else None),

@@ -190,21 +190,34 @@ TWO_STAGES_FROM_S = 0.08
 
 
 def _search(
-    built: BuiltModel, time_limit_s: float, workers: int, seed: int, cancel: CancelToken | None
+    built: BuiltModel, time_limit_s: float, workers: int, seed: int, cancel: CancelToken | None,
+    floor: int | None = None,
 ) -> tuple[cp_model_helper.CpSolverResponse | None, bool, int, int]:
     """Run CP-SAT on the built model: (its last response, whether it ran at all,
-    branches and conflicts summed over the stages)."""
+    branches and conflicts summed over the stages). ``floor``: only solutions whose
+    model objective reaches it (``solve``'s floor, scaled)."""
     from ortools.sat.python import cp_model_helper
 
     proto = built.model.proto()
+    if floor is not None:  # maximised value >= floor, on the stored (negated) objective
+        objective = proto.objective
+        constraint = proto.constraints.add().linear
+        constraint.vars.extend(objective.vars)
+        constraint.coeffs.extend(objective.coeffs)
+        constraint.domain.extend([-(2**62), -floor - int(objective.offset)])
     level = built.linearization
     stages: list[tuple[int, float | None]] = [(level, None)]
     if level == 2 and not built.listed_routes and time_limit_s > TWO_STAGES_FROM_S:
         stages = [(0, QUICK_STAGE_DTIME), (2, None)]
     deadline = time.monotonic() + max(time_limit_s, 0.0)
+    if cancel is not None and cancel.deadline is not None:
+        # one deadline for every solve of an answer (issue 21 item 4): the token's
+        deadline = min(deadline, cancel.deadline)
     response = None
     branches = conflicts = 0
     for stage, (linearization, dtime) in enumerate(stages):
+        if stage and time.monotonic() >= deadline:
+            break  # no time left for a later stage: the earlier one's answer stands
         if stage and response is not None and response.status.name == "FEASIBLE":
             proto.clear_solution_hint()
             proto.solution_hint.vars.extend(range(len(proto.variables)))
@@ -224,9 +237,27 @@ def _search(
                 cancel.detach(wrapper)
         branches += response.num_branches
         conflicts += response.num_conflicts
-        if response.status.name == "OPTIMAL" or (cancel is not None and cancel.cancelled):
+        if response.status.name in ("OPTIMAL", "INFEASIBLE") or (
+            cancel is not None and cancel.cancelled
+        ):
             break
     return response, True, branches, conflicts
+
+
+def _value(routes: Sequence[RouteResult], objective: Objective) -> int:
+    """``Solution.objective`` of these routes."""
+    revenue = sum(r.revenue for r in routes)
+    return revenue + sum(r.subsidy for r in routes) if objective == "total" else revenue
+
+
+def _scaled_floor(problem: RouteProblem, floor: int, built: BuiltModel) -> int:
+    """``solve``'s floor on the model's objective: in ``"revenue"`` mode revenue·M +
+    subsidy reaches floor·M + the lowest possible subsidy exactly when revenue
+    reaches floor (M exceeds any spread of subsidies)."""
+    scale = built.instance.scale
+    if scale == 1:
+        return floor
+    return floor * scale + len(problem.trains) * sum(min(0, s.subsidy) for s in problem.stops)
 
 
 def solve(
@@ -238,13 +269,21 @@ def solve(
     seed: int = 0,
     cancel: CancelToken | None = None,
     method: Method = "auto",
+    floor: int | None = None,
 ) -> Solution:
     """Optimal routes for ``problem`` (DESIGN.md §3); objectives as in the module docstring.
 
     ``cancel``: a ``CancelToken`` another thread may trigger to stop the search
-    (the best routes found so far come back, status ``FEASIBLE``/``UNKNOWN``).
+    (the best routes found so far come back, status ``FEASIBLE``/``UNKNOWN``);
+    its deadline, if any, also ends the search (several solves sharing one
+    deadline: issue 21). ``time_limit_s`` alone chooses the search's stages, so
+    the same request does the same work however much of the deadline is left.
     ``method``: ``"auto"`` lists the routes of limited trains when they are
     few (``solver/routes.py``); ``"circuit"`` models every train as a circuit.
+    ``floor``: only answers whose ``objective`` reaches it (issue 21: a second
+    objective's search that knows what it must beat). When none does, the status
+    is ``"INFEASIBLE"``, proven: no routes, ``bound`` floor - 1; otherwise the
+    answer is what it would be without a floor (the optimum reaches it).
 
     >>> from route18xx.solver.problem import Stop, Segment, Train
     >>> p = RouteProblem(stops=(Stop("A", 20, station=True), Stop("B", 30)),
@@ -268,6 +307,8 @@ def solve(
         reduce_ms=(t1 - t0) * 1000,
     )
     if not problem.trains or graph.stop_count == 0:
+        if floor is not None and floor > 0:
+            return Solution((), 0, 0, "INFEASIBLE", 0, floor - 1, stats)
         return Solution((), 0, 0, "OPTIMAL", 0, 0, stats)
 
     try:
@@ -283,6 +324,8 @@ def solve(
         routes = _packed_listed(built)
     if routes is not None:
         status = "OPTIMAL"
+        if floor is not None and _value(routes, objective) < floor:
+            routes, status = [], "INFEASIBLE"  # the optimum itself is below the floor
     else:
         # A first solution as the hint where several trains share the track; a lone
         # train's model is found at once, so its greedy is only the fallback below.
@@ -291,23 +334,26 @@ def solve(
             first = greedy_routes(built.instance, listed=built.listed_pools())
         if first is not None:
             built.hint(first)
-        response, searched, branches, conflicts = _search(built, time_limit_s, workers, seed, cancel)
+        scaled = None if floor is None else _scaled_floor(problem, floor, built)
+        response, searched, branches, conflicts = _search(
+            built, time_limit_s, workers, seed, cancel, scaled)
         status = "UNKNOWN" if response is None else response.status.name
-        if status not in ("OPTIMAL", "FEASIBLE", "UNKNOWN"):
+        known = ("OPTIMAL", "FEASIBLE", "UNKNOWN") + (("INFEASIBLE",) if floor is not None else ())
+        if status not in known:
             raise RuntimeError(f"CP-SAT returned {status} for the route model (a solver bug)")
         routes = []
-        if response is not None and status != "UNKNOWN":
+        if response is not None and status in ("OPTIMAL", "FEASIBLE"):
             routes = _routes(built, list(response.solution))
-        if searched and status != "OPTIMAL":
+        if searched and status not in ("OPTIMAL", "INFEASIBLE"):
             # Always an answer (issue 11): the greedy routes when CP-SAT found nothing better.
             weight = built.instance.route_weight
             if first is None:
                 first = greedy_routes(built.instance, listed=built.listed_pools())
             greedy_weight = sum(weight(r.stops) for r in first.values())
             found = response.objective_value if response is not None and routes else -1
-            if greedy_weight > found:
+            if greedy_weight > found and (scaled is None or greedy_weight >= scaled):
                 routes = [_expand(built, k, r.stops, r.steps) for k, r in sorted(first.items())]
-            status = "FEASIBLE"
+            status = "FEASIBLE" if routes or scaled is None else "UNKNOWN"
     t3 = time.perf_counter()
 
     revenue = sum(r.revenue for r in routes)
@@ -315,6 +361,8 @@ def solve(
     value = revenue + subsidy if objective == "total" else revenue
     if status == "OPTIMAL":
         bound = value
+    elif status == "INFEASIBLE":
+        bound = int(floor if floor is not None else 0) - 1  # proven: nothing reaches the floor
     else:
         bound = _bound(problem, objective, built.instance.scale, response)
     stats = replace(

@@ -13,7 +13,7 @@ import pytest
 from tests.server.conftest import BASE_STATE_NAME
 from tests.conftest import STATES_DIR
 
-TIMING_KEYS = {"solve_ms", "reduce_ms", "build_ms", "solver_ms"}
+TIMING_KEYS = {"solve_ms", "reduce_ms", "build_ms", "solver_ms", "search_ms"}
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:

@@ -36,7 +36,7 @@ def _without(value: Any, keys: set[str]) -> Any:
     return value
 
 
-TIMING = {"solve_ms", "reduce_ms", "build_ms", "solver_ms", "elapsed_ms"}
+TIMING = {"solve_ms", "reduce_ms", "build_ms", "solver_ms", "search_ms", "elapsed_ms"}
 
 
 @pytest.fixture()

@@ -315,7 +315,7 @@ class SolveRoutesRequest(_message.Message):
     def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ..., allow_partial: _Optional[bool] = ..., pinned_routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., train_sets: _Optional[_Iterable[_Union[TrainSet, _Mapping]]] = ..., rules_as_of: _Optional[str] = ...) -> None: ...
 
 class SolveStats(_message.Message):
-    __slots__ = ("nodes_before", "segments_before", "nodes_after", "segments_after", "arcs", "variables", "constraints", "reduce_ms", "build_ms", "solver_ms", "branches", "conflicts")
+    __slots__ = ("nodes_before", "segments_before", "nodes_after", "segments_after", "arcs", "variables", "constraints", "reduce_ms", "build_ms", "solver_ms", "branches", "conflicts", "solves")
     NODES_BEFORE_FIELD_NUMBER: _ClassVar[int]
     SEGMENTS_BEFORE_FIELD_NUMBER: _ClassVar[int]
     NODES_AFTER_FIELD_NUMBER: _ClassVar[int]
@@ -328,6 +328,7 @@ class SolveStats(_message.Message):
     SOLVER_MS_FIELD_NUMBER: _ClassVar[int]
     BRANCHES_FIELD_NUMBER: _ClassVar[int]
     CONFLICTS_FIELD_NUMBER: _ClassVar[int]
+    SOLVES_FIELD_NUMBER: _ClassVar[int]
     nodes_before: int
     segments_before: int
     nodes_after: int
@@ -340,7 +341,32 @@ class SolveStats(_message.Message):
     solver_ms: float
     branches: int
     conflicts: int
-    def __init__(self, nodes_before: _Optional[int] = ..., segments_before: _Optional[int] = ..., nodes_after: _Optional[int] = ..., segments_after: _Optional[int] = ..., arcs: _Optional[int] = ..., variables: _Optional[int] = ..., constraints: _Optional[int] = ..., reduce_ms: _Optional[float] = ..., build_ms: _Optional[float] = ..., solver_ms: _Optional[float] = ..., branches: _Optional[int] = ..., conflicts: _Optional[int] = ...) -> None: ...
+    solves: _containers.RepeatedCompositeFieldContainer[SolveTiming]
+    def __init__(self, nodes_before: _Optional[int] = ..., segments_before: _Optional[int] = ..., nodes_after: _Optional[int] = ..., segments_after: _Optional[int] = ..., arcs: _Optional[int] = ..., variables: _Optional[int] = ..., constraints: _Optional[int] = ..., reduce_ms: _Optional[float] = ..., build_ms: _Optional[float] = ..., solver_ms: _Optional[float] = ..., branches: _Optional[int] = ..., conflicts: _Optional[int] = ..., solves: _Optional[_Iterable[_Union[SolveTiming, _Mapping]]] = ...) -> None: ...
+
+class SolveTiming(_message.Message):
+    __slots__ = ("purpose", "objective", "trains", "status", "solve_ms", "solver_ms", "branches", "conflicts", "search_ms", "floor")
+    PURPOSE_FIELD_NUMBER: _ClassVar[int]
+    OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
+    TRAINS_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    SOLVE_MS_FIELD_NUMBER: _ClassVar[int]
+    SOLVER_MS_FIELD_NUMBER: _ClassVar[int]
+    BRANCHES_FIELD_NUMBER: _ClassVar[int]
+    CONFLICTS_FIELD_NUMBER: _ClassVar[int]
+    SEARCH_MS_FIELD_NUMBER: _ClassVar[int]
+    FLOOR_FIELD_NUMBER: _ClassVar[int]
+    purpose: str
+    objective: Objective
+    trains: _containers.RepeatedScalarFieldContainer[str]
+    status: SolveStatus
+    solve_ms: float
+    solver_ms: float
+    branches: int
+    conflicts: int
+    search_ms: float
+    floor: int
+    def __init__(self, purpose: _Optional[str] = ..., objective: _Optional[_Union[Objective, str]] = ..., trains: _Optional[_Iterable[str]] = ..., status: _Optional[_Union[SolveStatus, str]] = ..., solve_ms: _Optional[float] = ..., solver_ms: _Optional[float] = ..., branches: _Optional[int] = ..., conflicts: _Optional[int] = ..., search_ms: _Optional[float] = ..., floor: _Optional[int] = ...) -> None: ...
 
 class SolveRoutesResponse(_message.Message):
     __slots__ = ("corporation", "objective", "revenue", "subsidy", "proven_optimal", "status", "bound", "solve_ms", "routes", "stats", "breakdown", "pinned", "alternatives", "objectives")

@@ -1,0 +1,185 @@
+"""Real decisions, the whole ``SolveRoutes`` answer, this tree vs another checkout (issue 21).
+
+    .venv/bin/python -m benchmarks.bench_answer [/path/to/other/checkout/proto] [rounds]
+    .venv/bin/python -m benchmarks.bench_answer --boards [/path/to/other/checkout/proto]
+
+Each round runs the same measurement in fresh processes, this tree first, then
+the other checkout first on ``PYTHONPATH`` (so the machine's load hits both
+alike); without another checkout only this tree is measured. One measurement,
+over the 123 real states of ``tests/data/states``, warm:
+
+* ``in process``: ``engine.api.solve_report`` (what ``SolveRoutes`` runs: the
+  answer, and the other objective when the board pays a subsidy), from the
+  decoded state dict to the typed answer; each state's median of 5 runs, wall
+  clock and the process's CPU time;
+* ``grpc``: ``SolveRoutes`` round trips to a server in this process on
+  127.0.0.1 (worker threads, as ``ServerConfig`` defaults), from the state dict
+  to the decoded response; each state's median of 5, wall clock and the
+  process's CPU (client and server: both are this process); beside it the
+  median of the response's ``solve_ms``.
+
+On a shared, loaded machine the wall clock moves by 2-4x between runs; compare
+the CPU figures, and the two trees within one round.
+
+With ``--boards``: each hard board's whole answer instead (``measure_boards``).
+``make bench`` runs ``test_answer_summary``: this tree alone, saved in
+``.benchmarks/answer_summary.json``.
+
+It prints p50 / p95 / max across the states of each figure, the worst states,
+and (this tree only) where the time of an answer goes: the solver's model
+(reduce, listing, model), CP-SAT's search, the rest of the engine (problem,
+re-check, reports) and the service around it (conversion, gRPC).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNS = 5
+
+
+def _spread(values: list[float]) -> dict[str, float]:
+    v = sorted(values)
+    n = len(v)
+    return {"p50": round(v[n // 2], 3), "p95": round(v[int(0.95 * (n - 1))], 3),
+            "max": round(v[-1], 3)}
+
+
+def _states() -> dict[str, dict[str, Any]]:
+    return {p.stem: json.loads(p.read_text())["state"]
+            for p in sorted((ROOT / "tests" / "data" / "states").glob("*.json"))}
+
+
+def _in_process(states: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    from route18xx.engine.api import solve_report
+
+    for raw in states.values():
+        solve_report(raw)
+    wall: dict[str, float] = {}
+    cpu: dict[str, float] = {}
+    parts: dict[str, list[float]] = {"model": [], "search": [], "engine": []}
+    solves = 0
+    for name, raw in states.items():
+        w, c = [], []
+        for _ in range(RUNS):
+            t0, c0 = time.perf_counter(), time.process_time()
+            report = solve_report(raw)
+            c.append((time.process_time() - c0) * 1000)
+            w.append((time.perf_counter() - t0) * 1000)
+        wall[name], cpu[name] = statistics.median(w), statistics.median(c)
+        stats = report.stats
+        timings = stats.get("solves")
+        if timings is not None:  # this tree: each solve's time beside the whole answer's
+            solves += len(timings)
+            solver = sum(t["solver_ms"] for t in timings)
+            search = sum(t["search_ms"] for t in timings)
+            parts["model"].append(solver - search)
+            parts["search"].append(search)
+            parts["engine"].append(report.solve_ms - solver)
+    out: dict[str, Any] = {"wall": _spread(list(wall.values())),
+                           "cpu": _spread(list(cpu.values())),
+                           "worst": sorted(wall, key=wall.__getitem__)[-5:]}
+    if parts["model"]:
+        out["solves"] = solves
+        out["parts_p50"] = {k: round(statistics.median(v), 3) for k, v in parts.items()}
+    return out
+
+
+def _grpc(states: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    import grpc
+
+    from route18xx.server import converters
+    from route18xx.server.app import ServerConfig, create_server
+    from route18xx.v1 import route_service_pb2_grpc as pb_grpc
+
+    server = create_server(ServerConfig(host="127.0.0.1", port=0))
+    server.start()
+    try:
+        with grpc.insecure_channel(server.target) as channel:
+            stub = pb_grpc.RouteServiceStub(channel)
+            requests = {n: converters.solve_request_to_proto(raw) for n, raw in states.items()}
+            for request in requests.values():
+                stub.SolveRoutes(request, timeout=30)
+            wall: dict[str, float] = {}
+            cpu: dict[str, float] = {}
+            solve_ms: dict[str, float] = {}
+            for name, raw in states.items():
+                w, c, s = [], [], []
+                for _ in range(RUNS):
+                    t0, c0 = time.perf_counter(), time.process_time()
+                    response = stub.SolveRoutes(converters.solve_request_to_proto(raw), timeout=30)
+                    converters.solve_report_from_proto(response)
+                    c.append((time.process_time() - c0) * 1000)
+                    w.append((time.perf_counter() - t0) * 1000)
+                    s.append(response.solve_ms)
+                wall[name], cpu[name] = statistics.median(w), statistics.median(c)
+                solve_ms[name] = statistics.median(s)
+    finally:
+        server.stop(0).wait()
+    return {"wall": _spread(list(wall.values())), "cpu": _spread(list(cpu.values())),
+            "solve_ms": _spread(list(solve_ms.values())),
+            "worst": sorted(wall, key=wall.__getitem__)[-5:]}
+
+
+def measure() -> dict[str, Any]:
+    states = _states()
+    return {"states": len(states), "in_process": _in_process(states), "grpc": _grpc(states)}
+
+
+def measure_boards() -> dict[str, Any]:
+    """The hard boards of ``tests/data/boards``: each whole answer once (60 s limit), its
+    process CPU and (this tree) each solve's CP-SAT branches."""
+    from route18xx.engine.api import solve_report
+
+    out: dict[str, Any] = {}
+    for path in sorted((ROOT / "tests" / "data" / "boards").glob("*.json")):
+        raw = json.loads(path.read_text())["state"]
+        c0 = time.process_time()
+        report = solve_report(raw, time_limit_s=60.0)
+        cpu = round((time.process_time() - c0) * 1000, 1)
+        solves = report.stats.get("solves")
+        out[path.stem] = [cpu, [s["branches"] for s in solves]] if solves is not None else [cpu]
+    return out
+
+
+def test_answer_summary(benchmark: Any) -> None:
+    """``make bench``: this tree's figures alone, in ``.benchmarks/answer_summary.json``."""
+    result: dict[str, Any] = {}
+
+    def run() -> None:
+        result.update(measure())
+
+    benchmark.pedantic(run, rounds=1, iterations=1)
+    assert result["in_process"]["solves"] >= result["states"]
+    benchmark.extra_info.update({"in_process_cpu": result["in_process"]["cpu"],
+                                 "grpc_cpu": result["grpc"]["cpu"]})
+    out = ROOT / ".benchmarks"
+    out.mkdir(exist_ok=True)
+    (out / "answer_summary.json").write_text(json.dumps(result, indent=2) + "\n")
+
+
+def main() -> None:
+    args = [a for a in sys.argv[1:] if a != "--boards"]
+    what = "measure_boards" if "--boards" in sys.argv else "measure"
+    other = args[0] if args else None
+    rounds = int(args[1]) if len(args) > 1 else 1
+    trees = [("this", {})] + ([("other", {"PYTHONPATH": other})] if other else [])
+    for r in range(rounds):
+        for label, env in trees if r % 2 == 0 else trees[::-1]:
+            out = subprocess.run(
+                [sys.executable, "-c", f"from benchmarks.bench_answer import {what}; "
+                 f"import json; print(json.dumps({what}()))"],
+                env={**os.environ, **env}, cwd=ROOT, check=True, capture_output=True, text=True)
+            print(f"round {r} {label}: {out.stdout.strip()}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,96 @@
+"""The other objective of an answer, searched only where it can differ (issue 21 item 4).
+
+Where the board pays a subsidy (the mine, ROUTES.md §5.3) a solve answer also
+carries the best revenue beside the best total (``objectives``, issue 14). The
+first answer already bounds the other one, so the second search only looks
+where a different answer could be, above a floor (``solve``'s ``floor``), or is
+skipped:
+
+* **The answer maximised the total** (revenue R, subsidy S > 0, total T = R + S
+  proven best). A route set paying S or more in subsidy earns at most T − S = R
+  in revenue; so a better revenue pays less subsidy, and the second search asks
+  only for revenue ≥ R + 1. When S is the smallest subsidy a stop pays (one train
+  through the mine), less subsidy means none: the search also keeps away from
+  every stop that pays one, a smaller board. If nothing reaches the floor, the
+  first answer is the best revenue too (and the most subsidy at that revenue,
+  since more would beat T): one search proved both. Without a subsidy (S = 0)
+  the best total is the best revenue, no second search.
+* **The answer maximised revenue** (R proven best, subsidy S). Every route set
+  earns at most R in revenue, so a better total needs more subsidy than S: the
+  second search asks for total ≥ R + S + 1, and none is needed when S already is
+  all the trains could collect (``subsidy_ceiling``).
+
+Measured on the fullest single-D real states (process CPU of the second CP-SAT
+search, ``benchmarks/bench_answer.py`` for the whole answer): 129026-658 11.3 →
+2.1 ms, 129026-614 8.3 → 0.3 ms, 129026-576 6.3 → 0.2 ms (the first answer was
+both optima), 129026-693 12.3 → 7.8 ms (a better revenue without the mine).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from route18xx.engine.budget import AnswerBudget
+from route18xx.engine.optimize import typed_report
+from route18xx.engine.reports import SolveReport
+from route18xx.engine.whatif import Floor, Prepared, solve_prepared
+from route18xx.solver import Method, RouteProblem
+
+
+def subsidy_ceiling(problem: RouteProblem) -> int:
+    """The most subsidy the trains could collect together: a route counts each stop
+    once, so each train earns at most the sum of the positive stop subsidies.
+
+    A best-revenue answer whose subsidy reaches it is also a best total: no route set
+    has more revenue, nor more subsidy.
+    """
+    return len(problem.trains) * sum(max(0, s.subsidy) for s in problem.stops)
+
+
+def _least_subsidy(problem: RouteProblem) -> int | None:
+    """The smallest subsidy a stop pays, or None when some stop's is negative (then
+    "less subsidy" is not "no subsidy stop")."""
+    paid = [s.subsidy for s in problem.stops if s.subsidy]
+    if not paid or min(paid) < 0:
+        return None
+    return min(paid)
+
+
+def other_objective(
+    prep: Prepared, first: SolveReport, objective: str, time_limit_s: float,
+    budget: AnswerBudget, circuits: bool = False,
+) -> SolveReport | None:
+    """The other objective's answer beside ``first`` (the answer for ``objective``,
+    of the state's own trains), searched above the floor ``first`` sets; ``first``
+    itself when it is proven both. None when ``first`` is not proven (nothing to
+    build a floor on): the explanation is then left out.
+
+    ``circuits``: the first solve modelled every train as a circuit (no listing),
+    so the second does too: the board without its subsidy stops is often just
+    small enough for the solver to try listing an unlimited train's routes, a
+    walk that fails on these boards (129026-614: ~4 ms of CPU for a 1 ms search).
+    """
+    if not first.proven_optimal:
+        return None
+    problem = prep.built.problem
+    method: Method = "circuit" if circuits else "auto"
+    if objective == "total":
+        if first.subsidy == 0:
+            return first  # its revenue is its total, which nothing beats
+        least = _least_subsidy(problem)
+        floor = Floor(first.revenue + 1, avoid_subsidy=least is not None and first.subsidy <= least,
+                      method=method)
+        other = "revenue"
+    else:
+        if first.subsidy >= subsidy_ceiling(problem):
+            return first
+        floor = Floor(first.revenue + first.subsidy + 1, method=method)
+        other = "total"
+    state, opt = solve_prepared(prep, objective=other, time_limit_s=time_limit_s, budget=budget,
+                                purpose=f"objectives.{other}", floor=floor)
+    status = opt.solution.status
+    if status == "INFEASIBLE":  # proven: nothing beats the first answer in the other objective
+        return replace(first, objective=other)
+    if status == "UNKNOWN":  # out of time before anything better turned up
+        return replace(first, objective=other, proven_optimal=False, status="FEASIBLE")
+    return typed_report(state, opt, other)
