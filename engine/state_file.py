@@ -22,8 +22,9 @@ from route18xx.engine.errors import MalformedInput, excerpt
 from route18xx.engine.gamedata import CorporationDef, GameData, HexId, PhaseDef, TrainDef, game_data
 from route18xx.engine.rule_versions import RulesVersion, parse_rules_as_of, today
 from route18xx.engine.rule_versions import rules_as_of as rules_on
-from route18xx.engine.rulesets import RULE_SETS, RuleSet
+from route18xx.engine.rulesets import RuleSet
 from route18xx.engine.tile_rules import first_standing_problem
+from route18xx.engine.titles import Title, title_named, title_of_data
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,11 @@ class RouteState:
         return self.board.data
 
     @property
+    def title(self) -> Title:
+        """The title the state is of (``engine.titles``): its facts are ``data``."""
+        return title_of_data(self.board.data)
+
+    @property
     def rules(self) -> RulesVersion:
         """The rule version in force on ``rules_as_of`` (today when not given)."""
         return rules_on(self.rules_as_of or today())
@@ -72,21 +78,25 @@ def _require(raw: Mapping[str, Any], key: str, kind: type | tuple[type, ...], wh
 
 
 def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
-    """Turn a decoded state file into a ``RouteState`` or raise ``MalformedInput``."""
-    data = data or game_data()
+    """Turn a decoded state file into a ``RouteState`` or raise ``MalformedInput``.
+
+    The state's ``title`` (default 1888) chooses the facts and rule sets
+    (``engine.titles``); ``data``, when given, must be that title's.
+    """
     if not isinstance(raw, Mapping):
         raise MalformedInput("state", "must be a JSON object")
     if "state" in raw and isinstance(raw["state"], Mapping) and "tiles" not in raw:
         raw = raw["state"]  # a state file with its reference beside it
-    title = raw.get("title", "1888")
-    if title != "1888":
-        raise MalformedInput("title", f"unknown title {excerpt(title)}; only '1888' is supported")
+    title = title_named(raw.get("title"))
+    if data is None or data.title != title.name:
+        data = title.data
     rule_set_name = _require(raw, "rule_set", str, "")
-    if rule_set_name not in RULE_SETS:
+    rule_set = title.rule_set(rule_set_name)
+    if rule_set is None:
         raise MalformedInput(
-            "rule_set", f"unknown rule set {excerpt(rule_set_name)}; expected one of {sorted(RULE_SETS)}"
+            "rule_set",
+            f"unknown {title.name} rule set {excerpt(rule_set_name)}; expected one of {sorted(title.rule_sets)}",
         )
-    rule_set = RULE_SETS[rule_set_name]
     phase_name = _require(raw, "phase", str, "")
     phase = data.phase(phase_name)
     if phase is None:
@@ -99,7 +109,8 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
             f"unknown company {excerpt(corp_sym)}; expected one of {sorted(data.corporations)}",
         )
     as_of = parse_rules_as_of(raw.get("rules_as_of"))
-    version = rules_on(as_of or today())
+    # A title without a dated rule table (1830) plays its one version (DESIGN.md §9).
+    version = rules_on(as_of or today()) if title.dated_rules else None
     trains_raw = _require(raw, "trains", list, "")
     rules.check_train_count(trains_raw, phase, data)
     trains: list[TrainDef] = []
@@ -268,7 +279,7 @@ def parse_board(
 def to_state_file(state: RouteState) -> dict[str, Any]:
     """``state`` as a state-file object (DESIGN.md §5); ``parse_state`` reads it back."""
     out: dict[str, Any] = {
-        "title": "1888",
+        "title": state.title.name,
         "rule_set": state.rule_set.name,
         "phase": state.phase.name,
         "corporation": state.corporation.sym,

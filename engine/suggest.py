@@ -200,7 +200,7 @@ def income_bound(state: RouteState) -> int:
     hexes = {h for h, _ in net.nodes}
     corp = state.corporation
     bonus = destination_bonus(hexes, corp)  # an upper bound: any train may reach both
-    subsidy = route_subsidy(hexes)
+    subsidy = route_subsidy(hexes, board.data)
     total = 0
     for train in state.trains:
         best = costly if train.distance is None else costly[: train.distance]
