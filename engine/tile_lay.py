@@ -49,7 +49,8 @@ from route18xx.engine.board import Board, PlacedTile
 from route18xx.engine.errors import IllegalAction, MalformedInput
 from route18xx.engine.gamedata import COLOR_ORDER, CompanyId, CorpId, HexId, PhaseDef, TileDef, TileName
 from route18xx.engine.network import Network, reach
-from route18xx.engine.rulesets import RULE_SETS, RuleSet
+from route18xx.engine.rulesets import RuleSet
+from route18xx.engine.titles import title_of_data
 from route18xx.engine.tile_abilities import TileAbility, ability_refusal, tile_ability
 from route18xx.engine.tile_rules import (
     Refusal,
@@ -154,9 +155,10 @@ def make_context(
             raise MalformedInput("phase", f"unknown phase {phase!r}")
         phase = found
     if isinstance(rule_set, str):
-        if rule_set not in RULE_SETS:
+        found_set = title_of_data(data).rule_set(rule_set)
+        if found_set is None:
             raise MalformedInput("rule_set", f"unknown rule set {rule_set!r}")
-        rule_set = RULE_SETS[rule_set]
+        rule_set = found_set
     supply = tiles_left(board, rule_set) if tiles_in_supply is None else dict(tiles_in_supply)
     return LayContext(
         board=board,
