@@ -45,6 +45,10 @@ class RouteState:
     cash: int | None = None
     privates: tuple[str, ...] = ()
     heng_shan_player_owned: bool | None = None
+    #: The privates players own that close hexes to tile lays (their ``blocks_hexes``
+    #: ability: 1888's Heng Shan, 1830's six); None = not given. The general form of
+    #: ``heng_shan_player_owned`` (issue 25), which stays as its 1888 alias.
+    player_owned_blockers: tuple[str, ...] | None = None
     tiles_laid: tuple[tuple[HexId, str | None], ...] = ()
     #: The date whose 1888 rules apply (DESIGN.md §9, HISTORY.md §2); None: today.
     rules_as_of: date | None = None
@@ -95,7 +99,7 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
     if rule_set is None:
         raise MalformedInput(
             "rule_set",
-            f"unknown {title.name} rule set {excerpt(rule_set_name)}; expected one of {sorted(title.rule_sets)}",
+            f"unknown rule set {excerpt(rule_set_name)}; expected one of {sorted(title.rule_sets)}",
         )
     phase_name = _require(raw, "phase", str, "")
     phase = data.phase(phase_name)
@@ -143,6 +147,7 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
     hs_player = raw.get("heng_shan_player_owned")
     if hs_player is not None and not isinstance(hs_player, bool):
         raise MalformedInput("heng_shan_player_owned", "must be true or false")
+    blockers = _player_owned_blockers(raw.get("player_owned_blockers"), data, rule_set.name)
     laid_raw = raw.get("tiles_laid", [])
     if not isinstance(laid_raw, list):
         raise MalformedInput("tiles_laid", "must be a list of {hex, private} objects")
@@ -171,9 +176,31 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
         cash=cash,
         privates=tuple(privates),
         heng_shan_player_owned=hs_player,
+        player_owned_blockers=blockers,
         tiles_laid=tuple(laid),
         rules_as_of=as_of,
     )
+
+
+def _player_owned_blockers(raw: Any, data: GameData, rule_set: str) -> tuple[str, ...] | None:
+    """``player_owned_blockers``: privates of the rule set with a ``blocks_hexes`` ability
+    (RULES.md §7.3), each once; None when not given."""
+    if raw is None:
+        return None
+    blockers = data.hex_blockers(rule_set)
+    if not isinstance(raw, list) or len(raw) > len(blockers):
+        raise MalformedInput(
+            "player_owned_blockers", f"must be a list of at most {len(blockers)} of {sorted(blockers)}"
+        )
+    for i, sym in enumerate(raw):
+        if not isinstance(sym, str) or sym not in blockers:
+            raise MalformedInput(
+                f"player_owned_blockers[{i}]",
+                f"{excerpt(sym)} is no private that blocks hexes; expected one of {sorted(blockers)}",
+            )
+        if sym in raw[:i]:
+            raise MalformedInput(f"player_owned_blockers[{i}]", f"{sym} is listed twice")
+    return tuple(raw)
 
 
 def parse_board(
@@ -300,6 +327,8 @@ def to_state_file(state: RouteState) -> dict[str, Any]:
         out["privates"] = list(state.privates)
     if state.heng_shan_player_owned is not None:
         out["heng_shan_player_owned"] = state.heng_shan_player_owned
+    if state.player_owned_blockers is not None:
+        out["player_owned_blockers"] = list(state.player_owned_blockers)
     if state.tiles_laid:
         out["tiles_laid"] = [
             {"hex": h, **({"private": p} if p else {})} for h, p in state.tiles_laid

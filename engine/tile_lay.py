@@ -142,6 +142,7 @@ def make_context(
     tiles_in_supply: Mapping[TileName, int] | None = None,
     owned_privates: Iterable[CompanyId] = (),
     heng_shan_player_owned: bool = False,
+    player_owned_blockers: Collection[CompanyId] | None = None,
     cash: int | None = None,
     first_special_lay: HexId | None = None,
 ) -> LayContext:
@@ -167,8 +168,11 @@ def make_context(
         rule_set=rule_set,
         supply=supply,
         owned_privates=frozenset(owned_privates),
+        # The privates whose hexes stay closed: named one by one (any title), or all of
+        # the title's blockers at once by the 1888 flag (RULES.md §7.3).
         player_owned_blockers=(
-            board.data.hex_blockers(rule_set.name) if heng_shan_player_owned else frozenset()
+            frozenset(player_owned_blockers) if player_owned_blockers is not None
+            else board.data.hex_blockers(rule_set.name) if heng_shan_player_owned else frozenset()
         ),
         cash=cash,
         first_special_lay=first_special_lay,
@@ -204,6 +208,7 @@ def check_tile_lay(
     owned_privates: Collection[CompanyId] = (),
     special: CompanyId | None = None,
     heng_shan_player_owned: bool = False,
+    player_owned_blockers: Collection[CompanyId] | None = None,
     cash: int | None = None,
     first_special_lay: HexId | None = None,
 ) -> TileLay:
@@ -224,6 +229,7 @@ def check_tile_lay(
         tiles_in_supply=tiles_in_supply,
         owned_privates=owned_privates,
         heng_shan_player_owned=heng_shan_player_owned,
+        player_owned_blockers=player_owned_blockers,
         cash=cash,
         first_special_lay=first_special_lay,
     )
@@ -329,6 +335,7 @@ def legal_tile_lays(
     owned_privates: Collection[CompanyId] = (),
     special: CompanyId | None = None,
     heng_shan_player_owned: bool = False,
+    player_owned_blockers: Collection[CompanyId] | None = None,
     cash: int | None = None,
     first_special_lay: HexId | None = None,
 ) -> list[TileLay]:
@@ -346,6 +353,7 @@ def legal_tile_lays(
         tiles_in_supply=tiles_in_supply,
         owned_privates=owned_privates,
         heng_shan_player_owned=heng_shan_player_owned,
+        player_owned_blockers=player_owned_blockers,
         cash=cash,
         first_special_lay=first_special_lay,
     )

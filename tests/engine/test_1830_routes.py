@@ -169,7 +169,7 @@ def test_new_york_two_cities_pay_apart() -> None:
 def test_an_unknown_title_or_another_titles_rule_set_names_the_field() -> None:
     with pytest.raises(MalformedInput, match="title: unknown title '1889'"):
         api.check_routes({**CANADA, "title": "1889"}, [])
-    with pytest.raises(MalformedInput, match=r"rule_set: unknown 1830 rule set 'north'"):
+    with pytest.raises(MalformedInput, match=r"rule_set: unknown rule set 'north'; expected one of \['multiple_brown"):
         api.check_routes({**CANADA, "rule_set": "north"}, [])
     with pytest.raises(MalformedInput, match="corporation: unknown company 'LYR'"):
         api.check_routes({**CANADA, "corporation": "LYR"}, [])
@@ -195,3 +195,22 @@ def test_suggest_and_draw_take_an_1830_state() -> None:
     assert "1830 (multiple_brown_from_ipo)" in svg
     assert 'class="mine"' not in svg  # 1830 has no mine (ROUTES.md §5.1)
     assert "Altoona" in svg and "Chicago" in svg
+
+
+def test_player_owned_blockers_close_their_hexes_one_by_one() -> None:
+    """1830 RULES.md §14: SV blocks G15 while a player owns it (map.json
+    ``blocked_by_company``); CS blocking B20 does not close G15. PRR reaches G15 from
+    Altoona over a curve 8 on H14 (edges 1 and 3)."""
+    from route18xx.engine.state_file import parse_state
+    from route18xx.engine.tile_lay import legal_tile_lays
+
+    raw = _state("3", "PRR", ["3"], [("H14", "8", 1)], [("H12", 0, "PRR")])
+    board = parse_state(raw).board
+    lays = {blockers: {lay.hex for lay in legal_tile_lays(
+        board, "PRR", phase="3", rule_set="standard", player_owned_blockers=blockers)}
+        for blockers in ((), ("SV",), ("CS",))}
+    assert "G15" in lays[()] and "G15" in lays[("CS",)]
+    assert "G15" not in lays[("SV",)]
+    assert parse_state({**raw, "player_owned_blockers": ["SV", "CS"]}).player_owned_blockers == ("SV", "CS")
+    with pytest.raises(MalformedInput, match=r"player_owned_blockers\[0\]: 'HS' is no private"):
+        parse_state({**raw, "player_owned_blockers": ["HS"]})
