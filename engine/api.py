@@ -31,7 +31,7 @@ from route18xx.engine.reports import (
     SolveReport, StopValue, SubsidyValue, Violation,
 )
 from route18xx.engine.route_judge import VIOLATION_CODES
-from route18xx.engine.rulesets import RULE_SETS
+from route18xx.engine.titles import TITLES
 from route18xx.engine.rule_versions import RulesVersion, dated_state, parse_rules_as_of, rules_as_of
 from route18xx.engine.route_judge import Judgement, check_route_references, judge_routes, parse_route_specs
 from route18xx.engine.state_file import RouteState, parse_state
@@ -559,10 +559,12 @@ _WARM_UP_STATE: dict[str, Any] = {
 def titles_served() -> dict[str, tuple[str, ...]]:
     """The titles a state file may name, each with its rule sets (DESIGN.md §5 ``title``, ``rule_set``).
 
-    >>> titles_served()
-    {'1888': ('north', 'prototype')}
+    >>> titles_served()["1888"]
+    ('north', 'prototype')
+    >>> sorted(titles_served())
+    ['1830', '1888']
     """
-    return {"1888": tuple(RULE_SETS)}
+    return {t.name: tuple(t.rule_sets) for t in TITLES.values()}
 
 
 def warm_up() -> None:

@@ -89,7 +89,8 @@ class CorporationView:
     name: str
     color: str
     home_hex: HexId
-    destination_hex: HexId
+    #: None for a company without a destination (1830).
+    destination_hex: HexId | None
     destination_bonus: int
 
 
@@ -107,7 +108,8 @@ class BoardView:
     hexes: tuple[HexView, ...]
     corporations: Mapping[str, CorporationView]
     #: The mine (ROUTES.md §5.3): its hex and the subsidy a route stopping there earns.
-    mine_hex: HexId
+    #: The hex whose stop pays a subsidy (1888's mine); None in a title without one.
+    mine_hex: HexId | None
     mine_subsidy: int
 
 
@@ -189,15 +191,17 @@ def board_view_of(state: RouteState) -> BoardView:
     """The picture's data for a parsed state (every hex of the map, in map order)."""
     board = state.board
     corps = state.data.corporations
+    mine = mine_rule(state.data)
     dests: dict[HexId, list[str]] = {}
     for c in corps.values():
-        dests.setdefault(c.destination_hex, []).append(c.sym)
+        if c.destination_hex is not None:
+            dests.setdefault(c.destination_hex, []).append(c.sym)
     hexes = tuple(
         _hex_view(board, h, dests)
         for h in sorted(state.data.hexes.values(), key=lambda h: (h.y, h.x))
     )
     return BoardView(
-        title="1888",
+        title=state.title.name,
         rule_set=state.rule_set.name,
         phase=state.phase.name,
         revenue_color=state.phase.revenue_color,
@@ -209,8 +213,8 @@ def board_view_of(state: RouteState) -> BoardView:
                                    c.destination_hex, c.destination_bonus)
             for c in corps.values()
         },
-        mine_hex=mine_rule().hex,
-        mine_subsidy=mine_rule().subsidy,
+        mine_hex=None if mine is None else mine.hex,
+        mine_subsidy=0 if mine is None else mine.subsidy,
     )
 
 

@@ -26,11 +26,11 @@ from route18xx.engine.state_file import RouteState
 def stop_kind(state: RouteState, node: str) -> str:
     """city / town / off-board / harbour (a stop that costs no distance) / mine."""
     hex_id, index = split_node_id(node)
-    return _kind(hex_id, state.board.revenue_center(hex_id, index))
+    return _kind(hex_id, state.board.revenue_center(hex_id, index), state)
 
 
-def _kind(hex_id: str, center: RevenueCenter | None) -> str:
-    if hex_id == mine_rule().hex:
+def _kind(hex_id: str, center: RevenueCenter | None, state: RouteState) -> str:
+    if hex_id in state.data.stop_subsidies:
         return "mine"
     if center is None:
         return "unknown"
@@ -45,7 +45,7 @@ def stop_breakdown(state: RouteState, node: str) -> StopValue:
     board = state.board
     center = board.revenue_center(hex_id, index)
     value = stop_value(board, hex_id, index, state.phase)
-    kind = _kind(hex_id, center)
+    kind = _kind(hex_id, center, state)
     tile = board.tile_on(hex_id).tile.name
     if center is None:
         rule = "no revenue centre: worth nothing"
@@ -74,10 +74,10 @@ def route_breakdown(state: RouteState, route: JudgedRoute) -> RouteBreakdown:
             f"ROUTES.md §5.2: {corp.sym} home {corp.home_hex} and destination "
             f"{corp.destination_hex} on one route",
         )
-    mine = mine_rule()
-    on_mine = [s.node for s in stops if s.hex == mine.hex]
+    mine = mine_rule(state.data)
+    on_mine = [s.node for s in stops if mine is not None and s.hex == mine.hex]
     subsidy = None
-    if on_mine:
+    if on_mine and mine is not None:
         subsidy = SubsidyValue(
             mine.subsidy, on_mine[0],
             f"ROUTES.md §5.3: a stop on {mine.hex} pays ¥{mine.subsidy} to the treasury",

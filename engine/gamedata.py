@@ -1,14 +1,15 @@
-"""1888's game facts, loaded once from ``engine/data/1888/*.json`` (DESIGN.md §2).
+"""A title's game facts, loaded once from ``engine/data/<title>/*.json`` (DESIGN.md §2, §9).
 
 Plain frozen dataclasses with no rules in them: the map, the tiles, phases,
 trains, corporations and private companies. The JSON files encode the facts of
-``reference/1888/data``; this module only gives them types.
+``reference/<title>/data`` (1888 by default, 1830 beside it); this module only
+gives them types. Which titles exist and how they differ is ``engine.titles``.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any, Literal, Mapping, TypeAlias
@@ -38,10 +39,22 @@ class RevenueCenter:
     hidden: bool = False
 
     def value_for(self, color: Color) -> int:
-        """Revenue in a phase whose newest tile colour is ``color`` (ROUTES.md §4.1)."""
+        """Revenue in a phase whose newest tile colour is ``color`` (ROUTES.md §4.1).
+
+        A location that does not list ``color`` pays for the newest older colour it
+        lists (1830 ROUTES.md §4.1: Chicago lists yellow and brown only, so it pays
+        the yellow value in the green phases 3 and 4).
+        """
         if isinstance(self.revenue, int):
             return self.revenue
-        return self.revenue[color]
+        value = self.revenue.get(color)
+        if value is not None:
+            return value
+        older = COLOR_ORDER[: COLOR_ORDER.index(color)] if color in COLOR_ORDER else ()
+        for previous in reversed(older):
+            if previous in self.revenue:
+                return self.revenue[previous]
+        return 0
 
 
 @dataclass(frozen=True)
@@ -138,7 +151,9 @@ class HexDef:
     impassable_edges: frozenset[int]
     neighbors: Mapping[int, HexId]
     blocked_by_company: tuple[CompanyId, ...]
-    home_reservations: Mapping[int, CorpId]
+    #: city index → the corporation whose home it is; the key None reserves the whole
+    #: hex, not one city (1830 ERIE on E11, 1830 RULES.md §6.4).
+    home_reservations: Mapping[int | None, CorpId]
     great_wall: bool
     lay_candidates: tuple[TileName, ...]
 
@@ -181,7 +196,8 @@ class CorporationDef:
     name: str
     home_hex: HexId
     home_city_index: int | None
-    destination_hex: HexId
+    #: The destination (1888 RULES.md §5.2); None in a title without destinations (1830).
+    destination_hex: HexId | None
     destination_bonus: int
     token_prices: tuple[int, ...]
     float_percent: Mapping[str, int]
@@ -205,7 +221,7 @@ class CompanyDef:
 
 @dataclass(frozen=True)
 class GameData:
-    """Every 1888 fact, both rule sets. Indexed by id for lookups."""
+    """Every fact of one title, all its rule sets. Indexed by id for lookups."""
 
     hexes: Mapping[HexId, HexDef]
     tiles: Mapping[TileName, TileDef]
@@ -217,6 +233,11 @@ class GameData:
     #: Where a corporation needs a station token for the Forbidden City share exchange
     #: (Beijing C9, RULES.md §7.6; private_rules.json).
     exchange_token_hexes: frozenset[HexId] = frozenset()
+    #: The title these facts are of (``engine.titles``).
+    title: str = "1888"
+    #: hex → money a route stopping there earns for the treasury (1888's mine,
+    #: ROUTES.md §5.3; ``route_rules.json``); empty in a title without subsidies.
+    stop_subsidies: Mapping[HexId, int] = field(default_factory=dict)
 
     def phase(self, name: str) -> PhaseDef | None:
         for phase in self.phases:
@@ -234,9 +255,12 @@ class GameData:
 
 
 
-def _load(name: str) -> Any:
-    text = resources.files("route18xx.engine").joinpath("data", "1888", f"{name}.json").read_text("utf-8")
-    return json.loads(text)
+def _load(name: str, title: str = "1888", default: Any = None) -> Any:
+    """``engine/data/<title>/<name>.json``; ``default`` when the title has no such file."""
+    path = resources.files("route18xx.engine").joinpath("data", title, f"{name}.json")
+    if default is not None and not path.is_file():
+        return default
+    return json.loads(path.read_text("utf-8"))
 
 
 def _path_end(raw: Mapping[str, int]) -> PathEnd:
@@ -312,12 +336,15 @@ def _hex(raw: Mapping[str, Any]) -> HexDef:
 
 
 @cache
-def game_data() -> GameData:
-    """The 1888 facts, parsed once per process."""
-    hexes = {h["id"]: _hex(h) for h in _load("map")["hexes"]}
-    privates = _load("private_rules")
+def game_data(title: str = "1888") -> GameData:
+    """The facts of ``title`` (a folder of ``engine/data``), parsed once per process.
+
+    Which titles exist is ``engine.titles``; this loader only reads the folder.
+    """
+    hexes = {h["id"]: _hex(h) for h in _load("map", title)["hexes"]}
+    privates = _load("private_rules", title, {"special_tile_hexes": {}, "exchange_token_hexes": []})
     homes: Mapping[TileName, HexId] = privates["special_tile_hexes"]
-    tiles = {t["name"]: _tile(t, homes.get(t["name"])) for t in _load("tiles")["tiles"]}
+    tiles = {t["name"]: _tile(t, homes.get(t["name"])) for t in _load("tiles", title)["tiles"]}
     phases = tuple(
         PhaseDef(
             name=p["name"],
@@ -327,7 +354,7 @@ def game_data() -> GameData:
             operating_rounds=p["operating_rounds_per_set"],
             corporations_may_buy_privates=p["corporations_may_buy_privates"],
         )
-        for p in _load("phases")["phases"]
+        for p in _load("phases", title)["phases"]
     )
     trains = {
         t["name"]: TrainDef(
@@ -341,7 +368,7 @@ def game_data() -> GameData:
             exchange_discount=dict(t["exchange_discount"]),
             exportable=t["exportable_at_or_set_end"],
         )
-        for t in _load("trains")["trains"]
+        for t in _load("trains", title)["trains"]
     }
     corporations = {
         c["sym"]: CorporationDef(
@@ -349,17 +376,17 @@ def game_data() -> GameData:
             name=c["name"],
             home_hex=c["home_hex"],
             home_city_index=c["home_city_index"],
-            destination_hex=c["destination_hex"],
-            destination_bonus=c["destination_bonus"],
+            destination_hex=c.get("destination_hex"),
+            destination_bonus=c.get("destination_bonus", 0),
             token_prices=tuple(c["token_prices"]),
             float_percent=dict(c["float_percent"]),
             max_ownership_percent=c["max_ownership_percent"],
             share_percents=tuple(s["percent"] for s in c["shares"]),
             color=c.get("color", "#808080"),
         )
-        for c in _load("corporations")["corporations"]
+        for c in _load("corporations", title)["corporations"]
     }
-    companies_raw = _load("companies")
+    companies_raw = _load("companies", title)
     companies = {
         rule_set: tuple(
             CompanyDef(
@@ -374,8 +401,10 @@ def game_data() -> GameData:
             )
             for c in companies_raw[rule_set]
         )
-        for rule_set in ("north", "prototype")
+        for rule_set in companies_raw
     }
+    route_rules = _load("route_rules", title, {})
+    mine = route_rules.get("mine")
     return GameData(
         hexes=hexes,
         tiles=tiles,
@@ -383,6 +412,8 @@ def game_data() -> GameData:
         trains=trains,
         corporations=corporations,
         companies=companies,
-        market=_load("market"),
+        market=_load("market", title),
         exchange_token_hexes=frozenset(privates["exchange_token_hexes"]),
+        title=title,
+        stop_subsidies={mine["hex"]: mine["subsidy"]} if mine else {},
     )

@@ -89,7 +89,7 @@ def build_problem(state: RouteState) -> BuiltProblem:
                 stop_value(board, hex_id, index, state.phase),
                 node.visit_cost,
                 board.blocks(hex_id, index, corp.sym) or key in terminal_nodes,
-                stop_subsidy(hex_id),
+                stop_subsidy(hex_id, board.data),
                 corp.sym in board.tokens_in(hex_id, index),
             )
         )
@@ -130,9 +130,11 @@ def build_problem(state: RouteState) -> BuiltProblem:
         segment_paths.append(path.key)
 
     rule = destination_rule(corp)
-    home = frozenset(i for i, (h, _) in enumerate(stop_keys) if h == rule.home_hex)
-    dest = frozenset(i for i, (h, _) in enumerate(stop_keys) if h == rule.destination_hex)
-    bonuses = (PairBonus(rule.bonus, home, dest),) if home and dest else ()
+    bonuses: tuple[PairBonus, ...] = ()
+    if rule is not None:
+        home = frozenset(i for i, (h, _) in enumerate(stop_keys) if h == rule.home_hex)
+        dest = frozenset(i for i, (h, _) in enumerate(stop_keys) if h == rule.destination_hex)
+        bonuses = (PairBonus(rule.bonus, home, dest),) if home and dest else ()
 
     groups = tuple(frozenset(m) for _, m in sorted(group_members.items()) if len(m) > 1)
 

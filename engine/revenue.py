@@ -1,22 +1,22 @@
-"""What a stop and a route earn in 1888 (ROUTES.md §4 and §5).
+"""What a stop and a route earn (ROUTES.md §4 and §5; 1830 ROUTES.md §4, §5).
 
 * A stop is priced for the newest tile colour of the current phase (§4.1).
 * A route that visits a node on the company's home hex and one on its
   destination hex earns the destination bonus (§5.2), per route.
 * A route with a stop on the mine hex earns the mine subsidy for the treasury,
   reported apart from revenue (§5.3).
+
+Destinations and subsidies are the title's data (``CorporationDef.destination_hex``,
+``GameData.stop_subsidies``): a title without them (1830) earns stop values alone.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from typing import Iterable
 
 from route18xx.engine.board import Board
-from route18xx.engine.gamedata import CorporationDef, HexId, PhaseDef
+from route18xx.engine.gamedata import CorporationDef, GameData, HexId, PhaseDef, game_data
 
 
 @dataclass(frozen=True)
@@ -25,12 +25,13 @@ class MineRule:
     subsidy: int
 
 
-@cache
-def mine_rule() -> MineRule:
-    raw = json.loads(
-        resources.files("route18xx.engine").joinpath("data", "1888", "route_rules.json").read_text("utf-8")
-    )
-    return MineRule(raw["mine"]["hex"], raw["mine"]["subsidy"])
+def mine_rule(data: GameData | None = None) -> MineRule | None:
+    """The title's mine (ROUTES.md §5.3; 1888's ``route_rules.json``), None without one."""
+    subsidies = (data or game_data()).stop_subsidies
+    if not subsidies:
+        return None
+    hex_id, subsidy = next(iter(sorted(subsidies.items())))
+    return MineRule(hex_id, subsidy)
 
 
 def stop_value(board: Board, hex_id: HexId, index: int, phase: PhaseDef) -> int:
@@ -48,25 +49,30 @@ class DestinationRule:
     bonus: int
 
 
-def destination_rule(corp: CorporationDef) -> DestinationRule:
+def destination_rule(corp: CorporationDef) -> DestinationRule | None:
     """The company's destination bonus: the one place it is read (the validator, the
-    route problem's pair bonus and the suggestion bound all price it from here)."""
+    route problem's pair bonus and the suggestion bound all price it from here).
+    None for a company without a destination (every 1830 company)."""
+    if corp.destination_hex is None:
+        return None
     return DestinationRule(corp.home_hex, corp.destination_hex, corp.destination_bonus)
 
 
 def destination_bonus(stop_hexes: Iterable[HexId], corp: CorporationDef) -> int:
     """ROUTES.md §5.2: home hex and destination hex both among the route's stops."""
     rule = destination_rule(corp)
+    if rule is None:
+        return 0
     hexes = set(stop_hexes)
     return rule.bonus if rule.home_hex in hexes and rule.destination_hex in hexes else 0
 
 
-def stop_subsidy(hex_id: HexId) -> int:
-    """ROUTES.md §5.3: the subsidy a stop on ``hex_id`` earns its route (the mine's ¥40)."""
-    rule = mine_rule()
-    return rule.subsidy if hex_id == rule.hex else 0
+def stop_subsidy(hex_id: HexId, data: GameData | None = None) -> int:
+    """ROUTES.md §5.3: the subsidy a stop on ``hex_id`` earns its route (1888's mine)."""
+    return (data or game_data()).stop_subsidies.get(hex_id, 0)
 
 
-def route_subsidy(stop_hexes: Iterable[HexId]) -> int:
-    """ROUTES.md §5.3: ¥40 to the treasury for a route stopping on the mine hex (once)."""
-    return max((stop_subsidy(h) for h in set(stop_hexes)), default=0)
+def route_subsidy(stop_hexes: Iterable[HexId], data: GameData | None = None) -> int:
+    """ROUTES.md §5.3: the subsidy for a route stopping on a subsidised hex (once)."""
+    data = data or game_data()
+    return max((stop_subsidy(h, data) for h in set(stop_hexes)), default=0)

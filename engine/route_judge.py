@@ -246,7 +246,7 @@ def judge_routes(
         route.bonus = destination_bonus(hexes, corp)
         route.revenue = sum(stop_value(board, h, i, state.phase) for h, i in keys)
         route.revenue += route.bonus
-        route.subsidy = route_subsidy(hexes)
+        route.subsidy = route_subsidy(hexes, board.data)
     violations = [v for r in routes for v in r.violations]
     for r in routes:
         if r.violations:

@@ -22,8 +22,9 @@ from route18xx.engine.errors import MalformedInput, excerpt
 from route18xx.engine.gamedata import CorporationDef, GameData, HexId, PhaseDef, TrainDef, game_data
 from route18xx.engine.rule_versions import RulesVersion, parse_rules_as_of, today
 from route18xx.engine.rule_versions import rules_as_of as rules_on
-from route18xx.engine.rulesets import RULE_SETS, RuleSet
+from route18xx.engine.rulesets import RuleSet
 from route18xx.engine.tile_rules import first_standing_problem
+from route18xx.engine.titles import Title, title_named, title_of_data
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,10 @@ class RouteState:
     cash: int | None = None
     privates: tuple[str, ...] = ()
     heng_shan_player_owned: bool | None = None
+    #: The privates players own that close hexes to tile lays (their ``blocks_hexes``
+    #: ability: 1888's Heng Shan, 1830's six); None = not given. The general form of
+    #: ``heng_shan_player_owned`` (issue 25), which stays as its 1888 alias.
+    player_owned_blockers: tuple[str, ...] | None = None
     tiles_laid: tuple[tuple[HexId, str | None], ...] = ()
     #: The date whose 1888 rules apply (DESIGN.md §9, HISTORY.md §2); None: today.
     rules_as_of: date | None = None
@@ -51,6 +56,11 @@ class RouteState:
     @property
     def data(self) -> GameData:
         return self.board.data
+
+    @property
+    def title(self) -> Title:
+        """The title the state is of (``engine.titles``): its facts are ``data``."""
+        return title_of_data(self.board.data)
 
     @property
     def rules(self) -> RulesVersion:
@@ -72,21 +82,25 @@ def _require(raw: Mapping[str, Any], key: str, kind: type | tuple[type, ...], wh
 
 
 def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
-    """Turn a decoded state file into a ``RouteState`` or raise ``MalformedInput``."""
-    data = data or game_data()
+    """Turn a decoded state file into a ``RouteState`` or raise ``MalformedInput``.
+
+    The state's ``title`` (default 1888) chooses the facts and rule sets
+    (``engine.titles``); ``data``, when given, must be that title's.
+    """
     if not isinstance(raw, Mapping):
         raise MalformedInput("state", "must be a JSON object")
     if "state" in raw and isinstance(raw["state"], Mapping) and "tiles" not in raw:
         raw = raw["state"]  # a state file with its reference beside it
-    title = raw.get("title", "1888")
-    if title != "1888":
-        raise MalformedInput("title", f"unknown title {excerpt(title)}; only '1888' is supported")
+    title = title_named(raw.get("title"))
+    if data is None or data.title != title.name:
+        data = title.data
     rule_set_name = _require(raw, "rule_set", str, "")
-    if rule_set_name not in RULE_SETS:
+    rule_set = title.rule_set(rule_set_name)
+    if rule_set is None:
         raise MalformedInput(
-            "rule_set", f"unknown rule set {excerpt(rule_set_name)}; expected one of {sorted(RULE_SETS)}"
+            "rule_set",
+            f"unknown rule set {excerpt(rule_set_name)}; expected one of {sorted(title.rule_sets)}",
         )
-    rule_set = RULE_SETS[rule_set_name]
     phase_name = _require(raw, "phase", str, "")
     phase = data.phase(phase_name)
     if phase is None:
@@ -99,7 +113,8 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
             f"unknown company {excerpt(corp_sym)}; expected one of {sorted(data.corporations)}",
         )
     as_of = parse_rules_as_of(raw.get("rules_as_of"))
-    version = rules_on(as_of or today())
+    # A title without a dated rule table (1830) plays its one version (DESIGN.md §9).
+    version = rules_on(as_of or today()) if title.dated_rules else None
     trains_raw = _require(raw, "trains", list, "")
     rules.check_train_count(trains_raw, phase, data)
     trains: list[TrainDef] = []
@@ -132,6 +147,7 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
     hs_player = raw.get("heng_shan_player_owned")
     if hs_player is not None and not isinstance(hs_player, bool):
         raise MalformedInput("heng_shan_player_owned", "must be true or false")
+    blockers = _player_owned_blockers(raw.get("player_owned_blockers"), data, rule_set.name)
     laid_raw = raw.get("tiles_laid", [])
     if not isinstance(laid_raw, list):
         raise MalformedInput("tiles_laid", "must be a list of {hex, private} objects")
@@ -160,9 +176,31 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
         cash=cash,
         privates=tuple(privates),
         heng_shan_player_owned=hs_player,
+        player_owned_blockers=blockers,
         tiles_laid=tuple(laid),
         rules_as_of=as_of,
     )
+
+
+def _player_owned_blockers(raw: Any, data: GameData, rule_set: str) -> tuple[str, ...] | None:
+    """``player_owned_blockers``: privates of the rule set with a ``blocks_hexes`` ability
+    (RULES.md §7.3), each once; None when not given."""
+    if raw is None:
+        return None
+    blockers = data.hex_blockers(rule_set)
+    if not isinstance(raw, list) or len(raw) > len(blockers):
+        raise MalformedInput(
+            "player_owned_blockers", f"must be a list of at most {len(blockers)} of {sorted(blockers)}"
+        )
+    for i, sym in enumerate(raw):
+        if not isinstance(sym, str) or sym not in blockers:
+            raise MalformedInput(
+                f"player_owned_blockers[{i}]",
+                f"{excerpt(sym)} is no private that blocks hexes; expected one of {sorted(blockers)}",
+            )
+        if sym in raw[:i]:
+            raise MalformedInput(f"player_owned_blockers[{i}]", f"{sym} is listed twice")
+    return tuple(raw)
 
 
 def parse_board(
@@ -268,7 +306,7 @@ def parse_board(
 def to_state_file(state: RouteState) -> dict[str, Any]:
     """``state`` as a state-file object (DESIGN.md §5); ``parse_state`` reads it back."""
     out: dict[str, Any] = {
-        "title": "1888",
+        "title": state.title.name,
         "rule_set": state.rule_set.name,
         "phase": state.phase.name,
         "corporation": state.corporation.sym,
@@ -289,6 +327,8 @@ def to_state_file(state: RouteState) -> dict[str, Any]:
         out["privates"] = list(state.privates)
     if state.heng_shan_player_owned is not None:
         out["heng_shan_player_owned"] = state.heng_shan_player_owned
+    if state.player_owned_blockers is not None:
+        out["player_owned_blockers"] = list(state.player_owned_blockers)
     if state.tiles_laid:
         out["tiles_laid"] = [
             {"hex": h, **({"private": p} if p else {})} for h, p in state.tiles_laid

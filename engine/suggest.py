@@ -137,14 +137,20 @@ def candidate_moves(state: RouteState, include_tokens: bool = False) -> list[Mov
     board = state.board
     corp = state.corporation.sym
     hs_player = state.heng_shan_player_owned
-    if hs_player is None:
-        blockers = board.data.hex_blockers(state.rule_set.name)
-        hs_player = not (blockers & set(state.privates)) and privates_open(state)
+    blockers = board.data.hex_blockers(state.rule_set.name)
+    owned_by_players: frozenset[str] | None = None
+    if state.player_owned_blockers is not None:
+        owned_by_players = frozenset(state.player_owned_blockers)
+    elif hs_player is None:
+        # Not given: every blocker the company does not own is a player's while privates
+        # are open (a title may have several, 1830 RULES.md §14).
+        owned_by_players = blockers - set(state.privates) if privates_open(state) else frozenset()
     common: dict[str, Any] = dict(
         phase=state.phase,
         rule_set=state.rule_set,
         owned_privates=state.privates,
-        heng_shan_player_owned=hs_player,
+        heng_shan_player_owned=bool(hs_player),
+        player_owned_blockers=owned_by_players,
         cash=state.cash,
     )
     used_normal = any(private is None for _, private in state.tiles_laid)
@@ -201,7 +207,7 @@ def income_bound(state: RouteState) -> int:
     hexes = {h for h, _ in net.nodes}
     corp = state.corporation
     bonus = destination_bonus(hexes, corp)  # an upper bound: any train may reach both
-    subsidy = route_subsidy(hexes)
+    subsidy = route_subsidy(hexes, board.data)
     total = 0
     for train in state.trains:
         best = costly if train.distance is None else costly[: train.distance]

@@ -49,7 +49,8 @@ from route18xx.engine.board import Board, PlacedTile
 from route18xx.engine.errors import IllegalAction, MalformedInput
 from route18xx.engine.gamedata import COLOR_ORDER, CompanyId, CorpId, HexId, PhaseDef, TileDef, TileName
 from route18xx.engine.network import Network, reach
-from route18xx.engine.rulesets import RULE_SETS, RuleSet
+from route18xx.engine.rulesets import RuleSet
+from route18xx.engine.titles import title_of_data
 from route18xx.engine.tile_abilities import TileAbility, ability_refusal, tile_ability
 from route18xx.engine.tile_rules import (
     Refusal,
@@ -141,6 +142,7 @@ def make_context(
     tiles_in_supply: Mapping[TileName, int] | None = None,
     owned_privates: Iterable[CompanyId] = (),
     heng_shan_player_owned: bool = False,
+    player_owned_blockers: Collection[CompanyId] | None = None,
     cash: int | None = None,
     first_special_lay: HexId | None = None,
 ) -> LayContext:
@@ -154,9 +156,10 @@ def make_context(
             raise MalformedInput("phase", f"unknown phase {phase!r}")
         phase = found
     if isinstance(rule_set, str):
-        if rule_set not in RULE_SETS:
+        found_set = title_of_data(data).rule_set(rule_set)
+        if found_set is None:
             raise MalformedInput("rule_set", f"unknown rule set {rule_set!r}")
-        rule_set = RULE_SETS[rule_set]
+        rule_set = found_set
     supply = tiles_left(board, rule_set) if tiles_in_supply is None else dict(tiles_in_supply)
     return LayContext(
         board=board,
@@ -165,8 +168,11 @@ def make_context(
         rule_set=rule_set,
         supply=supply,
         owned_privates=frozenset(owned_privates),
+        # The privates whose hexes stay closed: named one by one (any title), or all of
+        # the title's blockers at once by the 1888 flag (RULES.md §7.3).
         player_owned_blockers=(
-            board.data.hex_blockers(rule_set.name) if heng_shan_player_owned else frozenset()
+            frozenset(player_owned_blockers) if player_owned_blockers is not None
+            else board.data.hex_blockers(rule_set.name) if heng_shan_player_owned else frozenset()
         ),
         cash=cash,
         first_special_lay=first_special_lay,
@@ -202,6 +208,7 @@ def check_tile_lay(
     owned_privates: Collection[CompanyId] = (),
     special: CompanyId | None = None,
     heng_shan_player_owned: bool = False,
+    player_owned_blockers: Collection[CompanyId] | None = None,
     cash: int | None = None,
     first_special_lay: HexId | None = None,
 ) -> TileLay:
@@ -222,6 +229,7 @@ def check_tile_lay(
         tiles_in_supply=tiles_in_supply,
         owned_privates=owned_privates,
         heng_shan_player_owned=heng_shan_player_owned,
+        player_owned_blockers=player_owned_blockers,
         cash=cash,
         first_special_lay=first_special_lay,
     )
@@ -327,6 +335,7 @@ def legal_tile_lays(
     owned_privates: Collection[CompanyId] = (),
     special: CompanyId | None = None,
     heng_shan_player_owned: bool = False,
+    player_owned_blockers: Collection[CompanyId] | None = None,
     cash: int | None = None,
     first_special_lay: HexId | None = None,
 ) -> list[TileLay]:
@@ -344,6 +353,7 @@ def legal_tile_lays(
         tiles_in_supply=tiles_in_supply,
         owned_privates=owned_privates,
         heng_shan_player_owned=heng_shan_player_owned,
+        player_owned_blockers=player_owned_blockers,
         cash=cash,
         first_special_lay=first_special_lay,
     )

@@ -61,7 +61,10 @@ def reserved_for_others(board: Board, hex_id: HexId, city: int, corp: CorpId) ->
     current = board.tile_on(hex_id)
     held = board.tokens_in(hex_id, city)
     out = []
-    for printed_city, owner in sorted(hex_def.home_reservations.items()):
+    for reserved_city, owner in sorted(hex_def.home_reservations.items(), key=lambda r: r[0] or 0):
+        # A reservation of the whole hex (1830 ERIE on E11) holds city 0 until the
+        # company chooses (1830 RULES.md §6.4: with no track there the token goes to city 0).
+        printed_city = 0 if reserved_city is None else reserved_city
         if owner == corp or owner in held:
             continue
         if hex_id in board.placed:

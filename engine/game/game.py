@@ -102,7 +102,7 @@ class Game:
         companies = {c.sym: Company.fresh(c) for c in self.data.companies[rule_set.name]}
         corporations = {sym: Corporation.fresh(c) for sym, c in self.data.corporations.items()}
         reservations = {
-            corp: (hex_id, city)
+            corp: (hex_id, 0 if city is None else city)  # a whole-hex reservation: city 0 first
             for hex_id, h in self.data.hexes.items()
             for city, corp in h.home_reservations.items()
         }

@@ -166,7 +166,11 @@ def test_get_info_and_the_version_header(ops: RouteServer) -> None:
     assert header.startswith(f"{info.version} (git {info.git_revision})")
     assert info.git_revision  # a revision or "unknown", never empty
     # RULES.md: 1888 is played under the north and the prototype rules.
-    assert {t.title: sorted(t.rule_sets) for t in info.titles} == {"1888": ["north", "prototype"]}
+    assert {t.title: sorted(t.rule_sets) for t in info.titles} == {
+        "1888": ["north", "prototype"],
+        "1830": ["multiple_brown_from_ipo", "multiple_brown_from_ipo+optional_6_train",
+                 "optional_6_train", "standard"],
+    }
     assert info.limits.max_call_s == 20
     assert [(lane.name, lane.workers, lane.queue) for lane in info.limits.lanes] == [
         ("solve", 1, 0), ("suggest", 1, 4)]

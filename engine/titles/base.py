@@ -1,0 +1,55 @@
+"""What a title is to the engine: its name, rule sets, data and the hooks where titles
+differ (DESIGN.md §9, issue 25).
+
+A title is data plus a few hooks. The facts (map, tiles, trains, phases, companies,
+corporations, market, stop subsidies, destinations) are the title's data folder,
+``engine/data/<name>/``; the fields here are the few rules that are not facts of a
+board: the rule sets and how a log's options choose one, whether the dated rule table
+applies, and the round hooks a full game needs (train export at the end of an OR set,
+when a trainless company must buy). Route rules need nothing more: off-board groups,
+bypass track and cities sharing a hex are all data (ROUTES.md §3.3, 1830 ROUTES.md §1.3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from route18xx.engine.gamedata import GameData, game_data
+from route18xx.engine.rulesets import RuleSet
+
+#: When a company without a train must buy one: ``"always"`` or only with a route.
+MustBuyTrain = Literal["always", "route"]
+
+
+@dataclass(frozen=True)
+class Title:
+    """One 18xx title the engine plays (``engine.titles.TITLES`` lists them)."""
+
+    #: The name a state file's ``title`` gives, e.g. ``"1888"``.
+    name: str
+    #: Other names 18xx.games logs use for it (``"1888N"``).
+    aliases: tuple[str, ...]
+    #: Rule set name → its options, in the order ``GetInfo`` lists them.
+    rule_sets: Mapping[str, RuleSet]
+    #: The rule set of a log's ``settings.optional_rules`` (RULES.md §1).
+    rule_set_of_options: Callable[[Sequence[str]], str]
+    #: Whether ``rules_as_of`` picks a dated rule version (1888 HISTORY.md §2); a title
+    #: without a dated table plays its one current version.
+    dated_rules: bool
+    #: The currency sign of its money (¥ for 1888, $ for 1830), for texts and pictures.
+    currency: str
+    #: Whether the next train of the depot is exported at the end of each OR set
+    #: (1888 RULES.md §9.3; 1830 exports nothing, 1830 RULES.md §14).
+    exports_trains: bool
+    #: When a trainless company must buy a train (1830 RULES.md §14: only with a route).
+    must_buy_train: MustBuyTrain
+
+    @property
+    def data(self) -> GameData:
+        """The title's facts, parsed once (``engine/data/<name>/``)."""
+        return game_data(self.name)
+
+    def rule_set(self, name: str) -> RuleSet | None:
+        return self.rule_sets.get(name)

@@ -1,0 +1,31 @@
+"""1888 (the first title, 1888 RULES.md): its rule sets and hooks behind the title seam.
+
+``north`` is the published 1888-N, ``prototype`` the original short rules
+(``engine.rulesets``); its facts are ``engine/data/1888/``, the mine and the
+destinations included, and its dated rule versions ``rule_versions.json``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from route18xx.engine.rulesets import RULE_SETS
+from route18xx.engine.titles.base import Title
+
+
+def rule_set_of_options(options: Sequence[str]) -> str:
+    """18xx.games 1888 offers one optional rule set: ``north`` unless the log asks
+    for the prototype rules (1888 RULES.md §1)."""
+    return "prototype" if "prototype" in options else "north"
+
+
+TITLE = Title(
+    name="1888",
+    aliases=("1888N", "1888-N"),
+    rule_sets=RULE_SETS,
+    rule_set_of_options=rule_set_of_options,
+    dated_rules=True,
+    currency="¥",
+    exports_trains=True,
+    must_buy_train="always",
+)

@@ -1,0 +1,111 @@
+"""Property test on generated 1830 boards (issue 25 item 2): CP-SAT optimum == brute-force
+optimum == the engine witness's optimum, and the engine accepts and prices every answer
+the same — the 1888 test (``test_property_boards.py``) on the second title.
+
+Boards grow on regions of the 1830 map around the places its route rules are about:
+Altoona's bypass (H12), the off-board groups Gulf (I1 + J2) and Canada (A9 + A11), New
+York's two cities (G19) and the OO hexes (1830 ROUTES.md §1.3, §3.3, §3.5): from the
+company's station, 2–12 random legal tile lays of the phase, other companies' tokens
+(some cities full, so they block), 1–4 trains the phase sells within its train limit.
+``ROUTE18XX_PROPERTY_EXAMPLES`` raises the number of examples (default here: a tenth of it, 30).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from route18xx.engine.board import Board
+from route18xx.engine.gamedata import game_data
+from route18xx.engine.optimize import optimize, route_spec, train_ids
+from route18xx.engine.problem_builder import build_problem
+from route18xx.engine.route_judge import judge_routes
+from route18xx.engine.state_file import RouteState, parse_state
+from route18xx.engine.tile_lay import legal_tile_lays
+from route18xx.engine.witness import witness
+from route18xx.solver.bruteforce import brute_force
+
+EXAMPLES = max(20, int(os.environ.get("ROUTE18XX_PROPERTY_EXAMPLES", "300")) // 10)
+WITNESS_MAX_RUNS = 2000
+
+REGIONS: dict[str, tuple[str, ...]] = {
+    "altoona": ("H10", "H12", "H14", "H16", "G11", "G13", "I11", "I13", "I15", "H8"),
+    "gulf": ("I1", "J2", "I3", "J4", "H2", "H4", "I5", "H6", "G3", "G5"),
+    "canada": ("A9", "A11", "B10", "B12", "C9", "C11", "B14", "C13"),
+    "new_york": ("G19", "F20", "F22", "G17", "H18", "F18", "E19", "G21", "F24", "H20"),
+    "oo": ("D10", "E11", "E9", "D8", "D12", "E13", "F10", "F12", "E5", "E7", "F6"),
+}
+CORPS = ("PRR", "NYC", "CPR", "B&O", "C&O", "ERIE", "NYNH", "B&M")
+#: Trains a company can own in each phase (1830 RULES.md §8, §9: 2s rust on the first 4,
+#: 3s on the first 6, 4s on the first D).
+PHASE_TRAINS: dict[str, tuple[str, ...]] = {
+    "2": ("2",), "3": ("2", "3"), "4": ("3", "4"), "5": ("3", "4", "5"),
+    "6": ("4", "5", "6"), "D": ("5", "6", "D"),
+}
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> RouteState:
+    """Grow track as a game would: legal lays from the company's station, in one region."""
+    data = game_data("1830")
+    region = REGIONS[draw(st.sampled_from(sorted(REGIONS)))]
+    phase = draw(st.sampled_from("23456D"))
+    corp = draw(st.sampled_from(CORPS))
+    cities = [(h, c.index) for h in region if h in data.hexes for c in data.hexes[h].preprinted.cities]
+    home = draw(st.sampled_from(cities))
+    board = Board({}, {home: (corp,)}, data)
+    for _ in range(draw(st.integers(2, 12))):
+        lays = [lay for lay in legal_tile_lays(board, corp, phase=phase, rule_set="standard")
+                if lay.hex in region]
+        if not lays:
+            break
+        lay = draw(st.sampled_from(lays))
+        board = board.with_tile(lay.hex, data.tiles[lay.tile], lay.rotation)
+    ((home_hex, home_city),) = board.token_cities(corp)  # upgrades may renumber the city
+    tokens = [{"hex": home_hex, "city": home_city, "corporation": corp}]
+    others = [c for c in CORPS if c != corp]
+    for hex_id in region:
+        if hex_id not in data.hexes:
+            continue
+        for city in board.tile_on(hex_id).tile.cities:
+            on_hex = {t["corporation"] for t in tokens if t["hex"] == hex_id}
+            on_hex |= {c for c in others  # a company places at most its tokens (RULES.md §2.5)
+                       if sum(t["corporation"] == c for t in tokens) >= len(data.corporations[c].token_prices)}
+            held = sum(1 for t in tokens if (t["hex"], t["city"]) == (hex_id, city.index))
+            fill = draw(st.integers(0, city.slots - held))
+            for other in draw(st.permutations([c for c in others if c not in on_hex]))[:fill]:
+                tokens.append({"hex": hex_id, "city": city.index, "corporation": other})
+    limit = data.phases[[p.name for p in data.phases].index(phase)].train_limit
+    trains = draw(st.lists(st.sampled_from(PHASE_TRAINS[phase]), min_size=1, max_size=limit))
+    if phase == "D" and "D" not in trains and draw(st.booleans()):
+        trains[-1] = "D"
+    raw: dict[str, Any] = {
+        "title": "1830", "rule_set": "standard", "phase": phase, "corporation": corp,
+        "trains": trains,
+        "tiles": [{"hex": h, "tile": p.tile.name, "rotation": p.rotation} for h, p in board.placed.items()],
+        "tokens": tokens,
+    }
+    return parse_state(raw)
+
+
+@settings(max_examples=EXAMPLES, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(boards())
+def test_cpsat_equals_brute_force_and_the_engine_agrees_on_1830_boards(state: RouteState) -> None:
+    built = build_problem(state)
+    exact = brute_force(built.problem, objective="total")
+    opt = optimize(state, objective="total")  # raises EngineMismatch if the engine disagrees
+    assert opt.solution.status == "OPTIMAL"
+    assert opt.solution.objective == exact.objective
+    assert opt.judgement.revenue == opt.solution.objective and opt.judgement.subsidy == 0
+    ids = train_ids(state)
+    specs = [route_spec(built, r, ids[r.train]) for r in exact.routes]
+    judged = judge_routes(state, specs)
+    assert judged.violations == []
+    assert judged.revenue == exact.revenue
+    found = witness(state, objective="total", max_runs=WITNESS_MAX_RUNS)
+    if found is not None:
+        assert found.objective == opt.solution.objective
