@@ -98,7 +98,7 @@ __all__ = [
     "audit_log", "board_view", "check_routes", "decode_json", "excerpt", "judgement_report",
     "load_log", "MAX_FILE_BYTES", "file_kind", "read_input_file", "read_json_file",
     "new_cancel_token", "parse_game_log", "random_game_log", "read_state",
-    "is_run_routes", "recorded_routes", "recorded_turn", "replay", "replay_game", "replay_report", "route_walks", "solve_routes",
+    "chosen_suggestion", "is_run_routes", "recorded_routes", "recorded_turn", "replay", "replay_game", "replay_report", "route_walks", "solve_routes",
     "state_before", "state_from_log", "state_with_move", "suggest_moves", "tile_view",
 ]
 
@@ -293,6 +293,23 @@ def suggest_moves(
     options = SuggestOptions(top, include_tokens, subtract_cost, objective, time_limit_s, workers,
                              improving_only, merge_equal, combined)
     return suggest_report(state, options, cancel)
+
+
+def chosen_suggestion(
+    state_raw: Mapping[str, Any] | RouteState,
+    moves: list[MoveReport],
+    *,
+    objective: str = "total",
+    time_limit_s: float = 10.0,
+    cancel: CancelToken | None = None,
+) -> Suggestion:
+    """A move the client picked from a ranking (or a lay then a token), checked legal,
+    as a ``Suggestion`` to draw (``engine.suggest.chosen_suggestion``)."""
+    from route18xx.engine.suggest import chosen_suggestion as chosen
+
+    state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
+    require_trains(state)
+    return chosen(state, moves, objective=objective, time_limit_s=time_limit_s, cancel=cancel)
 
 
 def recorded_turn(

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from route18xx.engine.board import Board
+from route18xx.engine.errors import MalformedInput
 from route18xx.engine.gamedata import GameData, game_data
 from route18xx.engine.move_words import tile_exits
 from route18xx.engine.network import reach
@@ -512,3 +513,51 @@ def lay_then_token(
             ranked.append(((-score, lay.sort_key, move.sort_key), suggestion))
     ranked.sort(key=lambda item: item[0])
     return [s for _, s in ranked[: options.top]]
+
+
+def chosen_suggestion(
+    state: RouteState, moves: list[MoveReport], *, objective: str = "total",
+    time_limit_s: float = 10.0, cancel: CancelToken | None = None,
+) -> Suggestion:
+    """The suggestion a client picked (issue 22: "each suggestion clickable to draw it"):
+    one move of a ranking, or a lay then a token (``combined``), checked legal in turn
+    against ``candidate_moves`` (``MalformedInput`` naming ``moves[i]``), solved on the
+    board they leave, with its gain over no move."""
+    if not 1 <= len(moves) <= 2:
+        raise MalformedInput("moves", f"must hold one move, or a lay then a token, not {len(moves)}")
+    if len(moves) == 2 and (moves[0].kind, moves[1].kind) != ("tile", "token"):
+        raise MalformedInput("moves", "two moves must be a tile lay, then a token")
+    corp = state.corporation.sym
+    after = state
+    picked: list[Move] = []
+    for i, wanted in enumerate(moves):
+        key = _move_key(wanted)
+        found = next((m for m in candidate_moves(after, include_tokens=True)
+                      if _move_key(m.report(after.data)) == key), None)
+        if found is None:
+            raise MalformedInput(f"moves[{i}]", f"is not a legal move for {corp} here: "
+                                               f"{wanted.kind} on {wanted.hex}")
+        picked.append(found)
+        laid = tuple((lay.hex, lay.ability) for lay in found.lays)
+        after = replace(after, board=applied(after.board, found, corp),
+                        tiles_laid=after.tiles_laid + laid,
+                        cash=None if after.cash is None else after.cash - found.cost)
+    base = optimize(state, objective=objective, time_limit_s=time_limit_s, cancel=cancel)
+    opt = optimize(replace(after, cash=state.cash, tiles_laid=state.tiles_laid),
+                   objective=objective, time_limit_s=time_limit_s, cancel=cancel)
+    income = _income(opt, objective)
+    first = picked[0].report(state.data)
+    cost = sum(m.cost for m in picked)
+    return Suggestion(replace(first, cost=cost), income, income - _income(base, objective), income,
+                      opt.solution.status == "OPTIMAL", tuple(routes_report(opt)),
+                      then_token=picked[1].report(state.data) if len(picked) == 2 else None)
+
+
+def _move_key(move: MoveReport) -> tuple[Any, ...]:
+    """What identifies a move: a token's city, or every lay (a lay named only by its
+    hex, tile and rotation is that one lay)."""
+    lays: tuple[tuple[str, str | None, int | None], ...] = tuple(
+        (lay.hex, lay.tile, lay.rotation) for lay in move.lays)
+    if move.kind == "tile" and not lays:
+        lays = ((move.hex, move.tile, move.rotation),)
+    return (move.kind, move.hex, move.city if move.kind == "token" else None, lays)

@@ -108,7 +108,7 @@ def _move_fields(move: MoveReport) -> dict[str, Any]:
     return fields
 
 
-def _move_report(msg: pb.Move | pb.Suggestion) -> MoveReport:
+def move_report(msg: pb.Move | pb.Suggestion) -> MoveReport:
     """A ``Move`` (or a suggestion's move fields) as the engine's ``MoveReport``.
 
     An unknown kind (a newer server's) reads as ``tile``.
@@ -145,10 +145,10 @@ def _suggestion_to_proto(s: Suggestion) -> pb.Suggestion:
 
 def _suggestion_from_proto(s: pb.Suggestion) -> Suggestion:
     return Suggestion(
-        _move_report(s), s.income, s.gain, s.score, s.proven_optimal,
+        move_report(s), s.income, s.gain, s.score, s.proven_optimal,
         tuple(converters.route_report_from_proto(r) for r in s.routes),
-        tuple(_move_report(m) for m in s.alternatives),
-        _move_report(s.then_token) if s.HasField("then_token") else None,
+        tuple(move_report(m) for m in s.alternatives),
+        move_report(s.then_token) if s.HasField("then_token") else None,
     )
 
 
@@ -169,7 +169,7 @@ def _recorded_to_proto(turn: RecordedTurn) -> pb.RecordedTurn:
 
 def _recorded_from_proto(msg: pb.RecordedTurn) -> RecordedTurn:
     return RecordedTurn(
-        tuple(_move_report(m) for m in msg.moves),
+        tuple(move_report(m) for m in msg.moves),
         msg.income if msg.HasField("income") else None,
         msg.gain if msg.HasField("gain") else None,
         msg.proven_optimal,
@@ -213,7 +213,7 @@ def suggest_report_from_proto(msg: pb.SuggestMovesResponse) -> SuggestReport:
         solved=msg.solved,
         reused=msg.reused,
         pruned=msg.pruned,
-        not_evaluated=tuple(_move_report(m) for m in msg.not_evaluated),
+        not_evaluated=tuple(move_report(m) for m in msg.not_evaluated),
         elapsed_ms=msg.elapsed_ms,
         verdict=msg.verdict,
         combined=tuple(_suggestion_from_proto(s) for s in msg.combined),

@@ -43,3 +43,27 @@ def _without_routes(value: Any) -> Any:
     if isinstance(value, list):
         return [_without_routes(v) for v in value]
     return value
+
+
+def test_any_suggestion_is_drawn_on_request_and_an_illegal_one_is_refused(stub: Any) -> None:
+    """The page draws the suggestion the player clicks: a lay then a token, as
+    SuggestMoves returned it; the picture shows the move's words and its gain."""
+    import grpc
+    import pytest
+
+    text = (LOGS_DIR / "129026.json").read_text()
+    answer = stub.SuggestMoves(pb.SuggestMovesRequest(
+        game_log=text, action_id=229, top=2, include_combined=True), timeout=60)
+    pair = answer.combined[0]
+    lay = pb.Move(**{f: getattr(pair, f) for f in ("kind", "hex", "tile", "rotation", "cost")},
+                  lays=pair.lays)
+    svg = stub.RenderBoard(pb.RenderBoardRequest(
+        game_log=text, action_id=229, moves=[lay, pair.then_token]), timeout=60).svg
+    assert pair.then_token.text in svg and f"income ¥{pair.income}" in svg
+    assert f"gain +¥{pair.gain}" in svg
+    wrong = pb.Move(kind=pb.MOVE_KIND_TILE, hex="H10", tile="29", rotation=0)
+    with pytest.raises(grpc.RpcError) as info:
+        stub.RenderBoard(pb.RenderBoardRequest(game_log=text, action_id=229, moves=[wrong]),
+                         timeout=60)
+    assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert info.value.details().startswith("moves[0]: is not a legal move")

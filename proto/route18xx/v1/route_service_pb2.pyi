@@ -641,7 +641,7 @@ class SuggestMovesResponse(_message.Message):
     def __init__(self, corporation: _Optional[str] = ..., objective: _Optional[_Union[Objective, str]] = ..., subtract_cost: _Optional[bool] = ..., base_income: _Optional[int] = ..., base_proven_optimal: _Optional[bool] = ..., suggestions: _Optional[_Iterable[_Union[Suggestion, _Mapping]]] = ..., candidates: _Optional[int] = ..., solved: _Optional[int] = ..., reused: _Optional[int] = ..., pruned: _Optional[int] = ..., not_evaluated: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., elapsed_ms: _Optional[float] = ..., verdict: _Optional[str] = ..., combined: _Optional[_Iterable[_Union[Suggestion, _Mapping]]] = ..., recorded: _Optional[_Union[RecordedTurn, _Mapping]] = ...) -> None: ...
 
 class RenderBoardRequest(_message.Message):
-    __slots__ = ("state", "game_log", "action_id", "routes_mode", "routes", "time_limit_s", "suggestion", "rules_as_of")
+    __slots__ = ("state", "game_log", "action_id", "routes_mode", "routes", "time_limit_s", "suggestion", "rules_as_of", "moves")
     STATE_FIELD_NUMBER: _ClassVar[int]
     GAME_LOG_FIELD_NUMBER: _ClassVar[int]
     ACTION_ID_FIELD_NUMBER: _ClassVar[int]
@@ -650,6 +650,7 @@ class RenderBoardRequest(_message.Message):
     TIME_LIMIT_S_FIELD_NUMBER: _ClassVar[int]
     SUGGESTION_FIELD_NUMBER: _ClassVar[int]
     RULES_AS_OF_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
     state: State
     game_log: str
     action_id: int
@@ -658,7 +659,8 @@ class RenderBoardRequest(_message.Message):
     time_limit_s: float
     suggestion: int
     rules_as_of: str
-    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., routes_mode: _Optional[_Union[RoutesMode, str]] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., time_limit_s: _Optional[float] = ..., suggestion: _Optional[int] = ..., rules_as_of: _Optional[str] = ...) -> None: ...
+    moves: _containers.RepeatedCompositeFieldContainer[Move]
+    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., routes_mode: _Optional[_Union[RoutesMode, str]] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., time_limit_s: _Optional[float] = ..., suggestion: _Optional[int] = ..., rules_as_of: _Optional[str] = ..., moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ...) -> None: ...
 
 class RenderBoardResponse(_message.Message):
     __slots__ = ("svg",)
