@@ -305,7 +305,7 @@ def chosen_suggestion(
 ) -> Suggestion:
     """A move the client picked from a ranking (or a lay then a token), checked legal,
     as a ``Suggestion`` to draw (``engine.suggest.chosen_suggestion``)."""
-    from route18xx.engine.suggest import chosen_suggestion as chosen
+    from route18xx.engine.suggest_player import chosen_suggestion as chosen
 
     state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
     require_trains(state)

@@ -10,8 +10,9 @@ rotation 1 is "W–E (city)", tile 8 at rotation 0 "SW–NW".
 
 from __future__ import annotations
 
-from route18xx.engine.gamedata import TileDef
+from route18xx.engine.gamedata import GameData, TileDef
 from route18xx.engine.hexgrid import rotate_edge
+from route18xx.engine.suggest_report import MoveLayReport
 
 #: The side each edge of a pointy-top hex faces (``engine.hexgrid``: SW, W, NW, NE, E, SE).
 EDGE_NAMES: tuple[str, ...] = ("SW", "W", "NW", "NE", "E", "SE")
@@ -42,10 +43,26 @@ def tile_exits(tile: TileDef, rotation: int) -> tuple[str, ...]:
     return tuple("–".join(EDGE_NAMES[e] for e in group) + stop for group, stop in sorted(out))
 
 
+def move_text(kind: str, hex_id: str, city: int | None, lays: tuple[MoveLayReport, ...],
+              private: str | None, data: GameData) -> str:
+    """A move in a player's words: "tile 57 on H12 (Tianjin) connects W–E (city)",
+    "token on G11 (Zibo)"; a private's lay says whose."""
+
+    def where(h: str) -> str:
+        name = data.hexes[h].location_name if h in data.hexes else None
+        return f"{h} ({name})" if name else h
+
+    if kind == "token":
+        return f"token on {where(hex_id)}" + (f", city {city}" if city else "")
+    parts = [f"tile {lay.tile} on {where(lay.hex)} connects {', '.join(lay.exits) or 'nothing'}"
+             for lay in lays]
+    return " and ".join(parts) + (f" (with {private})" if private else "")
+
+
 def connects(tile: TileDef, rotation: int) -> str:
     """``"connects W–E (city)"``; connections joined by ", " (``tile_exits``)."""
     exits = tile_exits(tile, rotation)
     return "connects " + ", ".join(exits) if exits else "connects nothing"
 
 
-__all__ = ["EDGE_NAMES", "connects", "tile_exits"]
+__all__ = ["EDGE_NAMES", "connects", "move_text", "tile_exits"]

@@ -18,9 +18,8 @@ from route18xx.engine.deadline import CancelSignal
 from route18xx.engine.game.actions import Action, LayTile, PlaceToken
 from route18xx.engine.game.game import Game
 from route18xx.engine.gamedata import game_data
-from route18xx.engine.move_words import tile_exits
+from route18xx.engine.move_words import move_text, tile_exits
 from route18xx.engine.replay import kept_actions, replay
-from route18xx.engine.suggest import move_text
 from route18xx.engine.suggest_report import MoveLayReport, MoveReport
 
 #: Log entries that belong to no one's turn (``engine.turns``).
