@@ -8,6 +8,8 @@ starts and ends at the path's two ends, so a reader can check its geometry.
 
 from __future__ import annotations
 
+from html import escape
+
 import math
 from typing import Iterable, Mapping
 
@@ -198,6 +200,30 @@ def _marker_row(layout: Layout, c: Point, h: HexView, corps: Mapping[str, Corpor
     return out
 
 
+def hex_title(h: HexView, revenue_color: str) -> str:
+    """The hover text of a hex (issue 22: ``<title>`` on hexes): where, what is laid,
+    each stop's value in this phase and who has a token there or a home reserved."""
+    parts = [h.id + (f" {h.location_name}" if h.location_name else "")]
+    if h.tile is not None:
+        parts.append(f"tile {h.tile}")
+    if h.terrain_cost:
+        parts.append(f"terrain ¥{h.terrain_cost}")
+    for node in h.nodes:
+        if node.hidden:
+            continue
+        kind = "off-board" if node.kind == "offboard" else node.kind
+        value = node.revenue.get(revenue_color, 0)
+        stop = f"{kind} {node.index}: ¥{value}"
+        if node.kind == "city":
+            stop += f", {len(node.tokens)} of {max(node.slots, 1)} slots"
+        if node.tokens:
+            stop += f", tokens {' '.join(node.tokens)}"
+        if node.reserved:
+            stop += f", home of {' '.join(node.reserved)}"
+        parts.append(stop)
+    return "; ".join(parts)
+
+
 def hex_svg(layout: Layout, h: HexView, corps: Mapping[str, CorporationView],
             revenue_color: str, mine_hex: str | None = None, mine_subsidy: int = 0) -> str:
     """The whole hex as one ``<g class="hex">`` (with a ``<g class="tile">`` when laid)."""
@@ -205,6 +231,7 @@ def hex_svg(layout: Layout, h: HexView, corps: Mapping[str, CorporationView],
     c = layout.center(h.x, h.y)
     color = COLORS.get(h.color, "#ddd")
     out = [f'<g {attrs(class_="hex", data_hex=h.id, data_color=h.color)}>',
+           f"<title>{escape(hex_title(h, revenue_color))}</title>",
            f'<polygon points="{hex_polygon(layout, c)}" fill="{color}" stroke="#777" stroke-width="1"/>']
     if h.great_wall and h.tile is None:
         out.append(_great_wall(layout, c))

@@ -8,6 +8,8 @@ order (``engine.api.RouteWalk.legs``); its ``data-kind`` (optimal, recorded),
 
 from __future__ import annotations
 
+from html import escape
+
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
@@ -78,6 +80,20 @@ def _unique(ps: Sequence[Point]) -> list[Point]:
     return out
 
 
+def route_title(r: DrawnRoute) -> str:
+    """The hover text of a route (issue 22: ``<title>`` on routes): which train, its
+    stops, its revenue (destination bonus included), subsidy and income."""
+    w = r.walk
+    text = f"{r.kind} {w.train}: {' – '.join(w.stops)}; revenue ¥{w.revenue}"
+    if w.bonus:
+        text += f" (destination bonus ¥{w.bonus})"
+    if w.subsidy:
+        text += f", mine subsidy ¥{w.subsidy}, income ¥{w.revenue + w.subsidy}"
+    if not w.legal:
+        text += f"; illegal: {w.violations[0] if w.violations else '?'}"
+    return text
+
+
 def routes_svg(layout: Layout, hexes: Mapping[str, HexView], shapes: Mapping[str, TileShape],
                routes: Sequence[DrawnRoute]) -> str:
     s = layout.size
@@ -96,7 +112,8 @@ def routes_svg(layout: Layout, hexes: Mapping[str, HexView], shapes: Mapping[str
         out.append(
             f'<path {attrs(class_="route", id=f"route-{r.kind}-{r.walk.train}", data_kind=r.kind, data_train=r.walk.train, data_hexes=" ".join(r.walk.hexes), data_color=r.color)} '
             f'd="{d}" fill="none" stroke="{r.color}" stroke-width="{num(width)}" '
-            f'stroke-linejoin="round" stroke-linecap="round"{dash}/>')
+            f'stroke-linejoin="round" stroke-linecap="round"{dash}>'
+            f"<title>{escape(route_title(r))}</title></path>")
         for x, y in stops:
             rings.append(
                 f'<circle {attrs(class_="stop", data_kind=r.kind, data_train=r.walk.train)} cx="{num(x)}" '

@@ -46,9 +46,11 @@ if TYPE_CHECKING:  # at run time these load on first use (``__getattr__`` below)
         ReplayResult, SolveHook, load_log, replay, replay_report, state_before,
     )
     from route18xx.engine.replay_audit import AuditOptimum, AuditReport, AuditRun, Player
-    from route18xx.engine.replay_report import ReplayError, ReplayReport, RunOptimum, RunReport
+    from route18xx.engine.replay_report import (
+        OBJECTIVE_WORDS, ReplayError, ReplayReport, RunOptimum, RunReport, Shortfall,
+    )
     from route18xx.engine.suggest_report import (
-        MoveLayReport, MoveReport, SuggestReport, Suggestion,
+        MoveLayReport, MoveReport, RecordedTurn, SuggestReport, Suggestion,
     )
     from route18xx.engine.turn_report import (
         PlanLay, PlanReport, PlanToken, RankedPlanReport, TrainAdvice, TurnReport,
@@ -65,9 +67,10 @@ _LAZY: dict[str, str] = {
                      "state_before"), "route18xx.engine.replay"),
     **dict.fromkeys(("AuditOptimum", "AuditReport", "AuditRun", "Player"),
                     "route18xx.engine.replay_audit"),
-    **dict.fromkeys(("ReplayError", "ReplayReport", "RunOptimum", "RunReport"),
+    **dict.fromkeys(("OBJECTIVE_WORDS", "ReplayError", "ReplayReport", "RunOptimum", "RunReport",
+                     "Shortfall"),
                     "route18xx.engine.replay_report"),
-    **dict.fromkeys(("MoveLayReport", "MoveReport", "SuggestReport", "Suggestion"),
+    **dict.fromkeys(("MoveLayReport", "MoveReport", "RecordedTurn", "SuggestReport", "Suggestion"),
                     "route18xx.engine.suggest_report"),
     **dict.fromkeys(("PlanLay", "PlanReport", "PlanToken", "RankedPlanReport", "TrainAdvice",
                      "TurnReport"), "route18xx.engine.turn_report"),
@@ -94,8 +97,9 @@ __all__ = [
     "RouteCheckReport", "RouteReport", "SolveReport", "StopValue", "SubsidyValue", "Violation",
     "check_report", "solve_report", "RulesVersion", "dated_state", "parse_rules_as_of",
     "rules_as_of",
-    "DEFAULT_OBJECTIVE", "AuditOptimum", "AuditReport", "AuditRun", "MoveLayReport", "MoveReport",
-    "Player", "ReplayError", "ReplayReport", "RunOptimum", "RunReport", "SolveHook",
+    "DEFAULT_OBJECTIVE", "AuditOptimum", "AuditReport", "AuditRun", "MoveLayReport", "MoveReport", "RecordedTurn",
+    "OBJECTIVE_WORDS", "Player", "ReplayError", "ReplayReport", "RunOptimum", "RunReport",
+    "Shortfall", "SolveHook",
     "SuggestReport", "Suggestion", "run_optimum", "solve_hook",
     "OBJECTIVES", "BoardView", "CancelSignal", "CancelToken", "CorporationView", "EngineMismatch",
     "HexView", "IllegalAction", "Leg", "MalformedInput", "NodeView", "Objective", "OutOfTime",
@@ -103,7 +107,7 @@ __all__ = [
     "audit_log", "board_view", "check_routes", "decode_json", "excerpt", "judgement_report",
     "load_log", "MAX_FILE_BYTES", "file_kind", "read_input_file", "read_json_file",
     "new_cancel_token", "parse_game_log", "random_game_log", "read_state",
-    "recorded_routes", "replay", "replay_game", "replay_report", "route_walks", "solve_routes",
+    "chosen_suggestion", "is_run_routes", "recorded_routes", "recorded_turn", "replay", "replay_game", "replay_report", "route_walks", "solve_routes",
     "state_before", "state_from_log", "state_with_move", "suggest_moves", "tile_view",
     "PlanLay", "PlanReport", "PlanToken", "RankedPlanReport", "TrainAdvice", "TurnReport",
     "suggest_turn", "BoughtTrain", "TurnComparison", "TurnsReport", "compare_turns",
@@ -271,6 +275,9 @@ def suggest_moves(
     time_limit_s: float = 30.0,
     workers: int = 2,
     cancel: CancelToken | None = None,
+    improving_only: bool = False,
+    merge_equal: bool = False,
+    combined: bool = False,
 ) -> SuggestReport:
     """Every legal tile lay (and token) ranked by the optimal income it allows.
 
@@ -278,6 +285,11 @@ def suggest_moves(
     ``suggestions``, best first, each with its move (``kind``, ``hex``, ``tile``,
     ``rotation``, ``city``, ``cost``), ``income``, ``gain`` and ``routes`` (see
     ``engine.suggest``); ``to_json()`` is the ``route18xx suggest --json`` object.
+    Each move says in words which exits its tile connects (``text``, lays' ``exits``).
+    ``improving_only`` keeps only moves that raise the score over no move (when none
+    does, ``verdict`` says so: "no lay improves this run"); ``merge_equal`` merges the
+    rotations of a tile with the same result (``alternatives``); ``combined`` also
+    ranks the best lays each followed by a token (``combined``, ``then_token``).
     """
     from route18xx.engine.suggest import SuggestOptions, suggest_report
 
@@ -289,7 +301,8 @@ def suggest_moves(
         )
     state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
     require_trains(state)
-    options = SuggestOptions(top, include_tokens, subtract_cost, objective, time_limit_s, workers)
+    options = SuggestOptions(top, include_tokens, subtract_cost, objective, time_limit_s, workers,
+                             improving_only, merge_equal, combined)
     return suggest_report(state, options, cancel)
 
 
@@ -392,6 +405,60 @@ def compare_turns(
         raise MalformedInput("game_log", str(exc)) from None
 
 
+def chosen_suggestion(
+    state_raw: Mapping[str, Any] | RouteState,
+    moves: list[MoveReport],
+    *,
+    objective: str = "total",
+    time_limit_s: float = 10.0,
+    cancel: CancelToken | None = None,
+) -> Suggestion:
+    """A move the client picked from a ranking (or a lay then a token), checked legal,
+    as a ``Suggestion`` to draw (``engine.suggest.chosen_suggestion``)."""
+    from route18xx.engine.suggest_player import chosen_suggestion as chosen
+
+    state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
+    require_trains(state)
+    return chosen(state, moves, objective=objective, time_limit_s=time_limit_s, cancel=cancel)
+
+
+def recorded_turn(
+    log_raw: Mapping[str, Any],
+    action_id: int,
+    state: RouteState,
+    base_income: int,
+    *,
+    objective: str = "total",
+    time_limit_s: float = 10.0,
+    cancel: CancelToken | None = None,
+    rules_as_of: Any = None,
+) -> RecordedTurn:
+    """What the player did at this turn (issue 22), beside the suggestions for it.
+
+    The lays and token the company made in the log from action ``action_id`` to
+    the end of its turn (``engine.turn_record``), applied to ``state`` (the board
+    just before that action), and the optimal income for ``objective`` on the
+    board they leave, with its gain over ``base_income`` (no move). A solve that
+    fails leaves ``income`` and ``gain`` None.
+    """
+    from route18xx.engine.board_view import state_with_move
+    from route18xx.engine.optimize import optimize, routes_report
+    from route18xx.engine.suggest_report import RecordedTurn
+    from route18xx.engine.turn_record import turn_moves
+
+    moves = turn_moves(log_raw, action_id, cancel=cancel, rules_as_of=rules_as_of)
+    after = state
+    for move in moves:
+        after = state_with_move(after, move)
+    try:
+        opt = optimize(after, objective=objective, time_limit_s=time_limit_s, cancel=cancel)
+    except (MalformedInput, EngineMismatch):
+        return RecordedTurn(moves, None, None, False)
+    income = opt.judgement.revenue + (opt.judgement.subsidy if objective == "total" else 0)
+    return RecordedTurn(moves, income, income - base_income, opt.solution.status == "OPTIMAL",
+                        tuple(routes_report(opt)))
+
+
 #: Where an engine bug that a client's log triggered is logged, traceback included.
 _log = logging.getLogger("route18xx.engine")
 
@@ -442,7 +509,7 @@ def state_from_log(
     check_time(cancel, "the replay")
     try:
         raw = state_before(log_raw, action_id, turn_facts=turn_facts, cancel=cancel,
-                           rules_as_of=rules_as_of)
+                           rules_as_of=rules_as_of, train_ids=True)
     except MalformedInput as exc:
         if exc.field == "action_id":
             raise
@@ -478,7 +545,7 @@ def run_optimum(
 
     require_trains(state)
     return RunOptimum.of(
-        optimize(state, objective=objective, time_limit_s=time_limit_s, cancel=cancel))
+        optimize(state, objective=objective, time_limit_s=time_limit_s, cancel=cancel), objective)
 
 
 def solve_hook(
@@ -598,6 +665,13 @@ def route_walks(state_raw: Mapping[str, Any] | RouteState, routes_raw: Any,
     from route18xx.engine.board_view import route_walks_of
 
     return route_walks_of(read_state(state_raw), routes_raw, field)
+
+
+def is_run_routes(log_raw: Mapping[str, Any], action_id: int) -> bool:
+    """Action ``action_id`` of a game log is a ``run_routes`` (its routes: ``recorded_routes``)."""
+    actions = log_raw.get("actions") if isinstance(log_raw, Mapping) else None
+    return any(isinstance(e, Mapping) and e.get("id") == action_id
+               and e.get("type") == "run_routes" for e in (actions if isinstance(actions, list) else ()))
 
 
 def recorded_routes(log_raw: Mapping[str, Any], action_id: int) -> list[Any]:

@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING, Any
 
 from route18xx.engine.board import Board
 from route18xx.engine.budget import AnswerBudget
+from route18xx.engine.gamedata import GameData, game_data
+from route18xx.engine.move_words import move_text, tile_exits
 from route18xx.engine.network import reach
 from route18xx.engine.optimize import Optimum, optimize, routes_report
 from route18xx.engine.revenue import destination_bonus, route_subsidy, stop_value
@@ -40,6 +42,7 @@ from route18xx.engine.token_place import legal_token_placements, next_token_pric
 
 if TYPE_CHECKING:
     from route18xx.solver import CancelToken
+
 
 def privates_open(state: RouteState) -> bool:
     """Are privates still open? They close with the first train whose purchase closes
@@ -60,6 +63,12 @@ class SuggestOptions:
     objective: str = "total"
     time_limit_s: float = 30.0
     workers: int = 2
+    #: list only moves that raise the score over no move (issue 22: no "+¥0" lines).
+    improving_only: bool = False
+    #: merge the rotations of one tile on one hex that give the same income and score.
+    merge_equal: bool = False
+    #: also rank the best lays each followed by a token (``SuggestReport.combined``).
+    combined: bool = False
 
 
 @dataclass(frozen=True)
@@ -83,9 +92,16 @@ class Move:
             -1 if self.city is None else self.city,
         )
 
-    def report(self) -> MoveReport:
-        """The move as reported: the first lay's tile, rotation and private, every lay."""
+    def report(self, data: GameData | None = None) -> MoveReport:
+        """The move as reported: the first lay's tile, rotation and private, every lay
+        with the exits it connects, and the move in words (``engine.move_words``)."""
         first = self.lays[0] if self.lays else None
+        data = data or game_data()
+        lays = tuple(
+            MoveLayReport(lay.hex, lay.tile, lay.rotation, lay.cost,
+                          tile_exits(data.tiles[lay.tile], lay.rotation))
+            for lay in self.lays
+        )
         return MoveReport(
             self.kind,
             self.hex,
@@ -93,8 +109,9 @@ class Move:
             first.rotation if first else None,
             self.city,
             first.ability if first else None,
-            tuple(MoveLayReport(lay.hex, lay.tile, lay.rotation, lay.cost) for lay in self.lays),
+            lays,
             self.cost,
+            move_text(self.kind, self.hex, self.city, lays, first.ability if first else None, data),
         )
 
 
@@ -264,7 +281,7 @@ def suggest(
 
     base = optimize(state, objective=objective, time_limit_s=options.time_limit_s, cancel=cancel)
     moves = candidate_moves(state, options.include_tokens)
-    result = SuggestResult(_income(base, objective), base.solution.status == "OPTIMAL", [],
+    result = SuggestResult(income_of(base, objective), base.solution.status == "OPTIMAL", [],
                            len(moves))
     corp = state.corporation.sym
     staged: list[tuple[int, Move, RouteState, Any]] = []
@@ -282,7 +299,7 @@ def suggest(
 
     def take(key: Any, fut: Future[Optimum]) -> None:
         opt = fut.result()
-        income, proven = _income(opt, objective), opt.solution.status == "OPTIMAL"
+        income, proven = income_of(opt, objective), opt.solution.status == "OPTIMAL"
         for i, move in enumerate(waiting.pop(key)):
             score = income - (move.cost if subtract else 0)
             result.ranked.append(Evaluated(move, income, proven, score, opt if i == 0 else None))
@@ -340,7 +357,7 @@ def _rank_key(e: Evaluated) -> tuple[Any, ...]:
     return (-e.score, e.move.sort_key)
 
 
-def _income(opt: Optimum, objective: str) -> int:
+def income_of(opt: Optimum, objective: str) -> int:
     revenue = opt.judgement.revenue
     return revenue + opt.judgement.subsidy if objective == "total" else revenue
 
@@ -362,6 +379,7 @@ def suggest_report(
     objective = options.objective
     corp = state.corporation.sym
     suggestions: list[Suggestion] = []
+    data = state.data
     for e in res.ranked:
         opt = e.optimum
         if opt is None:  # a move that shared another board's solve: its own routes, quickly
@@ -373,9 +391,20 @@ def suggest_report(
                 opt = optimize(after, objective=objective, time_limit_s=options.time_limit_s,
                                cancel=budget.token)
         suggestions.append(Suggestion(
-            e.move.report(), e.income, e.income - res.base_income, e.score, e.proven,
+            e.move.report(data), e.income, e.income - res.base_income, e.score, e.proven,
             tuple(routes_report(opt)),
         ))
+    from route18xx.engine.suggest_player import lay_then_token, merge_equal
+
+    improving = any(s.score > res.base_income for s in suggestions)
+    if options.merge_equal:
+        suggestions = merge_equal(suggestions)
+    if options.improving_only:
+        suggestions = [s for s in suggestions if s.score > res.base_income]
+    combined: tuple[Suggestion, ...] = ()
+    if options.combined:
+        lays = [e.move for e in res.ranked if e.move.kind == "tile"]
+        combined = tuple(lay_then_token(state, lays, res.base_income, options, started, cancel))
     return SuggestReport(
         corporation=corp,
         objective=objective,
@@ -387,6 +416,29 @@ def suggest_report(
         solved=res.solved,
         reused=res.reused,
         pruned=res.pruned,
-        not_evaluated=tuple(m.report() for m in res.not_evaluated),
+        not_evaluated=tuple(m.report(data) for m in res.not_evaluated),
         elapsed_ms=round(res.elapsed_ms, 3),
+        verdict="" if improving else _verdict(options, res),
+        combined=combined,
     )
+
+
+def _verdict(options: SuggestOptions, res: SuggestResult) -> str:
+    """What to tell a player when no ranked move raises the score (issue 22)."""
+    what = "lay or token" if options.include_tokens else "lay"
+    if not res.candidates:
+        return f"no legal {what} at this turn"
+    if res.not_evaluated:
+        return (f"no {what} ranked in time improves this run "
+                f"({len(res.not_evaluated)} of {res.candidates} were not ranked)")
+    cost = " once its cost is paid" if options.subtract_cost else ""
+    return f"no {what} improves this run{cost}"
+
+
+def time_left_for(options: SuggestOptions, started: float, cancel: CancelToken | None) -> float:
+    """Time left for the report's own solves: the ranking's limit, or the call's deadline."""
+    left = options.time_limit_s - (time.perf_counter() - started)
+    call_left = cancel.time_left() if cancel is not None else None
+    if call_left is not None:  # the call's deadline: the share kept for this, too
+        left = max(left, call_left)
+    return max(0.01, left)

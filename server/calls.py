@@ -53,9 +53,23 @@ def _solve(runner: EngineRunner, request: pb.SolveRoutesRequest, cancel: Any) ->
 
 def _validate(runner: EngineRunner, request: pb.ValidateRoutesRequest, cancel: Any) -> Message:
     source = converters.request_source(request)
-    report = runner.check(source, converters.routes_from_proto(request.routes), cancel,
-                          converters.check_args_from_proto(request))
+    routes = converters.routes_from_proto(request.routes)
+    if not routes and isinstance(source, converters.LogSource) and api.is_run_routes(
+            source.log, source.action_id):  # the run's own routes, as RenderBoard draws them
+        routes = api.recorded_routes(source.log, source.action_id)
+    report = runner.check(source, routes, cancel, converters.check_args_from_proto(request))
     return converters.check_report_to_proto(report)
+
+
+def _fetch_log(runner: EngineRunner, request: pb.FetchGameLogRequest, cancel: Any) -> Message:
+    """``FetchGameLog``: the game's JSON from the configured site (``server.log_source``)."""
+    from route18xx.server.log_source import fetch_game_log
+
+    which = request.WhichOneof("game")
+    number, url, text = fetch_game_log(
+        runner.log_source, request.game_id if which == "game_id" else None,
+        request.url if which == "url" else None, cancel.time_left())
+    return pb.FetchGameLogResponse(game_id=number, source_url=url, game_log=text)
 
 
 def _suggest(runner: EngineRunner, request: pb.SuggestMovesRequest, cancel: Any) -> Message:
@@ -95,6 +109,7 @@ METHODS = (
     Method("GetInfo", pb.GetInfoRequest, pb.GetInfoResponse, "", _no_job),
     Method("SuggestTurn", pb.SuggestTurnRequest, pb.SuggestTurnResponse, "suggest",
            _suggest_turn),
+    Method("FetchGameLog", pb.FetchGameLogRequest, pb.FetchGameLogResponse, "fetch", _fetch_log),
 )
 METHODS_BY_NAME = {m.name: m for m in METHODS}
 

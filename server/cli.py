@@ -121,6 +121,12 @@ def _add_suggest_options(p: argparse.ArgumentParser, default_limit: float | None
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--tokens", action="store_true", help="rank token placements too")
     p.add_argument("--subtract-cost", action="store_true", help="rank by income minus cost")
+    p.add_argument("--improving-only", action="store_true",
+                   help="list only moves that raise the income; else say that none does")
+    p.add_argument("--merge-equal", action="store_true",
+                   help="one entry for the rotations of a tile with the same result")
+    p.add_argument("--combined", action="store_true",
+                   help="also rank the best lays each followed by a token")
     p.add_argument("--objective", choices=_objectives(), default=_objectives()[0])
     p.add_argument(
         "--time-limit", type=float, default=default_limit, metavar="S",
@@ -150,7 +156,8 @@ def _run_suggest(a: argparse.Namespace) -> int:
                             a.subtract_cost, a.objective, a.time_limit, not a.no_trains)
     return suggest_command(
         _board(a), a.json, a.top if a.top is not None else 10, a.tokens, a.subtract_cost,
-        a.objective, a.time_limit
+        a.objective, a.time_limit, improving_only=a.improving_only, merge_equal=a.merge_equal,
+        combined=a.combined,
     )
 
 
@@ -201,6 +208,9 @@ def _add_serve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--config", metavar="FILE.toml",
                    help="read settings from a TOML file (keys: the option names without "
                         "dashes); precedence: flag > ROUTE18XX_<OPTION> variable > file > default")
+    p.add_argument("--log-source-url", default="https://18xx.games", metavar="URL",
+                   help="the one site FetchGameLog fetches game logs from, as "
+                        "<URL>/api/game/<id> (default https://18xx.games)")
     from route18xx.server.serve_config import defer_defaults
 
     defer_defaults(p)
@@ -256,6 +266,13 @@ def _run_serve(a: argparse.Namespace) -> int:
             print(f"error: --allowed-hosts: {reason}", file=sys.stderr)
             return 2
     limits = Limits(max_call_s=a.max_call_s, receive_timeout_s=a.receive_timeout_s)
+    from route18xx.server.log_source import LogSourceConfig
+
+    try:
+        log_source = LogSourceConfig(a.log_source_url)
+    except ValueError as exc:
+        print(f"error: --log-source-url: {exc}", file=sys.stderr)
+        return 2
     config = ServerConfig(
         host=a.host, port=a.port, workers=workers, queue=a.queue, processes=not a.threads,
         http_port=None if a.no_http else a.http_port, cors_origins=tuple(a.cors_origin),
@@ -263,6 +280,7 @@ def _run_serve(a: argparse.Namespace) -> int:
         health_port=a.health_port, max_streams_per_connection=a.max_streams_per_connection,
         allowed_hosts=hosts, max_http_connections=a.max_http_connections,
         metrics_port=a.metrics_port,
+        log_source=log_source,
     )
     configure_logging(a.log_format)
     logging.getLogger("route18xx.server").info(settings_line, extra={"event": "settings"})
@@ -305,6 +323,7 @@ def _run_call(a: argparse.Namespace) -> int:
         return call_suggest(
             a.target, a.state, a.json, a.top if a.top is not None else 10, a.tokens,
             a.subtract_cost, a.objective, a.time_limit, a.timeout, **log,
+            improving_only=a.improving_only, merge_equal=a.merge_equal, combined=a.combined,
         )
     return call_validate(a.target, a.state, a.routes, a.json, a.timeout, compare=a.compare, **log)
 

@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from route18xx.engine.api import (
     DEFAULT_OBJECTIVE,
+    OBJECTIVE_WORDS,
     MalformedInput,
     ReplayReport,
     RunOptimum,
@@ -135,10 +136,13 @@ def _print_summary(report: ReplayReport, seconds: float) -> None:
     print(f"recorded result: {report.recorded_result}")
     print(f"scores match:    {report.scores_match}")
     print(f"run_routes:      {len(runs)} checked, {agree} legal with the recorded revenue and subsidy")
-    solved = [(r, r.optimum) for r in runs if r.optimum is not None]
-    if solved:
-        better = sum(1 for r, opt in solved if opt.revenue > r.recorded_revenue)
-        print(f"optimum:         {len(solved)} solved, {better} runs left revenue on the table")
+    short = report.shortfall
+    if short is not None:
+        solved = sum(1 for r in runs if r.optimum is not None)
+        print(f"optimum:         {solved} solved for {OBJECTIVE_WORDS[short.objective]}")
+        runs_word = "run" if short.runs == 1 else "runs"
+        print(f"left on table:   {_yen(short.amount)} in {short.runs} {runs_word} (dividend lost "
+              f"{_yen(short.dividend_lost)}, treasury lost {_yen(short.treasury_lost)})")
     if report.stopped_at is not None:
         print(f"stopped:         at action {report.stopped_at}; the runs above are those before it")
     elif not report.completed:
@@ -180,3 +184,8 @@ def print_turns(report: TurnsReport, out: TextIO) -> None:
     for corp, row in report.by_corporation().items():
         print(f"  {corp:<4} {row['turns']} turns: left by lay/token {row['left_by_lay_token']}, "
               f"by routes {row['left_by_routes']}", file=out)
+
+
+def _yen(amount: int) -> str:
+    """``¥40``, or ``−¥20`` for a negative amount (dividend taken over subsidy)."""
+    return f"¥{amount}" if amount >= 0 else f"−¥{-amount}"

@@ -35,11 +35,14 @@ def print_check(report: Mapping[str, Any], out: TextIO) -> None:
             f"  {r['train']}: {'-'.join(r['nodes'])} revenue {r['revenue']} subsidy {r['subsidy']}",
             file=out,
         )
-    print(f"revenue {report['revenue']} subsidy {report['subsidy']}", file=out)
+    print(f"revenue {report['revenue']} subsidy {report['subsidy']} "
+          f"income {report['revenue'] + report['subsidy']}", file=out)
     c = report.get("comparison")
     if c:
         print(f"optimum: revenue {c['optimal_revenue']} subsidy {c['optimal_subsidy']} "
-              f"({c['revenue_difference']:+} revenue, {c['subsidy_difference']:+} subsidy)", file=out)
+              f"({c['revenue_difference']:+} revenue, {c['subsidy_difference']:+} subsidy; "
+              f"dividend lost {c['revenue_difference']}, treasury lost {c['subsidy_difference']})",
+              file=out)
         for t in c["trains"]:
             print(f"  {t['train']}: adds {', '.join(t['added']) or '-'}; drops "
                   f"{', '.join(t['dropped']) or '-'} ({t['revenue_difference']:+}, "
@@ -51,7 +54,7 @@ def print_solve(report: Mapping[str, Any], out: TextIO) -> None:
     proof = "proven optimal" if report["proven_optimal"] else f"not proven (bound {report['bound']})"
     print(
         f"{report['corporation']}: revenue {report['revenue']} subsidy {report['subsidy']} "
-        f"({proof}, {report['solve_ms']:.1f} ms)",
+        f"({proof}, {report['solve_ms']:.1f} ms); income {report['revenue'] + report['subsidy']}",
         file=out,
     )
     for r in report["routes"]:
@@ -67,8 +70,9 @@ def print_solve(report: Mapping[str, Any], out: TextIO) -> None:
     choice = report.get("objectives")
     if choice:
         print(f"best revenue {choice['revenue']['revenue']}+{choice['revenue']['subsidy']} vs best "
-              f"total {choice['total']['revenue']}+{choice['total']['subsidy']}: the total costs "
-              f"{choice['dividend_cost']} dividend, the revenue {choice['treasury_cost']} treasury",
+              f"income {choice['total']['revenue']}+{choice['total']['subsidy']}: the best income "
+              f"costs {choice['dividend_cost']} dividend, the best revenue "
+              f"{choice['treasury_cost']} treasury",
               file=out)
 
 
@@ -81,16 +85,30 @@ def print_suggest(report: SuggestReport, out: TextIO) -> None:
         f"evaluated) in {report.elapsed_ms:.0f} ms",
         file=out,
     )
+    word = "income (revenue + subsidy)" if report.objective == "total" else "revenue"
+    if report.verdict:
+        print(f"     {report.verdict}", file=out)
     for rank, s in enumerate(report.suggestions, start=1):
         move = s.move
-        if move.kind == "tile":
-            where = f"{move.tile} on {move.hex} rotation {move.rotation}"
-        else:
-            where = f"token on {move.hex}-{move.city}"
+        also = "".join(f"; or rotation {m.rotation}: {m.text}" for m in s.alternatives)
         print(
-            f"{rank:>3}. {where}: income {s.income} (gain {s.gain:+d}, cost {move.cost})",
+            f"{rank:>3}. {move.text or move.hex} (rotation {move.rotation}){also}: "
+            f"{word} {s.income} (gain {s.gain:+d}, cost {move.cost})"
+            if move.kind == "tile" else
+            f"{rank:>3}. {move.text or move.hex}: {word} {s.income} (gain {s.gain:+d}, "
+            f"cost {move.cost})",
             file=out,
         )
+    for rank, s in enumerate(report.combined, start=1):
+        token = s.then_token.text if s.then_token is not None else "no token"
+        print(f" +{rank:>2}. {s.move.text}, then {token}: {word} {s.income} "
+              f"(gain {s.gain:+d}, cost {s.move.cost})", file=out)
+    turn = report.recorded
+    if turn is not None:
+        did = " + ".join(m.text for m in turn.moves) or "no lay, no token"
+        result = (f"{word} {turn.income} (gain {turn.gain:+d})" if turn.income is not None
+                  and turn.gain is not None else "not solved")
+        print(f"     the player: {did}: {result}", file=out)
 
 
 def emit(report: R, as_json: bool, printer: Callable[[R, TextIO], None], out: TextIO) -> None:

@@ -18,11 +18,12 @@ the rest); only when no move could be ranked is it ``DEADLINE_EXCEEDED``.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from route18xx.engine import api
 from route18xx.engine.api import MalformedInput, SuggestReport
+from route18xx.server.log_source import LogSourceConfig
 from route18xx.server import converters
 from route18xx.server.converters import CheckArgs, LogSource, Source, SolveArgs
 from route18xx.server.errors import DeadlineExceeded
@@ -77,9 +78,12 @@ class EngineRunner:
         check_fn: CheckFn = api.check_report,
         suggest_fn: SuggestFn = api.suggest_moves,
         suggest_workers: int = 2,
+        log_source: LogSourceConfig = LogSourceConfig(),
     ) -> None:
         self.limits = limits
         self.suggest_workers = suggest_workers
+        #: the one site game logs are fetched from (``FetchGameLog``, ``server.log_source``).
+        self.log_source = log_source
         self._solve_fn = solve_fn
         self._check_fn = check_fn
         self._suggest_fn = suggest_fn
@@ -131,16 +135,28 @@ class EngineRunner:
             default=self.limits.default_suggest_time_limit_s,
             keep_back=self.limits.suggest_report_share,
         )
+        # issue 22's options go to the engine only when asked (stand-in engines lack them)
+        extra = {k: v for k, v in (("improving_only", args.improving_only),
+                                   ("merge_equal", args.merge_equal),
+                                   ("combined", args.combined)) if v}
         report = self._suggest_fn(
             state, top=args.top, include_tokens=args.include_tokens,
             subtract_cost=args.subtract_cost, objective=args.objective,
-            time_limit_s=limit, workers=self.suggest_workers, cancel=cancel,
+            time_limit_s=limit, workers=self.suggest_workers, cancel=cancel, **extra,
         )
-        if report.not_evaluated and not report.suggestions:
+        ranked_nothing = not args.improving_only or report.solved + report.reused == 0
+        if report.not_evaluated and not report.suggestions and ranked_nothing:
             raise DeadlineExceeded(
                 f"no move could be ranked within the {limit:.3f} s time limit "
                 f"({len(report.not_evaluated)} of {report.candidates} not evaluated)"
             )
+        if isinstance(args.state, converters.LogSource) and self._suggest_fn is api.suggest_moves:
+            # what the player did at this turn, beside the suggestions (issue 22)
+            recorded = api.recorded_turn(
+                args.state.log, args.state.action_id, api.read_state(state), report.base_income,
+                objective=args.objective, time_limit_s=self.time_limit(None, cancel),
+                cancel=cancel, rules_as_of=args.state.rules_as_of or None)
+            report = replace(report, recorded=recorded)
         return report
 
     def suggest_turn(self, args: TurnArgs, cancel: CancelToken) -> api.TurnReport:

@@ -173,7 +173,7 @@ def test_get_info_and_the_version_header(ops: RouteServer) -> None:
     }
     assert info.limits.max_call_s == 20
     assert [(lane.name, lane.workers, lane.queue) for lane in info.limits.lanes] == [
-        ("solve", 1, 0), ("suggest", 1, 4)]
+        ("solve", 1, 0), ("suggest", 1, 4), ("fetch", 4, 0)]
     assert info.limits.max_receive_bytes == 4 * 2**20
     assert ops.http_url is not None
     answer = post(ops.http_url, f"{SERVICE}/GetInfo", b"{}", {"Content-Type": JSON})

@@ -38,6 +38,9 @@ class RouteService(Protocol):
     async def suggest_turn(self, request: route18xx_dot_v1_dot_route__service__pb2.SuggestTurnRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.SuggestTurnResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
+    async def fetch_game_log(self, request: route18xx_dot_v1_dot_route__service__pb2.FetchGameLogRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.FetchGameLogResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
 
 class RouteServiceASGIApplication(ConnectASGIApplication[RouteService]):
     def __init__(self, service: RouteService | AsyncGenerator[RouteService], *, interceptors: Iterable[Interceptor]=(), read_max_bytes: int | None = None, compressions: Iterable[Compression] | None = None) -> None:
@@ -113,6 +116,16 @@ class RouteServiceASGIApplication(ConnectASGIApplication[RouteService]):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=svc.suggest_turn,
+                ),
+                "/route18xx.v1.RouteService/FetchGameLog": Endpoint.unary(
+                    method=MethodInfo(
+                        name="FetchGameLog",
+                        service_name="route18xx.v1.RouteService",
+                        input=route18xx_dot_v1_dot_route__service__pb2.FetchGameLogRequest,
+                        output=route18xx_dot_v1_dot_route__service__pb2.FetchGameLogResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.fetch_game_log,
                 ),
             },
             interceptors=interceptors,
@@ -267,6 +280,26 @@ class RouteServiceClient(ConnectClient):
             timeout_ms=timeout_ms,
         )
 
+    async def fetch_game_log(
+        self,
+        request: route18xx_dot_v1_dot_route__service__pb2.FetchGameLogRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> route18xx_dot_v1_dot_route__service__pb2.FetchGameLogResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="FetchGameLog",
+                service_name="route18xx.v1.RouteService",
+                input=route18xx_dot_v1_dot_route__service__pb2.FetchGameLogRequest,
+                output=route18xx_dot_v1_dot_route__service__pb2.FetchGameLogResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
 
 class RouteServiceSync(Protocol):
     def solve_routes(self, request: route18xx_dot_v1_dot_route__service__pb2.SolveRoutesRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.SolveRoutesResponse:
@@ -282,6 +315,8 @@ class RouteServiceSync(Protocol):
     def get_info(self, request: route18xx_dot_v1_dot_route__service__pb2.GetInfoRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.GetInfoResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
     def suggest_turn(self, request: route18xx_dot_v1_dot_route__service__pb2.SuggestTurnRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.SuggestTurnResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def fetch_game_log(self, request: route18xx_dot_v1_dot_route__service__pb2.FetchGameLogRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.FetchGameLogResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
 
@@ -358,6 +393,16 @@ class RouteServiceWSGIApplication(ConnectWSGIApplication):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=service.suggest_turn,
+                ),
+                "/route18xx.v1.RouteService/FetchGameLog": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="FetchGameLog",
+                        service_name="route18xx.v1.RouteService",
+                        input=route18xx_dot_v1_dot_route__service__pb2.FetchGameLogRequest,
+                        output=route18xx_dot_v1_dot_route__service__pb2.FetchGameLogResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.fetch_game_log,
                 ),
             },
             interceptors=interceptors,
@@ -506,6 +551,26 @@ class RouteServiceClientSync(ConnectClientSync):
                 service_name="route18xx.v1.RouteService",
                 input=route18xx_dot_v1_dot_route__service__pb2.SuggestTurnRequest,
                 output=route18xx_dot_v1_dot_route__service__pb2.SuggestTurnResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def fetch_game_log(
+        self,
+        request: route18xx_dot_v1_dot_route__service__pb2.FetchGameLogRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> route18xx_dot_v1_dot_route__service__pb2.FetchGameLogResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="FetchGameLog",
+                service_name="route18xx.v1.RouteService",
+                input=route18xx_dot_v1_dot_route__service__pb2.FetchGameLogRequest,
+                output=route18xx_dot_v1_dot_route__service__pb2.FetchGameLogResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
             ),
             headers=headers,

@@ -169,18 +169,20 @@ class Route(_message.Message):
     def __init__(self, train: _Optional[str] = ..., connections: _Optional[_Iterable[_Union[Connection, _Mapping]]] = ..., hexes: _Optional[_Iterable[str]] = ..., nodes: _Optional[_Iterable[str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., revenue_str: _Optional[str] = ..., breakdown: _Optional[_Union[RouteBreakdown, _Mapping]] = ...) -> None: ...
 
 class StopValue(_message.Message):
-    __slots__ = ("node", "hex", "kind", "value", "rule")
+    __slots__ = ("node", "hex", "kind", "value", "rule", "name")
     NODE_FIELD_NUMBER: _ClassVar[int]
     HEX_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     VALUE_FIELD_NUMBER: _ClassVar[int]
     RULE_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
     node: str
     hex: str
     kind: str
     value: int
     rule: str
-    def __init__(self, node: _Optional[str] = ..., hex: _Optional[str] = ..., kind: _Optional[str] = ..., value: _Optional[int] = ..., rule: _Optional[str] = ...) -> None: ...
+    name: str
+    def __init__(self, node: _Optional[str] = ..., hex: _Optional[str] = ..., kind: _Optional[str] = ..., value: _Optional[int] = ..., rule: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
 
 class DestinationBonus(_message.Message):
     __slots__ = ("value", "home", "destination", "rule")
@@ -517,7 +519,7 @@ class ValidateRoutesResponse(_message.Message):
     def __init__(self, legal: _Optional[bool] = ..., violations: _Optional[_Iterable[str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., routes: _Optional[_Iterable[_Union[RouteCheck, _Mapping]]] = ..., breakdown: _Optional[_Union[AnswerBreakdown, _Mapping]] = ..., violation_details: _Optional[_Iterable[_Union[Violation, _Mapping]]] = ..., comparison: _Optional[_Union[Comparison, _Mapping]] = ...) -> None: ...
 
 class SuggestMovesRequest(_message.Message):
-    __slots__ = ("state", "game_log", "action_id", "top", "include_tokens", "subtract_cost", "objective", "time_limit_s", "rules_as_of")
+    __slots__ = ("state", "game_log", "action_id", "top", "include_tokens", "subtract_cost", "objective", "time_limit_s", "rules_as_of", "improving_only", "merge_equal", "include_combined")
     STATE_FIELD_NUMBER: _ClassVar[int]
     GAME_LOG_FIELD_NUMBER: _ClassVar[int]
     ACTION_ID_FIELD_NUMBER: _ClassVar[int]
@@ -527,6 +529,9 @@ class SuggestMovesRequest(_message.Message):
     OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
     TIME_LIMIT_S_FIELD_NUMBER: _ClassVar[int]
     RULES_AS_OF_FIELD_NUMBER: _ClassVar[int]
+    IMPROVING_ONLY_FIELD_NUMBER: _ClassVar[int]
+    MERGE_EQUAL_FIELD_NUMBER: _ClassVar[int]
+    INCLUDE_COMBINED_FIELD_NUMBER: _ClassVar[int]
     state: State
     game_log: str
     action_id: int
@@ -536,22 +541,27 @@ class SuggestMovesRequest(_message.Message):
     objective: Objective
     time_limit_s: float
     rules_as_of: str
-    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., top: _Optional[int] = ..., include_tokens: _Optional[bool] = ..., subtract_cost: _Optional[bool] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ..., rules_as_of: _Optional[str] = ...) -> None: ...
+    improving_only: bool
+    merge_equal: bool
+    include_combined: bool
+    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., top: _Optional[int] = ..., include_tokens: _Optional[bool] = ..., subtract_cost: _Optional[bool] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ..., rules_as_of: _Optional[str] = ..., improving_only: _Optional[bool] = ..., merge_equal: _Optional[bool] = ..., include_combined: _Optional[bool] = ...) -> None: ...
 
 class MoveLay(_message.Message):
-    __slots__ = ("hex", "tile", "rotation", "cost")
+    __slots__ = ("hex", "tile", "rotation", "cost", "exits")
     HEX_FIELD_NUMBER: _ClassVar[int]
     TILE_FIELD_NUMBER: _ClassVar[int]
     ROTATION_FIELD_NUMBER: _ClassVar[int]
     COST_FIELD_NUMBER: _ClassVar[int]
+    EXITS_FIELD_NUMBER: _ClassVar[int]
     hex: str
     tile: str
     rotation: int
     cost: int
-    def __init__(self, hex: _Optional[str] = ..., tile: _Optional[str] = ..., rotation: _Optional[int] = ..., cost: _Optional[int] = ...) -> None: ...
+    exits: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, hex: _Optional[str] = ..., tile: _Optional[str] = ..., rotation: _Optional[int] = ..., cost: _Optional[int] = ..., exits: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Move(_message.Message):
-    __slots__ = ("kind", "hex", "tile", "rotation", "city", "private", "lays", "cost")
+    __slots__ = ("kind", "hex", "tile", "rotation", "city", "private", "lays", "cost", "text")
     KIND_FIELD_NUMBER: _ClassVar[int]
     HEX_FIELD_NUMBER: _ClassVar[int]
     TILE_FIELD_NUMBER: _ClassVar[int]
@@ -560,6 +570,7 @@ class Move(_message.Message):
     PRIVATE_FIELD_NUMBER: _ClassVar[int]
     LAYS_FIELD_NUMBER: _ClassVar[int]
     COST_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
     kind: MoveKind
     hex: str
     tile: str
@@ -568,10 +579,11 @@ class Move(_message.Message):
     private: str
     lays: _containers.RepeatedCompositeFieldContainer[MoveLay]
     cost: int
-    def __init__(self, kind: _Optional[_Union[MoveKind, str]] = ..., hex: _Optional[str] = ..., tile: _Optional[str] = ..., rotation: _Optional[int] = ..., city: _Optional[int] = ..., private: _Optional[str] = ..., lays: _Optional[_Iterable[_Union[MoveLay, _Mapping]]] = ..., cost: _Optional[int] = ...) -> None: ...
+    text: str
+    def __init__(self, kind: _Optional[_Union[MoveKind, str]] = ..., hex: _Optional[str] = ..., tile: _Optional[str] = ..., rotation: _Optional[int] = ..., city: _Optional[int] = ..., private: _Optional[str] = ..., lays: _Optional[_Iterable[_Union[MoveLay, _Mapping]]] = ..., cost: _Optional[int] = ..., text: _Optional[str] = ...) -> None: ...
 
 class Suggestion(_message.Message):
-    __slots__ = ("kind", "hex", "tile", "rotation", "city", "private", "lays", "cost", "income", "gain", "score", "proven_optimal", "routes")
+    __slots__ = ("kind", "hex", "tile", "rotation", "city", "private", "lays", "cost", "income", "gain", "score", "proven_optimal", "routes", "alternatives", "text", "then_token")
     KIND_FIELD_NUMBER: _ClassVar[int]
     HEX_FIELD_NUMBER: _ClassVar[int]
     TILE_FIELD_NUMBER: _ClassVar[int]
@@ -585,6 +597,9 @@ class Suggestion(_message.Message):
     SCORE_FIELD_NUMBER: _ClassVar[int]
     PROVEN_OPTIMAL_FIELD_NUMBER: _ClassVar[int]
     ROUTES_FIELD_NUMBER: _ClassVar[int]
+    ALTERNATIVES_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    THEN_TOKEN_FIELD_NUMBER: _ClassVar[int]
     kind: MoveKind
     hex: str
     tile: str
@@ -598,10 +613,27 @@ class Suggestion(_message.Message):
     score: int
     proven_optimal: bool
     routes: _containers.RepeatedCompositeFieldContainer[Route]
-    def __init__(self, kind: _Optional[_Union[MoveKind, str]] = ..., hex: _Optional[str] = ..., tile: _Optional[str] = ..., rotation: _Optional[int] = ..., city: _Optional[int] = ..., private: _Optional[str] = ..., lays: _Optional[_Iterable[_Union[MoveLay, _Mapping]]] = ..., cost: _Optional[int] = ..., income: _Optional[int] = ..., gain: _Optional[int] = ..., score: _Optional[int] = ..., proven_optimal: _Optional[bool] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ...) -> None: ...
+    alternatives: _containers.RepeatedCompositeFieldContainer[Move]
+    text: str
+    then_token: Move
+    def __init__(self, kind: _Optional[_Union[MoveKind, str]] = ..., hex: _Optional[str] = ..., tile: _Optional[str] = ..., rotation: _Optional[int] = ..., city: _Optional[int] = ..., private: _Optional[str] = ..., lays: _Optional[_Iterable[_Union[MoveLay, _Mapping]]] = ..., cost: _Optional[int] = ..., income: _Optional[int] = ..., gain: _Optional[int] = ..., score: _Optional[int] = ..., proven_optimal: _Optional[bool] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., alternatives: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., text: _Optional[str] = ..., then_token: _Optional[_Union[Move, _Mapping]] = ...) -> None: ...
+
+class RecordedTurn(_message.Message):
+    __slots__ = ("moves", "income", "gain", "proven_optimal", "routes")
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    INCOME_FIELD_NUMBER: _ClassVar[int]
+    GAIN_FIELD_NUMBER: _ClassVar[int]
+    PROVEN_OPTIMAL_FIELD_NUMBER: _ClassVar[int]
+    ROUTES_FIELD_NUMBER: _ClassVar[int]
+    moves: _containers.RepeatedCompositeFieldContainer[Move]
+    income: int
+    gain: int
+    proven_optimal: bool
+    routes: _containers.RepeatedCompositeFieldContainer[Route]
+    def __init__(self, moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., income: _Optional[int] = ..., gain: _Optional[int] = ..., proven_optimal: _Optional[bool] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ...) -> None: ...
 
 class SuggestMovesResponse(_message.Message):
-    __slots__ = ("corporation", "objective", "subtract_cost", "base_income", "base_proven_optimal", "suggestions", "candidates", "solved", "reused", "pruned", "not_evaluated", "elapsed_ms")
+    __slots__ = ("corporation", "objective", "subtract_cost", "base_income", "base_proven_optimal", "suggestions", "candidates", "solved", "reused", "pruned", "not_evaluated", "elapsed_ms", "verdict", "combined", "recorded")
     CORPORATION_FIELD_NUMBER: _ClassVar[int]
     OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
     SUBTRACT_COST_FIELD_NUMBER: _ClassVar[int]
@@ -614,6 +646,9 @@ class SuggestMovesResponse(_message.Message):
     PRUNED_FIELD_NUMBER: _ClassVar[int]
     NOT_EVALUATED_FIELD_NUMBER: _ClassVar[int]
     ELAPSED_MS_FIELD_NUMBER: _ClassVar[int]
+    VERDICT_FIELD_NUMBER: _ClassVar[int]
+    COMBINED_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_FIELD_NUMBER: _ClassVar[int]
     corporation: str
     objective: Objective
     subtract_cost: bool
@@ -626,10 +661,13 @@ class SuggestMovesResponse(_message.Message):
     pruned: int
     not_evaluated: _containers.RepeatedCompositeFieldContainer[Move]
     elapsed_ms: float
-    def __init__(self, corporation: _Optional[str] = ..., objective: _Optional[_Union[Objective, str]] = ..., subtract_cost: _Optional[bool] = ..., base_income: _Optional[int] = ..., base_proven_optimal: _Optional[bool] = ..., suggestions: _Optional[_Iterable[_Union[Suggestion, _Mapping]]] = ..., candidates: _Optional[int] = ..., solved: _Optional[int] = ..., reused: _Optional[int] = ..., pruned: _Optional[int] = ..., not_evaluated: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., elapsed_ms: _Optional[float] = ...) -> None: ...
+    verdict: str
+    combined: _containers.RepeatedCompositeFieldContainer[Suggestion]
+    recorded: RecordedTurn
+    def __init__(self, corporation: _Optional[str] = ..., objective: _Optional[_Union[Objective, str]] = ..., subtract_cost: _Optional[bool] = ..., base_income: _Optional[int] = ..., base_proven_optimal: _Optional[bool] = ..., suggestions: _Optional[_Iterable[_Union[Suggestion, _Mapping]]] = ..., candidates: _Optional[int] = ..., solved: _Optional[int] = ..., reused: _Optional[int] = ..., pruned: _Optional[int] = ..., not_evaluated: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., elapsed_ms: _Optional[float] = ..., verdict: _Optional[str] = ..., combined: _Optional[_Iterable[_Union[Suggestion, _Mapping]]] = ..., recorded: _Optional[_Union[RecordedTurn, _Mapping]] = ...) -> None: ...
 
 class RenderBoardRequest(_message.Message):
-    __slots__ = ("state", "game_log", "action_id", "routes_mode", "routes", "time_limit_s", "suggestion", "rules_as_of")
+    __slots__ = ("state", "game_log", "action_id", "routes_mode", "routes", "time_limit_s", "suggestion", "rules_as_of", "moves")
     STATE_FIELD_NUMBER: _ClassVar[int]
     GAME_LOG_FIELD_NUMBER: _ClassVar[int]
     ACTION_ID_FIELD_NUMBER: _ClassVar[int]
@@ -638,6 +676,7 @@ class RenderBoardRequest(_message.Message):
     TIME_LIMIT_S_FIELD_NUMBER: _ClassVar[int]
     SUGGESTION_FIELD_NUMBER: _ClassVar[int]
     RULES_AS_OF_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
     state: State
     game_log: str
     action_id: int
@@ -646,7 +685,8 @@ class RenderBoardRequest(_message.Message):
     time_limit_s: float
     suggestion: int
     rules_as_of: str
-    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., routes_mode: _Optional[_Union[RoutesMode, str]] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., time_limit_s: _Optional[float] = ..., suggestion: _Optional[int] = ..., rules_as_of: _Optional[str] = ...) -> None: ...
+    moves: _containers.RepeatedCompositeFieldContainer[Move]
+    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., routes_mode: _Optional[_Union[RoutesMode, str]] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., time_limit_s: _Optional[float] = ..., suggestion: _Optional[int] = ..., rules_as_of: _Optional[str] = ..., moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ...) -> None: ...
 
 class RenderBoardResponse(_message.Message):
     __slots__ = ("svg",)
@@ -669,7 +709,7 @@ class ReplayGameRequest(_message.Message):
     def __init__(self, game_log: _Optional[str] = ..., skip_solve: _Optional[bool] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ..., rules_as_of: _Optional[str] = ...) -> None: ...
 
 class ReplayedRun(_message.Message):
-    __slots__ = ("action_id", "turn_start_action_id", "corporation", "trains", "recorded_revenue", "recorded_subsidy", "recorded_legal", "engine_revenue", "engine_subsidy", "optimal_revenue", "optimal_subsidy", "proven_optimal", "solve_ms", "recorded_violations")
+    __slots__ = ("action_id", "turn_start_action_id", "corporation", "trains", "recorded_revenue", "recorded_subsidy", "recorded_legal", "engine_revenue", "engine_subsidy", "optimal_revenue", "optimal_subsidy", "proven_optimal", "solve_ms", "recorded_violations", "round", "president_name", "dividend_lost", "treasury_lost", "left_on_table")
     ACTION_ID_FIELD_NUMBER: _ClassVar[int]
     TURN_START_ACTION_ID_FIELD_NUMBER: _ClassVar[int]
     CORPORATION_FIELD_NUMBER: _ClassVar[int]
@@ -684,6 +724,11 @@ class ReplayedRun(_message.Message):
     PROVEN_OPTIMAL_FIELD_NUMBER: _ClassVar[int]
     SOLVE_MS_FIELD_NUMBER: _ClassVar[int]
     RECORDED_VIOLATIONS_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    PRESIDENT_NAME_FIELD_NUMBER: _ClassVar[int]
+    DIVIDEND_LOST_FIELD_NUMBER: _ClassVar[int]
+    TREASURY_LOST_FIELD_NUMBER: _ClassVar[int]
+    LEFT_ON_TABLE_FIELD_NUMBER: _ClassVar[int]
     action_id: int
     turn_start_action_id: int
     corporation: str
@@ -698,10 +743,29 @@ class ReplayedRun(_message.Message):
     proven_optimal: bool
     solve_ms: float
     recorded_violations: _containers.RepeatedScalarFieldContainer[ViolationCode]
-    def __init__(self, action_id: _Optional[int] = ..., turn_start_action_id: _Optional[int] = ..., corporation: _Optional[str] = ..., trains: _Optional[_Iterable[str]] = ..., recorded_revenue: _Optional[int] = ..., recorded_subsidy: _Optional[int] = ..., recorded_legal: _Optional[bool] = ..., engine_revenue: _Optional[int] = ..., engine_subsidy: _Optional[int] = ..., optimal_revenue: _Optional[int] = ..., optimal_subsidy: _Optional[int] = ..., proven_optimal: _Optional[bool] = ..., solve_ms: _Optional[float] = ..., recorded_violations: _Optional[_Iterable[_Union[ViolationCode, str]]] = ...) -> None: ...
+    round: str
+    president_name: str
+    dividend_lost: int
+    treasury_lost: int
+    left_on_table: int
+    def __init__(self, action_id: _Optional[int] = ..., turn_start_action_id: _Optional[int] = ..., corporation: _Optional[str] = ..., trains: _Optional[_Iterable[str]] = ..., recorded_revenue: _Optional[int] = ..., recorded_subsidy: _Optional[int] = ..., recorded_legal: _Optional[bool] = ..., engine_revenue: _Optional[int] = ..., engine_subsidy: _Optional[int] = ..., optimal_revenue: _Optional[int] = ..., optimal_subsidy: _Optional[int] = ..., proven_optimal: _Optional[bool] = ..., solve_ms: _Optional[float] = ..., recorded_violations: _Optional[_Iterable[_Union[ViolationCode, str]]] = ..., round: _Optional[str] = ..., president_name: _Optional[str] = ..., dividend_lost: _Optional[int] = ..., treasury_lost: _Optional[int] = ..., left_on_table: _Optional[int] = ...) -> None: ...
+
+class Shortfall(_message.Message):
+    __slots__ = ("objective", "runs", "amount", "dividend_lost", "treasury_lost")
+    OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
+    RUNS_FIELD_NUMBER: _ClassVar[int]
+    AMOUNT_FIELD_NUMBER: _ClassVar[int]
+    DIVIDEND_LOST_FIELD_NUMBER: _ClassVar[int]
+    TREASURY_LOST_FIELD_NUMBER: _ClassVar[int]
+    objective: Objective
+    runs: int
+    amount: int
+    dividend_lost: int
+    treasury_lost: int
+    def __init__(self, objective: _Optional[_Union[Objective, str]] = ..., runs: _Optional[int] = ..., amount: _Optional[int] = ..., dividend_lost: _Optional[int] = ..., treasury_lost: _Optional[int] = ...) -> None: ...
 
 class ReplayGameResponse(_message.Message):
-    __slots__ = ("title", "rule_set", "final_scores", "recorded_result", "scores_match", "errors", "runs", "rules_version", "rules_as_of", "completed", "stopped_at_action")
+    __slots__ = ("title", "rule_set", "final_scores", "recorded_result", "scores_match", "errors", "runs", "rules_version", "rules_as_of", "completed", "stopped_at_action", "objective", "left_on_table")
     class FinalScoresEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -727,6 +791,8 @@ class ReplayGameResponse(_message.Message):
     RULES_AS_OF_FIELD_NUMBER: _ClassVar[int]
     COMPLETED_FIELD_NUMBER: _ClassVar[int]
     STOPPED_AT_ACTION_FIELD_NUMBER: _ClassVar[int]
+    OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
+    LEFT_ON_TABLE_FIELD_NUMBER: _ClassVar[int]
     title: str
     rule_set: str
     final_scores: _containers.ScalarMap[str, int]
@@ -738,7 +804,27 @@ class ReplayGameResponse(_message.Message):
     rules_as_of: str
     completed: bool
     stopped_at_action: int
-    def __init__(self, title: _Optional[str] = ..., rule_set: _Optional[str] = ..., final_scores: _Optional[_Mapping[str, int]] = ..., recorded_result: _Optional[_Mapping[str, int]] = ..., scores_match: _Optional[bool] = ..., errors: _Optional[_Iterable[str]] = ..., runs: _Optional[_Iterable[_Union[ReplayedRun, _Mapping]]] = ..., rules_version: _Optional[str] = ..., rules_as_of: _Optional[str] = ..., completed: _Optional[bool] = ..., stopped_at_action: _Optional[int] = ...) -> None: ...
+    objective: Objective
+    left_on_table: Shortfall
+    def __init__(self, title: _Optional[str] = ..., rule_set: _Optional[str] = ..., final_scores: _Optional[_Mapping[str, int]] = ..., recorded_result: _Optional[_Mapping[str, int]] = ..., scores_match: _Optional[bool] = ..., errors: _Optional[_Iterable[str]] = ..., runs: _Optional[_Iterable[_Union[ReplayedRun, _Mapping]]] = ..., rules_version: _Optional[str] = ..., rules_as_of: _Optional[str] = ..., completed: _Optional[bool] = ..., stopped_at_action: _Optional[int] = ..., objective: _Optional[_Union[Objective, str]] = ..., left_on_table: _Optional[_Union[Shortfall, _Mapping]] = ...) -> None: ...
+
+class FetchGameLogRequest(_message.Message):
+    __slots__ = ("game_id", "url")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    URL_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    url: str
+    def __init__(self, game_id: _Optional[str] = ..., url: _Optional[str] = ...) -> None: ...
+
+class FetchGameLogResponse(_message.Message):
+    __slots__ = ("game_id", "source_url", "game_log")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_URL_FIELD_NUMBER: _ClassVar[int]
+    GAME_LOG_FIELD_NUMBER: _ClassVar[int]
+    game_id: int
+    source_url: str
+    game_log: str
+    def __init__(self, game_id: _Optional[int] = ..., source_url: _Optional[str] = ..., game_log: _Optional[str] = ...) -> None: ...
 
 class GetInfoRequest(_message.Message):
     __slots__ = ()
