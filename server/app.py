@@ -37,6 +37,7 @@ from route18xx.server.grpc_options import connection_options
 from route18xx.server.health_port import create_health_server
 from route18xx.server.lanes import Lane, LaneConfig
 from route18xx.server.worker_pool import WorkerPool
+from route18xx.server.workers import DECODE
 from route18xx.server.runner import CheckFn, EngineRunner, Limits, SolveFn, SuggestFn
 from route18xx.server.calls import SERVICE_NAME, CallCore
 from route18xx.server.servicer import RouteService
@@ -67,6 +68,11 @@ class ServerConfig:
     #: Suggestion lane: rankings at once, and waiting.
     suggest_lanes: int = 1
     suggest_queue: int = 4
+    #: Decode lane (with ``processes``): worker processes decoding large JSON requests
+    #: (``calls.DECODE_LANE_MIN_BYTES``) before their lane runs them, and requests waiting
+    #: beyond those. 0 = decode them in their own lane's workers.
+    decode_workers: int = 1
+    decode_queue: int = 8
     #: Solves at once within one suggestion ranking (the engine's own small pool).
     suggest_workers: int = field(default_factory=lambda: min(2, default_workers()))
     #: Calls accepted at once (waiting ones included), beyond which gRPC answers
@@ -115,7 +121,8 @@ class RouteServer:
         )
         # Worker processes only for the real engine: stand-in functions (tests) stay in threads.
         processes = None
-        if config.processes and not runner_kwargs:
+        in_processes = config.processes and not runner_kwargs
+        if in_processes:
             processes = WorkerPool(config.workers, config.limits)
 
         self.lanes = {
@@ -124,6 +131,11 @@ class RouteServer:
                 LaneConfig("suggest", config.suggest_lanes, config.suggest_queue, retry_after_s=5.0)
             ),
         }
+        if in_processes and config.decode_workers > 0:
+            decoders = WorkerPool(config.decode_workers, config.limits, role=DECODE)
+            self.lanes["decode"] = Lane(
+                LaneConfig("decode", config.decode_workers, config.decode_queue), decoders
+            )
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(
             target=self._loop.run_forever, name="route18xx-grpc", daemon=True

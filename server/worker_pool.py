@@ -38,7 +38,7 @@ from route18xx.engine.api import CancelToken, OutOfTime
 from route18xx.server.errors import ServerStopping, WorkerLost
 from route18xx.server.frames import ANSWER, CANCEL, ERROR, HEADER, JOB, READY, frame
 from route18xx.server.runner import Limits
-from route18xx.server.workers import PRELOAD, worker_process
+from route18xx.server.workers import ENGINE, PRELOAD, worker_process
 
 log = logging.getLogger("route18xx.server")
 
@@ -75,8 +75,12 @@ class _CancelForward:
 class WorkerPool:
     """``size`` engine processes answering one job at a time each."""
 
-    def __init__(self, size: int, limits: Limits, suggest_workers: int = 1) -> None:
+    def __init__(
+        self, size: int, limits: Limits, suggest_workers: int = 1, role: str = ENGINE
+    ) -> None:
+        """``role``: what the processes do (``server.workers.ENGINE`` or ``DECODE``)."""
         self.size = size
+        self.role = role
         self._limits = limits
         self._suggest_workers = suggest_workers
         self._context: Any = multiprocessing.get_context("forkserver")
@@ -115,8 +119,8 @@ class WorkerPool:
 
     def _start_process(self, sock: socket.socket) -> BaseProcess:
         process: BaseProcess = self._context.Process(
-            target=worker_process, args=(sock, self._limits, self._suggest_workers),
-            name="route18xx-engine", daemon=True,
+            target=worker_process, args=(sock, self._limits, self._suggest_workers, self.role),
+            name=f"route18xx-{self.role}", daemon=True,
         )
         process.start()
         return process
@@ -134,7 +138,7 @@ class WorkerPool:
             return
         self._retire(worker)
         if not self._closed:
-            log.error("an engine worker process died; a new one is starting")
+            log.error("an %s worker process died; a new one is starting", self.role)
             asyncio.ensure_future(self._spawn())
 
     def pids(self) -> list[int]:
