@@ -14,8 +14,9 @@ queue. A watchdog turns health NOT_SERVING while a lane has work waiting but
 makes no progress, and SERVING again when it recovers.
 
 One client cannot take the whole call cap (issue 20): a connection holds at most
-``max_streams_per_connection`` calls at once, and health is also answered on a
-port of its own outside the cap (``server.health_port``), the port to probe.
+``max_streams_per_connection`` calls at once; health checks are not counted
+against the cap (``server.call_cap``), and are also answered on a port of their
+own (``server.health_port``), the port to probe.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
+from route18xx.server.call_cap import HEALTH_RESERVE, CallCap
 from route18xx.server.grpc_options import connection_options
 from route18xx.server.health_port import create_health_server
 from route18xx.server.lanes import Lane, LaneConfig
@@ -78,6 +80,7 @@ class ServerConfig:
     #: Calls accepted at once (waiting ones included), beyond which gRPC answers
     #: RESOURCE_EXHAUSTED. It counts a call from its headers on: it bounds the memory that
     #: calls still receiving their message may hold (up to ``max_receive_bytes`` each).
+    #: Health checks are not counted (``server.call_cap``: they have a reserve of their own).
     max_concurrent_rpcs: int = 256
     #: Calls at once on one HTTP/2 connection (its SETTINGS_MAX_CONCURRENT_STREAMS): well
     #: below ``max_concurrent_rpcs``, so that one connection cannot take the whole cap
@@ -169,13 +172,16 @@ class RouteServer:
     async def _build(self) -> int:
         config = self.config
         self.health = health.aio.HealthServicer()
+        # Health checks are outside the service's call cap; gRPC's own cap bounds the sum.
+        self.call_cap = CallCap(config.max_concurrent_rpcs)
         self.grpc_server = grpc.aio.server(
             options=[
                 ("grpc.max_receive_message_length", config.max_receive_bytes),
                 ("grpc.max_send_message_length", config.max_send_bytes),
                 *connection_options(config.max_streams_per_connection),
             ],
-            maximum_concurrent_rpcs=config.max_concurrent_rpcs,
+            interceptors=[self.call_cap],
+            maximum_concurrent_rpcs=config.max_concurrent_rpcs + HEALTH_RESERVE,
         )
         self.core = CallCore(self.runner, self.lanes, config.limits)
         service = RouteService(self.core)
