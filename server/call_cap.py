@@ -15,13 +15,26 @@ tiny and answered at once. gRPC's own cap stays, at ``limit`` +
 ``HEALTH_RESERVE``, as the hard bound on everything the port holds: stalled
 service calls can take at most ``limit`` of it, so at least ``HEALTH_RESERVE``
 calls at once are left for health checks.
+
+At the cap, a stalled call makes room (as an idle HTTP connection does at the
+connection cap): a new call takes the place of the call that has waited
+longest for its request message, if that one has waited at least
+``EVICTABLE_AFTER_S``; it is answered ``RESOURCE_EXHAUSTED`` with a retry hint.
+A client sends its message as soon as the call starts, so only calls that
+send nothing lose their place: 8 connections × 32 calls that never send their
+message no longer lock other clients out. A call that has sent its message is
+never ended for room (its lane bounds it), nor is a call of another kind
+(reflection). The servicer marks the wait (``Slot.waiting``).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import inspect
 import time
-from typing import Any, AsyncIterator, Awaitable, Callable
+from contextlib import contextmanager
+from typing import Any, AsyncIterator, Awaitable, Callable, Iterator
 
 import grpc
 from grpc_status import rpc_status
@@ -34,6 +47,34 @@ from route18xx.server.errors import Overloaded, status_for
 HEALTH_RESERVE = 64
 #: Calls not counted: the standard health service (its two methods).
 UNCOUNTED_PREFIX = "/grpc.health.v1.Health/"
+#: At the cap, a call that has waited this long for its request message makes room.
+EVICTABLE_AFTER_S = 1.0
+
+
+class Slot:
+    """One counted call's place in the cap; ``evicted`` is set when it must make room."""
+
+    def __init__(self, cap: CallCap) -> None:
+        self.cap = cap
+        self.evicted = asyncio.Event()
+        self.released = False
+        self.since = 0.0  # when it began to wait for its message
+
+    @contextmanager
+    def waiting(self) -> Iterator[asyncio.Event]:
+        """While the call awaits its request message: it may make room (``evicted`` is set)."""
+        self.since = time.monotonic()
+        self.cap.waiting[self] = None
+        try:
+            yield self.evicted
+        finally:
+            self.cap.waiting.pop(self, None)
+
+
+#: The current call's slot (set by ``CallCap`` for the handler it wraps).
+CURRENT_SLOT: contextvars.ContextVar[Slot | None] = contextvars.ContextVar(
+    "route18xx_call_slot", default=None
+)
 
 
 class CallCap(grpc.aio.ServerInterceptor):  # type: ignore[misc]
@@ -42,6 +83,9 @@ class CallCap(grpc.aio.ServerInterceptor):  # type: ignore[misc]
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.active = 0
+        #: Calls waiting for their request message, the longest-waiting first.
+        self.waiting: dict[Slot, None] = {}
+        self.evictions = 0
 
     async def intercept_service(
         self,
@@ -54,11 +98,25 @@ class CallCap(grpc.aio.ServerInterceptor):  # type: ignore[misc]
             return handler
         return self._counted(handler, method)
 
-    def _admit(self) -> bool:
-        if self.active >= self.limit:
-            return False
-        self.active += 1  # the event loop's thread only: no lock needed
-        return True
+    def _admit(self) -> Slot | None:
+        """A place for a new call: a free one, or a stalled call's (None: refuse the call)."""
+        if self.active < self.limit:
+            self.active += 1  # the event loop's thread only: no lock needed
+            return Slot(self)
+        oldest = next(iter(self.waiting), None)
+        if oldest is None or time.monotonic() - oldest.since < EVICTABLE_AFTER_S:
+            return None
+        del self.waiting[oldest]
+        oldest.released = True  # its place passes to the new call
+        oldest.evicted.set()
+        self.evictions += 1
+        return Slot(self)
+
+    def _release(self, slot: Slot) -> None:
+        self.waiting.pop(slot, None)
+        if not slot.released:
+            slot.released = True
+            self.active -= 1
 
     async def _refuse(self, method: str, context: grpc.aio.ServicerContext[Any, Any]) -> None:
         started = time.perf_counter()
@@ -85,23 +143,31 @@ class CallCap(grpc.aio.ServerInterceptor):  # type: ignore[misc]
 
         if inspect.isasyncgenfunction(inner):
             async def streamed(request: Any, context: Any) -> AsyncIterator[Any]:
-                if not cap._admit():
+                slot = cap._admit()
+                if slot is None:
                     await cap._refuse(method, context)
+                    return
+                token = CURRENT_SLOT.set(slot)
                 try:
                     async for response in inner(request, context):
                         yield response
                 finally:
-                    cap.active -= 1
+                    CURRENT_SLOT.reset(token)
+                    cap._release(slot)
 
             behaviour: Any = streamed
         else:
             async def called(request: Any, context: Any) -> Any:
-                if not cap._admit():
+                slot = cap._admit()
+                if slot is None:
                     await cap._refuse(method, context)
+                    return None
+                token = CURRENT_SLOT.set(slot)
                 try:
                     return await inner(request, context)
                 finally:
-                    cap.active -= 1
+                    CURRENT_SLOT.reset(token)
+                    cap._release(slot)
 
             behaviour = called
         return make(behaviour, request_deserializer=handler.request_deserializer,

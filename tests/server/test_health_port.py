@@ -13,7 +13,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from route18xx.server.app import RouteServer, ServerConfig, create_server
 from route18xx.server.calls import SERVICE_NAME
-from route18xx.server import converters
+from route18xx.server import call_cap, converters
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from tests.server.conftest import NOT_SERVING, SERVING, health_status
 from tests.server.test_deadlines import SlowSolver
@@ -73,13 +73,15 @@ def test_the_health_port_follows_the_watchdog(
 
 
 def test_health_answers_on_both_ports_when_the_call_cap_is_full(
-    watched: RouteServer, base_state: dict[str, Any]
+    watched: RouteServer, base_state: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Stalled calls from 2 connections fill the service's cap (4 here): health still answers.
 
     Health checks are outside the cap on the service port (``server.call_cap``)
-    and on the health port; the next service call is refused, as before.
+    and on the health port; the next service call is refused (the stalled calls
+    are kept from making room for it here: ``tests/server/test_call_cap.py``).
     """
+    monkeypatch.setattr(call_cap, "EVICTABLE_AFTER_S", 600.0)
     release = threading.Event()
 
     def never() -> Iterator[bytes]:
