@@ -347,7 +347,9 @@ def create_server(
 def serve(config: ServerConfig) -> int:
     """Run until SIGTERM or SIGINT, then stop gracefully. Returns the exit status."""
     from route18xx.engine.api import warm_up
+    from route18xx.server.memory import return_large_buffers
 
+    return_large_buffers()  # freed request bodies go back to the system, not kept in heaps
     warm_up()  # before SERVING: the first client must not pay for loading OR-Tools
     server = create_server(config)
     server.start()
