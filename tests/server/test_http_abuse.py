@@ -18,9 +18,13 @@ from typing import Any, Iterator
 
 import grpc
 import pytest
+from google.protobuf import json_format
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from tests.server.abuse import ServerProcess, solve_request, start_server, state, stub, timed
+from route18xx.v1 import route_service_pb2 as pb
+from tests.server.abuse import (
+    ServerProcess, game_log_text, solve_request, start_server, state, stub, timed,
+)
 from tests.server.http_calls import GRPC_WEB, JSON, envelope, gzip_bomb, leaks, post
 from tests.server.http_load import SOLVE, cheap_calls_while, p99
 
@@ -177,6 +181,21 @@ def test_4_large_json_bodies_leave_grpc_fast(
         len(lines), lines[:3])
     assert "state.trains" in lines[0]
     _assert_as_fast_as(latencies, control)
+
+
+def test_a_large_legitimate_json_request_is_answered_as_over_grpc(
+    served: ServerProcess, service: Any
+) -> None:
+    """A game log of 150 kB over Connect JSON (through the decode lane): gRPC's answer."""
+    request = pb.SolveRoutesRequest(game_log=game_log_text(), action_id=728)
+    body = json_format.MessageToJson(request).encode()
+    assert len(body) >= 64 * 1024, len(body)
+    answer = post(served.http_url, SOLVE, body, {"Content-Type": JSON}, timeout=30)
+    assert answer.status == 200, answer
+    over_http = json_format.ParseDict(answer.json, pb.SolveRoutesResponse())
+    over_grpc = service.SolveRoutes(request, timeout=30)
+    assert (over_http.revenue, over_http.subsidy) == (over_grpc.revenue, over_grpc.subsidy)
+    assert [r.hexes for r in over_http.routes] == [r.hexes for r in over_grpc.routes]
 
 
 # -- connections ---------------------------------------------------------------------------
