@@ -72,6 +72,21 @@ class _CancelForward:
             pass
 
 
+#: Socket buffers of the pair joining a worker: a request of up to the 4 MiB message limit
+#: then crosses in one or a few writes, not in ~200 kB pieces that the loop's transport
+#: buffers and shifts after each (the kernel caps it at net.core.wmem_max/rmem_max).
+SOCKET_BUFFER_BYTES = 4 * 1024 * 1024
+
+
+def _large_buffers(*socks: socket.socket) -> None:
+    for sock in socks:
+        for option in (socket.SO_SNDBUF, socket.SO_RCVBUF):
+            try:
+                sock.setsockopt(socket.SOL_SOCKET, option, SOCKET_BUFFER_BYTES)
+            except OSError:  # not allowed here: the default stands
+                pass
+
+
 class WorkerPool:
     """``size`` engine processes answering one job at a time each."""
 
@@ -99,6 +114,7 @@ class WorkerPool:
     async def _spawn(self) -> None:
         loop = asyncio.get_running_loop()
         ours, theirs = socket.socketpair()
+        _large_buffers(ours, theirs)
         try:
             process = await loop.run_in_executor(None, self._start_process, theirs)
         finally:
