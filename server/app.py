@@ -31,10 +31,11 @@ from types import FrameType
 from typing import Any
 
 import grpc
-from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_health.v1 import health, health_pb2
 from grpc_reflection.v1alpha import reflection
 
-from route18xx.server.call_cap import HEALTH_RESERVE, CallCap
+from route18xx.server.call_cap import CallCap
+from route18xx.server.health_calls import health_handler
 from route18xx.server.grpc_options import connection_options
 from route18xx.server.health_port import create_health_server
 from route18xx.server.lanes import Lane, LaneConfig
@@ -80,7 +81,7 @@ class ServerConfig:
     #: Calls accepted at once (waiting ones included), beyond which gRPC answers
     #: RESOURCE_EXHAUSTED. It counts a call from its headers on: it bounds the memory that
     #: calls still receiving their message may hold (up to ``max_receive_bytes`` each).
-    #: Health checks are not counted (``server.call_cap``: they have a reserve of their own).
+    #: Health checks are not counted (``server.call_cap``: they have a cap of their own).
     max_concurrent_rpcs: int = 256
     #: Calls at once on one HTTP/2 connection (its SETTINGS_MAX_CONCURRENT_STREAMS): well
     #: below ``max_concurrent_rpcs``, so that one connection cannot take the whole cap
@@ -181,12 +182,15 @@ class RouteServer:
                 *connection_options(config.max_streams_per_connection),
             ],
             interceptors=[self.call_cap],
-            maximum_concurrent_rpcs=config.max_concurrent_rpcs + HEALTH_RESERVE,
+            maximum_concurrent_rpcs=self.call_cap.hard_limit,
         )
         self.core = CallCore(self.runner, self.lanes, config.limits)
         service = RouteService(self.core)
-        self.grpc_server.add_generic_rpc_handlers([service.generic_handler()])
-        health_pb2_grpc.add_HealthServicer_to_server(self.health, self.grpc_server)
+        limits = config.limits
+        self.grpc_server.add_generic_rpc_handlers([
+            service.generic_handler(),
+            health_handler(self.health, limits.receive_timeout_s, limits.max_call_s),
+        ])
         reflection.enable_server_reflection(
             (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), self.grpc_server
         )

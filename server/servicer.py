@@ -24,9 +24,9 @@ from typing import Any, AsyncIterator, Callable
 import grpc
 from grpc_status import rpc_status
 
-from route18xx.server.call_cap import CURRENT_SLOT, EVICTABLE_AFTER_S
 from route18xx.server.calls import METHODS, SERVICE_NAME, CallCore, Method, log_call
-from route18xx.server.errors import BadMessage, DeadlineExceeded, Overloaded, status_for
+from route18xx.server.errors import status_for
+from route18xx.server.receive import receive_first
 
 class RouteService:
     """The RouteService gRPC handlers over a ``CallCore``."""
@@ -84,41 +84,5 @@ class RouteService:
         log_call("grpc", method, outcome, started)
 
     async def _receive(self, requests: AsyncIterator[bytes], deadline: float) -> bytes:
-        """The call's one request message, awaited no longer than the receive timeout.
-
-        Meanwhile the call may have to make room at the call cap (``server.call_cap``).
-        """
-        left = max(0.0, deadline - time.monotonic())
-        wait = min(self._limits.receive_timeout_s, left)
-        slot = CURRENT_SLOT.get()
-        try:
-            if slot is None:
-                return await asyncio.wait_for(anext(requests), wait)
-            with slot.waiting() as evicted:
-                return await asyncio.wait_for(_first_or_evicted(requests, evicted), wait)
-        except asyncio.TimeoutError:
-            if wait >= left:
-                raise DeadlineExceeded("the request message did not arrive before the deadline") from None
-            raise BadMessage(
-                f"no request message arrived within {wait:.1f} s of the call's start"
-            ) from None
-        except StopAsyncIteration:
-            raise BadMessage("the call carried no request message") from None
-
-
-async def _first_or_evicted(requests: AsyncIterator[bytes], evicted: asyncio.Event) -> bytes:
-    """The first request message; ``Overloaded`` if the call must make room first."""
-    message = asyncio.ensure_future(anext(requests))
-    room = asyncio.ensure_future(evicted.wait())
-    try:
-        await asyncio.wait({message, room}, return_when=asyncio.FIRST_COMPLETED)
-    finally:
-        for task in (message, room):
-            if not task.done():
-                task.cancel()
-    if message.done():
-        return message.result()
-    raise Overloaded(
-        f"no request message within {EVICTABLE_AFTER_S:g} s while the server was at its "
-        "call cap: this call made room for another; retry", 1.0,
-    )
+        """The call's one request message, awaited no longer than the receive timeout."""
+        return await receive_first(requests, deadline, self._limits.receive_timeout_s)

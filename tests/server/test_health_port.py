@@ -98,14 +98,14 @@ def test_health_answers_on_both_ports_when_the_call_cap_is_full(
         with grpc.insecure_channel(watched.target, options=own) as service, \
                 _health_channel(watched) as channel:
             end = time.monotonic() + 10
-            while watched.call_cap.active < 4:  # every stalled call is counted
-                assert time.monotonic() < end, watched.call_cap.active
+            while watched.call_cap.service.active < 4:  # every stalled call is counted
+                assert time.monotonic() < end, watched.call_cap.service.active
                 time.sleep(0.05)
             with pytest.raises(grpc.RpcError) as info:
                 pb_grpc.RouteServiceStub(service).SolveRoutes(
                     converters.solve_request_to_proto(base_state), timeout=5)
             assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
-            assert "4 calls at once" in (info.value.details() or "")
+            assert "4 service calls at once" in (info.value.details() or "")
             for _ in range(10):  # more health checks than the cap holds
                 assert health_status(service) == SERVING
                 assert health_status(service, SERVICE_NAME) == SERVING
@@ -117,8 +117,8 @@ def test_health_answers_on_both_ports_when_the_call_cap_is_full(
         for ch in attackers:
             ch.close()
     end = time.monotonic() + 10
-    while watched.call_cap.active:  # the calls ended release their places
-        assert time.monotonic() < end, watched.call_cap.active
+    while watched.call_cap.service.active:  # the calls ended release their places
+        assert time.monotonic() < end, watched.call_cap.service.active
         time.sleep(0.05)
 
 
