@@ -42,7 +42,7 @@ from route18xx.server.lanes import Lane, LaneConfig
 from route18xx.server.worker_pool import WorkerPool
 from route18xx.server.workers import DECODE
 from route18xx.server.runner import CheckFn, EngineRunner, Limits, SolveFn, SuggestFn
-from route18xx.server.calls import SERVICE_NAME, CallCore
+from route18xx.server.calls import SERVICE_NAME, CallCore, log_call
 from route18xx.server.servicer import RouteService
 
 log = logging.getLogger("route18xx.server")
@@ -173,8 +173,10 @@ class RouteServer:
     async def _build(self) -> int:
         config = self.config
         self.health = health.aio.HealthServicer()
-        # Health checks are outside the service's call cap; gRPC's own cap bounds the sum.
-        self.call_cap = CallCap(config.max_concurrent_rpcs)
+        self.core = CallCore(self.runner, self.lanes, config.limits)
+        # Each kind of call has a cap of its own (health outside the service's); gRPC's own
+        # cap bounds the sum. A call refused there still logs its line.
+        self.call_cap = CallCap(config.max_concurrent_rpcs, log_call)
         self.grpc_server = grpc.aio.server(
             options=[
                 ("grpc.max_receive_message_length", config.max_receive_bytes),
@@ -184,7 +186,6 @@ class RouteServer:
             interceptors=[self.call_cap],
             maximum_concurrent_rpcs=self.call_cap.hard_limit,
         )
-        self.core = CallCore(self.runner, self.lanes, config.limits)
         service = RouteService(self.core)
         limits = config.limits
         self.grpc_server.add_generic_rpc_handlers([

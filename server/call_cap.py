@@ -40,8 +40,12 @@ from typing import Any, AsyncIterator, Awaitable, Callable, Iterator
 import grpc
 from grpc_status import rpc_status
 
-from route18xx.server.calls import METHODS_BY_NAME, SERVICE_NAME, log_call
+from route18xx.server.calls import METHODS_BY_NAME, SERVICE_NAME, Method
 from route18xx.server.errors import Overloaded, status_for
+
+#: The end of a call refused at its cap: (transport, method, outcome, ``time.perf_counter``
+#: at its start) → its log line (the server passes ``calls.log_call``).
+Finish = Callable[[str, Method, str, float], None]
 
 #: Health checks at once on the service port (``Watch`` streams included).
 HEALTH_LIMIT = 64
@@ -115,7 +119,8 @@ CURRENT_SLOT: contextvars.ContextVar[Slot | None] = contextvars.ContextVar(
 class CallCap(grpc.aio.ServerInterceptor):  # type: ignore[misc]
     """Counts each call against its group's cap (module docstring)."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, finish: Finish) -> None:
+        self.finish = finish
         self.service = Group("service", limit)
         self.health = Group("health", HEALTH_LIMIT)
         self.other = Group("other", OTHER_LIMIT)
@@ -141,22 +146,30 @@ class CallCap(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         if handler is None:
             return handler
         method: str = details.method
-        return _counted(handler, method, self.group(method))
+        return self._counted(handler, method, self.group(method))
+
+    async def _refuse(self, group: Group, method: str, context: Any) -> None:
+        started = time.perf_counter()
+        status = rpc_status.to_status(status_for(Overloaded(
+            f"the service is busy: {group.limit} {group.name} calls at once; retry in 1 s", 1.0
+        )))
+        name = method.rsplit("/", 1)[-1]
+        if group.name == "service" and name in METHODS_BY_NAME:
+            self.finish("grpc", METHODS_BY_NAME[name], status.code.name, started)
+        await context.abort(status.code, status.details, status.trailing_metadata)
+
+    def _counted(
+        self, handler: grpc.RpcMethodHandler, method: str, group: Group
+    ) -> grpc.RpcMethodHandler:
+        """``handler`` whose behaviour is admitted to ``group`` first and released when it ends."""
+        return _wrapped(handler, method, group, self._refuse)
 
 
-async def _refuse(group: Group, method: str, context: grpc.aio.ServicerContext[Any, Any]) -> None:
-    started = time.perf_counter()
-    status = rpc_status.to_status(status_for(Overloaded(
-        f"the service is busy: {group.limit} {group.name} calls at once; retry in 1 s", 1.0
-    )))
-    name = method.rsplit("/", 1)[-1]
-    if group.name == "service" and name in METHODS_BY_NAME:
-        log_call("grpc", METHODS_BY_NAME[name], status.code.name, started)
-    await context.abort(status.code, status.details, status.trailing_metadata)
-
-
-def _counted(handler: grpc.RpcMethodHandler, method: str, group: Group) -> grpc.RpcMethodHandler:
-    """``handler`` whose behaviour is admitted to ``group`` first and released when it ends."""
+def _wrapped(
+    handler: grpc.RpcMethodHandler, method: str, group: Group,
+    refuse: Callable[[Group, str, Any], Awaitable[None]],
+) -> grpc.RpcMethodHandler:
+    """``handler`` admitted to ``group`` first (``refuse`` when it is full), released at its end."""
     if handler.request_streaming and handler.response_streaming:
         inner, make = handler.stream_stream, grpc.stream_stream_rpc_method_handler
     elif handler.request_streaming:
@@ -170,7 +183,7 @@ def _counted(handler: grpc.RpcMethodHandler, method: str, group: Group) -> grpc.
         async def streamed(request: Any, context: Any) -> AsyncIterator[Any]:
             slot = group.admit()
             if slot is None:
-                await _refuse(group, method, context)
+                await refuse(group, method, context)
                 return
             token = CURRENT_SLOT.set(slot)
             try:
@@ -185,7 +198,7 @@ def _counted(handler: grpc.RpcMethodHandler, method: str, group: Group) -> grpc.
         async def called(request: Any, context: Any) -> Any:
             slot = group.admit()
             if slot is None:
-                await _refuse(group, method, context)
+                await refuse(group, method, context)
                 return None
             token = CURRENT_SLOT.set(slot)
             try:

@@ -8,6 +8,7 @@ Health checks are a group of their own, each request read with the receive timeo
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from typing import Any, Iterator
@@ -85,9 +86,12 @@ def test_a_call_stalled_past_the_limit_makes_room(
 
 
 def test_young_stalled_calls_keep_their_place(
-    capped: RouteServer, base_state: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+    capped: RouteServer, base_state: dict[str, Any], monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
+    """The new call is refused, and its refusal has its call-log line like any call."""
     monkeypatch.setattr(call_cap, "EVICTABLE_AFTER_S", 600.0)
+    caplog.set_level(logging.INFO, logger="route18xx.calls")
     release = threading.Event()
     channels, stalled = _stall(capped, 4, release)
     try:
@@ -98,6 +102,8 @@ def test_young_stalled_calls_keep_their_place(
         assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
         assert "4 service calls at once" in info.value.details()
         assert not any(call.done() for call in stalled) and capped.call_cap.service.evictions == 0
+        assert any("/route18xx.v1.RouteService/SolveRoutes RESOURCE_EXHAUSTED" in r.getMessage()
+                   for r in caplog.records), [r.getMessage() for r in caplog.records]
     finally:
         release.set()
         for call in stalled:
