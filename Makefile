@@ -18,7 +18,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -n auto
 
 serve: $(STAMP)
-	$(BIN)/route18xx serve --host 127.0.0.1 --port 50051 --http-port 8080
+	$(BIN)/route18xx serve --host 127.0.0.1 --port 50051 --http-port 8080 --health-port 50052
 
 bench: $(STAMP)
 	$(BIN)/python -m pytest benchmarks --benchmark-only --benchmark-autosave --benchmark-columns=min,median,mean,max,rounds

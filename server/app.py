@@ -14,8 +14,9 @@ queue. A watchdog turns health NOT_SERVING while a lane has work waiting but
 makes no progress, and SERVING again when it recovers.
 
 One client cannot take the whole call cap (issue 20): a connection holds at most
-``max_streams_per_connection`` calls at once, and health is also answered on a
-port of its own outside the cap (``server.health_port``), the port to probe.
+``max_streams_per_connection`` calls at once; health checks are not counted
+against the cap (``server.call_cap``), and are also answered on a port of their
+own (``server.health_port``), the port to probe.
 
 Operators (issue 23): health's overall status is liveness; its per-service
 status and ``/readyz`` are readiness (``server.readiness``: false while warming
@@ -36,9 +37,11 @@ from types import FrameType
 from typing import Any, Callable
 
 import grpc
-from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_health.v1 import health, health_pb2
 from grpc_reflection.v1alpha import reflection
 
+from route18xx.server.call_cap import CallCap
+from route18xx.server.health_calls import health_handler
 from route18xx.server.grpc_options import connection_options
 from route18xx.server.health_port import create_health_server
 from route18xx.server.info import server_info
@@ -48,6 +51,7 @@ from route18xx.server.version import version_text
 from route18xx.server.lanes import Lane, LaneConfig
 from route18xx.server.log_source import LogSourceConfig
 from route18xx.server.worker_pool import WorkerPool
+from route18xx.server.workers import DECODE
 from route18xx.server.runner import CheckFn, EngineRunner, Limits, SolveFn, SuggestFn
 from route18xx.server.calls import SERVICE_NAME, CallCore
 from route18xx.server.servicer import RouteService
@@ -78,11 +82,17 @@ class ServerConfig:
     #: Suggestion lane: rankings at once, and waiting.
     suggest_lanes: int = 1
     suggest_queue: int = 4
+    #: Decode lane (with ``processes``): worker processes decoding large JSON requests
+    #: (``calls.DECODE_LANE_MIN_BYTES``) before their lane runs them, and requests waiting
+    #: beyond those. 0 = decode them in their own lane's workers.
+    decode_workers: int = 1
+    decode_queue: int = 8
     #: Solves at once within one suggestion ranking (the engine's own small pool).
     suggest_workers: int = field(default_factory=lambda: min(2, default_workers()))
     #: Calls accepted at once (waiting ones included), beyond which gRPC answers
     #: RESOURCE_EXHAUSTED. It counts a call from its headers on: it bounds the memory that
     #: calls still receiving their message may hold (up to ``max_receive_bytes`` each).
+    #: Health checks are not counted (``server.call_cap``: they have a cap of their own).
     max_concurrent_rpcs: int = 256
     #: Calls at once on one HTTP/2 connection (its SETTINGS_MAX_CONCURRENT_STREAMS): well
     #: below ``max_concurrent_rpcs``, so that one connection cannot take the whole cap
@@ -135,7 +145,8 @@ class RouteServer:
         )
         # Worker processes only for the real engine: stand-in functions (tests) stay in threads.
         processes = None
-        if config.processes and not runner_kwargs:
+        in_processes = config.processes and not runner_kwargs
+        if in_processes:
             processes = WorkerPool(config.workers, config.limits)
 
         self.lanes = {
@@ -145,6 +156,11 @@ class RouteServer:
             ),
             "fetch": Lane(LaneConfig("fetch", config.fetch_lanes, 0, retry_after_s=2.0)),
         }
+        if in_processes and config.decode_workers > 0:
+            decoders = WorkerPool(config.decode_workers, config.limits, role=DECODE)
+            self.lanes["decode"] = Lane(
+                LaneConfig("decode", config.decode_workers, config.decode_queue), decoders
+            )
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(
             target=self._loop.run_forever, name="route18xx-grpc", daemon=True
@@ -184,19 +200,26 @@ class RouteServer:
     async def _build(self) -> int:
         config = self.config
         self.health = health.aio.HealthServicer()
+        info = server_info(config, [lane.config for lane in self.lanes.values()])
+        self.core = CallCore(self.runner, self.lanes, config.limits, self.metrics, info)
+        # Each kind of call has a cap of its own (health outside the service's); gRPC's own
+        # cap bounds the sum. A call refused there still logs its line.
+        self.call_cap = CallCap(config.max_concurrent_rpcs, self.core.finish)
         self.grpc_server = grpc.aio.server(
             options=[
                 ("grpc.max_receive_message_length", config.max_receive_bytes),
                 ("grpc.max_send_message_length", config.max_send_bytes),
                 *connection_options(config.max_streams_per_connection),
             ],
-            maximum_concurrent_rpcs=config.max_concurrent_rpcs,
+            interceptors=[self.call_cap],
+            maximum_concurrent_rpcs=self.call_cap.hard_limit,
         )
-        info = server_info(config, [lane.config for lane in self.lanes.values()])
-        self.core = CallCore(self.runner, self.lanes, config.limits, self.metrics, info)
         service = RouteService(self.core)
-        self.grpc_server.add_generic_rpc_handlers([service.generic_handler()])
-        health_pb2_grpc.add_HealthServicer_to_server(self.health, self.grpc_server)
+        limits = config.limits
+        self.grpc_server.add_generic_rpc_handlers([
+            service.generic_handler(),
+            health_handler(self.health, limits.receive_timeout_s, limits.max_call_s),
+        ])
         reflection.enable_server_reflection(
             (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), self.grpc_server
         )
@@ -415,7 +438,9 @@ def create_server(
 def serve(config: ServerConfig) -> int:
     """Run until SIGTERM or SIGINT, then stop gracefully. Returns the exit status."""
     from route18xx.engine.api import warm_up
+    from route18xx.server.memory import return_large_buffers
 
+    return_large_buffers()  # freed request bodies go back to the system, not kept in heaps
     server = create_server(config)
     server.start(warm_up)  # not ready until then: the first client must not pay for OR-Tools
 

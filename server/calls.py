@@ -9,8 +9,10 @@ decoding the request on the lane's worker when it arrives as bytes, and the
 job. Transports map the exceptions it raises through ``server.errors``.
 
 Decoding, conversion and encoding run on the lane's worker, not on the event
-loop, so a large request never stalls other calls. ``GetInfo`` alone has no
-lane: its answer is made once, when the server starts, and given at once.
+loop, so a large request never stalls other calls; a large JSON request is first
+decoded in the decode lane (its own worker process, ``DECODE_LANE_MIN_BYTES``),
+so that it does not hold a worker the cheap calls need either. ``GetInfo`` alone
+has no lane: its answer is made once, when the server starts, and given at once.
 
 ``CallCore.finish`` is the one end of every call, whatever its transport: its
 metrics (``server.metrics``) and its log line (``log_call``: text, or one JSON
@@ -196,6 +198,13 @@ class CallCore:
         lane = self.lanes[method.lane]
         if isinstance(request, Encoded) and request.codec == "proto":
             request = request.data
+        decoder = self.lanes.get("decode")
+        if (isinstance(request, Encoded) and decoder is not None and decoder.in_processes
+                and len(request.data) >= DECODE_LANE_MIN_BYTES):
+            # A large JSON body: decoded in a process of its own lane, so the solve lane's
+            # workers (and the calls waiting for them) never wait on it.
+            name = worker_job_name(method, DECODE_ONLY)
+            request = await decoder.run_in_worker(name, request.data, cancel)
         if lane.in_processes:  # bytes cross to the worker process, and back
             name = method.name
             if isinstance(request, Encoded):  # JSON: decoded by the worker, as binary is
@@ -225,6 +234,15 @@ class CallCore:
         if isinstance(response, pb.SolveRoutesResponse):
             status = pb.SolveStatus.Name(response.status).removeprefix("SOLVE_STATUS_")
             self.metrics.solved(status, response.solve_ms)
+
+
+#: A worker job that only decodes: ``Name:json>proto`` turns the method's JSON request into
+#: its protobuf bytes (the decode lane, ``CallCore.run``).
+DECODE_ONLY = "json>proto"
+#: JSON requests of at least this many bytes are decoded in the decode lane first (issue 20:
+#: 4 MB bodies decoded by the solve lane's workers held them ~40 ms of CPU each, so cheap
+#: calls queued behind them). Smaller ones cost less to decode than the extra hop.
+DECODE_LANE_MIN_BYTES = 64 * 1024
 
 
 def worker_job_name(method: Method, codec: str) -> str:

@@ -186,6 +186,9 @@ def _add_serve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--queue", type=int, default=64, metavar="N",
                    help="solves/validations waiting beyond the running ones before "
                         "RESOURCE_EXHAUSTED (default 64)")
+    p.add_argument("--decode-workers", type=int, default=1, metavar="N",
+                   help="processes decoding large (>= 64 KiB) JSON requests before their lane "
+                        "runs them; 0: the lane's own workers decode them (default 1)")
     p.add_argument("--suggest-lanes", type=int, default=1, metavar="N",
                    help="suggestion rankings at once (default 1)")
     p.add_argument("--suggest-queue", type=int, default=4, metavar="N",
@@ -243,7 +246,7 @@ def _run_serve(a: argparse.Namespace) -> int:
     a, settings_line = resolved
     workers = a.workers if a.workers and a.workers > 0 else default_workers()
     at_least_one = ("suggest_lanes", "max_streams_per_connection")
-    for name in ("queue", "suggest_lanes", "suggest_queue", "max_call_s", "receive_timeout_s",
+    for name in ("queue", "decode_workers", "suggest_lanes", "suggest_queue", "max_call_s", "receive_timeout_s",
                  "max_streams_per_connection"):
         value = getattr(a, name)
         if not value >= (1 if name in at_least_one else 0) or value != value:
@@ -277,6 +280,7 @@ def _run_serve(a: argparse.Namespace) -> int:
         host=a.host, port=a.port, workers=workers, queue=a.queue, processes=not a.threads,
         http_port=None if a.no_http else a.http_port, cors_origins=tuple(a.cors_origin),
         suggest_lanes=a.suggest_lanes, suggest_queue=a.suggest_queue, limits=limits,
+        decode_workers=a.decode_workers,
         health_port=a.health_port, max_streams_per_connection=a.max_streams_per_connection,
         allowed_hosts=hosts, max_http_connections=a.max_http_connections,
         metrics_port=a.metrics_port,

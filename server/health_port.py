@@ -1,9 +1,8 @@
 """Health checking on a port of its own, outside the service's call cap (issue 20).
 
-The service port counts every call, health checks included, against one cap
-(``ServerConfig.max_concurrent_rpcs``); clients that fill it with stalled calls
-would have an orchestrator's probe refused and a healthy server restarted. This
-port serves ``grpc.health.v1.Health`` alone, from the service's own
+On the service port, health checks are outside the service's call cap, with a
+cap of their own (``server.call_cap``), and share the port's connections with
+every client. This port serves ``grpc.health.v1.Health`` alone, from the service's own
 ``HealthServicer`` (so readiness is the same: NOT_SERVING while a lane is
 stalled, or while shutting down), on a ``grpc.aio`` server of its own with no
 call cap. What bounds it instead: a health request is tiny (messages over

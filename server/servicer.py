@@ -27,6 +27,7 @@ from grpc_status import rpc_status
 from route18xx.server.calls import METHODS, SERVICE_NAME, CallCore, Method
 from route18xx.server.errors import BadMessage, DeadlineExceeded, status_for
 from route18xx.server.version import VERSION_HEADER, version_text
+from route18xx.server.receive import receive_first
 
 class RouteService:
     """The RouteService gRPC handlers over a ``CallCore``."""
@@ -98,15 +99,4 @@ class RouteService:
 
     async def _receive(self, requests: AsyncIterator[bytes], deadline: float) -> bytes:
         """The call's one request message, awaited no longer than the receive timeout."""
-        left = max(0.0, deadline - time.monotonic())
-        wait = min(self._limits.receive_timeout_s, left)
-        try:
-            return await asyncio.wait_for(anext(requests), wait)
-        except asyncio.TimeoutError:
-            if wait >= left:
-                raise DeadlineExceeded("the request message did not arrive before the deadline") from None
-            raise BadMessage(
-                f"no request message arrived within {wait:.1f} s of the call's start"
-            ) from None
-        except StopAsyncIteration:
-            raise BadMessage("the call carried no request message") from None
+        return await receive_first(requests, deadline, self._limits.receive_timeout_s)

@@ -38,7 +38,7 @@ from route18xx.engine.api import CancelToken, OutOfTime
 from route18xx.server.errors import ServerStopping, WorkerLost
 from route18xx.server.frames import ANSWER, CANCEL, ERROR, HEADER, JOB, READY, frame
 from route18xx.server.runner import Limits
-from route18xx.server.workers import PRELOAD, worker_process
+from route18xx.server.workers import ENGINE, PRELOAD, worker_process
 
 log = logging.getLogger("route18xx.server")
 
@@ -82,11 +82,30 @@ class PoolStats:
     replacements: int = 0
 
 
+#: Socket buffers of the pair joining a worker: a request of up to the 4 MiB message limit
+#: then crosses in one or a few writes, not in ~200 kB pieces that the loop's transport
+#: buffers and shifts after each (the kernel caps it at net.core.wmem_max/rmem_max).
+SOCKET_BUFFER_BYTES = 4 * 1024 * 1024
+
+
+def _large_buffers(*socks: socket.socket) -> None:
+    for sock in socks:
+        for option in (socket.SO_SNDBUF, socket.SO_RCVBUF):
+            try:
+                sock.setsockopt(socket.SOL_SOCKET, option, SOCKET_BUFFER_BYTES)
+            except OSError:  # not allowed here: the default stands
+                pass
+
+
 class WorkerPool:
     """``size`` engine processes answering one job at a time each."""
 
-    def __init__(self, size: int, limits: Limits, suggest_workers: int = 1) -> None:
+    def __init__(
+        self, size: int, limits: Limits, suggest_workers: int = 1, role: str = ENGINE
+    ) -> None:
+        """``role``: what the processes do (``server.workers.ENGINE`` or ``DECODE``)."""
         self.size = size
+        self.role = role
         self._limits = limits
         self._suggest_workers = suggest_workers
         self._context: Any = multiprocessing.get_context("forkserver")
@@ -106,6 +125,7 @@ class WorkerPool:
     async def _spawn(self) -> None:
         loop = asyncio.get_running_loop()
         ours, theirs = socket.socketpair()
+        _large_buffers(ours, theirs)
         try:
             process = await loop.run_in_executor(None, self._start_process, theirs)
         finally:
@@ -128,8 +148,8 @@ class WorkerPool:
 
     def _start_process(self, sock: socket.socket) -> BaseProcess:
         process: BaseProcess = self._context.Process(
-            target=worker_process, args=(sock, self._limits, self._suggest_workers),
-            name="route18xx-engine", daemon=True,
+            target=worker_process, args=(sock, self._limits, self._suggest_workers, self.role),
+            name=f"route18xx-{self.role}", daemon=True,
         )
         process.start()
         return process
@@ -149,7 +169,7 @@ class WorkerPool:
         self._retire(worker)
         self.stats.deaths += 1
         if not self._closed:
-            log.error("an engine worker process died; a new one is starting")
+            log.error("an %s worker process died; a new one is starting", self.role)
             self.stats.replacements += 1
             asyncio.ensure_future(self._spawn())
 

@@ -21,6 +21,10 @@ The worker's side of the conversation, in ``server.frames``' frames:
 
 The worker also dies with its parent, the forkserver, which exits when the
 server does (``server.parent_death``: the kernel's parent-death signal).
+
+The same process serves the decode lane (role ``DECODE``, issue 20): its jobs
+are ``Name:json>proto``, a large JSON request turned into its protobuf bytes,
+which the solve lane's workers then read in microseconds.
 """
 
 from __future__ import annotations
@@ -40,17 +44,23 @@ from route18xx.server.runner import EngineRunner, Limits
 
 log = logging.getLogger("route18xx.worker")
 
+#: A worker's role: an engine worker runs any job; a decode worker decodes large JSON requests.
+ENGINE, DECODE = "engine", "decode"
+
 #: Modules the forkserver imports once, so every worker starts with them loaded.
 PRELOAD = ["route18xx.server.workers", "route18xx.server.calls", "route18xx.engine.optimize"]
 
 
 def run_job(runner: EngineRunner, method_name: str, payload: bytes, cancel: Any) -> bytes:
     """One call's work: decode, run the method's job, encode the answer."""
-    from route18xx.server.calls import Encoded, decode_encoded, job_method
+    from route18xx.server.calls import DECODE_ONLY, Encoded, decode_encoded, job_method
 
     if cancel.cancelled:  # the call ended while it waited: do nothing
         raise OutOfTime("the call", expired=cancel.expired)
     method, codec = job_method(method_name)  # "SolveRoutes", or "SolveRoutes:json" from HTTP
+    if codec == DECODE_ONLY:  # the decode lane: JSON in, the request's protobuf bytes out
+        decoded: bytes = decode_encoded(method, Encoded(payload, "json")).SerializeToString()
+        return decoded
     request = decode_encoded(method, Encoded(payload, "json" if codec == "json" else "proto"))
     response = method.job(runner, request, cancel)
     answer: bytes = response.SerializeToString()
@@ -128,10 +138,17 @@ def _answer(job_id: int, runner: EngineRunner, body: bytes, current: _Current) -
         current.end()
 
 
-def worker_main(sock: socket.socket, limits: Limits, suggest_workers: int) -> None:
-    """A worker process's life: warm up, say ``READY``, answer jobs until the server is gone."""
+def worker_main(
+    sock: socket.socket, limits: Limits, suggest_workers: int, role: str = ENGINE
+) -> None:
+    """A worker process's life: warm up, say ``READY``, answer jobs until the server is gone.
+
+    ``role``: ``ENGINE`` runs any job; ``DECODE`` (the decode lane) only
+    decodes JSON requests, so it skips the warm-up solve.
+    """
     runner = EngineRunner(limits, suggest_workers=suggest_workers)
-    api.warm_up()  # one solve, so nothing loads on a client's time
+    if role != DECODE:
+        api.warm_up()  # one solve, so nothing loads on a client's time
     sock.setblocking(True)
     jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
     current = _Current()
@@ -147,11 +164,13 @@ def worker_main(sock: socket.socket, limits: Limits, suggest_workers: int) -> No
     sock.close()
 
 
-def worker_process(sock: socket.socket, limits: Limits, suggest_workers: int) -> None:
+def worker_process(
+    sock: socket.socket, limits: Limits, suggest_workers: int, role: str = ENGINE
+) -> None:
     """The worker process's entry point: die with the forkserver, then ``worker_main``.
 
     Apart from ``worker_main`` (which tests also run in a thread) so that only a
     real worker process asks for the parent-death signal.
     """
     die_with_parent()
-    worker_main(sock, limits, suggest_workers)
+    worker_main(sock, limits, suggest_workers, role)

@@ -89,6 +89,28 @@ def _version() -> dict[str, str]:
 
 
 def run_audit(a: argparse.Namespace) -> int:
+    """``route18xx audit``: SIGTERM stops it as Ctrl-C does, from its first step on.
+
+    The audit loop reports a stop itself (how many logs are done). A stop
+    outside it (finding the logs, reading ``--out``, starting the pool, or
+    writing the summary after it) ends the same way: status 130 or 143 and the
+    resume hint, no traceback (issue 20 §4).
+    """
+    import signal
+
+    from route18xx.server.audit.runner import Terminated, sigterm_stops
+
+    try:
+        with sigterm_stops():
+            return _run_audit(a)
+    except KeyboardInterrupt as exc:
+        signum = exc.signum if isinstance(exc, Terminated) else signal.SIGINT
+        print(f"route18xx audit: interrupted; the logs audited so far are in {a.out}: run the "
+              "same command again to resume", file=sys.stderr)
+        return 128 + signum
+
+
+def _run_audit(a: argparse.Namespace) -> int:
     from route18xx.server.audit.executors import default_jobs
     from route18xx.server.audit.report import render
     from route18xx.server.audit.runner import AuditOptions, run_audit

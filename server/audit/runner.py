@@ -109,7 +109,7 @@ def _raise_terminated(signum: int, frame: Any) -> None:
 
 
 @contextmanager
-def _sigterm_stops() -> Iterator[None]:
+def sigterm_stops() -> Iterator[None]:
     """SIGTERM raises ``Terminated`` for the audit's duration (its default would kill
     the process without the resume hint and leave the pool's workers behind)."""
     try:
@@ -212,7 +212,7 @@ def run_audit(inputs: Iterable[str], out: Path, options: AuditOptions) -> AuditO
     bar = _progress(len(todo), options.progress)
     results = _results(todo, options)
     try:
-        with _sigterm_stops(), out.open("a", encoding="utf-8") as f:
+        with sigterm_stops(), out.open("a", encoding="utf-8") as f:
             for audit in results:
                 _write_game(f, audit, options.export_states)
                 outcome.audited += 1

@@ -93,3 +93,39 @@ def test_sigkill_leaves_no_worker_or_tracker(small_corpus: Path, tmp_path: Path)
     proc.kill()
     assert proc.wait(timeout=60) == -signal.SIGKILL
     assert _left(tree) == set()
+
+
+def _catches_sigterm(pid: int) -> bool:
+    """The process has a handler for SIGTERM (``SigCgt`` in /proc/<pid>/status)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    caught = next(line.split()[1] for line in status.splitlines() if line.startswith("SigCgt:"))
+    return bool(int(caught, 16) & (1 << (signal.SIGTERM - 1)))
+
+
+def test_sigterm_before_the_audit_loop_exits_143_with_the_resume_hint(
+    small_corpus: Path, tmp_path: Path
+) -> None:
+    """SIGTERM as soon as the audit command handles it: before the logs are found or the pool
+    starts (``--out`` is not yet opened). Same status and hint as in the loop, nothing left."""
+    out = tmp_path / "results.jsonl"
+    with (tmp_path / "stderr").open("wb") as err:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "route18xx.server.cli", "audit", str(small_corpus), "--out",
+             str(out), "--jobs", "2", "--time-limit", "2", "--no-progress"],
+            stdout=subprocess.DEVNULL, stderr=err,
+        )
+    deadline = time.monotonic() + 60
+    while not _catches_sigterm(proc.pid):
+        assert proc.poll() is None and time.monotonic() < deadline, "no SIGTERM handler"
+        time.sleep(0.002)
+    tree = descendants(proc.pid)
+    proc.send_signal(signal.SIGTERM)
+    status = proc.wait(timeout=60)
+    assert _left(tree | descendants(proc.pid)) == set()
+    err_text = (tmp_path / "stderr").read_text()
+    assert status == 143, err_text
+    assert "resume" in err_text and "Traceback" not in err_text, err_text
+    assert not out.exists(), "the signal came after the loop began: the test missed its window"

@@ -220,6 +220,50 @@ def test_256_stalled_calls_on_one_connection_leave_others_and_health_answering(
         channel.close()
 
 
+def test_8_connections_of_stalled_calls_leave_others_and_health_answering(
+    served: ServerProcess, service: Any
+) -> None:
+    """Issue 20: 8 connections × 32 stalled calls fill the whole call cap (256).
+
+    Health is outside the cap, on the service port as on the health port; a
+    cheap solve from another client takes the place of a call stalled over 1 s
+    (``server.call_cap``), which is told to retry.
+    """
+    release = threading.Event()
+
+    def never() -> Iterator[bytes]:
+        release.wait(60)
+        return
+        yield b""  # pragma: no cover
+
+    own = [("grpc.use_local_subchannel_pool", 1)]  # each channel a connection of its own
+    channels = [grpc.insecure_channel(served.target, options=own) for _ in range(8)]
+    stalled = [ch.stream_unary(SOLVE).future(never(), timeout=60) for ch in channels
+               for _ in range(32)]
+    try:
+        time.sleep(1.5)  # every stalled call is counted, and has waited past 1 s
+        assert not any(call.done() for call in stalled)
+        assert _serving(served)  # the service port, from another connection
+        with grpc.insecure_channel(served.health_target) as health_channel:
+            status = health_pb2_grpc.HealthStub(health_channel).Check(
+                health_pb2.HealthCheckRequest(), timeout=5).status
+            assert status == health_pb2.HealthCheckResponse.SERVING
+        for _ in range(5):
+            _, error, took = timed(service.SolveRoutes, solve_request(state("129026-138")),
+                                   timeout=10)
+            assert error is None, (error.code(), error.details())
+        made_room = [call for call in stalled if call.done()]
+        assert 1 <= len(made_room) <= 5, len(made_room)
+        assert all(call.exception().code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+                   for call in made_room)
+    finally:
+        release.set()
+        for call in stalled:
+            call.cancel()
+        for ch in channels:
+            ch.close()
+
+
 def test_a_client_ignoring_the_stream_limit_has_the_excess_refused(
     served: ServerProcess, service: Any
 ) -> None:

@@ -13,7 +13,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from route18xx.server.app import RouteServer, ServerConfig, create_server
 from route18xx.server.calls import SERVICE_NAME
-from route18xx.server import converters
+from route18xx.server import call_cap, converters
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from tests.server.conftest import NOT_SERVING, SERVING, health_status
 from tests.server.test_deadlines import SlowSolver
@@ -72,10 +72,16 @@ def test_the_health_port_follows_the_watchdog(
         _wait_for(channel, SERVING, within_s=10)
 
 
-def test_the_health_port_answers_when_the_call_cap_is_full(
-    watched: RouteServer, base_state: dict[str, Any]
+def test_health_answers_on_both_ports_when_the_call_cap_is_full(
+    watched: RouteServer, base_state: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Calls fill the service port's cap (4 here): the health port still answers."""
+    """Stalled calls from 2 connections fill the service's cap (4 here): health still answers.
+
+    Health checks are outside the cap on the service port (``server.call_cap``)
+    and on the health port; the next service call is refused (the stalled calls
+    are kept from making room for it here: ``tests/server/test_call_cap.py``).
+    """
+    monkeypatch.setattr(call_cap, "EVICTABLE_AFTER_S", 600.0)
     release = threading.Event()
 
     def never() -> Iterator[bytes]:
@@ -83,19 +89,37 @@ def test_the_health_port_answers_when_the_call_cap_is_full(
         return
         yield b""  # pragma: no cover
 
-    with grpc.insecure_channel(watched.target) as service, _health_channel(watched) as channel:
-        stalled = [service.stream_unary("/route18xx.v1.RouteService/SolveRoutes").future(
-            never(), timeout=30) for _ in range(4)]
-        try:
-            time.sleep(0.3)
+    own = [("grpc.use_local_subchannel_pool", 1)]  # each channel a connection of its own
+    attackers = [grpc.insecure_channel(watched.target, options=own) for _ in range(2)]
+    solve = "/route18xx.v1.RouteService/SolveRoutes"
+    try:
+        stalled = [ch.stream_unary(solve).future(never(), timeout=30)
+                   for ch in attackers for _ in range(2)]
+        with grpc.insecure_channel(watched.target, options=own) as service, \
+                _health_channel(watched) as channel:
+            end = time.monotonic() + 10
+            while watched.call_cap.service.active < 4:  # every stalled call is counted
+                assert time.monotonic() < end, watched.call_cap.service.active
+                time.sleep(0.05)
             with pytest.raises(grpc.RpcError) as info:
-                health_status(service)
+                pb_grpc.RouteServiceStub(service).SolveRoutes(
+                    converters.solve_request_to_proto(base_state), timeout=5)
             assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
-            assert health_status(channel) == SERVING
-        finally:
-            release.set()
-            for call in stalled:
-                call.cancel()
+            assert "4 service calls at once" in (info.value.details() or "")
+            for _ in range(10):  # more health checks than the cap holds
+                assert health_status(service) == SERVING
+                assert health_status(service, SERVICE_NAME) == SERVING
+                assert health_status(channel) == SERVING
+    finally:
+        release.set()
+        for call in stalled:
+            call.cancel()
+        for ch in attackers:
+            ch.close()
+    end = time.monotonic() + 10
+    while watched.call_cap.service.active:  # the calls ended release their places
+        assert time.monotonic() < end, watched.call_cap.service.active
+        time.sleep(0.05)
 
 
 def test_a_health_port_in_use_is_an_error() -> None:

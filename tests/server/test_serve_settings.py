@@ -65,7 +65,7 @@ def test_a_flag_beats_a_variable_beats_the_file_and_the_log_is_json(tmp_path: Pa
         _, err = process.communicate(timeout=30)
     assert process.returncode == 0, err
     lanes = {lane.name: (lane.workers, lane.queue) for lane in info.limits.lanes}
-    assert lanes == {"solve": (1, 5), "suggest": (2, 7)}
+    assert lanes == {"solve": (1, 5), "suggest": (2, 7), "fetch": (4, 0)}
     assert info.limits.max_call_s == 9
     records = [json.loads(line) for line in err.splitlines() if line.strip()]  # every line
     assert all({"time", "level", "logger", "event", "message"} <= set(r) for r in records)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
 import pickle
 import signal
@@ -14,7 +16,9 @@ from typing import Any, Iterator
 import grpc
 import pytest
 
-from route18xx.engine.api import OutOfTime, solve_routes
+from google.protobuf import json_format
+
+from route18xx.engine.api import MalformedInput, OutOfTime, solve_routes
 from route18xx.server import calls, converters
 from route18xx.server.frames import ANSWER, CANCEL, ERROR, JOB, READY, read_frame, write_frame
 from route18xx.server.runner import Limits
@@ -152,3 +156,69 @@ def test_a_client_cancel_stops_the_job_running_in_its_worker(one_worker: RouteSe
         started = time.monotonic()
         assert stub.SolveRoutes(cheap, timeout=30).proven_optimal
         assert time.monotonic() - started < (whole - 0.2) / 2
+
+
+# -- the decode lane (issue 20): large JSON requests decoded in a process of their own ----------
+
+
+def _run_json(server: RouteServer, method: str, body: bytes, timeout_s: float = 30) -> Any:
+    """``CallCore.run`` on an HTTP-style JSON request, on the server's loop (as Connect runs it)."""
+    core = server.core
+    _, cancel = core.token(timeout_s)
+    coro = core.run(calls.METHODS_BY_NAME[method], calls.Encoded(body, "json"), cancel)
+    return asyncio.run_coroutine_threadsafe(coro, server._loop).result(timeout_s + 5)
+
+
+@pytest.fixture()
+def decoded(processes: RouteServer, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The job names the decode lane ran (its ``run_in_worker`` wrapped to record them)."""
+    lane = processes.lanes["decode"]
+    names: list[str] = []
+    real = lane.run_in_worker
+
+    async def recording(name: str, payload: bytes, cancel: Any) -> bytes:
+        names.append(name)
+        return await real(name, payload, cancel)
+
+    monkeypatch.setattr(lane, "run_in_worker", recording)
+    return names
+
+
+def test_the_decode_lane_is_a_process_of_its_own(processes: RouteServer) -> None:
+    decode, solve = processes.lanes["decode"].processes, processes.lanes["solve"].processes
+    assert decode is not None and solve is not None and decode.role == "decode"
+    assert decode.pids() and not set(decode.pids()) & set(solve.pids())
+
+
+def test_a_large_json_request_is_decoded_in_the_decode_lane(
+    processes: RouteServer, stub: Any, decoded: list[str]
+) -> None:
+    """A request over 64 KiB (a game log): the same answer as over gRPC, decoded by the decode lane."""
+    request = pb.SolveRoutesRequest(game_log=log_with_undos(0), action_id=68)
+    body = json.dumps(json_format.MessageToDict(request)).encode()
+    assert len(body) >= calls.DECODE_LANE_MIN_BYTES
+    over_http = _run_json(processes, "SolveRoutes", body)
+    assert decoded == ["SolveRoutes:json>proto"]
+    over_grpc = stub.SolveRoutes(request, timeout=30)
+    assert over_grpc.routes and over_grpc.revenue > 0  # a real answer to compare
+    assert (over_http.revenue, over_http.subsidy) == (over_grpc.revenue, over_grpc.subsidy)
+    assert [r.hexes for r in over_http.routes] == [r.hexes for r in over_grpc.routes]
+
+
+def test_a_small_json_request_skips_the_decode_lane(
+    processes: RouteServer, decoded: list[str]
+) -> None:
+    body = json.dumps({"state": SAMPLE[0]["state"]}).encode()
+    assert len(body) < calls.DECODE_LANE_MIN_BYTES
+    answer = _run_json(processes, "SolveRoutes", body)
+    assert decoded == [] and answer.proven_optimal
+
+
+def test_the_decode_lane_refuses_naming_the_field(
+    processes: RouteServer, decoded: list[str]
+) -> None:
+    raw = {**SAMPLE[0]["state"], "trains": ["D"] * 20_000}
+    with pytest.raises(MalformedInput) as info:
+        _run_json(processes, "SolveRoutes", json.dumps({"state": raw}).encode())
+    assert info.value.field == "state.trains"
+    assert decoded == ["SolveRoutes:json>proto"]

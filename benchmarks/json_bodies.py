@@ -1,0 +1,83 @@
+"""Issue 20's reproducer 5: 4 × 4 MB JSON bodies over HTTP against cheap gRPC calls, side by side.
+
+    .venv/bin/python -m benchmarks.json_bodies [CALLS [ROUNDS]] [-- SERVE ARGS]
+
+Starts a real ``route18xx serve`` (two engine workers, HTTP on, plus any SERVE
+ARGS) and, ROUNDS times (default 3) in turn, times CALLS cheap gRPC solves
+(default 100) while 4 client processes POST in a loop either a small JSON
+body refused at the same point (``{"state": 5}``: the control) or a 3.7 MB
+body of 700 000 train names (refused by the JSON value limit). Prints one JSON
+line per run: the cheap calls' median and p99 (ms), the senders' answers, and
+the CPU seconds (``/proc``: user + system) the server process and its other
+processes (forkserver, engine and decode workers) spent meanwhile. Wall
+latencies on a shared machine are noisy: compare the runs of one invocation.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+from tests.server.abuse import _tree, solve_request, start_server, state, stub
+from tests.server.http_calls import JSON
+from tests.server.http_load import cheap_calls_while, p99
+
+TICKS = 100.0  # clock ticks per second in /proc/<pid>/stat (Linux's USER_HZ)
+
+
+def cpu_s(pid: int) -> float:
+    """User + system CPU seconds of one process (0 when it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def tree_cpu(root: int) -> dict[int, float]:
+    return {pid: cpu_s(pid) for pid in _tree(root)}
+
+
+def large_body() -> bytes:
+    raw = state("129026-743")
+    raw["trains"] = ["D"] * 700_000
+    return json.dumps({"state": raw}).encode()
+
+
+def main() -> None:
+    args, serve_args = sys.argv[1:], []
+    if "--" in args:
+        args, serve_args = args[: args.index("--")], args[args.index("--") + 1:]
+    calls = int(args[0]) if args else 100
+    rounds = int(args[1]) if len(args) > 1 else 3
+    bodies = {"control": b'{"state": 5}', "4MB": large_body()}
+    for served in start_server("--workers", "2", *serve_args, http=True):
+        channel, service = stub(served.target)
+        service.SolveRoutes(solve_request(state()), timeout=30)  # warm
+        root = served.process.pid
+        with tempfile.TemporaryDirectory() as tmp:
+            for _ in range(rounds):
+                for name, body in bodies.items():
+                    before = tree_cpu(root)
+                    latencies, lines = cheap_calls_while(
+                        served, service, body, {"Content-Type": JSON}, Path(tmp), calls=calls)
+                    after = tree_cpu(root)
+                    spent = {pid: after[pid] - before.get(pid, 0.0) for pid in after}
+                    print(json.dumps({
+                        "senders": name, "body_bytes": len(body), "calls": calls,
+                        "median_ms": round(statistics.median(latencies) * 1000, 1),
+                        "p99_ms": round(p99(latencies) * 1000, 1),
+                        "answers": dict(Counter(line.split()[0] for line in lines)),
+                        "cpu_s_server": round(spent.get(root, 0.0), 2),
+                        "cpu_s_others": round(sum(v for p, v in spent.items() if p != root), 2),
+                        "rss_mib": round(served.rss_mib()),
+                    }), flush=True)
+        channel.close()
+
+
+if __name__ == "__main__":
+    main()

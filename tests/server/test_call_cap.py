@@ -1,0 +1,198 @@
+"""The service port's call caps (issue 20, item 3): at a cap, only a stalled call makes room.
+
+A call that has waited ``EVICTABLE_AFTER_S`` for its request message gives its
+place to a new call of its group (and is told to retry); younger stalled calls,
+and calls that have sent their message, keep theirs: the new call is refused.
+Health checks are a group of their own, each request read with the receive timeout.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from typing import Any, Iterator
+
+import grpc
+import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from route18xx.server import call_cap, converters
+from route18xx.server.app import RouteServer, ServerConfig, create_server
+from route18xx.server.runner import Limits
+from tests.server.conftest import SERVING, health_status
+from route18xx.v1 import route_service_pb2_grpc as pb_grpc
+from tests.server.test_deadlines import SlowSolver
+
+SOLVE = "/route18xx.v1.RouteService/SolveRoutes"
+OWN = [("grpc.use_local_subchannel_pool", 1)]  # each channel a connection of its own
+
+
+@pytest.fixture()
+def capped() -> Iterator[RouteServer]:
+    """A cap of 4 calls, solves by the real engine (in threads)."""
+    srv = create_server(ServerConfig(port=0, workers=2, max_concurrent_rpcs=4))
+    srv.start()
+    yield srv
+    srv.stop(0).wait(5)
+
+
+def _never(release: threading.Event) -> Iterator[bytes]:
+    release.wait(30)
+    return
+    yield b""  # pragma: no cover
+
+
+def _wait_until(test: Any, within_s: float = 10) -> None:
+    end = time.monotonic() + within_s
+    while not test():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.02)
+
+
+def _stall(server: RouteServer, calls: int, release: threading.Event) -> tuple[list[Any], list[Any]]:
+    """``calls`` stalled calls over 2 connections, once the cap counts them all."""
+    channels = [grpc.insecure_channel(server.target, options=OWN) for _ in range(2)]
+    stalled = [channels[i % 2].stream_unary(SOLVE).future(_never(release), timeout=30)
+               for i in range(calls)]
+    _wait_until(lambda: len(server.call_cap.service.waiting) == calls)
+    return channels, stalled
+
+
+def test_a_call_stalled_past_the_limit_makes_room(
+    capped: RouteServer, base_state: dict[str, Any]
+) -> None:
+    release = threading.Event()
+    channels, stalled = _stall(capped, 4, release)
+    try:
+        time.sleep(call_cap.EVICTABLE_AFTER_S + 0.1)
+        with grpc.insecure_channel(capped.target, options=OWN) as other:
+            answer = pb_grpc.RouteServiceStub(other).SolveRoutes(
+                converters.solve_request_to_proto(base_state), timeout=30)
+        assert answer.proven_optimal
+        ended = [call for call in stalled if call.done()]
+        assert len(ended) == 1 and capped.call_cap.service.evictions == 1
+        error = ended[0].exception()
+        assert error.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        assert "made room for another" in error.details()
+        assert capped.call_cap.service.active == 3  # the answered call's place is free again
+    finally:
+        release.set()
+        for call in stalled:
+            call.cancel()
+        for channel in channels:
+            channel.close()
+    _wait_until(lambda: capped.call_cap.service.active == 0)
+
+
+def test_young_stalled_calls_keep_their_place(
+    capped: RouteServer, base_state: dict[str, Any], monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The new call is refused, and its refusal has its call-log line like any call."""
+    monkeypatch.setattr(call_cap, "EVICTABLE_AFTER_S", 600.0)
+    caplog.set_level(logging.INFO, logger="route18xx.calls")
+    release = threading.Event()
+    channels, stalled = _stall(capped, 4, release)
+    try:
+        with grpc.insecure_channel(capped.target, options=OWN) as other:
+            with pytest.raises(grpc.RpcError) as info:
+                pb_grpc.RouteServiceStub(other).SolveRoutes(
+                    converters.solve_request_to_proto(base_state), timeout=30)
+        assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        assert "4 service calls at once" in info.value.details()
+        assert not any(call.done() for call in stalled) and capped.call_cap.service.evictions == 0
+        assert any("/route18xx.v1.RouteService/SolveRoutes RESOURCE_EXHAUSTED" in r.getMessage()
+                   for r in caplog.records), [r.getMessage() for r in caplog.records]
+    finally:
+        release.set()
+        for call in stalled:
+            call.cancel()
+        for channel in channels:
+            channel.close()
+
+
+def test_a_call_that_sent_its_message_never_makes_room(base_state: dict[str, Any]) -> None:
+    """4 calls running (slow stand-in solves, their messages in): the fifth is refused."""
+    slow = SlowSolver()
+    srv = create_server(ServerConfig(port=0, workers=4, max_concurrent_rpcs=4), solve_fn=slow)
+    srv.start()
+    request = converters.solve_request_to_proto(base_state, time_limit_s=20, allow_partial=True)
+    try:
+        with grpc.insecure_channel(srv.target) as channel:
+            stub = pb_grpc.RouteServiceStub(channel)
+            running = [stub.SolveRoutes.future(request, timeout=30) for _ in range(4)]
+            _wait_until(lambda: srv.call_cap.service.active == 4 and not srv.call_cap.service.waiting)
+            time.sleep(call_cap.EVICTABLE_AFTER_S + 0.1)
+            with pytest.raises(grpc.RpcError) as info:
+                stub.SolveRoutes(request, timeout=30)
+            assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+            assert not any(call.done() for call in running)
+            for call in running:
+                call.cancel()
+    finally:
+        srv.stop(0).wait(5)
+
+
+# -- health checks on the service port: a group of their own, each request timed -------------
+
+HEALTH_CHECK = "/grpc.health.v1.Health/Check"
+
+
+@pytest.fixture()
+def small_health(monkeypatch: pytest.MonkeyPatch) -> Iterator[RouteServer]:
+    """Health checks capped at 3 on the service port, requests due within 1.5 s."""
+    monkeypatch.setattr(call_cap, "HEALTH_LIMIT", 3)
+    limits = Limits(receive_timeout_s=1.5)
+    srv = create_server(ServerConfig(port=0, workers=1, limits=limits), solve_fn=SlowSolver())
+    srv.start()
+    yield srv
+    srv.stop(0).wait(5)
+
+
+def test_a_stalled_health_check_ends_after_the_receive_timeout(small_health: RouteServer) -> None:
+    release = threading.Event()
+    with grpc.insecure_channel(small_health.target, options=OWN) as channel:
+        call = channel.stream_unary(HEALTH_CHECK).future(_never(release), timeout=30)
+        try:
+            started = time.monotonic()
+            error = call.exception(timeout=10)
+        finally:
+            release.set()
+    assert error is not None and error.code() == grpc.StatusCode.INVALID_ARGUMENT, error
+    assert "no request message arrived within 1.5 s" in error.details()
+    assert time.monotonic() - started < 3
+
+
+def test_stalled_health_checks_make_room_for_a_probe(small_health: RouteServer) -> None:
+    """3 stalled checks fill the health group: a probe takes the place of one stalled > 1 s."""
+    release = threading.Event()
+    with grpc.insecure_channel(small_health.target, options=OWN) as attacker:
+        stalled = [attacker.stream_unary(HEALTH_CHECK).future(_never(release), timeout=30)
+                   for _ in range(3)]
+        try:
+            _wait_until(lambda: len(small_health.call_cap.health.waiting) == 3)
+            time.sleep(call_cap.EVICTABLE_AFTER_S + 0.1)
+            with grpc.insecure_channel(small_health.target, options=OWN) as probe:
+                assert health_status(probe) == SERVING
+            assert small_health.call_cap.health.evictions == 1
+            assert small_health.call_cap.service.active == 0  # health never counts there
+        finally:
+            release.set()
+            for call in stalled:
+                call.cancel()
+
+
+def test_health_on_the_service_port_watches_and_refuses_garbage(small_health: RouteServer) -> None:
+    with grpc.insecure_channel(small_health.target) as channel:
+        watch = health_pb2_grpc.HealthStub(channel).Watch(health_pb2.HealthCheckRequest())
+        assert next(watch).status == SERVING
+        watch.cancel()
+        with pytest.raises(grpc.RpcError) as info:
+            channel.unary_unary(HEALTH_CHECK)(b"\xff\xff\xff", timeout=5)
+        assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+        assert "HealthCheckRequest" in info.value.details()
+        with pytest.raises(grpc.RpcError) as info:
+            health_pb2_grpc.HealthStub(channel).Check(
+                health_pb2.HealthCheckRequest(service="no.such.Service"), timeout=5)
+        assert info.value.code() == grpc.StatusCode.NOT_FOUND
