@@ -43,6 +43,7 @@ from route18xx.solver.cancel import CancelToken
 from route18xx.solver.errors import Cancelled, InvalidProblem
 from route18xx.solver.greedy import greedy_routes
 from route18xx.solver.model import METHODS, OBJECTIVES, BuiltModel, Instance, Method, Objective, build_model
+from route18xx.solver.pairs import PAIR_STEPS
 from route18xx.solver.problem import RouteProblem, RouteResult, Solution, SolveStats
 from route18xx.solver.reduce import reduce_problem
 
@@ -174,6 +175,13 @@ def _bound(
     return min(trivial, math.floor(raw + 1e-9))
 
 
+#: Listing steps per second of the time limit for the two-train pair scan
+#: (``solver/pairs.py``): listing, weighing and scanning cost about 2 µs a step, so
+#: the attempt takes at most about its share of a short limit, and the circuits keep
+#: the rest (a count, not the clock: the same request does the same work).
+PAIR_STEPS_PER_S = 400_000
+
+
 #: Models of two or more circuit trains first search this long without the LP
 #: (quick on easy boards), then with circuit cuts from the best routes found
 #: (the hard ones need the cuts; measured on tests/data/boards). The first stage
@@ -271,7 +279,8 @@ def solve(
         return Solution((), 0, 0, "OPTIMAL", 0, 0, stats)
 
     try:
-        built = build_model(Instance.make(problem, graph, objective), method, cancel=cancel)
+        built = build_model(Instance.make(problem, graph, objective), method, cancel=cancel,
+                            pair_steps=min(PAIR_STEPS, int(time_limit_s * PAIR_STEPS_PER_S)))
     except Cancelled:  # the deadline passed while building: nothing found
         stats = replace(stats, build_ms=(time.perf_counter() - t1) * 1000)
         return Solution((), 0, 0, "UNKNOWN", 0, _bound(problem, objective, 1, None), stats)
