@@ -300,16 +300,13 @@ def build_model(
     with ``Cancelled`` (model building is part of a call's time, issue 9).
     With every train listed, the only best packing (``BuiltModel.packed``) makes
     the CP-SAT model unnecessary, and it is left empty; ``pack=False`` builds it
-    anyway (tests compare the two). Two trains of which one would keep its
-    circuit are first tried by listing both and scanning pairs (``solver/pairs.py``,
-    within ``pair_steps`` listing steps): found, the model is left empty too.
+    anyway (tests compare the two). Two trains are first tried by listing both
+    and scanning pairs (``solver/pairs.py``, within ``pair_steps`` listing steps):
+    found, the model is left empty too.
     """
     problem, graph = instance.problem, instance.graph
     model = Model(named)
-    listed = _listed_groups(instance, max_steps, cancel) if method == "auto" else []
-    listed_trains = {k for g in listed for k in g.trains}
-    circuit_ks = [k for k in range(len(problem.trains)) if k not in listed_trains]
-    if circuit_ks and method == "auto" and pack and pair_steps > 0 and len(problem.trains) == 2:
+    if method == "auto" and pack and pair_steps > 0 and len(problem.trains) == 2:
         if cancel is not None and cancel.cancelled:
             raise Cancelled("model building")
         pair = pair_routes(instance, pair_steps)
@@ -317,6 +314,9 @@ def build_model(
             groups = [ListedGroup([k], [route], [instance.route_weight(route.stops)])
                       for k, route in sorted(pair.items())]
             return BuiltModel(model, instance, None, {}, groups, [[0] for _ in groups])
+    listed = _listed_groups(instance, max_steps, cancel) if method == "auto" else []
+    listed_trains = {k for g in listed for k in g.trains}
+    circuit_ks = [k for k in range(len(problem.trains)) if k not in listed_trains]
     layout = build_layout(graph) if circuit_ks else None  # circuits only
 
     n_stops = len(problem.stops)

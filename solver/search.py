@@ -198,16 +198,20 @@ TWO_STAGES_FROM_S = 0.08
 
 
 def _search(
-    built: BuiltModel, time_limit_s: float, workers: int, seed: int, cancel: CancelToken | None
+    built: BuiltModel, time_limit_s: float, workers: int, seed: int, cancel: CancelToken | None,
+    requested_s: float | None = None,
 ) -> tuple[cp_model_helper.CpSolverResponse | None, bool, int, int]:
     """Run CP-SAT on the built model: (its last response, whether it ran at all,
-    branches and conflicts summed over the stages)."""
+    branches and conflicts summed over the stages). ``time_limit_s`` is the time
+    left; the stages are chosen from the call's ``requested_s`` (default: the same),
+    never from the clock."""
     from ortools.sat.python import cp_model_helper
 
     proto = built.model.proto()
     level = built.linearization
     stages: list[tuple[int, float | None]] = [(level, None)]
-    if level == 2 and not built.listed_routes and time_limit_s > TWO_STAGES_FROM_S:
+    requested = time_limit_s if requested_s is None else requested_s
+    if level == 2 and not built.listed_routes and requested > TWO_STAGES_FROM_S:
         stages = [(0, QUICK_STAGE_DTIME), (2, None)]
     deadline = time.monotonic() + max(time_limit_s, 0.0)
     response = None
@@ -300,7 +304,10 @@ def solve(
             first = greedy_routes(built.instance, listed=built.listed_pools())
         if first is not None:
             built.hint(first)
-        response, searched, branches, conflicts = _search(built, time_limit_s, workers, seed, cancel)
+        # The time limit bounds the whole solve: the search gets what listing left.
+        left = time_limit_s - (time.perf_counter() - t0)
+        response, searched, branches, conflicts = _search(built, left, workers, seed, cancel,
+                                                          time_limit_s)
         status = "UNKNOWN" if response is None else response.status.name
         if status not in ("OPTIMAL", "FEASIBLE", "UNKNOWN"):
             raise RuntimeError(f"CP-SAT returned {status} for the route model (a solver bug)")
