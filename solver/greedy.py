@@ -50,6 +50,9 @@ def greedy_routes(
             pools[k] = listed[k]
         elif cost in by_cost:
             pools[k] = by_cost[cost]
+        elif len(order) == 2 and by_cost:  # the longer train's sample serves the shorter
+            longer = next(iter(by_cost.values()))
+            pools[k] = by_cost[cost] = [wr for wr in longer if wr[1].cost <= cost]
         else:
             routes = list_routes(graph, instance.stops, cost, problem.min_stops,
                                  instance.groups, max_steps, sample=True) or []

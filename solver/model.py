@@ -314,6 +314,8 @@ def build_model(
             groups = [ListedGroup([k], [route], [instance.route_weight(route.stops)])
                       for k, route in sorted(pair.items())]
             return BuiltModel(model, instance, None, {}, groups, [[0] for _ in groups])
+        if pair_steps < PAIR_STEPS:
+            method = "circuit"  # a short budget has no time for a second listing
     listed = _listed_groups(instance, max_steps, cancel) if method == "auto" else []
     listed_trains = {k for g in listed for k in g.trains}
     circuit_ks = [k for k in range(len(problem.trains)) if k not in listed_trains]

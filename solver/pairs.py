@@ -52,14 +52,27 @@ def best_pair(
     """
     same = second is None
     other = first if second is None else second
-    users = _users(other)
-    every = (1 << len(other)) - 1
     top_other = other[0][0] if other else 0
     best, best_i, best_j = 0, None, None
     if first and first[0][0] >= top_other:
         best, best_i = first[0][0], 0
     elif other:
         best, best_j = top_other, 0
+    if first and other:  # the first route beside its best partner: a pair to beat
+        track = set(first[0][1])
+        for j, (weight, keys) in enumerate(other):
+            if first[0][0] + weight <= best:
+                break
+            if track.isdisjoint(keys):
+                best, best_i, best_j = first[0][0] + weight, 0, j
+                break
+    # Only the second train's routes heavier than best − (first's heaviest) can be
+    # in a better pair: only they are indexed (the lists are sorted).
+    useful = len(other)
+    if first:
+        useful = next((j for j, (w, _) in enumerate(other) if w + first[0][0] <= best), useful)
+    users = _users(other[:useful])
+    every = (1 << useful) - 1
     work = 0
     for i, (weight, keys) in enumerate(first):
         if weight + (weight if same else top_other) <= best:

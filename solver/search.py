@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING
 
 from route18xx.solver.cancel import CancelToken
 from route18xx.solver.errors import Cancelled, InvalidProblem
-from route18xx.solver.greedy import greedy_routes
+from route18xx.solver.greedy import GREEDY_STEPS, greedy_routes
 from route18xx.solver.model import METHODS, OBJECTIVES, BuiltModel, Instance, Method, Objective, build_model
 from route18xx.solver.pairs import PAIR_STEPS
 from route18xx.solver.problem import RouteProblem, RouteResult, Solution, SolveStats
@@ -176,10 +176,12 @@ def _bound(
 
 
 #: Listing steps per second of the time limit for the two-train pair scan
-#: (``solver/pairs.py``): listing, weighing and scanning cost about 2 µs a step, so
-#: the attempt takes at most about its share of a short limit, and the circuits keep
-#: the rest (a count, not the clock: the same request does the same work).
-PAIR_STEPS_PER_S = 400_000
+#: (``solver/pairs.py``) and the first solution's sample (``solver/greedy.py``):
+#: listing, weighing and scanning cost 1-2 µs a step, so with a 20 ms limit both
+#: (5 000 steps each) and the engine's re-check fit in about 25 ms; a long limit
+#: lists up to ``PAIR_STEPS`` (a count, not the clock: the same request does the
+#: same work).
+PAIR_STEPS_PER_S = 250_000
 
 
 #: Models of two or more circuit trains first search this long without the LP
@@ -192,6 +194,9 @@ PAIR_STEPS_PER_S = 400_000
 #: ``python -m benchmarks.quick_stage_dtime``). The wall clock only bounds the
 #: whole search: the call's ``time_limit_s``.
 QUICK_STAGE_DTIME = 0.02
+#: Below this time left (seconds) CP-SAT is not started: loading the model alone
+#: takes about that long, and the first solution is the answer (issue 21, item 5).
+MIN_SEARCH_S = 0.002
 #: Below this time limit (seconds) the model is searched in one stage: the first
 #: would take most of it (about 40 ms of CPU).
 TWO_STAGES_FROM_S = 0.08
@@ -207,6 +212,8 @@ def _search(
     never from the clock."""
     from ortools.sat.python import cp_model_helper
 
+    if time_limit_s < MIN_SEARCH_S:
+        return None, True, 0, 0  # no time left for CP-SAT: the first solution answers
     proto = built.model.proto()
     level = built.linearization
     stages: list[tuple[int, float | None]] = [(level, None)]
@@ -282,9 +289,11 @@ def solve(
     if not problem.trains or graph.stop_count == 0:
         return Solution((), 0, 0, "OPTIMAL", 0, 0, stats)
 
+    # Listing steps for this call: a short time limit lists less (a count, not the clock).
+    steps = min(PAIR_STEPS, int(time_limit_s * PAIR_STEPS_PER_S))
     try:
         built = build_model(Instance.make(problem, graph, objective), method, cancel=cancel,
-                            pair_steps=min(PAIR_STEPS, int(time_limit_s * PAIR_STEPS_PER_S)))
+                            pair_steps=steps)
     except Cancelled:  # the deadline passed while building: nothing found
         stats = replace(stats, build_ms=(time.perf_counter() - t1) * 1000)
         return Solution((), 0, 0, "UNKNOWN", 0, _bound(problem, objective, 1, None), stats)
@@ -301,7 +310,8 @@ def solve(
         # train's model is found at once, so its greedy is only the fallback below.
         first = None
         if len(problem.trains) > 1:
-            first = greedy_routes(built.instance, listed=built.listed_pools())
+            first = greedy_routes(built.instance, min(GREEDY_STEPS, steps),
+                                  listed=built.listed_pools())
         if first is not None:
             built.hint(first)
         # The time limit bounds the whole solve: the search gets what listing left.
@@ -318,7 +328,8 @@ def solve(
             # Always an answer (issue 11): the greedy routes when CP-SAT found nothing better.
             weight = built.instance.route_weight
             if first is None:
-                first = greedy_routes(built.instance, listed=built.listed_pools())
+                first = greedy_routes(built.instance, min(GREEDY_STEPS, steps),
+                                      listed=built.listed_pools())
             greedy_weight = sum(weight(r.stops) for r in first.values())
             found = response.objective_value if response is not None and routes else -1
             if greedy_weight > found:
