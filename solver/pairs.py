@@ -28,7 +28,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from route18xx.solver.routes import ListedRoute, list_routes
+from route18xx.solver.pairwalk import list_weighed, rebuild
+from route18xx.solver.routes import ListedRoute
 
 if TYPE_CHECKING:
     from route18xx.solver.model import Instance
@@ -108,9 +109,12 @@ def _users(routes: Sequence[tuple[int, Sequence[int]]]) -> dict[int, int]:
     return {key: int.from_bytes(row, "little") for key, row in rows.items()}
 
 
-#: Listing steps allowed for the two trains' routes (``list_routes`` counts one per
-#: node entered, about 1 µs each): the grown boards measured need at most ~110 000.
-PAIR_STEPS = 150_000
+#: Listing steps allowed for the two trains' routes (``solver/pairwalk.py`` counts one
+#: per node entered, 1-2 µs each). Listing beat CP-SAT's two circuits on every grown
+#: board that fit: 150 000 steps (~20 000 routes) left the slowest board grown
+#: against this solver (seed 8030, 5 + D, ~57 000 routes) to CP-SAT at 550-900 ms;
+#: 400 000 list it in ~400 ms. Boards too big stop early (``pairwalk.FORETOLD``).
+PAIR_STEPS = 400_000
 
 
 def pair_routes(
@@ -127,20 +131,17 @@ def pair_routes(
     reach = [full if t.distance is None else min(t.distance, full) for t in problem.trains]
     if len(reach) != 2:
         return None
-    routes = list_routes(instance.graph, instance.stops, max(reach), problem.min_stops,
-                         instance.groups, max_steps)
-    if routes is None:
+    weighed = list_weighed(instance.graph, instance.stops, instance.stop_weights,
+                           instance.bonuses, max(reach), problem.min_stops, instance.groups,
+                           max_steps)
+    if weighed is None:
         return None
-    if instance.bonuses:
-        weights = [instance.route_weight(r.stops) for r in routes]
-    else:  # the same sum, without the bonus check per route
-        get = instance.stop_weights.__getitem__
-        weights = [sum(map(get, r.stops)) for r in routes]
-    ranked = sorted((i for i in range(len(routes)) if weights[i] > 0), key=lambda i: -weights[i])
+    weights, tracks, costs = weighed.weights, weighed.tracks, weighed.costs
+    ranked = sorted(range(len(weights)), key=lambda i: -weights[i])
     same = reach[0] == reach[1]
-    lists = [ranked if d >= max(reach) else [i for i in ranked if routes[i].cost <= d]
+    lists = [ranked if d >= max(reach) else [i for i in ranked if costs[i] <= d]
              for d in reach]
-    tables = [[(weights[i], routes[i].track) for i in order] for order in lists]
+    tables = [[(weights[i], tracks[i]) for i in order] for order in lists]
     # The scan walks the longer list (cut short by the bound) and indexes the shorter.
     swap = not same and len(tables[0]) < len(tables[1])
     if swap:
@@ -154,7 +155,7 @@ def pair_routes(
         first, second = second, first
     out: dict[int, ListedRoute] = {}
     if first is not None:
-        out[0] = routes[lists[0][first]]
+        out[0] = rebuild(instance.graph, weighed, lists[0][first])
     if second is not None:
-        out[1] = routes[lists[0 if same else 1][second]]
+        out[1] = rebuild(instance.graph, weighed, lists[0 if same else 1][second])
     return out

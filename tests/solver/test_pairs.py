@@ -14,9 +14,11 @@ from hypothesis import strategies as st
 from route18xx.solver import OBJECTIVES, RouteProblem, Solution, solve
 from route18xx.solver.bruteforce import brute_force
 from route18xx.solver.model import Instance, build_model
-from route18xx.solver.pairs import best_pair, pair_routes
+from route18xx.solver.pairs import PAIR_STEPS, best_pair, pair_routes
+from route18xx.solver.pairwalk import list_weighed, rebuild
 from route18xx.solver.problem import Train
 from route18xx.solver.reduce import reduce_problem
+from route18xx.solver.routes import list_routes
 from route18xx.solver.search import _expand, _packed_listed
 from route18xx.solver.validate import validate
 from tests.solver.boards import grid_problem
@@ -101,3 +103,26 @@ def test_a_short_time_limit_or_budget_leaves_the_circuits() -> None:
     assert sorted(build_model(instance, pair_steps=1000).circuits) == [0, 1]
     sol = solve(DD_GRID, time_limit_s=0.05)  # 20 000 steps: too few for this listing
     assert sol.status == "FEASIBLE" and sol.objective <= 1150 <= sol.bound
+
+
+@settings(max_examples=EXAMPLES // 3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(route_problems(), st.integers(1, 6))
+def test_the_weighed_walk_lists_what_list_routes_lists(problem: RouteProblem, cost: int) -> None:
+    instance = Instance.make(problem, reduce_problem(problem), "total")
+    args = (instance.graph, instance.stops)
+    plain = list_routes(*args, cost, problem.min_stops, instance.groups, 10**6)
+    weighed = list_weighed(*args, instance.stop_weights, instance.bonuses, cost,
+                           problem.min_stops, instance.groups, 10**6)
+    assert plain is not None and weighed is not None
+    want = [(instance.route_weight(r.stops), r) for r in plain]
+    got = [(w, rebuild(instance.graph, weighed, i)) for i, w in enumerate(weighed.weights)]
+    assert got == [(w, r) for w, r in want if w > 0]
+
+
+def test_a_listing_too_long_is_dropped() -> None:
+    big = grid_problem(8, 8, (None, None), seed=1)
+    instance = Instance.make(big, reduce_problem(big), "total")
+    assert list_weighed(instance.graph, instance.stops, instance.stop_weights, instance.bonuses,
+                        99, big.min_stops, instance.groups, PAIR_STEPS) is None
+    assert pair_routes(instance) is None
+    assert sorted(build_model(instance).circuits) == [0, 1]
