@@ -131,9 +131,8 @@ def time_folder(folder: Path, rounds: int = 3) -> dict[str, dict[str, Any]]:
 
 def _time_in(checkout: Path | None, folder: Path) -> dict[str, dict[str, Any]]:
     """``time_folder`` in a fresh process, on this tree or another checkout."""
-    env = dict(os.environ)
-    if checkout is not None:
-        env["PYTHONPATH"] = f"{checkout / 'proto'}{os.pathsep}{ROOT}"
+    env = dict(os.environ)  # this tree's code, or the other checkout's, never an installed one
+    env["PYTHONPATH"] = f"{(checkout or ROOT) / 'proto'}{os.pathsep}{ROOT}"
     code = ("import json, sys; from pathlib import Path; from benchmarks.adversarial import "
             "time_folder; print(json.dumps(time_folder(Path(sys.argv[1]), 1)))")
     done = subprocess.run([sys.executable, "-c", code, str(folder)], env=env, cwd=ROOT,

@@ -20,8 +20,11 @@ tests/data/boards), after a short LP-free stage (``QUICK_STAGE_DTIME``); probing
 without those cuts (``PROBING_WITHOUT_CUTS``).
 
 No search where the answer is certain: a lone listed train takes its best
-route, and trains all listed take their best packing when it is the only one
-(``solver/packing.py``; CP-SAT could return no other).
+route, two trains whose routes list within the budget take the best pair
+(``solver/pairs.py``, issue 21: exact, no CP-SAT), and trains all listed take
+their best packing when it is the only one (``solver/packing.py``; CP-SAT could
+return no other). The listing budget is a count scaled by the time limit
+(``PAIR_STEPS_PER_S``), and the time limit bounds the whole solve.
 
 Always an answer (issue 11): a greedy first solution (``solver/greedy.py``) is
 CP-SAT's hint when several trains share the track, and the answer, status
