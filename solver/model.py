@@ -309,7 +309,7 @@ def build_model(
     if method == "auto" and pack and pair_steps > 0 and len(problem.trains) == 2:
         if cancel is not None and cancel.cancelled:
             raise Cancelled("model building")
-        pair = pair_routes(instance, pair_steps)
+        pair = pair_routes(instance, pair_steps, cancel=cancel)
         if pair is not None:
             groups = [ListedGroup([k], [route], [instance.route_weight(route.stops)])
                       for k, route in sorted(pair.items())]

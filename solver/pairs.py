@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from route18xx.solver.cancel import CancelToken
 from route18xx.solver.pairwalk import list_weighed, rebuild
 from route18xx.solver.routes import ListedRoute
 
@@ -118,7 +119,8 @@ PAIR_STEPS = 400_000
 
 
 def pair_routes(
-    instance: Instance, max_steps: int = PAIR_STEPS, max_work: int = PAIR_WORK
+    instance: Instance, max_steps: int = PAIR_STEPS, max_work: int = PAIR_WORK,
+    cancel: CancelToken | None = None,
 ) -> dict[int, ListedRoute] | None:
     """The best routes of a two-train problem (train index → route; an idle train is
     left out), or None when listing or the pair scan runs past its budget.
@@ -133,7 +135,7 @@ def pair_routes(
         return None
     weighed = list_weighed(instance.graph, instance.stops, instance.stop_weights,
                            instance.bonuses, max(reach), problem.min_stops, instance.groups,
-                           max_steps)
+                           max_steps, cancel)
     if weighed is None:
         return None
     weights, tracks, costs = weighed.weights, weighed.tracks, weighed.costs

@@ -14,6 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from route18xx.solver.bestroute import CANCEL_POLL
+from route18xx.solver.cancel import CancelToken
+from route18xx.solver.errors import Cancelled
 from route18xx.solver.problem import Stop
 from route18xx.solver.reduce import ReducedGraph
 from route18xx.solver.routes import ListedRoute, adjacency, group_masks, leaving
@@ -44,8 +47,12 @@ def list_weighed(
     min_stops: int,
     groups: Sequence[Sequence[int]],
     max_steps: int,
+    cancel: CancelToken | None = None,
 ) -> Weighed | None:
-    """Every legal route of cost ≤ ``max_cost`` and weight > 0, or None past ``max_steps``."""
+    """Every legal route of cost ≤ ``max_cost`` and weight > 0, or None past ``max_steps``.
+
+    Raises ``Cancelled`` when ``cancel`` fires (polled every ``CANCEL_POLL`` steps).
+    """
     n_stops, n = graph.stop_count, graph.node_count
     adjacent = adjacency(graph)
     leave = leaving(graph, adjacent)
@@ -71,6 +78,8 @@ def list_weighed(
         budget -= 1
         if budget < 0:
             return False
+        if cancel is not None and budget % CANCEL_POLL == 0 and cancel.cancelled:
+            raise Cancelled("pair listing")
         at_stop = node < n_stops
         if at_stop:
             if depth >= need and station_count and (first < node or depth == 1):

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from route18xx.solver import OBJECTIVES, RouteProblem, Solution, solve
+from route18xx.solver import OBJECTIVES, CancelToken, RouteProblem, Solution, solve
+from route18xx.solver.errors import Cancelled
 from route18xx.solver.bruteforce import brute_force
 from route18xx.solver.model import Instance, build_model
 from route18xx.solver.pairs import PAIR_STEPS, best_pair, pair_routes
@@ -126,3 +128,12 @@ def test_a_listing_too_long_is_dropped() -> None:
                         99, big.min_stops, instance.groups, PAIR_STEPS) is None
     assert pair_routes(instance) is None
     assert sorted(build_model(instance).circuits) == [0, 1]
+
+
+def test_a_cancelled_pair_listing_stops() -> None:
+    token = CancelToken()
+    token.cancel()
+    instance = Instance.make(DD_GRID, reduce_problem(DD_GRID), "total")
+    with pytest.raises(Cancelled):
+        pair_routes(instance, cancel=token)
+    assert solve(DD_GRID, cancel=token).status == "UNKNOWN"
