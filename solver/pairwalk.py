@@ -1,9 +1,7 @@
 """Listing routes for the pair scan: weights and track only (issue 21, item 1).
 
 The same depth-first walk as ``solver/routes.py``'s ``list_routes``, with the
-same route rules and step count (each node's ways out to stops are tried before
-those to junctions, precomputed once: ~10 % less Python per step on the largest
-boards, so the order differs), but it keeps per route only what the
+same route rules, order and step count, but it keeps per route only what the
 pair scan (``solver/pairs.py``) reads: its objective weight (summed on the way,
 bonuses added at the end), its track keys, its cost, and its steps, so that the
 two winning routes can be rebuilt. Routes of weight ≤ 0 are not kept (no
@@ -14,7 +12,7 @@ and weighing it afterwards cost as much as the walk itself.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple, TypeAlias
+from typing import NamedTuple
 
 from route18xx.solver.bestroute import CANCEL_POLL
 from route18xx.solver.cancel import CancelToken
@@ -28,12 +26,6 @@ from route18xx.solver.routes import ListedRoute, adjacency, group_masks, leaving
 #: many times over (a start's walk is complete, so the average foretells the rest;
 #: a margin because starts differ): a listing too long is dropped early.
 FORETOLD = 2
-
-
-#: A node's ways out: (to stops: (stop, step, track key), to junctions: (junction,
-#: step, side entered there)), ``step`` = (reduced segment, walked a→b).
-Out: TypeAlias = tuple[list[tuple[int, tuple[int, bool], int]],
-                       list[tuple[int, tuple[int, bool], int]]]
 
 
 class Weighed(NamedTuple):
@@ -80,18 +72,8 @@ def list_weighed(
     budget = max_steps
     first = 0
 
-    # Each way out, split by what it enters (a stop, or a junction and its side there).
-    def split(exits: list[tuple[int, int, int, tuple[int, bool], int]]) -> Out:
-        return ([(o, step, key) for o, _, _, step, key in exits if o < n_stops],
-                [(o, step, side) for o, _, side, step, _ in exits if o >= n_stops])
-
-    stop_ways = [split(adjacent[v]) for v in range(n_stops)]
-    none: Out = ([], [])
-    junction_ways = [(split(leave[v][0]), split(leave[v][1])) if v >= n_stops else (none, none)
-                     for v in range(n)]
-
-    def walk(node: int, way: Out, cost: int, weight: int, visited: int, groups_used: int,
-             station_count: int) -> bool:
+    def walk(node: int, exits: list[tuple[int, int, int, tuple[int, bool], int]], cost: int,
+             weight: int, visited: int, groups_used: int, station_count: int) -> bool:
         nonlocal budget, depth
         budget -= 1
         if budget < 0:
@@ -113,41 +95,32 @@ def list_weighed(
                     keep_p.append(tuple(steps))
             if depth > 1 and ends_only[node]:
                 return True
-        to_stops, to_junctions = way
-        for other, step, key in to_stops:
+        for other, _, side_there, step, key in exits:
             if on[other]:
                 continue
-            new_cost = cost + costs[other]
-            mask = group_mask[other]
-            if new_cost > max_cost or groups_used & mask:
-                continue
-            steps.append(step)
-            on[other] = True
-            depth += 1
-            if at_stop:
-                track.append(key)
-                ok = walk(other, stop_ways[other], new_cost, weight + stop_weights[other],
+            if other < n_stops:
+                new_cost = cost + costs[other]
+                mask = group_mask[other]
+                if new_cost > max_cost or groups_used & mask:
+                    continue
+                steps.append(step)
+                on[other] = True
+                depth += 1
+                if at_stop:
+                    track.append(key)
+                ok = walk(other, adjacent[other], new_cost, weight + stop_weights[other],
                           visited | 1 << other, groups_used | mask,
                           station_count + stations[other])
-                track.pop()
+                if at_stop:
+                    track.pop()
+                depth -= 1
             else:
-                ok = walk(other, stop_ways[other], new_cost, weight + stop_weights[other],
-                          visited | 1 << other, groups_used | mask,
-                          station_count + stations[other])
-            depth -= 1
-            on[other] = False
-            steps.pop()
-            if not ok:
-                return False
-        for other, step, side_there in to_junctions:
-            if on[other]:
-                continue
-            steps.append(step)
-            on[other] = True
-            track.append(other)
-            ok = walk(other, junction_ways[other][side_there], cost, weight, visited,
-                      groups_used, station_count)
-            track.pop()
+                steps.append(step)
+                on[other] = True
+                track.append(other)
+                ok = walk(other, leave[other][side_there], cost, weight, visited, groups_used,
+                          station_count)
+                track.pop()
             on[other] = False
             steps.pop()
             if not ok:
@@ -164,7 +137,7 @@ def list_weighed(
         first = s
         on[s] = True
         depth = 1
-        complete = walk(s, stop_ways[s], costs[s], stop_weights[s], 1 << s, group_mask[s],
+        complete = walk(s, adjacent[s], costs[s], stop_weights[s], 1 << s, group_mask[s],
                         stations[s])
         on[s] = False
         if not complete:
