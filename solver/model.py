@@ -36,6 +36,7 @@ from route18xx.solver.cancel import CancelToken
 from route18xx.solver.cpsat import Lit, Model
 from route18xx.solver.errors import Cancelled
 from route18xx.solver.packing import unique_best_packing
+from route18xx.solver.pairs import PAIR_STEPS, pair_routes
 from route18xx.solver.problem import RouteProblem, Stop
 from route18xx.solver.reduce import ReducedGraph
 from route18xx.solver.routes import ListedRoute, list_routes, reversed_route
@@ -291,6 +292,7 @@ def build_model(
     cancel: CancelToken | None = None,
     named: bool = False,
     pack: bool = True,
+    pair_steps: int = PAIR_STEPS,
 ) -> BuiltModel:
     """Build the model: circuits and listed groups, track once, symmetry, objective.
 
@@ -298,10 +300,22 @@ def build_model(
     with ``Cancelled`` (model building is part of a call's time, issue 9).
     With every train listed, the only best packing (``BuiltModel.packed``) makes
     the CP-SAT model unnecessary, and it is left empty; ``pack=False`` builds it
-    anyway (tests compare the two).
+    anyway (tests compare the two). Two trains are first tried by listing both
+    and scanning pairs (``solver/pairs.py``, within ``pair_steps`` listing steps):
+    found, the model is left empty too.
     """
     problem, graph = instance.problem, instance.graph
     model = Model(named)
+    if method == "auto" and pack and pair_steps > 0 and len(problem.trains) == 2:
+        if cancel is not None and cancel.cancelled:
+            raise Cancelled("model building")
+        pair = pair_routes(instance, pair_steps, cancel=cancel)
+        if pair is not None:
+            groups = [ListedGroup([k], [route], [instance.route_weight(route.stops)])
+                      for k, route in sorted(pair.items())]
+            return BuiltModel(model, instance, None, {}, groups, [[0] for _ in groups])
+        if pair_steps < PAIR_STEPS:
+            method = "circuit"  # a short budget has no time for a second listing
     listed = _listed_groups(instance, max_steps, cancel) if method == "auto" else []
     listed_trains = {k for g in listed for k in g.trains}
     circuit_ks = [k for k in range(len(problem.trains)) if k not in listed_trains]

@@ -20,8 +20,11 @@ tests/data/boards), after a short LP-free stage (``QUICK_STAGE_DTIME``); probing
 without those cuts (``PROBING_WITHOUT_CUTS``).
 
 No search where the answer is certain: a lone listed train takes its best
-route, and trains all listed take their best packing when it is the only one
-(``solver/packing.py``; CP-SAT could return no other).
+route, two trains whose routes list within the budget take the best pair
+(``solver/pairs.py``, issue 21: exact, no CP-SAT), and trains all listed take
+their best packing when it is the only one (``solver/packing.py``; CP-SAT could
+return no other). The listing budget is a count scaled by the time limit
+(``PAIR_STEPS_PER_S``), and the time limit bounds the whole solve.
 
 Always an answer (issue 11): a greedy first solution (``solver/greedy.py``) is
 CP-SAT's hint when several trains share the track, and the answer, status
@@ -41,8 +44,9 @@ from typing import TYPE_CHECKING
 
 from route18xx.solver.cancel import CancelToken
 from route18xx.solver.errors import Cancelled, InvalidProblem
-from route18xx.solver.greedy import greedy_routes
+from route18xx.solver.greedy import GREEDY_STEPS, greedy_routes
 from route18xx.solver.model import METHODS, OBJECTIVES, BuiltModel, Instance, Method, Objective, build_model
+from route18xx.solver.pairs import PAIR_STEPS
 from route18xx.solver.problem import RouteProblem, RouteResult, Solution, SolveStats
 from route18xx.solver.reduce import reduce_problem
 
@@ -174,6 +178,15 @@ def _bound(
     return min(trivial, math.floor(raw + 1e-9))
 
 
+#: Listing steps per second of the time limit for the two-train pair scan
+#: (``solver/pairs.py``) and the first solution's sample (``solver/greedy.py``):
+#: listing, weighing and scanning cost 1-2 µs a step, so with a 20 ms limit both
+#: (5 000 steps each) and the engine's re-check fit in about 25 ms; a long limit
+#: lists up to ``PAIR_STEPS`` (a count, not the clock: the same request does the
+#: same work).
+PAIR_STEPS_PER_S = 250_000
+
+
 #: Models of two or more circuit trains first search this long without the LP
 #: (quick on easy boards), then with circuit cuts from the best routes found
 #: (the hard ones need the cuts; measured on tests/data/boards). The first stage
@@ -184,6 +197,9 @@ def _bound(
 #: ``python -m benchmarks.quick_stage_dtime``). The wall clock only bounds the
 #: whole search: the call's ``time_limit_s``.
 QUICK_STAGE_DTIME = 0.02
+#: Below this time left (seconds) CP-SAT is not started: loading the model alone
+#: takes about that long, and the first solution is the answer (issue 21, item 5).
+MIN_SEARCH_S = 0.002
 #: Below this time limit (seconds) the model is searched in one stage: the first
 #: would take most of it (about 40 ms of CPU).
 TWO_STAGES_FROM_S = 0.08
@@ -192,12 +208,17 @@ TWO_STAGES_FROM_S = 0.08
 def _search(
     built: BuiltModel, time_limit_s: float, workers: int, seed: int, cancel: CancelToken | None,
     floor: int | None = None,
+    requested_s: float | None = None,
 ) -> tuple[cp_model_helper.CpSolverResponse | None, bool, int, int]:
     """Run CP-SAT on the built model: (its last response, whether it ran at all,
-    branches and conflicts summed over the stages). ``floor``: only solutions whose
-    model objective reaches it (``solve``'s floor, scaled)."""
+    branches and conflicts summed over the stages). ``time_limit_s`` is the time
+    left; the stages are chosen from the call's ``requested_s`` (default: the same),
+    never from the clock. ``floor``: only solutions whose model objective reaches it
+    (``solve``'s floor, scaled)."""
     from ortools.sat.python import cp_model_helper
 
+    if time_limit_s < MIN_SEARCH_S:
+        return None, True, 0, 0  # no time left for CP-SAT: the first solution answers
     proto = built.model.proto()
     if floor is not None:  # maximised value >= floor, on the stored (negated) objective
         objective = proto.objective
@@ -207,7 +228,8 @@ def _search(
         constraint.domain.extend([-(2**62), -floor - int(objective.offset)])
     level = built.linearization
     stages: list[tuple[int, float | None]] = [(level, None)]
-    if level == 2 and not built.listed_routes and time_limit_s > TWO_STAGES_FROM_S:
+    requested = time_limit_s if requested_s is None else requested_s
+    if level == 2 and not built.listed_routes and requested > TWO_STAGES_FROM_S:
         stages = [(0, QUICK_STAGE_DTIME), (2, None)]
     deadline = time.monotonic() + max(time_limit_s, 0.0)
     if cancel is not None and cancel.deadline is not None:
@@ -311,8 +333,11 @@ def solve(
             return Solution((), 0, 0, "INFEASIBLE", 0, floor - 1, stats)
         return Solution((), 0, 0, "OPTIMAL", 0, 0, stats)
 
+    # Listing steps for this call: a short time limit lists less (a count, not the clock).
+    steps = min(PAIR_STEPS, int(time_limit_s * PAIR_STEPS_PER_S))
     try:
-        built = build_model(Instance.make(problem, graph, objective), method, cancel=cancel)
+        built = build_model(Instance.make(problem, graph, objective), method, cancel=cancel,
+                            pair_steps=steps)
     except Cancelled:  # the deadline passed while building: nothing found
         stats = replace(stats, build_ms=(time.perf_counter() - t1) * 1000)
         return Solution((), 0, 0, "UNKNOWN", 0, _bound(problem, objective, 1, None), stats)
@@ -331,12 +356,15 @@ def solve(
         # train's model is found at once, so its greedy is only the fallback below.
         first = None
         if len(problem.trains) > 1:
-            first = greedy_routes(built.instance, listed=built.listed_pools())
+            first = greedy_routes(built.instance, min(GREEDY_STEPS, steps),
+                                  listed=built.listed_pools())
         if first is not None:
             built.hint(first)
         scaled = None if floor is None else _scaled_floor(problem, floor, built)
+        # The time limit bounds the whole solve: the search gets what listing left.
+        left = time_limit_s - (time.perf_counter() - t0)
         response, searched, branches, conflicts = _search(
-            built, time_limit_s, workers, seed, cancel, scaled)
+            built, left, workers, seed, cancel, scaled, time_limit_s)
         status = "UNKNOWN" if response is None else response.status.name
         known = ("OPTIMAL", "FEASIBLE", "UNKNOWN") + (("INFEASIBLE",) if floor is not None else ())
         if status not in known:
@@ -348,7 +376,8 @@ def solve(
             # Always an answer (issue 11): the greedy routes when CP-SAT found nothing better.
             weight = built.instance.route_weight
             if first is None:
-                first = greedy_routes(built.instance, listed=built.listed_pools())
+                first = greedy_routes(built.instance, min(GREEDY_STEPS, steps),
+                                      listed=built.listed_pools())
             greedy_weight = sum(weight(r.stops) for r in first.values())
             found = response.objective_value if response is not None and routes else -1
             if greedy_weight > found and (scaled is None or greedy_weight >= scaled):

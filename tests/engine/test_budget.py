@@ -115,11 +115,12 @@ def test_the_budget_follows_the_callers_token() -> None:
 def test_a_tokens_deadline_ends_the_search() -> None:
     """The search stops at its token's deadline even with a long ``time_limit_s``:
     a 5 + D board searched in one stage, which takes CP-SAT well over 50 ms to
-    prove (~0.25 s of CPU), is cut there.
+    prove (~0.25 s of CPU), is cut there. Built as circuits: the two trains' pair
+    scan (``solver/pairs.py``) would answer it without CP-SAT.
     (The model is built beforehand, so that the deadline falls in the search.)"""
     board = json.loads((BOARDS / "grown-032-HJR-5D.json").read_text())["state"]
     problem = build_problem(parse_state(board)).problem
-    built = build_model(Instance.make(problem, reduce_problem(problem), "total"))
+    built = build_model(Instance.make(problem, reduce_problem(problem), "total"), "circuit")
     started = time.monotonic()
     response, searched, _, _ = _search(built, 60.0, 1, 0, CancelToken(started + 0.05))
     assert searched and response is not None

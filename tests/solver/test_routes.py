@@ -38,7 +38,7 @@ def test_listing_gives_up_past_its_budget_and_circuits_take_over() -> None:
     instance = Instance.make(problem, reduce_problem(problem), "total")
     full = build_model(instance, "auto")
     assert full.listed and not full.circuits
-    fallback = build_model(instance, "auto", max_steps=5)
+    fallback = build_model(instance, "auto", max_steps=5, pair_steps=0)
     assert not fallback.listed and sorted(fallback.circuits) == [0, 1]
 
 

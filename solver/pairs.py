@@ -1,0 +1,163 @@
+"""Two trains, every route listed: the best pair by bitsets, without CP-SAT (issue 21, item 1).
+
+The hard boards are two-train boards (phase D's limit) where a train keeps its
+circuit because its routes looked too many to list: D + D, 6 + D, 5 + D, and
+5 + 6 / 6 + 6 past ``model.LONG_LIST``. There CP-SAT spends nearly all its time
+*proving* (on a D + D board the bound is still twice the optimum after 20 ms),
+yet on grown boards the routes themselves number a few hundred to ~20 000 and
+list in milliseconds (``solver/routes.py``: every route rule checked once).
+
+With both trains' routes listed, the answer is the heaviest pair of routes
+whose track keys are disjoint (track used once, ROUTES.md §3.7), or one route
+alone. Routes sorted by weight, best first; for each route r of the first
+train in turn, the second train's best route compatible with r is the first
+set bit of ``all & ~(∪ users[key] for key in r.track)``, where ``users[key]``
+is the bitset of the second train's routes using that track (Python integers
+as bitsets: one OR per key). The scan stops when r's weight plus the second
+train's best weight cannot beat the best pair found. For two trains of one
+distance (one list) a pair is taken once, second route no heavier than the
+first: the scan stops when twice r's weight cannot beat the best.
+
+It is exact: every pair that could beat the best found is examined. Ties keep
+the first found (the deterministic list order). The work is bounded in key
+ORs (``PAIR_WORK``); past it the caller falls back to CP-SAT.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from route18xx.solver.cancel import CancelToken
+from route18xx.solver.pairwalk import list_weighed, rebuild
+from route18xx.solver.routes import ListedRoute
+
+if TYPE_CHECKING:
+    from route18xx.solver.model import Instance
+
+#: Key ORs allowed for the pair scan (about 0.1 µs each on small bitsets; the
+#: worst grown board measured needed ~40 000).
+PAIR_WORK = 400_000
+
+
+def best_pair(
+    first: Sequence[tuple[int, Sequence[int]]],
+    second: Sequence[tuple[int, Sequence[int]]] | None,
+    max_work: int = PAIR_WORK,
+) -> tuple[int, int | None, int | None] | None:
+    """(best total weight, index in ``first`` or None, index in ``second`` or None).
+
+    ``first`` and ``second`` are (weight > 0, track keys) per route, heaviest
+    first; ``second`` None means both trains run routes of ``first`` (one
+    distance), and the second index then points into ``first`` too. None when
+    the scan needs more than ``max_work`` key ORs.
+    """
+    same = second is None
+    other = first if second is None else second
+    top_other = other[0][0] if other else 0
+    best, best_i, best_j = 0, None, None
+    if first and first[0][0] >= top_other:
+        best, best_i = first[0][0], 0
+    elif other:
+        best, best_j = top_other, 0
+    if first and other:  # the first route beside its best partner: a pair to beat
+        track = set(first[0][1])
+        for j, (weight, keys) in enumerate(other):
+            if first[0][0] + weight <= best:
+                break
+            if track.isdisjoint(keys):
+                best, best_i, best_j = first[0][0] + weight, 0, j
+                break
+    # Only the second train's routes heavier than best − (first's heaviest) can be
+    # in a better pair: only they are indexed (the lists are sorted).
+    useful = len(other)
+    if first:
+        useful = next((j for j, (w, _) in enumerate(other) if w + first[0][0] <= best), useful)
+    users = _users(other[:useful])
+    every = (1 << useful) - 1
+    work = 0
+    for i, (weight, keys) in enumerate(first):
+        if weight + (weight if same else top_other) <= best:
+            break  # no later route of the first train can make a better pair
+        work += len(keys) + 1
+        if work > max_work:
+            return None
+        taken = 0
+        for key in keys:
+            taken |= users.get(key, 0)
+        free = every & ~taken
+        if same:
+            free &= ~((1 << i) - 1)  # the second route no heavier: each pair once
+        if free:
+            j = (free & -free).bit_length() - 1
+            if weight + other[j][0] > best:
+                best, best_i, best_j = weight + other[j][0], i, j
+    return best, best_i, best_j
+
+
+def _users(routes: Sequence[tuple[int, Sequence[int]]]) -> dict[int, int]:
+    """Per track key, the bitset of the routes using it (built as bytes: OR-ing
+    growing integers route by route would cost quadratic time)."""
+    size = (len(routes) + 8) // 8
+    rows: dict[int, bytearray] = {}
+    for j, (_, keys) in enumerate(routes):
+        byte, bit = j >> 3, 1 << (j & 7)
+        for key in keys:
+            row = rows.get(key)
+            if row is None:
+                row = rows[key] = bytearray(size)
+            row[byte] |= bit
+    return {key: int.from_bytes(row, "little") for key, row in rows.items()}
+
+
+#: Listing steps allowed for the two trains' routes (``solver/pairwalk.py`` counts one
+#: per node entered, 1-2 µs each). Listing beat CP-SAT's two circuits on every grown
+#: board that fit: 150 000 steps (~20 000 routes) left the slowest board grown
+#: against this solver (seed 8030, 5 + D, ~57 000 routes) to CP-SAT at 550-900 ms;
+#: 400 000 list it in ~400 ms. Boards too big stop early (``pairwalk.FORETOLD``).
+PAIR_STEPS = 400_000
+
+
+def pair_routes(
+    instance: Instance, max_steps: int = PAIR_STEPS, max_work: int = PAIR_WORK,
+    cancel: CancelToken | None = None,
+) -> dict[int, ListedRoute] | None:
+    """The best routes of a two-train problem (train index → route; an idle train is
+    left out), or None when listing or the pair scan runs past its budget.
+
+    One listing at the longer train's reach serves both: a route of cost ≤ d is
+    a route of the train of distance d (``model._listed_groups`` does the same).
+    """
+    problem = instance.problem
+    full = sum(max(0, s.distance_cost) for s in instance.stops)
+    reach = [full if t.distance is None else min(t.distance, full) for t in problem.trains]
+    if len(reach) != 2:
+        return None
+    weighed = list_weighed(instance.graph, instance.stops, instance.stop_weights,
+                           instance.bonuses, max(reach), problem.min_stops, instance.groups,
+                           max_steps, cancel)
+    if weighed is None:
+        return None
+    weights, tracks, costs = weighed.weights, weighed.tracks, weighed.costs
+    ranked = sorted(range(len(weights)), key=lambda i: -weights[i])
+    same = reach[0] == reach[1]
+    lists = [ranked if d >= max(reach) else [i for i in ranked if costs[i] <= d]
+             for d in reach]
+    tables = [[(weights[i], tracks[i]) for i in order] for order in lists]
+    # The scan walks the longer list (cut short by the bound) and indexes the shorter.
+    swap = not same and len(tables[0]) < len(tables[1])
+    if swap:
+        found = best_pair(tables[1], tables[0], max_work)
+    else:
+        found = best_pair(tables[0], None if same else tables[1], max_work)
+    if found is None:
+        return None
+    _, first, second = found
+    if swap:
+        first, second = second, first
+    out: dict[int, ListedRoute] = {}
+    if first is not None:
+        out[0] = rebuild(instance.graph, weighed, lists[0][first])
+    if second is not None:
+        out[1] = rebuild(instance.graph, weighed, lists[0 if same else 1][second])
+    return out

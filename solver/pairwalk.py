@@ -1,0 +1,158 @@
+"""Listing routes for the pair scan: weights and track only (issue 21, item 1).
+
+The same depth-first walk as ``solver/routes.py``'s ``list_routes``, with the
+same route rules, order and step count, but it keeps per route only what the
+pair scan (``solver/pairs.py``) reads: its objective weight (summed on the way,
+bonuses added at the end), its track keys, its cost, and its steps, so that the
+two winning routes can be rebuilt. Routes of weight ≤ 0 are not kept (no
+answer uses them). On boards with 10 000+ routes building a ``ListedRoute``
+and weighing it afterwards cost as much as the walk itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from route18xx.solver.bestroute import CANCEL_POLL
+from route18xx.solver.cancel import CancelToken
+from route18xx.solver.errors import Cancelled
+from route18xx.solver.problem import Stop
+from route18xx.solver.reduce import ReducedGraph
+from route18xx.solver.routes import ListedRoute, adjacency, group_masks, leaving
+
+
+#: Give up once the steps per start so far, times the starts, exceed the budget this
+#: many times over (a start's walk is complete, so the average foretells the rest;
+#: a margin because starts differ): a listing too long is dropped early.
+FORETOLD = 2
+
+
+class Weighed(NamedTuple):
+    """Parallel lists, one entry per kept route, in listing order."""
+
+    weights: list[int]
+    tracks: list[tuple[int, ...]]
+    costs: list[int]
+    starts: list[int]
+    steps: list[tuple[tuple[int, bool], ...]]
+
+
+def list_weighed(
+    graph: ReducedGraph,
+    stops: Sequence[Stop],
+    stop_weights: Sequence[int],
+    bonuses: Sequence[tuple[int, Sequence[int], Sequence[int]]],
+    max_cost: int,
+    min_stops: int,
+    groups: Sequence[Sequence[int]],
+    max_steps: int,
+    cancel: CancelToken | None = None,
+) -> Weighed | None:
+    """Every legal route of cost ≤ ``max_cost`` and weight > 0, or None past ``max_steps``.
+
+    Raises ``Cancelled`` when ``cancel`` fires (polled every ``CANCEL_POLL`` steps).
+    """
+    n_stops, n = graph.stop_count, graph.node_count
+    adjacent = adjacency(graph)
+    leave = leaving(graph, adjacent)
+    group_mask = group_masks(n_stops, groups)
+    costs = [stop.distance_cost for stop in stops]
+    stations = [int(stop.station) for stop in stops]
+    ends_only = [stop.route_end_only for stop in stops]
+    bonus_masks = [(value, sum(1 << s for s in first), sum(1 << s for s in second))
+                   for value, first, second in bonuses]
+    need = max(min_stops, 1)
+    out = Weighed([], [], [], [], [])
+    keep_w, keep_t, keep_c, keep_s, keep_p = out
+    depth = 0
+    steps: list[tuple[int, bool]] = []
+    track: list[int] = []
+    on = [False] * n
+    budget = max_steps
+    first = 0
+
+    def walk(node: int, exits: list[tuple[int, int, int, tuple[int, bool], int]], cost: int,
+             weight: int, visited: int, groups_used: int, station_count: int) -> bool:
+        nonlocal budget, depth
+        budget -= 1
+        if budget < 0:
+            return False
+        if cancel is not None and budget % CANCEL_POLL == 0 and cancel.cancelled:
+            raise Cancelled("pair listing")
+        at_stop = node < n_stops
+        if at_stop:
+            if depth >= need and station_count and (first < node or depth == 1):
+                total = weight
+                for value, one, two in bonus_masks:
+                    if visited & one and visited & two:
+                        total += value
+                if total > 0:
+                    keep_w.append(total)
+                    keep_t.append(tuple(track))
+                    keep_c.append(cost)
+                    keep_s.append(first)
+                    keep_p.append(tuple(steps))
+            if depth > 1 and ends_only[node]:
+                return True
+        for other, _, side_there, step, key in exits:
+            if on[other]:
+                continue
+            if other < n_stops:
+                new_cost = cost + costs[other]
+                mask = group_mask[other]
+                if new_cost > max_cost or groups_used & mask:
+                    continue
+                steps.append(step)
+                on[other] = True
+                depth += 1
+                if at_stop:
+                    track.append(key)
+                ok = walk(other, adjacent[other], new_cost, weight + stop_weights[other],
+                          visited | 1 << other, groups_used | mask,
+                          station_count + stations[other])
+                if at_stop:
+                    track.pop()
+                depth -= 1
+            else:
+                steps.append(step)
+                on[other] = True
+                track.append(other)
+                ok = walk(other, leave[other][side_there], cost, weight, visited, groups_used,
+                          station_count)
+                track.pop()
+            on[other] = False
+            steps.pop()
+            if not ok:
+                return False
+        return True
+
+    starts = [s for s in range(n_stops) if costs[s] <= max_cost]
+    used = 0
+    for done, s in enumerate(starts, 1):
+        # Each start walks every path from it, so the steps per start so far foretell
+        # the rest: the k-th start may reach FORETOLD · max_steps · k / starts in all.
+        limit = min(max_steps, FORETOLD * max_steps * done // len(starts))
+        budget = limit - used
+        first = s
+        on[s] = True
+        depth = 1
+        complete = walk(s, adjacent[s], costs[s], stop_weights[s], 1 << s, group_mask[s],
+                        stations[s])
+        on[s] = False
+        if not complete:
+            return None
+        used = limit - budget
+    return out
+
+
+def rebuild(graph: ReducedGraph, weighed: Weighed, i: int) -> ListedRoute:
+    """Route ``i`` of ``weighed`` as ``list_routes`` lists it."""
+    node = weighed.starts[i]
+    path = [node]
+    for seg_i, forward in weighed.steps[i]:
+        seg = graph.segments[seg_i]
+        node = seg.b if forward else seg.a
+        if node < graph.stop_count:
+            path.append(node)
+    return ListedRoute(tuple(path), weighed.steps[i], weighed.tracks[i], weighed.costs[i])

@@ -1,0 +1,139 @@
+"""Two trains by listing and a pair scan (solver/pairs.py), checked against the brute force.
+
+``ROUTE18XX_PROPERTY_EXAMPLES`` raises the number of random boards (default 300,
+as test_property.py).
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from route18xx.solver import OBJECTIVES, CancelToken, RouteProblem, Solution, solve
+from route18xx.solver.errors import Cancelled
+from route18xx.solver.bruteforce import brute_force
+from route18xx.solver.model import Instance, build_model
+from route18xx.solver.pairs import PAIR_STEPS, best_pair, pair_routes
+from route18xx.solver.pairwalk import list_weighed, rebuild
+from route18xx.solver.problem import Train
+from route18xx.solver.reduce import reduce_problem
+from route18xx.solver.routes import list_routes
+from route18xx.solver.search import _expand, _packed_listed
+from route18xx.solver.validate import validate
+from tests.solver.boards import grid_problem
+from tests.solver.strategies import route_problems
+
+EXAMPLES = int(os.environ.get("ROUTE18XX_PROPERTY_EXAMPLES", "300"))
+
+
+def test_the_heaviest_disjoint_pair_wins() -> None:
+    # (weight, track keys), heaviest first: 50 and 40 share key 2; 50 + 30 is best.
+    one = [(50, (1, 2)), (40, (2, 3)), (30, (4,)), (5, (9,))]
+    assert best_pair(one, None) == (80, 0, 2)
+    # A second list of another distance: its best route clashes with the first's best.
+    other = [(45, (1,)), (10, (5,))]
+    assert best_pair(one, other) == (85, 1, 0)  # 40 + 45 beats 50 + 10
+
+
+def test_a_lone_route_beats_clashing_pairs() -> None:
+    assert best_pair([(50, (1,)), (10, (1,))], None) == (50, 0, None)
+    assert best_pair([(10, (1,))], [(50, (1,)), (5, (1,))]) == (50, None, 0)
+    assert best_pair([], None) == (0, None, None)
+
+
+def test_a_route_without_track_may_run_twice_and_ties_keep_the_first() -> None:
+    assert best_pair([(30, ()), (20, (1,))], None) == (60, 0, 0)
+    assert best_pair([(30, (1,)), (30, (2,)), (30, (3,))], None) == (60, 0, 1)
+
+
+def test_the_scan_gives_up_past_its_work() -> None:
+    many = [(100 - i, (i, i + 1)) for i in range(40)]
+    assert best_pair(many, None, max_work=2) is None
+    assert best_pair(many, None) == (100 + 98, 0, 2)
+
+
+def _pair_solution(problem: RouteProblem, objective: str) -> Solution | None:
+    instance = Instance.make(problem, reduce_problem(problem), objective)  # type: ignore[arg-type]
+    pair = pair_routes(instance)
+    if pair is None:
+        return None
+    built = build_model(instance, "circuit")  # only for ``_expand``'s reduced graph
+    routes = tuple(_expand(built, k, r.stops, r.steps) for k, r in sorted(pair.items()))
+    revenue, subsidy = sum(r.revenue for r in routes), sum(r.subsidy for r in routes)
+    value = revenue + subsidy if objective == "total" else revenue
+    return Solution(routes, revenue, subsidy, "OPTIMAL", value, value)
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(route_problems(), st.sampled_from([None, 1, 2, 3, 4]), st.sampled_from([None, 2, 3]))
+def test_the_pair_scan_matches_brute_force(problem: RouteProblem, d1: int | None,
+                                           d2: int | None) -> None:
+    problem = RouteProblem(problem.stops, problem.junctions, problem.segments,
+                           (Train("a", d1), Train("b", d2)), problem.groups, problem.bonuses,
+                           problem.min_stops)
+    for objective in OBJECTIVES:
+        got = _pair_solution(problem, objective)
+        assert got is not None  # small boards list within the budget
+        want = brute_force(problem, objective=objective)
+        assert validate(problem, got, objective) == []
+        if objective == "revenue":  # the weights put revenue first, subsidy as a tie-break
+            assert (got.revenue, got.subsidy) == (want.revenue, want.subsidy)
+        else:
+            assert got.revenue + got.subsidy == want.revenue + want.subsidy
+
+
+#: Two unlimited trains on a 6×6 grid: a circuit model CP-SAT needs seconds to prove
+#: (tests/solver/test_runtime.py, whose optimum 1150 was proven that way).
+DD_GRID = grid_problem(6, 6, (None, None), seed=1)
+
+
+def test_two_circuit_trains_are_answered_by_the_pair_scan() -> None:
+    instance = Instance.make(DD_GRID, reduce_problem(DD_GRID), "total")
+    built = build_model(instance)
+    assert built.packed is not None and not built.circuits
+    sol = solve(DD_GRID)
+    assert (sol.status, sol.objective, sol.bound, sol.stats.branches) == ("OPTIMAL", 1150, 1150, 0)
+    assert validate(DD_GRID, sol, "total") == []
+    assert _packed_listed(built) == list(sol.routes)
+
+
+def test_a_short_time_limit_or_budget_leaves_the_circuits() -> None:
+    instance = Instance.make(DD_GRID, reduce_problem(DD_GRID), "total")
+    assert sorted(build_model(instance, pair_steps=1000).circuits) == [0, 1]
+    sol = solve(DD_GRID, time_limit_s=0.05)  # 20 000 steps: too few for this listing
+    assert sol.status == "FEASIBLE" and sol.objective <= 1150 <= sol.bound
+
+
+@settings(max_examples=EXAMPLES // 3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(route_problems(), st.integers(1, 6))
+def test_the_weighed_walk_lists_what_list_routes_lists(problem: RouteProblem, cost: int) -> None:
+    instance = Instance.make(problem, reduce_problem(problem), "total")
+    args = (instance.graph, instance.stops)
+    plain = list_routes(*args, cost, problem.min_stops, instance.groups, 10**6)
+    weighed = list_weighed(*args, instance.stop_weights, instance.bonuses, cost,
+                           problem.min_stops, instance.groups, 10**6)
+    assert plain is not None and weighed is not None
+    want = [(instance.route_weight(r.stops), r) for r in plain]
+    got = [(w, rebuild(instance.graph, weighed, i)) for i, w in enumerate(weighed.weights)]
+    assert got == [(w, r) for w, r in want if w > 0]
+
+
+def test_a_listing_too_long_is_dropped() -> None:
+    big = grid_problem(8, 8, (None, None), seed=1)
+    instance = Instance.make(big, reduce_problem(big), "total")
+    assert list_weighed(instance.graph, instance.stops, instance.stop_weights, instance.bonuses,
+                        99, big.min_stops, instance.groups, PAIR_STEPS) is None
+    assert pair_routes(instance) is None
+    assert sorted(build_model(instance).circuits) == [0, 1]
+
+
+def test_a_cancelled_pair_listing_stops() -> None:
+    token = CancelToken()
+    token.cancel()
+    instance = Instance.make(DD_GRID, reduce_problem(DD_GRID), "total")
+    with pytest.raises(Cancelled):
+        pair_routes(instance, cancel=token)
+    assert solve(DD_GRID, cancel=token).status == "UNKNOWN"
