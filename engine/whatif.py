@@ -215,8 +215,10 @@ def explained_solve(
     pinned_routes: Any = None,
     train_sets: Sequence[Any] | None = None,
     objectives: bool = True,
+    prep: Prepared | None = None,
 ) -> SolveReport:
-    """The solve answer with its explanations (issue 14 items 4-6), in ``extras``:
+    """The solve answer with its explanations (issue 14 items 4-6), in ``extras``
+    (``prep``: ``state`` already prepared, e.g. by ``engine.prepared_cache``):
 
     * ``pinned`` (with ``pinned_routes``): the pinned trains, the optimum without
       pins and what the pins cost (``cost``: in the objective, ``revenue_cost``,
@@ -228,15 +230,15 @@ def explained_solve(
       costs in the other (``dividend_cost``, ``treasury_cost``).
     """
     with AnswerBudget(time_limit_s, cancel) as budget:
-        report, extras = _explained(state, objective, time_limit_s, cancel, budget,
-                                    pinned_routes, train_sets, objectives)
+        report, extras = _explained(prep or prepare(state), objective, time_limit_s, cancel,
+                                    budget, pinned_routes, train_sets, objectives)
         stats = {**report.stats, "solves": [t.to_json() for t in budget.solves]}
         return replace(report, solve_ms=round(budget.elapsed_ms(), 3), stats=stats,
                        extras=extras)
 
 
 def _explained(
-    state: RouteState,
+    prep: Prepared,
     objective: str,
     time_limit_s: float,
     cancel: CancelToken | None,
@@ -246,7 +248,7 @@ def _explained(
     objectives: bool,
 ) -> tuple[SolveReport, dict[str, Any]]:
     """``explained_solve``'s answer and extras, every solve on ``budget``."""
-    prep = prepare(state)
+    state = prep.state
     pins = parse_pins(state, pinned_routes) if pinned_routes is not None else []
     sets = [parse_train_set(state, raw, f"train_sets[{i}]") for i, raw in enumerate(train_sets or [])]
     solved: dict[tuple[tuple[str, ...], str], SolveReport] = {}

@@ -34,6 +34,7 @@ from route18xx.solver.constraints import (
 from route18xx.solver.bestroute import best_route
 from route18xx.solver.cancel import CancelToken
 from route18xx.solver.cpsat import Lit, Model
+from route18xx.solver.derived import Lru
 from route18xx.solver.errors import Cancelled
 from route18xx.solver.packing import unique_best_packing
 from route18xx.solver.problem import RouteProblem, Stop
@@ -258,6 +259,24 @@ def _listed_groups(
     return groups
 
 
+#: ``_listed_groups`` per (problem, reduced graph, objective scale, steps): its
+#: (trains, routes, weights) per group (``solver/derived.py``).
+LISTED: Lru[tuple[tuple[tuple[int, ...], tuple[ListedRoute, ...], tuple[int, ...]], ...]] = Lru()
+
+
+def _listed_once(
+    instance: Instance, max_steps: int, cancel: CancelToken | None = None
+) -> list[ListedGroup]:
+    """``_listed_groups``, computed once per problem content and objective (the walk
+    depends on nothing else); each call gets fresh groups (``choices`` are the model's)."""
+    def compute() -> tuple[tuple[tuple[int, ...], tuple[ListedRoute, ...], tuple[int, ...]], ...]:
+        return tuple((tuple(g.trains), tuple(g.routes), tuple(g.weights))
+                     for g in _listed_groups(instance, max_steps, cancel))
+
+    key = (instance.problem, instance.graph, instance.scale, max_steps)
+    return [ListedGroup(list(t), list(r), list(w)) for t, r, w in LISTED.get(key, compute)]
+
+
 def _add_circuit_train(
     model: Model,
     instance: Instance,
@@ -302,7 +321,7 @@ def build_model(
     """
     problem, graph = instance.problem, instance.graph
     model = Model(named)
-    listed = _listed_groups(instance, max_steps, cancel) if method == "auto" else []
+    listed = _listed_once(instance, max_steps, cancel) if method == "auto" else []
     listed_trains = {k for g in listed for k in g.trains}
     circuit_ks = [k for k in range(len(problem.trains)) if k not in listed_trains]
     layout = build_layout(graph) if circuit_ks else None  # circuits only

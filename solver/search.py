@@ -44,7 +44,8 @@ from route18xx.solver.errors import Cancelled, InvalidProblem
 from route18xx.solver.greedy import greedy_routes
 from route18xx.solver.model import METHODS, OBJECTIVES, BuiltModel, Instance, Method, Objective, build_model
 from route18xx.solver.problem import RouteProblem, RouteResult, Solution, SolveStats
-from route18xx.solver.reduce import reduce_problem
+from route18xx.solver.derived import Lru
+from route18xx.solver.reduce import ReducedGraph, reduce_problem
 
 if TYPE_CHECKING:  # loaded on the first CP-SAT search, not for solves listing decides
     from ortools.sat.python import cp_model_helper
@@ -260,6 +261,10 @@ def _scaled_floor(problem: RouteProblem, floor: int, built: BuiltModel) -> int:
     return floor * scale + len(problem.trains) * sum(min(0, s.subsidy) for s in problem.stops)
 
 
+#: The reduced graph per problem content (``solver/derived.py``).
+REDUCED: Lru[ReducedGraph] = Lru()
+
+
 def solve(
     problem: RouteProblem,
     *,
@@ -297,7 +302,7 @@ def solve(
     if method not in METHODS:
         raise InvalidProblem(f"method: unknown {method!r}, expected one of {METHODS}")
     t0 = time.perf_counter()
-    graph = reduce_problem(problem)
+    graph = REDUCED.get(problem, lambda: reduce_problem(problem))
     t1 = time.perf_counter()
     stats = SolveStats(
         nodes_before=problem.node_count,
