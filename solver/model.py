@@ -36,7 +36,7 @@ from route18xx.solver.cancel import CancelToken
 from route18xx.solver.cpsat import Lit, Model
 from route18xx.solver.derived import Lru
 from route18xx.solver.errors import Cancelled
-from route18xx.solver.packing import unique_best_packing
+from route18xx.solver.packing import best_packing
 from route18xx.solver.problem import RouteProblem, Stop
 from route18xx.solver.reduce import ReducedGraph
 from route18xx.solver.routes import ListedRoute, list_routes, reversed_route
@@ -123,6 +123,9 @@ class BuiltModel:
     #: Per listed group, the route indices of the only best packing when every train
     #: is listed (``solver/packing.py``): the answer, found without a search.
     packed: list[list[int]] | None = None
+    #: With every train listed, the best packing's weight, proven (unique or not):
+    #: a search that must reach a floor above it is settled without CP-SAT.
+    packing_value: int | None = None
 
     @property
     def linearization(self) -> int:
@@ -348,10 +351,12 @@ def build_model(
 
     obj_vars: list[Lit] = []
     obj_weights: list[int] = []
-    packed = None
+    packed = packing_value = None
     cancelled = cancel is not None and cancel.cancelled
     if pack and not circuit_ks and len(listed_trains) > 1 and not cancelled:
-        packed = unique_best_packing([(len(g.trains), g.routes, g.weights) for g in listed])
+        found = best_packing([(len(g.trains), g.routes, g.weights) for g in listed])
+        if found is not None:
+            packing_value, packed = found
     single = not circuit_ks and (len(listed_trains) == 1 or packed is not None)  # no search
     for group in [] if single else listed:
         count, name = len(group.trains), problem.trains[group.trains[0]].name
@@ -383,4 +388,4 @@ def build_model(
         obj_vars += lits
         obj_weights += weights
     model.maximize(obj_vars, obj_weights)
-    return BuiltModel(model, instance, layout, circuits, listed, packed)
+    return BuiltModel(model, instance, layout, circuits, listed, packed, packing_value)

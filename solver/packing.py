@@ -38,6 +38,18 @@ def unique_best_packing(
     None when some route has no track (several trains may run it) or the
     search runs past ``max_steps``.
     """
+    found = best_packing(groups, max_steps)
+    return None if found is None else found[1]
+
+
+def best_packing(
+    groups: Sequence[tuple[int, Sequence[ListedRoute], Sequence[int]]],
+    max_steps: int = PACKING_STEPS,
+) -> tuple[int, list[list[int]] | None] | None:
+    """The best packing's weight, proven, and its route indices per group when it is
+    the only one (``unique_best_packing``); None when some route has no track or the
+    search runs past ``max_steps``. The weight alone settles a search that must reach
+    a floor (``search.solve``): below it, no packing reaches it (issue 21)."""
     slots: list[tuple[int, int]] = []  # (group, rank of the train within its group)
     orders: list[list[int]] = []
     masks: list[list[int]] = []
@@ -94,12 +106,14 @@ def unique_best_packing(
             nxt += 1
         return search(nxt, used, total, 0)
 
-    if not search(0, 0, 0, 0) or ties != 1:
+    if not search(0, 0, 0, 0):
         return None
+    if ties != 1:
+        return max(best, 0), None
     out: list[list[int]] = [[] for _ in groups]
     for g, pos in best_chosen:
         out[g].append(orders[g][pos])
-    return out
+    return best, out
 
 
 def _mask(keys: Sequence[int]) -> int:

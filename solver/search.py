@@ -21,7 +21,8 @@ without those cuts (``PROBING_WITHOUT_CUTS``).
 
 No search where the answer is certain: a lone listed train takes its best
 route, and trains all listed take their best packing when it is the only one
-(``solver/packing.py``; CP-SAT could return no other).
+(``solver/packing.py``; CP-SAT could return no other); a search that must reach a
+floor the best packing (proven, unique or not) is below is ``INFEASIBLE`` at once.
 
 Always an answer (issue 11): a greedy first solution (``solver/greedy.py``) is
 CP-SAT's hint when several trains share the track, and the answer, status
@@ -327,7 +328,11 @@ def solve(
     routes = _single_listed(built)
     if routes is None:
         routes = _packed_listed(built)
-    if routes is not None:
+    if floor is not None and built.packing_value is not None and (
+        built.packing_value < _scaled_floor(problem, floor, built)
+    ):
+        routes, status = [], "INFEASIBLE"  # proven: the best packing is below the floor
+    elif routes is not None:
         status = "OPTIMAL"
         if floor is not None and _value(routes, objective) < floor:
             routes, status = [], "INFEASIBLE"  # the optimum itself is below the floor

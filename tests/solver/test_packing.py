@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from route18xx.solver.model import Instance, build_model
-from route18xx.solver.packing import unique_best_packing
+from route18xx.solver.packing import best_packing, unique_best_packing
 from route18xx.solver.reduce import reduce_problem
 from route18xx.solver.routes import ListedRoute
 from route18xx.solver.search import _packed_listed, _routes, _search
@@ -50,3 +50,44 @@ def test_the_packing_is_what_cp_sat_answers(seed: int, distances: tuple[int, ...
     assert response is not None and response.status.name == "OPTIMAL"
     if fast is not None:
         assert fast == _routes(built, list(response.solution))
+
+
+def test_the_best_weight_is_known_even_when_tied() -> None:
+    # 30 + 10 twice (routes 0+2, 1+2): tied, so no packing, but the weight 40 is proven
+    routes = [route(1), route(1, 2), route(3)]
+    assert best_packing([(2, routes, [30, 30, 10])]) == (40, None)
+    assert best_packing([(2, routes, [30, 29, 10])]) == (40, [[0, 2]])
+    assert best_packing([(2, [route(), route(1)], [20, 10])]) is None
+
+
+def test_a_floor_above_a_tied_packing_needs_no_search() -> None:
+    """129026-352 (4 + 5) with the mine's track taken away, as the engine's search for
+    the best revenue avoiding the subsidy builds it (engine.objectives): the packings
+    tie, so CP-SAT finds the optimum; a floor above it is proven out of reach by the
+    packing search alone (no branch), and the reference's best revenue (270, an
+    independent exact solver) bounds it."""
+    import json
+    from dataclasses import replace
+
+    from route18xx.engine.problem_builder import build_problem
+    from route18xx.engine.state_file import parse_state
+    from route18xx.solver import solve
+    from tests.conftest import STATES_DIR
+
+    data = json.loads((STATES_DIR / "129026-352.json").read_text())
+    problem = build_problem(parse_state(data["state"])).problem
+    paying = {i for i, stop in enumerate(problem.stops) if stop.subsidy}
+    assert paying
+    problem = replace(problem, forbidden_segments=frozenset(
+        i for i, seg in enumerate(problem.segments) if seg.a in paying or seg.b in paying))
+    built = build_model(Instance.make(problem, reduce_problem(problem), "revenue"))
+    assert built.packed is None and built.packing_value is not None  # tied
+    best = solve(problem, objective="revenue")
+    assert best.status == "OPTIMAL"
+    assert best.revenue <= data["reference"]["optimal_revenue"]
+    assert built.packing_value == best.revenue * built.instance.scale + best.subsidy
+    above = solve(problem, objective="revenue", floor=best.revenue + 1)
+    assert (above.status, above.routes, above.bound, above.stats.branches) == (
+        "INFEASIBLE", (), best.revenue, 0)
+    at = solve(problem, objective="revenue", floor=best.revenue)
+    assert (at.status, at.revenue) == ("OPTIMAL", best.revenue)
