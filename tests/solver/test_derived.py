@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from route18xx.solver import solve
+from route18xx.solver import reduce_problem, solve
 from route18xx.solver.derived import Lru, clear_caches
 from route18xx.solver.model import LISTED
 from route18xx.solver.problem import RouteProblem, Segment, Stop, Train
@@ -78,3 +78,18 @@ def test_a_solve_again_reuses_the_listing_and_a_changed_board_does_not() -> None
     solve(mine)
     solve(mine, objective="revenue")
     assert LISTED.misses == misses + 2
+
+
+def test_a_problem_hashes_by_content_once_and_pickles_without_its_hash() -> None:
+    import pickle
+
+    a, b = _line(10), _line(10)
+    assert a is not b and a == b and hash(a) == hash(b)
+    assert "_content_hash" in a.__dict__  # kept after the first hash
+    copy = pickle.loads(pickle.dumps(a))
+    assert "_content_hash" not in copy.__dict__ and copy == a and hash(copy) == hash(a)
+    other = replace(a, stops=a.stops[:2] + (Stop("C", 11),))
+    assert other != a and "_content_hash" not in other.__dict__
+    assert {a: 1, other: 2}[_line(10)] == 1
+    graph = reduce_problem(a)
+    assert hash(graph) == hash(pickle.loads(pickle.dumps(graph)))
