@@ -120,12 +120,10 @@ class BuiltModel:
     layout: Layout | None  # None without circuit trains
     circuits: dict[int, TrainVars]
     listed: list[ListedGroup]
-    #: Per listed group, the route indices of the only best packing when every train
-    #: is listed (``solver/packing.py``): the answer, found without a search.
+    #: Per listed group, the route indices of a best packing when every train is
+    #: listed (``solver/packing.py``: an exhaustive search, the first best in its
+    #: order when several tie): the answer, found without CP-SAT.
     packed: list[list[int]] | None = None
-    #: With every train listed, the best packing's weight, proven (unique or not):
-    #: a search that must reach a floor above it is settled without CP-SAT.
-    packing_value: int | None = None
 
     @property
     def linearization(self) -> int:
@@ -318,9 +316,9 @@ def build_model(
 
     ``cancel`` is polled once per circuit train: a build past its deadline stops
     with ``Cancelled`` (model building is part of a call's time, issue 9).
-    With every train listed, the only best packing (``BuiltModel.packed``) makes
-    the CP-SAT model unnecessary, and it is left empty; ``pack=False`` builds it
-    anyway (tests compare the two).
+    With every train listed, the best packing (``BuiltModel.packed``, proven by an
+    exhaustive search within its steps) makes the CP-SAT model unnecessary, and it
+    is left empty; ``pack=False`` builds it anyway (tests compare the two).
     """
     problem, graph = instance.problem, instance.graph
     model = Model(named)
@@ -351,12 +349,13 @@ def build_model(
 
     obj_vars: list[Lit] = []
     obj_weights: list[int] = []
-    packed = packing_value = None
+    packed = None
     cancelled = cancel is not None and cancel.cancelled
     if pack and not circuit_ks and len(listed_trains) > 1 and not cancelled:
-        found = best_packing([(len(g.trains), g.routes, g.weights) for g in listed])
+        found = best_packing([(len(g.trains), g.routes, g.weights) for g in listed],
+                             unique=False)
         if found is not None:
-            packing_value, packed = found
+            packed = found[1]
     single = not circuit_ks and (len(listed_trains) == 1 or packed is not None)  # no search
     for group in [] if single else listed:
         count, name = len(group.trains), problem.trains[group.trains[0]].name
@@ -388,4 +387,4 @@ def build_model(
         obj_vars += lits
         obj_weights += weights
     model.maximize(obj_vars, obj_weights)
-    return BuiltModel(model, instance, layout, circuits, listed, packed, packing_value)
+    return BuiltModel(model, instance, layout, circuits, listed, packed)

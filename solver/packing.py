@@ -45,11 +45,17 @@ def unique_best_packing(
 def best_packing(
     groups: Sequence[tuple[int, Sequence[ListedRoute], Sequence[int]]],
     max_steps: int = PACKING_STEPS,
+    unique: bool = True,
 ) -> tuple[int, list[list[int]] | None] | None:
-    """The best packing's weight, proven, and its route indices per group when it is
-    the only one (``unique_best_packing``); None when some route has no track or the
-    search runs past ``max_steps``. The weight alone settles a search that must reach
-    a floor (``search.solve``): below it, no packing reaches it (issue 21)."""
+    """The best packing's weight and its route indices per group; None when some route
+    has no track or the search runs past ``max_steps``.
+
+    The search is exhaustive within its steps, so the weight is proven. With
+    ``unique`` the packing comes back only when no other reaches its weight (the
+    one CP-SAT would return: ``unique_best_packing``); without, the first best
+    packing in the search's order (issue 21: a tie among optima is settled here,
+    deterministically, instead of by a CP-SAT search; branches that can only tie
+    are cut, so it is also the quicker search)."""
     slots: list[tuple[int, int]] = []  # (group, rank of the train within its group)
     orders: list[list[int]] = []
     masks: list[list[int]] = []
@@ -84,13 +90,13 @@ def best_packing(
             elif total == best:
                 ties += 1
             return True
-        if total + tail[i] < best + (ties > 1):
+        if total + tail[i] < best + (ties > 1 or not unique):
             return True  # cannot tie the best packing (nor beat it, once it is tied)
         g = slots[i][0]
         same = i + 1 < len(slots) and slots[i + 1][0] == g
         weights, group_masks = ranked[g], masks[g]
         for pos in range(start, len(weights)):
-            if total + weights[pos] + tail[i + 1] < best + (ties > 1):
+            if total + weights[pos] + tail[i + 1] < best + (ties > 1 or not unique):
                 break  # the rest of the group weighs no more
             if used & group_masks[pos]:
                 continue
@@ -108,7 +114,7 @@ def best_packing(
 
     if not search(0, 0, 0, 0):
         return None
-    if ties != 1:
+    if unique and ties != 1:
         return max(best, 0), None
     out: list[list[int]] = [[] for _ in groups]
     for g, pos in best_chosen:

@@ -20,9 +20,10 @@ tests/data/boards), after a short LP-free stage (``QUICK_STAGE_DTIME``); probing
 without those cuts (``PROBING_WITHOUT_CUTS``).
 
 No search where the answer is certain: a lone listed train takes its best
-route, and trains all listed take their best packing when it is the only one
-(``solver/packing.py``; CP-SAT could return no other); a search that must reach a
-floor the best packing (proven, unique or not) is below is ``INFEASIBLE`` at once.
+route, and trains all listed take their best packing (``solver/packing.py``: an
+exhaustive search, proven; among tied optima the first in its order, where CP-SAT
+would pick one by its search: issue 21 measured these ties at 2-8 ms of CP-SAT on
+real 4 + 5 and 3 + 4 states); below a floor that is ``INFEASIBLE`` at once.
 
 Always an answer (issue 11): a greedy first solution (``solver/greedy.py``) is
 CP-SAT's hint when several trains share the track, and the answer, status
@@ -117,8 +118,8 @@ def _single_listed(built: BuiltModel) -> list[RouteResult] | None:
 
 
 def _packed_listed(built: BuiltModel) -> list[RouteResult] | None:
-    """With every train listed, the only best packing is the answer (``BuiltModel.packed``):
-    CP-SAT's optimum could be no other one."""
+    """With every train listed, the best packing is the answer (``BuiltModel.packed``):
+    proven by the packing search, which visits every packing that could beat it."""
     if built.packed is None:
         return None
     return sorted(_listed_results(built, built.packed), key=lambda route: route.train)
@@ -328,11 +329,7 @@ def solve(
     routes = _single_listed(built)
     if routes is None:
         routes = _packed_listed(built)
-    if floor is not None and built.packing_value is not None and (
-        built.packing_value < _scaled_floor(problem, floor, built)
-    ):
-        routes, status = [], "INFEASIBLE"  # proven: the best packing is below the floor
-    elif routes is not None:
+    if routes is not None:
         status = "OPTIMAL"
         if floor is not None and _value(routes, objective) < floor:
             routes, status = [], "INFEASIBLE"  # the optimum itself is below the floor
