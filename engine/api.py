@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 import logging
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from route18xx.engine.deadline import CancelSignal, check_time
 from route18xx.engine.errors import (
@@ -243,13 +243,13 @@ def solve_report(
     from route18xx.engine.prepared_cache import prepared_board
     from route18xx.engine.whatif import Prepared, explained_solve
 
-    prep: Prepared | None = None
+    prep: Callable[[], Prepared] | None = None
     if isinstance(state_raw, RouteState):
         state = state_raw
         require_trains(state)
     else:  # a decoded request: read and built once per content (engine.prepared_cache)
-        prep = prepared_board(state_raw, require_trains)
-        state = prep.state
+        board = prepared_board(state_raw, require_trains)
+        state, prep = board.state, board.prepared
     if train_sets is not None and not isinstance(train_sets, list):
         raise MalformedInput("train_sets", "must be a list of train lists such as [['4', '4']]")
     return explained_solve(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from route18xx.engine import state_rules as rules
 from route18xx.engine.budget import AnswerBudget, SolveTiming
@@ -215,10 +215,11 @@ def explained_solve(
     pinned_routes: Any = None,
     train_sets: Sequence[Any] | None = None,
     objectives: bool = True,
-    prep: Prepared | None = None,
+    prep: Callable[[], Prepared] | None = None,
 ) -> SolveReport:
     """The solve answer with its explanations (issue 14 items 4-6), in ``extras``
-    (``prep``: ``state`` already prepared, e.g. by ``engine.prepared_cache``):
+    (``prep``: ``state``'s prepared board, built once per content by
+    ``engine.prepared_cache``; called within the answer's time):
 
     * ``pinned`` (with ``pinned_routes``): the pinned trains, the optimum without
       pins and what the pins cost (``cost``: in the objective, ``revenue_cost``,
@@ -230,8 +231,9 @@ def explained_solve(
       costs in the other (``dividend_cost``, ``treasury_cost``).
     """
     with AnswerBudget(time_limit_s, cancel) as budget:
-        report, extras = _explained(prep or prepare(state), objective, time_limit_s, cancel,
-                                    budget, pinned_routes, train_sets, objectives)
+        board = prepare(state) if prep is None else prep()
+        report, extras = _explained(board, objective, time_limit_s, cancel, budget,
+                                    pinned_routes, train_sets, objectives)
         stats = {**report.stats, "solves": [t.to_json() for t in budget.solves]}
         return replace(report, solve_ms=round(budget.elapsed_ms(), 3), stats=stats,
                        extras=extras)

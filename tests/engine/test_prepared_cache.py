@@ -65,3 +65,25 @@ def test_a_bad_board_is_refused_every_time() -> None:
             api.solve_report(raw)
         assert err.value.field == "trains"
     assert len(PREPARED) == size
+
+
+def test_the_problem_is_built_inside_the_first_answer_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading the board happens before the answer; building its problem within it (so
+    ``solve_ms`` counts it on a board seen first), once per content."""
+    from route18xx.engine import prepared_cache
+
+    clear_caches()
+    built: list[str] = []
+    real = prepared_cache.prepare
+
+    def counting(state: Any) -> Any:
+        built.append(state.corporation.sym)
+        return real(state)
+
+    monkeypatch.setattr(prepared_cache, "prepare", counting)
+    raw = _state(STATE)
+    board = prepared_cache.prepared_board(raw)
+    assert built == []  # read, not built
+    api.solve_report(raw)
+    api.solve_report(copy.deepcopy(raw))
+    assert built == [board.state.corporation.sym]
