@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 import logging
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from route18xx.engine.deadline import CancelSignal, check_time
 from route18xx.engine.errors import (
@@ -244,15 +244,21 @@ def solve_report(
     * ``objectives``: where the board pays a subsidy and the best revenue and the
       best revenue + subsidy differ, both optima and what each costs in the other.
     """
-    from route18xx.engine.whatif import explained_solve
+    from route18xx.engine.prepared_cache import prepared_board
+    from route18xx.engine.whatif import Prepared, explained_solve
 
-    state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
-    require_trains(state)
+    prep: Callable[[], Prepared] | None = None
+    if isinstance(state_raw, RouteState):
+        state = state_raw
+        require_trains(state)
+    else:  # a decoded request: read and built once per content (engine.prepared_cache)
+        board = prepared_board(state_raw, require_trains)
+        state, prep = board.state, board.prepared
     if train_sets is not None and not isinstance(train_sets, list):
         raise MalformedInput("train_sets", "must be a list of train lists such as [['4', '4']]")
     return explained_solve(
         state, objective=objective, time_limit_s=time_limit_s, cancel=cancel,
-        pinned_routes=pinned_routes, train_sets=train_sets, objectives=objectives,
+        pinned_routes=pinned_routes, train_sets=train_sets, objectives=objectives, prep=prep,
     )
 
 

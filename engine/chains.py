@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Sequence
+from weakref import WeakKeyDictionary
 
 from route18xx.engine.board import Board, EdgeKey, NodeId, node_id
 from route18xx.engine.gamedata import HexId
@@ -33,8 +34,28 @@ class Chain:
         return tuple(h for h, _ in self.paths)
 
 
+#: Chains found per board and hex sequence: a board is immutable (its geometry is
+#: memoised the same way), and the engine re-judges every answer on the same board
+#: (issue 21: a warm answer's re-check reads each connection once per board).
+_FOUND: WeakKeyDictionary[Board, dict[tuple[HexId, ...], tuple[Chain, ...]]] = (
+    WeakKeyDictionary()
+)
+
+
 def find_chains(board: Board, hexes: Sequence[HexId]) -> list[Chain]:
-    """Every chain whose paths lie on ``hexes`` in that order, one path per hex."""
+    """Every chain whose paths lie on ``hexes`` in that order, one path per hex
+    (memoised per board: ``_FOUND``)."""
+    memo = _FOUND.get(board)
+    if memo is None:
+        memo = _FOUND.setdefault(board, {})
+    key = tuple(hexes)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = tuple(_find_chains(board, key))
+    return list(found)
+
+
+def _find_chains(board: Board, hexes: Sequence[HexId]) -> list[Chain]:
     if len(hexes) < 2 or any(h not in board.data.hexes for h in hexes):
         return []
     found: list[Chain] = []

@@ -12,8 +12,10 @@ equal on every recorded route.
 
 from __future__ import annotations
 
-from route18xx.engine.board import split_node_id
-from route18xx.engine.gamedata import RevenueCenter
+from weakref import WeakKeyDictionary
+
+from route18xx.engine.board import Board, split_node_id
+from route18xx.engine.gamedata import PhaseDef, RevenueCenter
 from route18xx.engine.reports import (
     AnswerBreakdown, BonusValue, CheckReport, RouteBreakdown, RouteCheckReport, StopValue,
     SubsidyValue, Violation,
@@ -39,8 +41,25 @@ def _kind(hex_id: str, center: RevenueCenter | None, state: RouteState) -> str:
     return "off-board" if center.kind == "offboard" else center.kind
 
 
+#: Stop breakdowns per board, by (phase, node): a board is immutable (the chains are
+#: memoised the same way, ``engine/chains.py``), and every answer on it is reported
+#: again (issue 21: the warm answer).
+_STOPS: WeakKeyDictionary[Board, dict[tuple[PhaseDef, str], StopValue]] = WeakKeyDictionary()
+
+
 def stop_breakdown(state: RouteState, node: str) -> StopValue:
-    """One stop's value in this phase and the rule that set it."""
+    """One stop's value in this phase and the rule that set it (memoised: ``_STOPS``)."""
+    memo = _STOPS.get(state.board)
+    if memo is None:
+        memo = _STOPS.setdefault(state.board, {})
+    key = (state.phase, node)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _stop_breakdown(state, node)
+    return found
+
+
+def _stop_breakdown(state: RouteState, node: str) -> StopValue:
     hex_id, index = split_node_id(node)
     board = state.board
     center = board.revenue_center(hex_id, index)

@@ -52,17 +52,21 @@ class BuiltProblem:
         junctions = dict(self.edge_junctions)
         taken_paths = set(paths)
         problem = self.problem
+        new_trains = problem.trains if trains is None else tuple(
+            Train(t.name, t.distance) for t in trains
+        )
+        taken_junctions = frozenset(junctions[k] for k in edge_keys if k in junctions)
+        taken_segments = frozenset(
+            i for i, p in enumerate(self.segment_paths) if p in taken_paths
+        ) if taken_paths else frozenset()
+        if new_trains == problem.trains and taken_junctions <= problem.forbidden_junctions \
+                and taken_segments <= problem.forbidden_segments:
+            return problem  # nothing taken: the very problem (the solver's caches key on it)
         return replace(
             problem,
-            trains=problem.trains if trains is None else tuple(
-                Train(t.name, t.distance) for t in trains
-            ),
-            forbidden_junctions=problem.forbidden_junctions | frozenset(
-                junctions[k] for k in edge_keys if k in junctions
-            ),
-            forbidden_segments=problem.forbidden_segments | frozenset(
-                i for i, p in enumerate(self.segment_paths) if p in taken_paths
-            ),
+            trains=new_trains,
+            forbidden_junctions=problem.forbidden_junctions | taken_junctions,
+            forbidden_segments=problem.forbidden_segments | taken_segments,
         )
 
 

@@ -12,7 +12,7 @@ one validator, as ``engine.optimize`` does.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from route18xx.engine import state_rules as rules
 from route18xx.engine.budget import AnswerBudget, SolveTiming
@@ -225,8 +225,11 @@ def explained_solve(
     pinned_routes: Any = None,
     train_sets: Sequence[Any] | None = None,
     objectives: bool = True,
+    prep: Callable[[], Prepared] | None = None,
 ) -> SolveReport:
-    """The solve answer with its explanations (issue 14 items 4-6), in ``extras``:
+    """The solve answer with its explanations (issue 14 items 4-6), in ``extras``
+    (``prep``: ``state``'s prepared board, built once per content by
+    ``engine.prepared_cache``; called within the answer's time):
 
     * ``pinned`` (with ``pinned_routes``): the pinned trains, the optimum without
       pins and what the pins cost (``cost``: in the objective, ``revenue_cost``,
@@ -238,7 +241,8 @@ def explained_solve(
       costs in the other (``dividend_cost``, ``treasury_cost``).
     """
     with AnswerBudget(time_limit_s, cancel) as budget:
-        report, extras = _explained(state, objective, time_limit_s, cancel, budget,
+        board = prepare(state) if prep is None else prep()
+        report, extras = _explained(board, objective, time_limit_s, cancel, budget,
                                     pinned_routes, train_sets, objectives)
         stats = {**report.stats, "solves": [t.to_json() for t in budget.solves]}
         return replace(report, solve_ms=round(budget.elapsed_ms(), 3), stats=stats,
@@ -246,7 +250,7 @@ def explained_solve(
 
 
 def _explained(
-    state: RouteState,
+    prep: Prepared,
     objective: str,
     time_limit_s: float,
     cancel: CancelToken | None,
@@ -256,7 +260,7 @@ def _explained(
     objectives: bool,
 ) -> tuple[SolveReport, dict[str, Any]]:
     """``explained_solve``'s answer and extras, every solve on ``budget``."""
-    prep = prepare(state)
+    state = prep.state
     pins = parse_pins(state, pinned_routes) if pinned_routes is not None else []
     sets = [parse_train_set(state, raw, f"train_sets[{i}]") for i, raw in enumerate(train_sets or [])]
     solved: dict[tuple[tuple[str, ...], str], SolveReport] = {}

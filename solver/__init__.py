@@ -5,6 +5,9 @@ Public API:
 * ``solve(problem, *, objective="total", time_limit_s=10.0, workers=1, seed=0,
   cancel=None, method="auto") -> Solution`` (``solver/search.py``);
 * ``CancelToken`` stops a running solve from another thread (``solver/cancel.py``);
+* ``Lru`` and ``clear_caches()``: the caches of derived data, kept per problem
+  content (``solver/derived.py``); ``clear_caches`` empties them all (benchmarks
+  of a board seen first);
 * ``reduce_problem(problem) -> ReducedGraph``, the graph the model is built on
   (``solver/reduce.py``): callers key caches on it (two boards with the same
   reduced graph have the same optimum);
@@ -39,6 +42,7 @@ from route18xx.solver.problem import (
     Stop,
     Train,
 )
+from route18xx.solver.derived import Lru, clear_caches
 from route18xx.solver.reduce import ReducedGraph, reduce_problem
 
 if TYPE_CHECKING:
@@ -51,6 +55,7 @@ __all__ = [
     "CancelToken",
     "InvalidProblem",
     "Junction",
+    "Lru",
     "Method",
     "Objective",
     "PairBonus",
@@ -62,6 +67,7 @@ __all__ = [
     "SolveStats",
     "Stop",
     "Train",
+    "clear_caches",
     "reduce_problem",
     "solve",
 ]

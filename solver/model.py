@@ -34,8 +34,9 @@ from route18xx.solver.constraints import (
 from route18xx.solver.bestroute import best_route
 from route18xx.solver.cancel import CancelToken
 from route18xx.solver.cpsat import Lit, Model
+from route18xx.solver.derived import Lru
 from route18xx.solver.errors import Cancelled
-from route18xx.solver.packing import unique_best_packing
+from route18xx.solver.packing import best_packing
 from route18xx.solver.pairs import PAIR_STEPS, pair_routes
 from route18xx.solver.problem import RouteProblem, Stop
 from route18xx.solver.reduce import ReducedGraph
@@ -120,8 +121,9 @@ class BuiltModel:
     layout: Layout | None  # None without circuit trains
     circuits: dict[int, TrainVars]
     listed: list[ListedGroup]
-    #: Per listed group, the route indices of the only best packing when every train
-    #: is listed (``solver/packing.py``): the answer, found without a search.
+    #: Per listed group, the route indices of a best packing when every train is
+    #: listed (``solver/packing.py``: an exhaustive search, the first best in its
+    #: order when several tie): the answer, found without CP-SAT.
     packed: list[list[int]] | None = None
 
     @property
@@ -259,6 +261,24 @@ def _listed_groups(
     return groups
 
 
+#: ``_listed_groups`` per (problem, reduced graph, objective scale, steps): its
+#: (trains, routes, weights) per group (``solver/derived.py``).
+LISTED: Lru[tuple[tuple[tuple[int, ...], tuple[ListedRoute, ...], tuple[int, ...]], ...]] = Lru()
+
+
+def _listed_once(
+    instance: Instance, max_steps: int, cancel: CancelToken | None = None
+) -> list[ListedGroup]:
+    """``_listed_groups``, computed once per problem content and objective (the walk
+    depends on nothing else); each call gets fresh groups (``choices`` are the model's)."""
+    def compute() -> tuple[tuple[tuple[int, ...], tuple[ListedRoute, ...], tuple[int, ...]], ...]:
+        return tuple((tuple(g.trains), tuple(g.routes), tuple(g.weights))
+                     for g in _listed_groups(instance, max_steps, cancel))
+
+    key = (instance.problem, instance.graph, instance.scale, max_steps)
+    return [ListedGroup(list(t), list(r), list(w)) for t, r, w in LISTED.get(key, compute)]
+
+
 def _add_circuit_train(
     model: Model,
     instance: Instance,
@@ -298,9 +318,9 @@ def build_model(
 
     ``cancel`` is polled once per circuit train: a build past its deadline stops
     with ``Cancelled`` (model building is part of a call's time, issue 9).
-    With every train listed, the only best packing (``BuiltModel.packed``) makes
-    the CP-SAT model unnecessary, and it is left empty; ``pack=False`` builds it
-    anyway (tests compare the two). Two trains are first tried by listing both
+    With every train listed, the best packing (``BuiltModel.packed``, proven by an
+    exhaustive search within its steps) makes the CP-SAT model unnecessary, and it
+    is left empty; ``pack=False`` builds it anyway (tests compare the two). Two trains are first tried by listing both
     and scanning pairs (``solver/pairs.py``, within ``pair_steps`` listing steps):
     found, the model is left empty too.
     """
@@ -316,7 +336,7 @@ def build_model(
             return BuiltModel(model, instance, None, {}, groups, [[0] for _ in groups])
         if pair_steps < PAIR_STEPS:
             method = "circuit"  # a short budget has no time for a second listing
-    listed = _listed_groups(instance, max_steps, cancel) if method == "auto" else []
+    listed = _listed_once(instance, max_steps, cancel) if method == "auto" else []
     listed_trains = {k for g in listed for k in g.trains}
     circuit_ks = [k for k in range(len(problem.trains)) if k not in listed_trains]
     layout = build_layout(graph) if circuit_ks else None  # circuits only
@@ -346,7 +366,10 @@ def build_model(
     packed = None
     cancelled = cancel is not None and cancel.cancelled
     if pack and not circuit_ks and len(listed_trains) > 1 and not cancelled:
-        packed = unique_best_packing([(len(g.trains), g.routes, g.weights) for g in listed])
+        found = best_packing([(len(g.trains), g.routes, g.weights) for g in listed],
+                             unique=False)
+        if found is not None:
+            packed = found[1]
     single = not circuit_ks and (len(listed_trains) == 1 or packed is not None)  # no search
     for group in [] if single else listed:
         count, name = len(group.trains), problem.trains[group.trains[0]].name

@@ -38,6 +38,24 @@ def unique_best_packing(
     None when some route has no track (several trains may run it) or the
     search runs past ``max_steps``.
     """
+    found = best_packing(groups, max_steps)
+    return None if found is None else found[1]
+
+
+def best_packing(
+    groups: Sequence[tuple[int, Sequence[ListedRoute], Sequence[int]]],
+    max_steps: int = PACKING_STEPS,
+    unique: bool = True,
+) -> tuple[int, list[list[int]] | None] | None:
+    """The best packing's weight and its route indices per group; None when some route
+    has no track or the search runs past ``max_steps``.
+
+    The search is exhaustive within its steps, so the weight is proven. With
+    ``unique`` the packing comes back only when no other reaches its weight (the
+    one CP-SAT would return: ``unique_best_packing``); without, the first best
+    packing in the search's order (issue 21: a tie among optima is settled here,
+    deterministically, instead of by a CP-SAT search; branches that can only tie
+    are cut, so it is also the quicker search)."""
     slots: list[tuple[int, int]] = []  # (group, rank of the train within its group)
     orders: list[list[int]] = []
     masks: list[list[int]] = []
@@ -72,13 +90,13 @@ def unique_best_packing(
             elif total == best:
                 ties += 1
             return True
-        if total + tail[i] < best + (ties > 1):
+        if total + tail[i] < best + (ties > 1 or not unique):
             return True  # cannot tie the best packing (nor beat it, once it is tied)
         g = slots[i][0]
         same = i + 1 < len(slots) and slots[i + 1][0] == g
         weights, group_masks = ranked[g], masks[g]
         for pos in range(start, len(weights)):
-            if total + weights[pos] + tail[i + 1] < best + (ties > 1):
+            if total + weights[pos] + tail[i + 1] < best + (ties > 1 or not unique):
                 break  # the rest of the group weighs no more
             if used & group_masks[pos]:
                 continue
@@ -94,12 +112,14 @@ def unique_best_packing(
             nxt += 1
         return search(nxt, used, total, 0)
 
-    if not search(0, 0, 0, 0) or ties != 1:
+    if not search(0, 0, 0, 0):
         return None
+    if unique and ties != 1:
+        return max(best, 0), None
     out: list[list[int]] = [[] for _ in groups]
     for g, pos in best_chosen:
         out[g].append(orders[g][pos])
-    return out
+    return best, out
 
 
 def _mask(keys: Sequence[int]) -> int:

@@ -22,7 +22,9 @@ Node numbering: stops are nodes ``0 .. len(stops)-1``; junction ``j`` is node
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TypeAlias
+from typing import Any, TypeAlias
+
+from route18xx.solver.derived import content_hash, without_hash
 
 NodeIndex: TypeAlias = int
 StopIndex: TypeAlias = int
@@ -113,6 +115,13 @@ class RouteProblem:
     #: reduction drops them before modelling, so every method honours them.
     forbidden_junctions: frozenset[NodeIndex] = frozenset()
     forbidden_segments: frozenset[SegmentIndex] = frozenset()
+
+    def __hash__(self) -> int:
+        """The content's hash, once per problem (caches key on problems: solver/derived.py)."""
+        return content_hash(self)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return without_hash(self)
 
     def is_forbidden(self, segment: SegmentIndex) -> bool:
         """Whether segment ``segment`` is unusable (forbidden, or ends at a forbidden junction)."""

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import NamedTuple, TypeAlias
+from typing import Any, NamedTuple, TypeAlias
 
+from route18xx.solver.derived import content_hash, without_hash
 from route18xx.solver.errors import InvalidProblem
 from route18xx.solver.problem import NodeIndex, RouteProblem, SegmentIndex
 
@@ -58,6 +59,13 @@ class ReducedGraph:
     nodes: tuple[NodeIndex, ...]
     stop_count: int
     segments: tuple[ReducedSegment, ...]
+
+    def __hash__(self) -> int:
+        """The content's hash, once per graph (a cache key: solver/derived.py)."""
+        return content_hash(self)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return without_hash(self)
 
     @property
     def node_count(self) -> int:

@@ -22,9 +22,12 @@ without those cuts (``PROBING_WITHOUT_CUTS``).
 No search where the answer is certain: a lone listed train takes its best
 route, two trains whose routes list within the budget take the best pair
 (``solver/pairs.py``, issue 21: exact, no CP-SAT), and trains all listed take
-their best packing when it is the only one (``solver/packing.py``; CP-SAT could
-return no other). The listing budget is a count scaled by the time limit
-(``PAIR_STEPS_PER_S``), and the time limit bounds the whole solve.
+their best packing (``solver/packing.py``: an exhaustive search, proven; among
+tied optima the first in its order, where CP-SAT would pick one by its search:
+issue 21 measured these ties at 2-8 ms of CP-SAT on real 4 + 5 and 3 + 4
+states); below a floor that is ``INFEASIBLE`` at once. The listing budget is a
+count scaled by the time limit (``PAIR_STEPS_PER_S``), and the time limit bounds
+the whole solve.
 
 Always an answer (issue 11): a greedy first solution (``solver/greedy.py``) is
 CP-SAT's hint when several trains share the track, and the answer, status
@@ -48,7 +51,8 @@ from route18xx.solver.greedy import GREEDY_STEPS, greedy_routes
 from route18xx.solver.model import METHODS, OBJECTIVES, BuiltModel, Instance, Method, Objective, build_model
 from route18xx.solver.pairs import PAIR_STEPS
 from route18xx.solver.problem import RouteProblem, RouteResult, Solution, SolveStats
-from route18xx.solver.reduce import reduce_problem
+from route18xx.solver.derived import Lru
+from route18xx.solver.reduce import ReducedGraph, reduce_problem
 
 if TYPE_CHECKING:  # loaded on the first CP-SAT search, not for solves listing decides
     from ortools.sat.python import cp_model_helper
@@ -119,8 +123,8 @@ def _single_listed(built: BuiltModel) -> list[RouteResult] | None:
 
 
 def _packed_listed(built: BuiltModel) -> list[RouteResult] | None:
-    """With every train listed, the only best packing is the answer (``BuiltModel.packed``):
-    CP-SAT's optimum could be no other one."""
+    """With every train listed, the best packing is the answer (``BuiltModel.packed``):
+    proven by the packing search, which visits every packing that could beat it."""
     if built.packed is None:
         return None
     return sorted(_listed_results(built, built.packed), key=lambda route: route.train)
@@ -282,6 +286,10 @@ def _scaled_floor(problem: RouteProblem, floor: int, built: BuiltModel) -> int:
     return floor * scale + len(problem.trains) * sum(min(0, s.subsidy) for s in problem.stops)
 
 
+#: The reduced graph per problem content (``solver/derived.py``).
+REDUCED: Lru[ReducedGraph] = Lru()
+
+
 def solve(
     problem: RouteProblem,
     *,
@@ -319,7 +327,7 @@ def solve(
     if method not in METHODS:
         raise InvalidProblem(f"method: unknown {method!r}, expected one of {METHODS}")
     t0 = time.perf_counter()
-    graph = reduce_problem(problem)
+    graph = REDUCED.get(problem, lambda: reduce_problem(problem))
     t1 = time.perf_counter()
     stats = SolveStats(
         nodes_before=problem.node_count,
