@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
+from xml.sax.saxutils import escape
+
 from route18xx.draw.geometry import Layout, Point, offset_points, sample
 from route18xx.draw.svg import attrs, num, polyline_d
 from route18xx.draw.tracks import TileShape, oriented
@@ -78,6 +80,13 @@ def _unique(ps: Sequence[Point]) -> list[Point]:
     return out
 
 
+def _route_title(r: DrawnRoute) -> str:
+    """Hover help for a route: which set, which train, its stops and what it earns."""
+    w = r.walk
+    earns = f"¥{w.revenue}" + (f" + ¥{w.subsidy} subsidy" if w.subsidy else "")
+    return f"<title>{escape(f'{r.kind} {w.train}: ' + ' → '.join(w.stops) + f' · {earns}')}</title>"
+
+
 def routes_svg(layout: Layout, hexes: Mapping[str, HexView], shapes: Mapping[str, TileShape],
                routes: Sequence[DrawnRoute]) -> str:
     s = layout.size
@@ -91,12 +100,13 @@ def routes_svg(layout: Layout, hexes: Mapping[str, HexView], shapes: Mapping[str
         line, stops = route_points(layout, hexes, shapes, r.walk, r.offset)
         d = polyline_d(line)
         dash = f' stroke-dasharray="{num(0.22 * s)} {num(0.12 * s)}"' if r.dashed else ""
-        out.append(f'<path d="{d}" fill="none" stroke="#fff" stroke-opacity="0.85" '
+        names = {"class_": "route-casing", "data_kind": r.kind, "data_train": r.walk.train}
+        out.append(f'<path {attrs(**names)} d="{d}" fill="none" stroke="#fff" stroke-opacity="0.85" '
                    f'stroke-width="{num(width + 3)}" stroke-linejoin="round"{dash}/>')
         out.append(
             f'<path {attrs(class_="route", id=f"route-{r.kind}-{r.walk.train}", data_kind=r.kind, data_train=r.walk.train, data_hexes=" ".join(r.walk.hexes), data_color=r.color)} '
             f'd="{d}" fill="none" stroke="{r.color}" stroke-width="{num(width)}" '
-            f'stroke-linejoin="round" stroke-linecap="round"{dash}/>')
+            f'stroke-linejoin="round" stroke-linecap="round"{dash}>{_route_title(r)}</path>')
         for x, y in stops:
             rings.append(
                 f'<circle {attrs(class_="stop", data_kind=r.kind, data_train=r.walk.train)} cx="{num(x)}" '
