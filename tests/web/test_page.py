@@ -11,28 +11,18 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
-from route18xx.server.app import RouteServer, ServerConfig, create_server
-from tests.browser import (  # noqa: F401 (fixture)
-    NO_CHROMIUM, chromium_driver, csp_violations, screenshot,
-)
+from route18xx.server.app import RouteServer
+from tests.browser import NO_CHROMIUM, csp_violations, screenshot
 from tests.conftest import LOGS_DIR
 from tests.stopped_logs import (
     BAD_HEX, RUNS_BEFORE, STOPS_AT, STOPS_AT_ONCE, run_ids_before, write_stopped_log,
 )
 
 pytestmark = NO_CHROMIUM
-
-
-@pytest.fixture(scope="module")
-def site() -> Iterator[RouteServer]:
-    srv = create_server(ServerConfig(port=0, workers=2, http_port=0))
-    srv.start()
-    yield srv
-    srv.stop(0).wait()
 
 
 def _wait(driver: Any, condition: Any, timeout: float = 90) -> Any:
@@ -62,8 +52,10 @@ def test_a_log_lists_its_runs_and_shows_a_board(chromium_driver: Any, site: Rout
     driver.find_element(By.CSS_SELECTOR, '#runs tbody tr[data-action-id="728"]').click()
     line = _wait(driver, lambda d: "optimal" in d.find_element(By.ID, "income-line").text
                  and d.find_element(By.ID, "income-line"))
-    assert "optimal ¥550 (+¥40 subsidy)" in line.text
-    assert "recorded ¥570" in line.text
+    # one meaning per word: income = revenue + subsidy (the dividend + treasury objective)
+    assert "optimal income ¥590 (¥550 revenue + ¥40 subsidy)" in line.text
+    assert "recorded income ¥570" in line.text
+    assert "left on the table ¥20 (revenue −¥20, subsidy +¥40)" in line.text
     routes = _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg path.route"))
     kinds = {r.get_attribute("data-kind") for r in routes}
     assert kinds == {"optimal", "recorded"}

@@ -1,0 +1,85 @@
+// Suggestions a player acts on (issue 22, item 7): the tile lays that improve the turn's
+// best income, equal results merged (the same tile on the same hex in several rotations),
+// each one a button that draws the board after it; "no lay improves this run" instead of
+// a list of +¥0 lines; what the player actually did in that turn shown beside.
+
+import { signedYen, yen } from "./words.js";
+
+/** Moves with the same hex, tile and income are one suggestion (equal rotations merged). */
+export function mergeMoves(moves) {
+  const merged = [];
+  moves.forEach((move, i) => {
+    const key = [move.kind, move.hex, move.tile || "", move.city ?? "", move.income || 0,
+      move.gain || 0, move.cost || 0].join("|");
+    const same = merged.find((m) => m.key === key);
+    const rank = i + 1; // RenderBoard's `suggestion` is this 1-based rank
+    if (same) same.variants.push({ move, rank });
+    else merged.push({ key, move, rank, variants: [{ move, rank }] });
+  });
+  return merged;
+}
+
+/** How a rotation reads: the exits it connects (when the service says), else its number. */
+function rotationWords(move) {
+  if (move.exits) return `exits ${move.exits}`;
+  if (move.description) return move.description;
+  return `rotation ${move.rotation || 0}`;
+}
+
+export function describeMove(entry) {
+  const move = entry.move;
+  if (move.kind === "MOVE_KIND_TOKEN") {
+    return `token in ${move.hex}` + (move.city ? ` city ${move.city}` : "") +
+      (move.cost ? ` (costs ${yen(move.cost)})` : "");
+  }
+  const lays = (move.lays || []).length > 1
+    ? move.lays.map((l) => `tile ${l.tile} on ${l.hex}`).join(" and ")
+    : `tile ${move.tile} on ${move.hex}`;
+  const ways = entry.variants.map((v) => rotationWords(v.move));
+  const how = ways.length > 1 ? ` (${ways.length} equal ways: ${ways.join("; ")})` : ` (${ways[0]})`;
+  return lays + how + (move.private ? ` with ${move.private}` : "") +
+    (move.cost ? `, costs ${yen(move.cost)}` : "");
+}
+
+/**
+ * Fill the list; returns the entries that improve the run. ``onDraw(entry)`` is called when
+ * a suggestion's button is pressed (null when the picture cannot show that ranking).
+ */
+export function renderSuggestions(list, statusBox, report, figureWord, onDraw, playerDid) {
+  list.replaceChildren();
+  const moves = report.suggestions || [];
+  const better = mergeMoves(moves).filter((e) => (e.move.gain || 0) > 0);
+  const base = `Without a lay the best ${figureWord} is ${yen(report.baseIncome)}`;
+  if (!better.length) {
+    statusBox.textContent = moves.length || report.candidates
+      ? `No lay improves this run. ${base} (${report.candidates || 0} legal moves ranked).`
+      : `No legal tile lay at the start of this turn. ${base}.`;
+  } else {
+    statusBox.textContent = `${base}; ${report.candidates || 0} legal moves ranked.`;
+  }
+  for (const entry of better) {
+    const item = document.createElement("li");
+    const move = entry.move;
+    const words = `${describeMove(entry)}: ${figureWord} ${yen(move.income)} (${signedYen(move.gain)})`;
+    const did = playerDid.some((text) => text.includes(`tile ${move.tile} on ${move.hex}`));
+    if (onDraw) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "draw-move";
+      button.textContent = words;
+      button.dataset.rank = entry.rank;
+      button.addEventListener("click", () => onDraw(entry, button));
+      item.appendChild(button);
+    } else {
+      item.textContent = words;
+    }
+    if (did) {
+      const mark = document.createElement("span");
+      mark.className = "did";
+      mark.textContent = " — what the player did";
+      item.appendChild(mark);
+    }
+    list.appendChild(item);
+  }
+  return better;
+}
