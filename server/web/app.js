@@ -304,8 +304,9 @@ async function suggest(v, run) {
   const canDraw = objective === "total";
   const better = renderSuggestions($("suggestions"), $("suggest-status"), report, OBJECTIVES[objective].figure,
     canDraw ? (entry, button) => drawAfter(v, start, entry, button) : null, did);
-  if (better.length && canDraw) {
-    drawAfter(v, start, better[0], $("suggestions").querySelector("button.draw-move"));
+  if (better.length) {
+    $("suggest-status").textContent += canDraw ? " Press a lay to draw the board after it."
+      : " (The board after a lay is drawn for the dividend + treasury ranking only.)";
   }
 }
 

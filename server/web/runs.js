@@ -8,11 +8,11 @@ import { figure, shortfall, solved, yen } from "./words.js";
 const $ = (id) => document.getElementById(id);
 
 const COLUMNS = [
-  { key: "action", label: "action", value: (r) => r.actionId },
-  { key: "round", label: "OR", value: (r) => r.round || "" },
+  // the OR as players name it ("OR 8.1"), in the log's order (the action id), the id beside
+  { key: "round", label: "OR · action", value: (r) => r.actionId },
   { key: "company", label: "company", value: (r) => r.corporation || "" },
   { key: "president", label: "president", value: (r) => r.presidentName || "" },
-  { key: "trains", label: "trains", value: (r) => (r.trains || []).join(" + ") },
+  { key: "trains", label: "trains", value: (r) => (r.trains || []).join("+") },
   { key: "recorded", label: "recorded", value: (r, o) => figure(o, r.recordedRevenue, r.recordedSubsidy) },
   { key: "optimal", label: "optimal", value: (r, o) => (solved(r) ? figure(o, r.optimalRevenue, r.optimalSubsidy) : -1) },
   { key: "dividend", label: "dividend lost", value: (r, o) => (shortfall(o, r) || { dividend: 0 }).dividend },
@@ -25,7 +25,7 @@ export class RunsList {
     this.onOpen = onOpen;
     this.runs = [];
     this.objective = "total";
-    this.sort = { key: "action", dir: 1 };
+    this.sort = { key: "round", dir: 1 };
     this.selected = null;
     this.body = $("runs").querySelector("tbody");
     this.buildHead();
@@ -101,6 +101,7 @@ export class RunsList {
     for (const run of this.visible()) {
       const row = document.createElement("tr");
       row.dataset.actionId = run.actionId;
+      row.dataset.turnStart = run.turnStartActionId || run.actionId;
       row.tabIndex = -1;
       const short = shortfall(o, run);
       if (short && short.left > 0) row.classList.add("gap");
@@ -109,8 +110,8 @@ export class RunsList {
         row.setAttribute("aria-selected", "true");
       }
       const cells = [
-        run.actionId, run.round || "—", run.corporation, run.presidentName || "—",
-        (run.trains || []).join(" + "),
+        run.round ? `${run.round} · ${run.actionId}` : `#${run.actionId}`, run.corporation,
+        run.presidentName || "—", (run.trains || []).join("+"),
         yen(figure(o, run.recordedRevenue, run.recordedSubsidy)),
         solved(run) ? yen(figure(o, run.optimalRevenue, run.optimalSubsidy)) : "—",
         // what the optimum earns more (a loss, red) or less (a gain the player took, grey)
@@ -121,7 +122,7 @@ export class RunsList {
         const td = document.createElement("td");
         td.textContent = text;
         td.dataset.key = COLUMNS[i].key;
-        if (i >= 7 && text) td.classList.add(text.startsWith("−") ? "gained" : "lost");
+        if (i >= 6 && text) td.classList.add(text.startsWith("−") ? "gained" : "lost");
         row.appendChild(td);
       });
       row.title = short && short.left > 0 ? `left on the table: ${yen(short.left)}` : "";

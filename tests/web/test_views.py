@@ -1,0 +1,285 @@
+"""The page as players use it (issue 22, "Done when"), in headless Chromium at 1440×900 and
+390×844: one answer per view under rapid clicks, the objective switch against
+``route18xx replay --json --objective revenue``, a reloaded URL, the keyboard alone, the
+board's label sizes, and the phone. Screenshots of each go to ``.artifacts/``.
+
+Expected values come from outside the page: the log's own run_routes (hexes, nodes), the
+command line's replay, and a direct call of the service's HTTP API.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from route18xx.server.app import RouteServer
+from tests.browser import NO_CHROMIUM, csp_violations, screenshot
+from tests.conftest import LOGS_DIR
+
+pytestmark = NO_CHROMIUM
+
+LOG = LOGS_DIR / "129026.json"
+RUNS = 95
+
+
+def _wait(driver: Any, condition: Any, timeout: float = 90) -> Any:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(condition)
+
+
+def _rows(driver: Any) -> list[Any]:
+    from selenium.webdriver.common.by import By
+
+    return list(driver.find_elements(By.CSS_SELECTOR, "#runs tbody tr"))
+
+
+def _open_log(driver: Any, site: RouteServer, path: Path = LOG, runs: int = RUNS) -> None:
+    from selenium.webdriver.common.by import By
+
+    driver.get(f"{site.http_url}/")
+    driver.find_element(By.ID, "file").send_keys(str(path))
+    _wait(driver, lambda d: len(_rows(d)) == runs)
+
+
+def _settled(driver: Any) -> bool:
+    """The open run's board, breakdown and suggestions have all arrived."""
+    return bool(driver.execute_script(
+        "return !!document.querySelector('#board svg path.route')"
+        " && !!document.querySelector('#breakdown .train')"
+        " && /ranked|No legal|No suggestions/.test(document.getElementById('suggest-status').textContent)"))
+
+
+def _log_action(action_id: int) -> dict[str, Any]:
+    log = json.loads(LOG.read_text())
+    return next(a for a in log["actions"] if a["id"] == action_id and a["type"] == "run_routes")
+
+
+def _call(site: RouteServer, method: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        f"{site.http_url}/route18xx.v1.RouteService/{method}", data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=120) as answer:
+        return dict(json.loads(answer.read()))
+
+
+def _label_px(driver: Any, container: str = "#board") -> list[float]:
+    """Each city name's rendered size in CSS px: its font size times the screen scale."""
+    return list(driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0] + ' text.location')]"
+        ".map(t => parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a)", container))
+
+
+def test_rapid_clicks_leave_exactly_the_last_runs_view(chromium_driver: Any, site: RouteServer) -> None:
+    """Four runs clicked 50 ms apart: the heading, board, breakdown and suggestions are all
+    run 231's (the issue saw 231's heading over 20 mixed suggestions and 530's board)."""
+    from selenium.webdriver.common.by import By
+
+    driver = chromium_driver
+    _open_log(driver, site)
+    driver.execute_script(
+        "const ids = [728, 530, 145, 231];"
+        "ids.forEach((id, i) => setTimeout(() => document.querySelector("
+        "`#runs tbody tr[data-action-id=\"${id}\"]`).click(), 50 * i));")
+    _wait(driver, lambda d: "Action 231" in d.find_element(By.ID, "board-title").text and _settled(d))
+    # late answers of the three runs left behind would land within this time
+    driver.execute_script("return new Promise(r => setTimeout(r, 1500))")
+    assert _settled(driver)
+    assert driver.find_element(By.ID, "board-title").text.startswith("Action 231")
+    assert driver.current_url.endswith("action=231&objective=total")
+
+    recorded = _log_action(231)["routes"]
+    hexes = {h for r in recorded for c in r["connections"] for h in c}
+    drawn = driver.find_elements(By.CSS_SELECTOR, '#board svg path.route[data-kind="recorded"]')
+    assert len(drawn) == len(recorded)
+    assert {h for p in drawn for h in p.get_attribute("data-hexes").split()} == hexes
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#board svg")) == 1
+
+    tables = driver.find_elements(By.CSS_SELECTOR, "#breakdown table.recorded")
+    assert len(tables) == len(recorded)
+    shown = set(re.findall(r"\b([A-I]\d+-\d)\b", " ".join(t.text for t in tables)))
+    assert shown == {n for r in recorded for n in r["nodes"]}
+
+    turn = int(driver.find_element(By.CSS_SELECTOR, '#runs tr[data-action-id="231"]')
+               .get_attribute("data-turn-start"))
+    direct = _call(site, "SuggestMoves", {"gameLog": LOG.read_text(), "actionId": turn, "top": 10,
+                                          "timeLimitS": 10, "objective": "OBJECTIVE_TOTAL"})
+    expected = {(m["tile"], m["hex"]) for m in direct.get("suggestions", []) if m.get("gain", 0) > 0}
+    items = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#suggestions li")]
+    assert {(t, h) for t, h in (re.match(r"tile (\S+) on (\S+)", s).groups() for s in items)} == expected
+    assert len(items) <= 10
+    screenshot(driver, "web-rapid-clicks-231")
+    assert csp_violations(driver) == []
+
+    # the desk board is readable at its default zoom: every city name at 11 CSS px or more
+    sizes = _label_px(driver)
+    assert len(sizes) > 30 and min(sizes) >= 11, sizes
+    # hover help: hexes, stops and routes carry a <title>
+    for what in ("g.hex > title", "g.city > title", "path.route > title"):
+        assert driver.find_elements(By.CSS_SELECTOR, f"#board svg {what}"), what
+    # the legend sits beside the board; a train's toggle hides its route and shows it again
+    legend = driver.find_element(By.ID, "board-legend").rect
+    board = driver.find_element(By.ID, "board").rect
+    assert legend["x"] >= board["x"] + board["width"] and legend["y"] < board["y"] + board["height"]
+    toggle = driver.find_element(By.CSS_SELECTOR, '#board-legend input[data-kind="optimal"]')
+    toggle.click()
+    route = driver.find_element(By.CSS_SELECTOR, '#board svg path.route[data-kind="optimal"]')
+    assert not route.is_displayed()
+    toggle.click()
+    assert route.is_displayed()
+    # a suggestion, pressed, draws the board after it (and only then: no +¥0 lay is drawn)
+    buttons = driver.find_elements(By.CSS_SELECTOR, "#suggestions button.draw-move")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#after-board svg")
+    if buttons:
+        buttons[0].click()
+        highlight = _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#after-board svg #highlight"))
+        assert highlight[0].get_attribute("data-hex") == re.match(r"tile \S+ on (\S+)", items[0]).group(1)
+    screenshot(driver, "web-desk-board-231")
+
+
+def _replay_cli(objective: str) -> dict[str, Any]:
+    out = subprocess.run(
+        [sys.executable, "-m", "route18xx.server.cli", "replay", str(LOG), "--json", "--objective", objective],
+        capture_output=True, text=True, timeout=300, check=True)
+    return dict(json.loads(out.stdout))
+
+
+def _yen(text: str) -> int:
+    """"¥20" → 20, "−¥10" → −10, "" → 0."""
+    if not text.strip():
+        return 0
+    sign = -1 if text.strip().startswith("−") else 1
+    return sign * int(text.strip().lstrip("−").lstrip("¥"))
+
+
+def test_the_objective_switch_matches_the_command_line_run_by_run(
+    chromium_driver: Any, site: RouteServer
+) -> None:
+    """Dividend only: every row's recorded and optimal revenue, dividend and treasury lost,
+    and the runs with a gap, equal ``route18xx replay --json --objective revenue``'s."""
+    from selenium.webdriver.common.by import By
+
+    driver = chromium_driver
+    _open_log(driver, site)
+    total_gaps = len(driver.find_elements(By.CSS_SELECTOR, "#runs tbody tr.gap"))
+    driver.find_element(By.CSS_SELECTOR, 'input[name="objective"][value="revenue"]').click()
+    _wait(driver, lambda d: "dividend only" in d.find_element(By.ID, "game-summary").text
+          and len(_rows(d)) == RUNS)
+    assert "objective=revenue" in driver.current_url
+    witness = _replay_cli("revenue")["run_routes"]
+    assert len(witness) == RUNS
+    page = driver.execute_script(
+        "return [...document.querySelectorAll('#runs tbody tr')].map(r => [+r.dataset.actionId,"
+        " r.classList.contains('gap'), ...['recorded', 'optimal', 'dividend', 'treasury']"
+        ".map(k => r.querySelector(`td[data-key=\"${k}\"]`).textContent)])")
+    gaps = 0
+    for row, run in zip(page, witness, strict=True):
+        action, gap, recorded, optimal, dividend, treasury = row
+        assert action == run["action_id"]
+        assert _yen(recorded) == run["recorded_revenue"], action
+        assert _yen(optimal) == run["optimal_revenue"], action
+        assert _yen(dividend) == run["optimal_revenue"] - run["recorded_revenue"], action
+        assert _yen(treasury) == run["optimal_subsidy"] - run["recorded_subsidy"], action
+        assert gap == (run["optimal_revenue"] > run["recorded_revenue"]), action
+        gaps += gap
+    summary = driver.find_element(By.ID, "game-summary").text
+    assert f"in {gaps} runs" in summary
+    # the two objectives differ on this log (mine subsidies): the switch changed the list
+    assert gaps != total_gaps
+    screenshot(driver, "web-objective-revenue")
+
+
+def test_a_reloaded_url_restores_the_view_and_the_keyboard_alone_moves_through_runs(
+    chromium_driver: Any, site: RouteServer
+) -> None:
+    """No mouse: Tab to the file input and give it the file, Tab to the runs, ↓ ↓ ↑ and
+    Enter; then the URL, reloaded, opens the same run under the same objective."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    driver = chromium_driver
+    driver.get(f"{site.http_url}/")
+
+    def press(key: str) -> None:
+        ActionChains(driver).send_keys(key).perform()  # to whatever has the focus
+
+    def tab_to(test: str, limit: int = 60) -> Any:
+        for _ in range(limit):
+            active = driver.switch_to.active_element
+            if driver.execute_script(f"return arguments[0].matches({json.dumps(test)})", active):
+                return active
+            press(Keys.TAB)
+        raise AssertionError(f"{test} is not reachable with Tab")
+
+    tab_to("#file").send_keys(str(LOG))  # what the picker does after Space on the focused input
+    _wait(driver, lambda d: len(_rows(d)) == RUNS)
+    tab_to("#runs tbody")
+    first, second = (int(r.get_attribute("data-action-id")) for r in _rows(driver)[:2])
+    press(Keys.ARROW_DOWN)
+    _wait(driver, lambda d: d.find_element(By.ID, "board-title").text.startswith(f"Action {first}:"))
+    press(Keys.ARROW_DOWN)
+    _wait(driver, lambda d: d.find_element(By.ID, "board-title").text.startswith(f"Action {second}:"))
+    press(Keys.ARROW_UP)
+    press(Keys.ENTER)
+    _wait(driver, lambda d: d.find_element(By.ID, "board-title").text.startswith(f"Action {first}:")
+          and _settled(d))
+    assert driver.find_element(By.CSS_SELECTOR, "#runs tr.selected").get_attribute("data-action-id") == str(first)
+    screenshot(driver, "web-keyboard")
+
+    # the objective by keyboard too, then a shared link: the same run under the same objective
+    tab_to('input[name="objective"]')
+    press(Keys.ARROW_DOWN)
+    _wait(driver, lambda d: "dividend only" in d.find_element(By.ID, "game-summary").text)
+    _wait(driver, lambda d: d.find_element(By.ID, "board-title").text.startswith(f"Action {first}:")
+          and _settled(d))
+    url = driver.current_url
+    assert url.endswith(f"#log=129026.json&action={first}&objective=revenue")
+    line = driver.find_element(By.ID, "income-line").text
+    driver.get("about:blank")
+    driver.get(url)
+    _wait(driver, lambda d: d.find_elements(By.ID, "income-line") and _settled(d))
+    assert driver.find_element(By.ID, "board-title").text.startswith(f"Action {first}:")
+    assert driver.find_element(By.ID, "income-line").text == line
+    assert driver.find_element(By.CSS_SELECTOR, 'input[name="objective"][value="revenue"]').is_selected()
+    assert driver.find_element(By.CSS_SELECTOR, "#runs tr.selected").get_attribute("data-action-id") == str(first)
+    screenshot(driver, "web-reloaded-url")
+
+
+def test_on_a_phone_the_tapped_runs_board_is_in_view_and_zooms_to_readable_labels(
+    chromium_driver: Any, site: RouteServer
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    driver = chromium_driver
+    driver.set_window_size(390, 844)
+    _open_log(driver, site)
+    width = driver.execute_script("return document.documentElement.clientWidth")
+    gap_row = driver.find_element(By.CSS_SELECTOR, '#runs tbody tr.gap[data-action-id="728"]')
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", gap_row)
+    lost = gap_row.find_element(By.CSS_SELECTOR, 'td[data-key="dividend"]').rect
+    assert lost["x"] + lost["width"] <= width, "the gap column is off-screen"
+    gap_row.click()
+    _wait(driver, _settled)
+    # one meaning per word: income = revenue + subsidy; the split says the player took dividend
+    line = driver.find_element(By.ID, "income-line").text
+    assert "recorded income ¥570" in line and "optimal income ¥590 (¥550 revenue + ¥40 subsidy)" in line
+    assert "left on the table ¥20 (revenue −¥20, subsidy +¥40)" in line
+    board = driver.execute_script("return document.getElementById('board').getBoundingClientRect().toJSON()")
+    height = driver.execute_script("return window.innerHeight")
+    assert board["top"] < height and board["bottom"] > 0, board
+    assert board["right"] <= width + 1
+    screenshot(driver, "web-phone-board")
+    before = min(_label_px(driver))
+    for _ in range(8):
+        if min(_label_px(driver)) >= 11:
+            break
+        driver.find_element(By.ID, "zoom-in").click()
+        driver.execute_script("return new Promise(r => setTimeout(r, 400))")
+    assert min(_label_px(driver)) >= 11 > before
+    screenshot(driver, "web-phone-zoomed")
