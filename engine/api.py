@@ -45,7 +45,9 @@ if TYPE_CHECKING:  # at run time these load on first use (``__getattr__`` below)
         ReplayResult, SolveHook, load_log, replay, replay_report, state_before,
     )
     from route18xx.engine.replay_audit import AuditOptimum, AuditReport, AuditRun, Player
-    from route18xx.engine.replay_report import ReplayError, ReplayReport, RunOptimum, RunReport
+    from route18xx.engine.replay_report import (
+        OBJECTIVE_WORDS, ReplayError, ReplayReport, RunOptimum, RunReport, Shortfall,
+    )
     from route18xx.engine.suggest_report import (
         MoveLayReport, MoveReport, SuggestReport, Suggestion,
     )
@@ -60,7 +62,8 @@ _LAZY: dict[str, str] = {
                      "state_before"), "route18xx.engine.replay"),
     **dict.fromkeys(("AuditOptimum", "AuditReport", "AuditRun", "Player"),
                     "route18xx.engine.replay_audit"),
-    **dict.fromkeys(("ReplayError", "ReplayReport", "RunOptimum", "RunReport"),
+    **dict.fromkeys(("OBJECTIVE_WORDS", "ReplayError", "ReplayReport", "RunOptimum", "RunReport",
+                     "Shortfall"),
                     "route18xx.engine.replay_report"),
     **dict.fromkeys(("MoveLayReport", "MoveReport", "SuggestReport", "Suggestion"),
                     "route18xx.engine.suggest_report"),
@@ -86,7 +89,8 @@ __all__ = [
     "check_report", "solve_report", "RulesVersion", "dated_state", "parse_rules_as_of",
     "rules_as_of",
     "DEFAULT_OBJECTIVE", "AuditOptimum", "AuditReport", "AuditRun", "MoveLayReport", "MoveReport",
-    "Player", "ReplayError", "ReplayReport", "RunOptimum", "RunReport", "SolveHook",
+    "OBJECTIVE_WORDS", "Player", "ReplayError", "ReplayReport", "RunOptimum", "RunReport",
+    "Shortfall", "SolveHook",
     "SuggestReport", "Suggestion", "run_optimum", "solve_hook",
     "OBJECTIVES", "BoardView", "CancelSignal", "CancelToken", "CorporationView", "EngineMismatch",
     "HexView", "IllegalAction", "Leg", "MalformedInput", "NodeView", "Objective", "OutOfTime",
@@ -94,7 +98,7 @@ __all__ = [
     "audit_log", "board_view", "check_routes", "decode_json", "excerpt", "judgement_report",
     "load_log", "MAX_FILE_BYTES", "file_kind", "read_input_file", "read_json_file",
     "new_cancel_token", "parse_game_log", "random_game_log", "read_state",
-    "recorded_routes", "replay", "replay_game", "replay_report", "route_walks", "solve_routes",
+    "is_run_routes", "recorded_routes", "replay", "replay_game", "replay_report", "route_walks", "solve_routes",
     "state_before", "state_from_log", "state_with_move", "suggest_moves", "tile_view",
 ]
 
@@ -332,7 +336,7 @@ def state_from_log(
     check_time(cancel, "the replay")
     try:
         raw = state_before(log_raw, action_id, turn_facts=turn_facts, cancel=cancel,
-                           rules_as_of=rules_as_of)
+                           rules_as_of=rules_as_of, train_ids=True)
     except MalformedInput as exc:
         if exc.field == "action_id":
             raise
@@ -368,7 +372,7 @@ def run_optimum(
 
     require_trains(state)
     return RunOptimum.of(
-        optimize(state, objective=objective, time_limit_s=time_limit_s, cancel=cancel))
+        optimize(state, objective=objective, time_limit_s=time_limit_s, cancel=cancel), objective)
 
 
 def solve_hook(
@@ -480,6 +484,13 @@ def route_walks(state_raw: Mapping[str, Any] | RouteState, routes_raw: Any,
     from route18xx.engine.board_view import route_walks_of
 
     return route_walks_of(read_state(state_raw), routes_raw, field)
+
+
+def is_run_routes(log_raw: Mapping[str, Any], action_id: int) -> bool:
+    """Action ``action_id`` of a game log is a ``run_routes`` (its routes: ``recorded_routes``)."""
+    actions = log_raw.get("actions") if isinstance(log_raw, Mapping) else None
+    return any(isinstance(e, Mapping) and e.get("id") == action_id
+               and e.get("type") == "run_routes" for e in (actions if isinstance(actions, list) else ()))
 
 
 def recorded_routes(log_raw: Mapping[str, Any], action_id: int) -> list[Any]:

@@ -58,7 +58,7 @@ def stop_breakdown(state: RouteState, node: str) -> StopValue:
     else:
         color = state.phase.revenue_color
         rule = f"ROUTES.md §4.1: phase {state.phase.name} value ({color}) of tile {tile}"
-    return StopValue(node, hex_id, kind, value, rule)
+    return StopValue(node, hex_id, kind, value, rule, board.hex(hex_id).location_name or "")
 
 
 def route_breakdown(state: RouteState, route: JudgedRoute) -> RouteBreakdown:

@@ -52,7 +52,13 @@ def route_spec(built: BuiltProblem, route: RouteResult, train_id: str) -> RouteS
 
 
 def train_ids(state: RouteState) -> list[str]:
-    """18xx.games-style ids for the company's trains: ``2-0``, ``2-1``, ``D-0`` …"""
+    """18xx.games-style ids for the company's trains: the game's own when the state
+    carries them (``RouteState.train_ids``, a state from a log: "3-3"), else ``2-0``,
+    ``2-1``, ``D-0`` …"""
+    own = state.train_ids
+    if len(own) == len(state.trains) and all(
+            i.rpartition("-")[0] == t.name for i, t in zip(own, state.trains)):
+        return list(own)
     seen: dict[str, int] = {}
     ids = []
     for train in state.trains:

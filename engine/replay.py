@@ -37,6 +37,7 @@ from route18xx.engine.game.routing import RouteCheck, route_state
 from route18xx.engine.input_file import read_json_file
 from route18xx.engine.log_players import read_seats
 from route18xx.engine.replay_report import ReplayError, RunOptimum, replay_report
+from route18xx.engine.run_facts import RunFacts, run_facts
 from route18xx.engine.rule_versions import RulesVersion, log_rules_date, rules_as_of as rules_on
 from route18xx.engine.rulesets import NORTH, PROTOTYPE, RuleSet
 from route18xx.engine.state_file import RouteState
@@ -204,6 +205,8 @@ class RunRecord:
 
     check: RouteCheck
     optimum: RunOptimum | None = None
+    #: the operating round and the president when the run was made (``engine.run_facts``).
+    facts: RunFacts = RunFacts()
 
 
 @dataclass
@@ -310,6 +313,7 @@ def replay(
             if before_action is not None:
                 before_action(game, action)
             pending_state = None
+            facts = run_facts(game, action) if isinstance(action, RunRoutes) else RunFacts()
             if isinstance(action, RunRoutes) and solve is not None:
                 pending_state = _route_state_for(game, action)
             check = game.process(action)
@@ -333,7 +337,7 @@ def replay(
                 result.problems.append(ReplayError(
                     "route", problem, action.id, context=f"run_routes {check.corporation}"))
             optimum = solve(pending_state) if (solve is not None and pending_state is not None) else None
-            result.runs.append(RunRecord(check, optimum))
+            result.runs.append(RunRecord(check, optimum, facts))
         if game.finished and position < len(entries) - 1 and stop_before is None:
             rest = [e for e in entries[position + 1 :] if e.get("type") not in ("message",)]
             if any(not str(e.get("type", "")).startswith("program_") for e in rest):
@@ -355,7 +359,9 @@ def _route_state_for(game: Game, action: RunRoutes) -> RouteState | None:
     return route_state(game, corp, runnable)
 
 
-def state_dict(game: Game, corporation: str, *, turn_facts: bool = False) -> dict[str, Any]:
+def state_dict(
+    game: Game, corporation: str, *, turn_facts: bool = False, train_ids: bool = False,
+) -> dict[str, Any]:
     """The state file (DESIGN.md §5) of ``game`` for ``corporation`` running its trains now.
 
     With ``turn_facts`` it also holds the optional facts of the company's turn
@@ -384,6 +390,8 @@ def state_dict(game: Game, corporation: str, *, turn_facts: bool = False) -> dic
         "tiles": tiles,
         "tokens": tokens,
     }
+    if train_ids:  # the game's own ids ("3-3"), so that answers name trains as the log does
+        out["train_ids"] = [t for t in corp.trains if t not in ran]
     if turn_facts:
         out.update(turn_facts_of(game, corporation))
     return out
@@ -429,6 +437,7 @@ def state_before(
     turn_facts: bool = False,
     cancel: CancelSignal | None = None,
     rules_as_of: Any = None,
+    train_ids: bool = False,
 ) -> dict[str, Any]:
     """The board state just before action ``action_id``, as a state-file dict (DESIGN.md §5).
 
@@ -436,11 +445,13 @@ def state_before(
     corporation operating at that moment (a private's lay is made for its
     owner, the operating one). Raises ``MalformedInput`` when the action is not
     in the log (or was undone) or no corporation is operating. ``turn_facts``
-    adds the optional turn fields (``turn_facts_of``) for move suggestions.
+    adds the optional turn fields (``turn_facts_of``) for move suggestions,
+    ``train_ids`` the game's own ids of the trains ("3-3"; ``state_dict``).
     ``cancel`` bounds the replay (``replay``): ``OutOfTime`` past its deadline.
     """
     return states_before(
-        log, [action_id], turn_facts=turn_facts, cancel=cancel, rules_as_of=rules_as_of)[action_id]
+        log, [action_id], turn_facts=turn_facts, cancel=cancel, rules_as_of=rules_as_of,
+        train_ids=train_ids)[action_id]
 
 
 def states_before(
@@ -450,6 +461,7 @@ def states_before(
     turn_facts: bool = False,
     cancel: CancelSignal | None = None,
     rules_as_of: Any = None,
+    train_ids: bool = False,
 ) -> dict[int, dict[str, Any]]:
     """``state_before`` for several actions of one log, in a single replay; each state
     carries ``rules_as_of``, the date whose rules the log was replayed under."""
@@ -469,10 +481,11 @@ def states_before(
             return
         entity = action.entity
         if game.is_corporation(entity):
-            found[action.id] = state_dict(game, str(entity), turn_facts=turn_facts)
+            found[action.id] = state_dict(game, str(entity), turn_facts=turn_facts,
+                                         train_ids=train_ids)
         elif isinstance(game.round, OperatingRound) and game.round.current_entity(game) is not None:
             corp = str(game.round.current_entity(game))
-            found[action.id] = state_dict(game, corp, turn_facts=turn_facts)
+            found[action.id] = state_dict(game, corp, turn_facts=turn_facts, train_ids=train_ids)
         else:
             problems[action.id] = f"action {action.id} is not taken while a corporation operates"
 

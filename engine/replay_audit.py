@@ -21,7 +21,6 @@ from typing import Any
 from route18xx.engine.errors import Route18xxError
 from route18xx.engine.game.actions import Action, RunRoutes
 from route18xx.engine.game.game import Game
-from route18xx.engine.game.operating_round import OperatingRound
 from route18xx.engine.replay import kept_actions, replay
 from route18xx.engine.replay_report import ReplayReport, RunOptimum, RunReport, replay_report
 from route18xx.engine.state_file import RouteState, to_state_file
@@ -98,13 +97,6 @@ class AuditReport:
         }
 
 
-@dataclass(frozen=True)
-class _Facts:
-    round: str | None
-    president: int | None
-    president_name: str | None
-
-
 def audit_replay(
     log: Mapping[str, Any], *, time_limit_s: float = 10.0, states: bool = False,
     rules_as_of: Any = None,
@@ -124,7 +116,6 @@ def audit_replay(
     """
     from route18xx.engine.api import run_optimum
 
-    facts: dict[int, _Facts] = {}
     optima: dict[int, dict[str, AuditOptimum]] = {}
     decisions: dict[int, dict[str, Any]] = {}
     current: list[int] = []  # the id of the run_routes being processed
@@ -146,21 +137,13 @@ def audit_replay(
         first = out[OBJECTIVES[0]]
         if first.error is not None or first.revenue is None or first.subsidy is None:
             return None
-        return RunOptimum(first.revenue, first.subsidy, first.proven_optimal, first.solve_ms or 0.0)
+        return RunOptimum(first.revenue, first.subsidy, first.proven_optimal, first.solve_ms or 0.0,
+                          OBJECTIVES[0])
 
     def before(game: Game, action: Action) -> None:
         current.clear()
-        if not isinstance(action, RunRoutes) or action.id is None:
-            return
-        current.append(action.id)
-        if not game.is_corporation(action.entity):
-            return
-        rnd = game.round
-        number = rnd.number if isinstance(rnd, OperatingRound) else 0
-        president = game.corporation(action.entity).president
-        player = game.player_or_none(president)
-        facts[action.id] = _Facts(f"OR {game.turn}.{number}", president,
-                                  player.name if player is not None else None)
+        if isinstance(action, RunRoutes) and action.id is not None:
+            current.append(action.id)
 
     result = replay(log, solve=solve, before_action=before, rules_as_of=rules_as_of)
     report = replay_report(result)
@@ -170,7 +153,7 @@ def audit_replay(
     runs = []
     for run in report.runs:
         key = run.action_id if run.action_id is not None else -1
-        fact = facts.get(key, _Facts(None, None, None))
+        fact = run.facts
         state = decisions.get(key)
         runs.append(AuditRun(
             run, fact.round, fact.president, fact.president_name, optima.get(key),

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from route18xx.engine.game.depot import train_name
+from route18xx.engine.run_facts import RunFacts
 
 if TYPE_CHECKING:
     from route18xx.engine.optimize import Optimum
@@ -68,21 +69,45 @@ class ReplayError:
                 return "the log says the game finished, but it ends before the game does"
 
 
+#: The words of every report (issue 22), one meaning each: **revenue** is what the
+#: trains earn for the dividend (destination bonuses included; what the 18xx.games
+#: auto-router maximises), **subsidy** what the mine pays the treasury (ROUTES.md §5),
+#: **income** their sum. The objective ``total`` maximises income, ``revenue`` revenue.
+OBJECTIVE_WORDS: dict[str, str] = {"total": "income (revenue + subsidy)",
+                                   "revenue": "revenue (the dividend)"}
+
+
 @dataclass(frozen=True)
 class RunOptimum:
-    """The optimum a replay's solver hook found for one run (objective of the hook)."""
+    """The optimum a replay's solver hook found for one run, for ``objective``."""
 
     revenue: int
     subsidy: int
     proven_optimal: bool
     #: milliseconds, rounded to 3 decimals as ``solve --json`` prints them.
     solve_ms: float
+    #: what the optimum maximises: ``total`` (income) or ``revenue`` (``solver.OBJECTIVES``).
+    objective: str = "total"
 
     @classmethod
-    def of(cls, opt: Optimum) -> RunOptimum:
+    def of(cls, opt: Optimum, objective: str = "total") -> RunOptimum:
         """A checked optimum (``engine.optimize``) as a run's optimum."""
         return cls(opt.judgement.revenue, opt.judgement.subsidy,
-                   opt.solution.status == "OPTIMAL", round(opt.solve_ms, 3))
+                   opt.solution.status == "OPTIMAL", round(opt.solve_ms, 3), objective)
+
+
+def left_on_table(objective: str, dividend_lost: int, treasury_lost: int) -> int:
+    """What a run left on the table for ``objective``: the optimum's figure minus the
+    recorded one, never below 0 (a recorded route the rules refuse may pay more).
+
+    ``revenue`` counts the dividend alone: a player who took ¥20 more dividend over
+    ¥40 for the treasury left nothing (issue 22); ``total`` counts income, both.
+
+    >>> left_on_table("total", -20, 40), left_on_table("revenue", -20, 40)
+    (20, 0)
+    """
+    lost = dividend_lost if objective == "revenue" else dividend_lost + treasury_lost
+    return max(0, lost)
 
 
 @dataclass(frozen=True)
@@ -105,6 +130,9 @@ class RunReport:
     #: the judge's order; empty when ``recorded_legal``). The replay still pays
     #: what was recorded, as 18xx.games does (HISTORY.md §1.2).
     recorded_violations: tuple[str, ...] = ()
+    #: the operating round ("OR 8.1") and the company's president (player id and
+    #: name) when the run was made (``engine.run_facts``).
+    facts: RunFacts = RunFacts()
 
     @classmethod
     def of(cls, record: RunRecord) -> RunReport:
@@ -114,7 +142,36 @@ class RunReport:
             c.recorded_revenue, c.recorded_subsidy, c.legal, c.engine_revenue,
             c.engine_subsidy, record.optimum,
             recorded_violations=tuple(dict.fromkeys(d.code for d in c.judgement.details)),
+            facts=record.facts,
         )
+
+    @property
+    def round(self) -> str | None:
+        return self.facts.round
+
+    @property
+    def president_name(self) -> str | None:
+        return self.facts.president_name
+
+    @property
+    def dividend_lost(self) -> int | None:
+        """The optimum's revenue minus the recorded revenue (None when not solved);
+        negative when the player took more dividend than the optimum of ``total``."""
+        return None if self.optimum is None else self.optimum.revenue - self.recorded_revenue
+
+    @property
+    def treasury_lost(self) -> int | None:
+        """The optimum's subsidy minus the recorded subsidy (None when not solved)."""
+        return None if self.optimum is None else self.optimum.subsidy - self.recorded_subsidy
+
+    @property
+    def left_on_table(self) -> int | None:
+        """What the run left on the table for the optimum's objective (``left_on_table``)."""
+        opt = self.optimum
+        if opt is None:
+            return None
+        return left_on_table(opt.objective, opt.revenue - self.recorded_revenue,
+                             opt.subsidy - self.recorded_subsidy)
 
     def to_json(self) -> dict[str, Any]:
         opt = self.optimum
@@ -132,10 +189,34 @@ class RunReport:
             "optimal_subsidy": opt.subsidy if opt else None,
             "proven_optimal": opt.proven_optimal if opt else False,
             "solve_ms": opt.solve_ms if opt else None,
+            "round": self.round,
+            "president": self.facts.president,
+            "president_name": self.president_name,
+            "dividend_lost": self.dividend_lost,
+            "treasury_lost": self.treasury_lost,
+            "left_on_table": self.left_on_table,
         }
         if self.turn_start_action_id is not None:
             out["turn_start_action_id"] = self.turn_start_action_id
         return out
+
+
+@dataclass(frozen=True)
+class Shortfall:
+    """The runs of a replay that left something on the table for ``objective``:
+    how many, the sum they left (``amount``), and its dividend and treasury parts
+    (each the sum of those runs' ``dividend_lost`` / ``treasury_lost``; one may be
+    negative under ``total``: dividend taken instead of subsidy)."""
+
+    objective: str
+    runs: int
+    amount: int
+    dividend_lost: int
+    treasury_lost: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"objective": self.objective, "runs": self.runs, "amount": self.amount,
+                "dividend_lost": self.dividend_lost, "treasury_lost": self.treasury_lost}
 
 
 @dataclass(frozen=True)
@@ -164,7 +245,24 @@ class ReplayReport:
     rules_version: str = ""
     rules_as_of: str = ""
 
+    @property
+    def objective(self) -> str | None:
+        """The objective of the runs' optima (None when no run was solved)."""
+        return next((r.optimum.objective for r in self.runs if r.optimum is not None), None)
+
+    @property
+    def shortfall(self) -> Shortfall | None:
+        """The runs that left something on the table, and how much (None: not solved)."""
+        objective = self.objective
+        if objective is None:
+            return None
+        lost = [r for r in self.runs if (r.left_on_table or 0) > 0]
+        return Shortfall(objective, len(lost), sum(r.left_on_table or 0 for r in lost),
+                         sum(r.dividend_lost or 0 for r in lost),
+                         sum(r.treasury_lost or 0 for r in lost))
+
     def to_json(self) -> dict[str, Any]:
+        short = self.shortfall
         return {
             "title": self.title,
             "rule_set": self.rule_set,
@@ -176,6 +274,8 @@ class ReplayReport:
             "errors": [str(e) for e in self.errors],
             "completed": self.completed,
             "stopped_at": self.stopped_at,
+            "objective": self.objective,
+            "left_on_table": short.to_json() if short is not None else None,
             "run_routes": [r.to_json() for r in self.runs],
         }
 
@@ -199,4 +299,7 @@ def replay_report(result: ReplayResult) -> ReplayReport:
     )
 
 
-__all__ = ["ErrorKind", "ReplayError", "ReplayReport", "RunOptimum", "RunReport", "replay_report"]
+__all__ = [
+    "OBJECTIVE_WORDS", "ErrorKind", "ReplayError", "ReplayReport", "RunOptimum", "RunReport",
+    "Shortfall", "left_on_table", "replay_report",
+]

@@ -21,21 +21,24 @@ from typing import Any, Mapping
 @dataclass(frozen=True)
 class StopValue:
     """One stop of a route: node, kind (city / town / off-board / harbour / mine),
-    its value in this phase and the rule that set it."""
+    its value in this phase, the rule that set it, and the place's printed name
+    ("Tianjin"; empty for an unnamed town or city)."""
 
     node: str
     hex: str
     kind: str
     value: int
     rule: str
+    name: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"node": self.node, "hex": self.hex, "kind": self.kind, "value": self.value,
-                "rule": self.rule}
+        return {"node": self.node, "hex": self.hex, "name": self.name, "kind": self.kind,
+                "value": self.value, "rule": self.rule}
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any]) -> StopValue:
-        return cls(raw["node"], raw["hex"], raw["kind"], raw["value"], raw["rule"])
+        return cls(raw["node"], raw["hex"], raw["kind"], raw["value"], raw["rule"],
+                   raw.get("name", ""))
 
 
 @dataclass(frozen=True)

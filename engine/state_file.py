@@ -10,6 +10,8 @@ by ``engine.state_rules``, each list bounded before its items are read.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
@@ -47,6 +49,10 @@ class RouteState:
     tiles_laid: tuple[tuple[HexId, str | None], ...] = ()
     #: The date whose 1888 rules apply (DESIGN.md §9, HISTORY.md §2); None: today.
     rules_as_of: date | None = None
+    #: The game's own ids of ``trains`` ("3-3"), when the state comes from a log:
+    #: answers name their routes' trains as the log does (issue 22). Empty: the
+    #: ids are numbered per type from 0 ("3-0", "3-1").
+    train_ids: tuple[str, ...] = ()
 
     @property
     def data(self) -> GameData:
@@ -162,7 +168,23 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
         heng_shan_player_owned=hs_player,
         tiles_laid=tuple(laid),
         rules_as_of=as_of,
+        train_ids=_train_ids(raw.get("train_ids"), trains_raw),
     )
+
+
+def _train_ids(ids: Any, trains: list[Any]) -> tuple[str, ...]:
+    """The optional ``train_ids`` of a state file: one id per train, ``<train>-<n>``
+    as 18xx.games names a train ("3-3"), each once; absent: none."""
+    if ids is None:
+        return ()
+    if not isinstance(ids, list) or len(ids) != len(trains):
+        raise MalformedInput("train_ids", f"must list one id per train ({len(trains)})")
+    for i, (tid, name) in enumerate(zip(ids, trains)):
+        if not isinstance(tid, str) or not re.fullmatch(re.escape(name) + r"-\d{1,4}", tid):
+            raise MalformedInput(f"train_ids[{i}]", f"must be '{name}-<n>', not {excerpt(tid)}")
+        if tid in ids[:i]:
+            raise MalformedInput(f"train_ids[{i}]", f"names train {tid} twice")
+    return tuple(ids)
 
 
 def parse_board(

@@ -12,7 +12,6 @@ one validator, as ``engine.optimize`` does.
 from __future__ import annotations
 
 import time
-from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
@@ -20,7 +19,7 @@ from route18xx.engine import state_rules as rules
 from route18xx.engine.deadline import check_time
 from route18xx.engine.errors import EngineMismatch, MalformedInput, excerpt
 from route18xx.engine.gamedata import TrainDef
-from route18xx.engine.optimize import Optimum, route_spec, typed_report
+from route18xx.engine.optimize import Optimum, route_spec, train_ids, typed_report
 from route18xx.engine.problem_builder import BuiltProblem, build_problem
 from route18xx.engine.reports import CheckReport, RouteReport, SolveReport
 from route18xx.engine.route_judge import (
@@ -103,8 +102,11 @@ def solve_prepared(
     if objective not in OBJECTIVES:
         raise MalformedInput("objective", f"{objective!r} is not one of {list(OBJECTIVES)}")
     started = time.perf_counter()
-    state = prep.state if trains is None else replace(prep.state, trains=trains)
-    free = _free_trains(state.trains, pins)
+    if trains is None or trains == prep.state.trains:
+        state = prep.state
+    else:  # a what-if set: its trains have no ids in the game
+        state = replace(prep.state, trains=trains, train_ids=())
+    free = _free_trains(state, pins)
     taken = judge_routes(state, pins).routes if pins else []
     edges = [k for r in taken for c in r.chains for k in c.edge_keys]
     paths = [p for r in taken for c in r.chains for p in c.paths]
@@ -131,24 +133,32 @@ def solve_prepared(
     return state, Optimum(solution, specs, judgement, (time.perf_counter() - started) * 1000.0)
 
 
-def _free_trains(
-    trains: Sequence[TrainDef], pins: Sequence[RouteSpec]
-) -> list[tuple[str, TrainDef]]:
-    """The trains the pins leave (one pinned route takes one train of its type), with
-    ids ``<type>-<n>`` that no pinned route uses."""
-    taken = Counter(train_type(p.train) for p in pins)
+def _free_trains(state: RouteState, pins: Sequence[RouteSpec]) -> list[tuple[str, TrainDef]]:
+    """The trains the pins leave, with their ids: the game's own when the state has
+    them (``optimize.train_ids``: "3-3"), else ``<type>-<n>``; never an id a pinned
+    route uses. A pin naming a train's own id takes that train, any other pin the
+    first free train of its type."""
+    ids = train_ids(state)
+    free = list(range(len(state.trains)))
+    others: list[str] = []
+    for pin in pins:
+        if pin.train in ids and ids.index(pin.train) in free:
+            free.remove(ids.index(pin.train))
+        else:
+            others.append(train_type(pin.train))
+    for kind in others:
+        first = next((i for i in free if state.trains[i].name == kind), None)
+        if first is not None:
+            free.remove(first)
     used = {p.train for p in pins}
-    free: list[tuple[str, TrainDef]] = []
-    for train in trains:
-        if taken[train.name] > 0:
-            taken[train.name] -= 1
-            continue
-        n = 0
-        while f"{train.name}-{n}" in used:
-            n += 1
-        used.add(f"{train.name}-{n}")
-        free.append((f"{train.name}-{n}", train))
-    return free
+    out: list[tuple[str, TrainDef]] = []
+    for i in free:
+        train, tid, n = state.trains[i], ids[i], 0
+        while tid in used:
+            tid, n = f"{train.name}-{n}", n + 1
+        used.add(tid)
+        out.append((tid, train))
+    return out
 
 
 def objective_value(report: SolveReport | Any, objective: str) -> int:

@@ -44,8 +44,11 @@ def _solve(runner: EngineRunner, request: pb.SolveRoutesRequest, cancel: Any) ->
 
 def _validate(runner: EngineRunner, request: pb.ValidateRoutesRequest, cancel: Any) -> Message:
     source = converters.request_source(request)
-    report = runner.check(source, converters.routes_from_proto(request.routes), cancel,
-                          converters.check_args_from_proto(request))
+    routes = converters.routes_from_proto(request.routes)
+    if not routes and isinstance(source, converters.LogSource) and api.is_run_routes(
+            source.log, source.action_id):  # the run's own routes, as RenderBoard draws them
+        routes = api.recorded_routes(source.log, source.action_id)
+    report = runner.check(source, routes, cancel, converters.check_args_from_proto(request))
     return converters.check_report_to_proto(report)
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from route18xx.engine.api import (
     DEFAULT_OBJECTIVE,
+    OBJECTIVE_WORDS,
     MalformedInput,
     ReplayReport,
     RunOptimum,
@@ -121,11 +122,18 @@ def _print_summary(report: ReplayReport, seconds: float) -> None:
     print(f"recorded result: {report.recorded_result}")
     print(f"scores match:    {report.scores_match}")
     print(f"run_routes:      {len(runs)} checked, {agree} legal with the recorded revenue and subsidy")
-    solved = [(r, r.optimum) for r in runs if r.optimum is not None]
-    if solved:
-        better = sum(1 for r, opt in solved if opt.revenue > r.recorded_revenue)
-        print(f"optimum:         {len(solved)} solved, {better} runs left revenue on the table")
+    short = report.shortfall
+    if short is not None:
+        solved = sum(1 for r in runs if r.optimum is not None)
+        print(f"optimum:         {solved} solved for {OBJECTIVE_WORDS[short.objective]}")
+        print(f"left on table:   {_yen(short.amount)} in {short.runs} runs (dividend lost "
+              f"{_yen(short.dividend_lost)}, treasury lost {_yen(short.treasury_lost)})")
     if report.stopped_at is not None:
         print(f"stopped:         at action {report.stopped_at}; the runs above are those before it")
     elif not report.completed:
         print("stopped:         the log was not replayed to its end (see the errors)")
+
+
+def _yen(amount: int) -> str:
+    """``¥40``, or ``−¥20`` for a negative amount (dividend taken over subsidy)."""
+    return f"¥{amount}" if amount >= 0 else f"−¥{-amount}"

@@ -26,7 +26,8 @@ _OBJECTIVE_NAMES = {v: k for k, v in _OBJECTIVES.items()} | {pb.OBJECTIVE_UNSPEC
 
 def breakdown_to_proto(b: RouteBreakdown) -> pb.RouteBreakdown:
     msg = pb.RouteBreakdown(
-        stops=[pb.StopValue(node=s.node, hex=s.hex, kind=s.kind, value=s.value, rule=s.rule)
+        stops=[pb.StopValue(node=s.node, hex=s.hex, kind=s.kind, value=s.value, rule=s.rule,
+                            name=s.name)
                for s in b.stops],
         stops_value=b.stops_value, distance_used=b.distance_used, revenue=b.revenue,
         subsidy=b.subsidy, counted=b.counted,
@@ -47,7 +48,7 @@ def breakdown_from_proto(msg: pb.RouteBreakdown) -> RouteBreakdown:
     bonus = msg.destination_bonus if msg.HasField("destination_bonus") else None
     mine = msg.mine_subsidy if msg.HasField("mine_subsidy") else None
     return RouteBreakdown(
-        stops=tuple(StopValue(s.node, s.hex, s.kind, s.value, s.rule) for s in msg.stops),
+        stops=tuple(StopValue(s.node, s.hex, s.kind, s.value, s.rule, s.name) for s in msg.stops),
         stops_value=msg.stops_value,
         bonus=None if bonus is None else BonusValue(
             bonus.value, bonus.home, bonus.destination, bonus.rule),

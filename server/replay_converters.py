@@ -25,11 +25,19 @@ def run_to_proto(run: RunReport) -> pb.ReplayedRun:
         engine_subsidy=run.engine_subsidy or 0,
         proven_optimal=run.optimum.proven_optimal if run.optimum is not None else False,
         recorded_violations=[violation_code(c) for c in run.recorded_violations],
+        round=run.round or "",
+        president_name=run.president_name or "",
     )
     if run.optimum is not None:
         msg.optimal_revenue = run.optimum.revenue
         msg.optimal_subsidy = run.optimum.subsidy
         msg.solve_ms = run.optimum.solve_ms
+    if run.dividend_lost is not None:
+        msg.dividend_lost = run.dividend_lost
+    if run.treasury_lost is not None:
+        msg.treasury_lost = run.treasury_lost
+    if run.left_on_table is not None:
+        msg.left_on_table = run.left_on_table
     return msg
 
 
@@ -55,6 +63,13 @@ def replay_report_to_proto(report: ReplayReport) -> pb.ReplayGameResponse:
     )
     if report.stopped_at is not None:
         msg.stopped_at_action = report.stopped_at
+    short = report.shortfall
+    if short is not None:
+        msg.objective = converters.objective_to_proto(short.objective)
+        msg.left_on_table.CopyFrom(pb.Shortfall(
+            objective=converters.objective_to_proto(short.objective), runs=short.runs,
+            amount=short.amount, dividend_lost=short.dividend_lost,
+            treasury_lost=short.treasury_lost))
     return msg
 
 

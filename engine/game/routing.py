@@ -61,7 +61,8 @@ class RouteCheck:
 def route_state(game: Game, corp: Corporation, train_ids: list[str]) -> RouteState:
     """The ``RouteState`` the judge and the solver see for ``corp`` now."""
     trains = tuple(game.trains[train_name(t)] for t in train_ids)
-    return RouteState(game.rule_set, game.phase, corp.definition, trains, game.board)
+    return RouteState(game.rule_set, game.phase, corp.definition, trains, game.board,
+                      train_ids=tuple(train_ids))
 
 
 def recorded_figures(action: RunRoutes, judgement: Judgement) -> tuple[int, int]:

@@ -169,18 +169,20 @@ class Route(_message.Message):
     def __init__(self, train: _Optional[str] = ..., connections: _Optional[_Iterable[_Union[Connection, _Mapping]]] = ..., hexes: _Optional[_Iterable[str]] = ..., nodes: _Optional[_Iterable[str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., revenue_str: _Optional[str] = ..., breakdown: _Optional[_Union[RouteBreakdown, _Mapping]] = ...) -> None: ...
 
 class StopValue(_message.Message):
-    __slots__ = ("node", "hex", "kind", "value", "rule")
+    __slots__ = ("node", "hex", "kind", "value", "rule", "name")
     NODE_FIELD_NUMBER: _ClassVar[int]
     HEX_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     VALUE_FIELD_NUMBER: _ClassVar[int]
     RULE_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
     node: str
     hex: str
     kind: str
     value: int
     rule: str
-    def __init__(self, node: _Optional[str] = ..., hex: _Optional[str] = ..., kind: _Optional[str] = ..., value: _Optional[int] = ..., rule: _Optional[str] = ...) -> None: ...
+    name: str
+    def __init__(self, node: _Optional[str] = ..., hex: _Optional[str] = ..., kind: _Optional[str] = ..., value: _Optional[int] = ..., rule: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
 
 class DestinationBonus(_message.Message):
     __slots__ = ("value", "home", "destination", "rule")
@@ -643,7 +645,7 @@ class ReplayGameRequest(_message.Message):
     def __init__(self, game_log: _Optional[str] = ..., skip_solve: _Optional[bool] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ..., rules_as_of: _Optional[str] = ...) -> None: ...
 
 class ReplayedRun(_message.Message):
-    __slots__ = ("action_id", "turn_start_action_id", "corporation", "trains", "recorded_revenue", "recorded_subsidy", "recorded_legal", "engine_revenue", "engine_subsidy", "optimal_revenue", "optimal_subsidy", "proven_optimal", "solve_ms", "recorded_violations")
+    __slots__ = ("action_id", "turn_start_action_id", "corporation", "trains", "recorded_revenue", "recorded_subsidy", "recorded_legal", "engine_revenue", "engine_subsidy", "optimal_revenue", "optimal_subsidy", "proven_optimal", "solve_ms", "recorded_violations", "round", "president_name", "dividend_lost", "treasury_lost", "left_on_table")
     ACTION_ID_FIELD_NUMBER: _ClassVar[int]
     TURN_START_ACTION_ID_FIELD_NUMBER: _ClassVar[int]
     CORPORATION_FIELD_NUMBER: _ClassVar[int]
@@ -658,6 +660,11 @@ class ReplayedRun(_message.Message):
     PROVEN_OPTIMAL_FIELD_NUMBER: _ClassVar[int]
     SOLVE_MS_FIELD_NUMBER: _ClassVar[int]
     RECORDED_VIOLATIONS_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    PRESIDENT_NAME_FIELD_NUMBER: _ClassVar[int]
+    DIVIDEND_LOST_FIELD_NUMBER: _ClassVar[int]
+    TREASURY_LOST_FIELD_NUMBER: _ClassVar[int]
+    LEFT_ON_TABLE_FIELD_NUMBER: _ClassVar[int]
     action_id: int
     turn_start_action_id: int
     corporation: str
@@ -672,10 +679,29 @@ class ReplayedRun(_message.Message):
     proven_optimal: bool
     solve_ms: float
     recorded_violations: _containers.RepeatedScalarFieldContainer[ViolationCode]
-    def __init__(self, action_id: _Optional[int] = ..., turn_start_action_id: _Optional[int] = ..., corporation: _Optional[str] = ..., trains: _Optional[_Iterable[str]] = ..., recorded_revenue: _Optional[int] = ..., recorded_subsidy: _Optional[int] = ..., recorded_legal: _Optional[bool] = ..., engine_revenue: _Optional[int] = ..., engine_subsidy: _Optional[int] = ..., optimal_revenue: _Optional[int] = ..., optimal_subsidy: _Optional[int] = ..., proven_optimal: _Optional[bool] = ..., solve_ms: _Optional[float] = ..., recorded_violations: _Optional[_Iterable[_Union[ViolationCode, str]]] = ...) -> None: ...
+    round: str
+    president_name: str
+    dividend_lost: int
+    treasury_lost: int
+    left_on_table: int
+    def __init__(self, action_id: _Optional[int] = ..., turn_start_action_id: _Optional[int] = ..., corporation: _Optional[str] = ..., trains: _Optional[_Iterable[str]] = ..., recorded_revenue: _Optional[int] = ..., recorded_subsidy: _Optional[int] = ..., recorded_legal: _Optional[bool] = ..., engine_revenue: _Optional[int] = ..., engine_subsidy: _Optional[int] = ..., optimal_revenue: _Optional[int] = ..., optimal_subsidy: _Optional[int] = ..., proven_optimal: _Optional[bool] = ..., solve_ms: _Optional[float] = ..., recorded_violations: _Optional[_Iterable[_Union[ViolationCode, str]]] = ..., round: _Optional[str] = ..., president_name: _Optional[str] = ..., dividend_lost: _Optional[int] = ..., treasury_lost: _Optional[int] = ..., left_on_table: _Optional[int] = ...) -> None: ...
+
+class Shortfall(_message.Message):
+    __slots__ = ("objective", "runs", "amount", "dividend_lost", "treasury_lost")
+    OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
+    RUNS_FIELD_NUMBER: _ClassVar[int]
+    AMOUNT_FIELD_NUMBER: _ClassVar[int]
+    DIVIDEND_LOST_FIELD_NUMBER: _ClassVar[int]
+    TREASURY_LOST_FIELD_NUMBER: _ClassVar[int]
+    objective: Objective
+    runs: int
+    amount: int
+    dividend_lost: int
+    treasury_lost: int
+    def __init__(self, objective: _Optional[_Union[Objective, str]] = ..., runs: _Optional[int] = ..., amount: _Optional[int] = ..., dividend_lost: _Optional[int] = ..., treasury_lost: _Optional[int] = ...) -> None: ...
 
 class ReplayGameResponse(_message.Message):
-    __slots__ = ("title", "rule_set", "final_scores", "recorded_result", "scores_match", "errors", "runs", "rules_version", "rules_as_of", "completed", "stopped_at_action")
+    __slots__ = ("title", "rule_set", "final_scores", "recorded_result", "scores_match", "errors", "runs", "rules_version", "rules_as_of", "completed", "stopped_at_action", "objective", "left_on_table")
     class FinalScoresEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -701,6 +727,8 @@ class ReplayGameResponse(_message.Message):
     RULES_AS_OF_FIELD_NUMBER: _ClassVar[int]
     COMPLETED_FIELD_NUMBER: _ClassVar[int]
     STOPPED_AT_ACTION_FIELD_NUMBER: _ClassVar[int]
+    OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
+    LEFT_ON_TABLE_FIELD_NUMBER: _ClassVar[int]
     title: str
     rule_set: str
     final_scores: _containers.ScalarMap[str, int]
@@ -712,4 +740,6 @@ class ReplayGameResponse(_message.Message):
     rules_as_of: str
     completed: bool
     stopped_at_action: int
-    def __init__(self, title: _Optional[str] = ..., rule_set: _Optional[str] = ..., final_scores: _Optional[_Mapping[str, int]] = ..., recorded_result: _Optional[_Mapping[str, int]] = ..., scores_match: _Optional[bool] = ..., errors: _Optional[_Iterable[str]] = ..., runs: _Optional[_Iterable[_Union[ReplayedRun, _Mapping]]] = ..., rules_version: _Optional[str] = ..., rules_as_of: _Optional[str] = ..., completed: _Optional[bool] = ..., stopped_at_action: _Optional[int] = ...) -> None: ...
+    objective: Objective
+    left_on_table: Shortfall
+    def __init__(self, title: _Optional[str] = ..., rule_set: _Optional[str] = ..., final_scores: _Optional[_Mapping[str, int]] = ..., recorded_result: _Optional[_Mapping[str, int]] = ..., scores_match: _Optional[bool] = ..., errors: _Optional[_Iterable[str]] = ..., runs: _Optional[_Iterable[_Union[ReplayedRun, _Mapping]]] = ..., rules_version: _Optional[str] = ..., rules_as_of: _Optional[str] = ..., completed: _Optional[bool] = ..., stopped_at_action: _Optional[int] = ..., objective: _Optional[_Union[Objective, str]] = ..., left_on_table: _Optional[_Union[Shortfall, _Mapping]] = ...) -> None: ...
