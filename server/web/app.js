@@ -184,6 +184,9 @@ async function replay(action) {
   }
 }
 
+/** An amount that may be negative: "¥20", "−¥240". */
+const amount = (n) => (n < 0 ? "−" : "") + yen(Math.abs(n || 0));
+
 function summary(report, list, stopped, stoppedAt, errors) {
   let count = 0;
   let left = 0;
@@ -209,7 +212,7 @@ function summary(report, list, stopped, stoppedAt, errors) {
   return (stoppedAt !== undefined ? "The replay did not reach the end of the game: no final scores. "
     : `Final scores ${report.scoresMatch ? "match" : "do not match"} the log. `) +
     `Optimum for ${OBJECTIVES[objective].label}: ${yen(left)} of ${word} left on the table in ${count} runs` +
-    (count ? ` (dividend lost ${yen(dividend)}, treasury lost ${yen(treasury)}).` : ".") +
+    (count ? ` (dividend lost ${amount(dividend)}, treasury lost ${amount(treasury)}).` : ".") +
     (errors.length && !stopped ? " Problems: " + errors.join("; ") : "");
 }
 

@@ -45,7 +45,7 @@ export function renderBreakdown(box, check, names) {
   }
 }
 
-const stopName = (node, hex, names) => (names[hex] ? `${names[hex]} (${node})` : node);
+const stopName = (node, hex, names, name = "") => ((name || names[hex]) ? `${name || names[hex]} (${node})` : node);
 
 function routeTable(kind, route, names) {
   const table = document.createElement("table");
@@ -63,7 +63,7 @@ function routeTable(kind, route, names) {
     (route.subsidy ? ` + ${yen(route.subsidy)} subsidy` : "") + (legal ? "" : " — illegal");
   const body = document.createElement("tbody");
   for (const stop of b.stops || []) {
-    body.appendChild(row(stopName(stop.node, stop.hex, names), stop.kind, yen(stop.value), stop.rule, "stop"));
+    body.appendChild(row(stopName(stop.node, stop.hex, names, stop.name), stop.kind, yen(stop.value), stop.rule, "stop"));
   }
   if (b.destinationBonus) {
     const d = b.destinationBonus;

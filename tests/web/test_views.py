@@ -142,11 +142,17 @@ def test_rapid_clicks_leave_exactly_the_last_runs_view(chromium_driver: Any, sit
     screenshot(driver, "web-desk-board-231")
 
 
-def _replay_cli(objective: str) -> dict[str, Any]:
-    out = subprocess.run(
+def _replay_cli(objective: str) -> subprocess.Popen[str]:
+    """``route18xx replay --json --objective …``, started now (it runs beside the browser)."""
+    return subprocess.Popen(
         [sys.executable, "-m", "route18xx.server.cli", "replay", str(LOG), "--json", "--objective", objective],
-        capture_output=True, text=True, timeout=300, check=True)
-    return dict(json.loads(out.stdout))
+        stdout=subprocess.PIPE, text=True)
+
+
+def _answer(process: subprocess.Popen[str]) -> dict[str, Any]:
+    out, _ = process.communicate(timeout=300)
+    assert process.returncode == 0
+    return dict(json.loads(out))
 
 
 def _yen(text: str) -> int:
@@ -157,40 +163,54 @@ def _yen(text: str) -> int:
     return sign * int(text.strip().lstrip("−").lstrip("¥"))
 
 
+def _summary_counts(text: str) -> tuple[int, int, int, int]:
+    """The runs list's summary: amount left on the table, runs, dividend lost, treasury lost."""
+    m = re.search(r"(−?)¥(\d+) of \w+ left on the table in (\d+) runs"
+                  r"(?: \(dividend lost (−?)¥(\d+), treasury lost (−?)¥(\d+)\))?", text)
+    assert m, text
+    sign = lambda s: -1 if s == "−" else 1  # noqa: E731
+    return (sign(m[1]) * int(m[2]), int(m[3]), sign(m[4]) * int(m[5] or 0), sign(m[6]) * int(m[7] or 0))
+
+
 def test_the_objective_switch_matches_the_command_line_run_by_run(
     chromium_driver: Any, site: RouteServer
 ) -> None:
-    """Dividend only: every row's recorded and optimal revenue, dividend and treasury lost,
-    and the runs with a gap, equal ``route18xx replay --json --objective revenue``'s."""
+    """Both objectives: the page's count of runs that left something on the table, the amount
+    and its dividend and treasury parts equal ``route18xx replay --json --objective …``'s;
+    for dividend only, also every row: OR, president, recorded and optimal revenue, dividend
+    and treasury lost, and whether the row is flagged."""
     from selenium.webdriver.common.by import By
 
     driver = chromium_driver
+    witnesses = {objective: _replay_cli(objective) for objective in ("total", "revenue")}
     _open_log(driver, site)
-    total_gaps = len(driver.find_elements(By.CSS_SELECTOR, "#runs tbody tr.gap"))
-    driver.find_element(By.CSS_SELECTOR, 'input[name="objective"][value="revenue"]').click()
-    _wait(driver, lambda d: "dividend only" in d.find_element(By.ID, "game-summary").text
-          and len(_rows(d)) == RUNS)
-    assert "objective=revenue" in driver.current_url
-    witness = _replay_cli("revenue")["run_routes"]
-    assert len(witness) == RUNS
+    for objective in ("total", "revenue"):
+        if objective == "revenue":
+            driver.find_element(By.CSS_SELECTOR, 'input[name="objective"][value="revenue"]').click()
+            _wait(driver, lambda d: "dividend only" in d.find_element(By.ID, "game-summary").text
+                  and len(_rows(d)) == RUNS)
+            assert "objective=revenue" in driver.current_url
+        witness = _answer(witnesses[objective])
+        short = witness["left_on_table"]
+        page_counts = _summary_counts(driver.find_element(By.ID, "game-summary").text)
+        assert page_counts == (short["amount"], short["runs"], short["dividend_lost"],
+                               short["treasury_lost"]), objective
+        assert len(driver.find_elements(By.CSS_SELECTOR, "#runs tbody tr.gap")) == short["runs"]
+    runs = witness["run_routes"]
+    assert len(runs) == RUNS
     page = driver.execute_script(
         "return [...document.querySelectorAll('#runs tbody tr')].map(r => [+r.dataset.actionId,"
-        " r.classList.contains('gap'), ...['recorded', 'optimal', 'dividend', 'treasury']"
-        ".map(k => r.querySelector(`td[data-key=\"${k}\"]`).textContent)])")
-    gaps = 0
-    for row, run in zip(page, witness, strict=True):
-        action, gap, recorded, optimal, dividend, treasury = row
+        " r.classList.contains('gap'), ...['round', 'president', 'recorded', 'optimal', 'dividend',"
+        " 'treasury'].map(k => r.querySelector(`td[data-key=\"${k}\"]`).textContent)])")
+    for row, run in zip(page, runs, strict=True):
+        action, gap, round_, president, recorded, optimal, dividend, treasury = row
         assert action == run["action_id"]
+        assert round_ == f"{run['round']} · {action}" and president == run["president_name"], action
         assert _yen(recorded) == run["recorded_revenue"], action
         assert _yen(optimal) == run["optimal_revenue"], action
-        assert _yen(dividend) == run["optimal_revenue"] - run["recorded_revenue"], action
-        assert _yen(treasury) == run["optimal_subsidy"] - run["recorded_subsidy"], action
-        assert gap == (run["optimal_revenue"] > run["recorded_revenue"]), action
-        gaps += gap
-    summary = driver.find_element(By.ID, "game-summary").text
-    assert f"in {gaps} runs" in summary
-    # the two objectives differ on this log (mine subsidies): the switch changed the list
-    assert gaps != total_gaps
+        assert _yen(dividend) == run["dividend_lost"] == run["optimal_revenue"] - run["recorded_revenue"]
+        assert _yen(treasury) == run["treasury_lost"] == run["optimal_subsidy"] - run["recorded_subsidy"]
+        assert gap == (run["left_on_table"] > 0) == (run["optimal_revenue"] > run["recorded_revenue"])
     screenshot(driver, "web-objective-revenue")
 
 
