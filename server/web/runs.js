@@ -110,7 +110,7 @@ export class RunsList {
         row.setAttribute("aria-selected", "true");
       }
       const cells = [
-        run.round ? `${run.round} · ${run.actionId}` : `#${run.actionId}`, run.corporation,
+        run.round ? `${run.round.replace(/^OR /, "")} · ${run.actionId}` : `#${run.actionId}`, run.corporation,
         run.presidentName || "—", (run.trains || []).join("+"),
         yen(figure(o, run.recordedRevenue, run.recordedSubsidy)),
         solved(run) ? yen(figure(o, run.optimalRevenue, run.optimalSubsidy)) : "—",
@@ -125,7 +125,8 @@ export class RunsList {
         if (i >= 6 && text) td.classList.add(text.startsWith("−") ? "gained" : "lost");
         row.appendChild(td);
       });
-      row.title = short && short.left > 0 ? `left on the table: ${yen(short.left)}` : "";
+      row.title = `${run.round || ""} action ${run.actionId}` +
+        (short && short.left > 0 ? `: left on the table ${yen(short.left)}` : "");
       row.addEventListener("click", () => this.open(run.actionId, false));
       rows.push(row);
     }
