@@ -360,15 +360,18 @@ async function loadRemote(ref, action = null) {
   const v = view;
   status(`Fetching ${ref} through the service…`);
   let answer;
+  // a number is an 18xx.games game id; anything else a URL of a game on the server's site
+  const request = /^\d+$/.test(ref) ? { gameId: ref } : { url: ref };
   try {
-    answer = await rpc("FetchGameLog", { source: ref }, { ...signal(v), timeoutMs: 30000 });
+    answer = await rpc("FetchGameLog", request, { ...signal(v), timeoutMs: 30000 });
   } catch (err) {
     if (err instanceof Aborted || !live(v)) return;
     showError(`${ref}: ${err.message}`);
     return;
   }
   if (!live(v)) return;
-  await loadText(answer.gameLog || "", ref, action);
+  // the link names the game by its id, so that anyone opening it fetches the same log
+  await loadText(answer.gameLog || "", answer.gameId ? String(answer.gameId) : ref, action);
 }
 
 // ---- full size --------------------------------------------------------------------
@@ -377,7 +380,7 @@ function openFullSize() {
   $("board-area").classList.add("full");
   $("full-size").textContent = "Close full size";
   $("full-size").setAttribute("aria-pressed", "true");
-  if (boardHandle) boardHandle.fit();
+  if (boardHandle) boardHandle.home(); // the whole window, labels still readable
 }
 function closeFullSize() {
   if (!$("board-area").classList.contains("full")) return;

@@ -1,4 +1,4 @@
-"""One server and one headless Chromium per test module (browser tests are slow to start)."""
+"""One server and one headless Chromium per test module (browsers are slow to start)."""
 
 from __future__ import annotations
 

@@ -55,6 +55,13 @@ def _settled(driver: Any) -> bool:
         " && /ranked|No legal|No suggestions/.test(document.getElementById('suggest-status').textContent)"))
 
 
+def _heading_is(driver: Any, action: int) -> bool:
+    """The board's heading names this run ("Action 530, OR 8.1: HJR runs 5 …")."""
+    from selenium.webdriver.common.by import By
+
+    return re.match(rf"Action {action}\b", driver.find_element(By.ID, "board-title").text) is not None
+
+
 def _log_action(action_id: int) -> dict[str, Any]:
     log = json.loads(LOG.read_text())
     return next(a for a in log["actions"] if a["id"] == action_id and a["type"] == "run_routes")
@@ -77,8 +84,11 @@ def _label_px(driver: Any, container: str = "#board") -> list[float]:
 
 def test_rapid_clicks_leave_exactly_the_last_runs_view(chromium_driver: Any, site: RouteServer) -> None:
     """Four runs clicked 50 ms apart: the heading, board, breakdown and suggestions are all
-    run 231's (the issue saw 231's heading over 20 mixed suggestions and 530's board)."""
+    run 231's (the issue saw 231's heading over 20 mixed suggestions and 530's board). Then
+    that desk board: names at 11 px or more, hover help, toggles, full size."""
+    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
 
     driver = chromium_driver
     _open_log(driver, site)
@@ -86,11 +96,11 @@ def test_rapid_clicks_leave_exactly_the_last_runs_view(chromium_driver: Any, sit
         "const ids = [728, 530, 145, 231];"
         "ids.forEach((id, i) => setTimeout(() => document.querySelector("
         "`#runs tbody tr[data-action-id=\"${id}\"]`).click(), 50 * i));")
-    _wait(driver, lambda d: "Action 231" in d.find_element(By.ID, "board-title").text and _settled(d))
+    _wait(driver, lambda d: _heading_is(d, 231) and _settled(d))
     # late answers of the three runs left behind would land within this time
     driver.execute_script("return new Promise(r => setTimeout(r, 1500))")
     assert _settled(driver)
-    assert driver.find_element(By.ID, "board-title").text.startswith("Action 231")
+    assert _heading_is(driver, 231)
     assert driver.current_url.endswith("action=231&objective=total")
 
     recorded = _log_action(231)["routes"]
@@ -132,6 +142,13 @@ def test_rapid_clicks_leave_exactly_the_last_runs_view(chromium_driver: Any, sit
     assert not route.is_displayed()
     toggle.click()
     assert route.is_displayed()
+    # "open full size": the board takes the window, Escape gives the page back
+    driver.find_element(By.ID, "full-size").click()
+    assert driver.find_element(By.ID, "board").rect["width"] > 1000
+    assert min(_label_px(driver)) >= 11
+    screenshot(driver, "web-desk-full-size")
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    assert driver.find_element(By.ID, "board").rect["width"] < 1000
     # a suggestion, pressed, draws the board after it (and only then: no +¥0 lay is drawn)
     buttons = driver.find_elements(By.CSS_SELECTOR, "#suggestions button.draw-move")
     assert not driver.find_elements(By.CSS_SELECTOR, "#after-board svg")
@@ -243,12 +260,12 @@ def test_a_reloaded_url_restores_the_view_and_the_keyboard_alone_moves_through_r
     tab_to("#runs tbody")
     first, second = (int(r.get_attribute("data-action-id")) for r in _rows(driver)[:2])
     press(Keys.ARROW_DOWN)
-    _wait(driver, lambda d: d.find_element(By.ID, "board-title").text.startswith(f"Action {first}:"))
+    _wait(driver, lambda d: _heading_is(d, first))
     press(Keys.ARROW_DOWN)
-    _wait(driver, lambda d: d.find_element(By.ID, "board-title").text.startswith(f"Action {second}:"))
+    _wait(driver, lambda d: _heading_is(d, second))
     press(Keys.ARROW_UP)
     press(Keys.ENTER)
-    _wait(driver, lambda d: d.find_element(By.ID, "board-title").text.startswith(f"Action {first}:")
+    _wait(driver, lambda d: _heading_is(d, first)
           and _settled(d))
     assert driver.find_element(By.CSS_SELECTOR, "#runs tr.selected").get_attribute("data-action-id") == str(first)
     screenshot(driver, "web-keyboard")
@@ -257,7 +274,7 @@ def test_a_reloaded_url_restores_the_view_and_the_keyboard_alone_moves_through_r
     tab_to('input[name="objective"]')
     press(Keys.ARROW_DOWN)
     _wait(driver, lambda d: "dividend only" in d.find_element(By.ID, "game-summary").text)
-    _wait(driver, lambda d: d.find_element(By.ID, "board-title").text.startswith(f"Action {first}:")
+    _wait(driver, lambda d: _heading_is(d, first)
           and _settled(d))
     url = driver.current_url
     assert url.endswith(f"#log=129026.json&action={first}&objective=revenue")
@@ -265,7 +282,7 @@ def test_a_reloaded_url_restores_the_view_and_the_keyboard_alone_moves_through_r
     driver.get("about:blank")
     driver.get(url)
     _wait(driver, lambda d: d.find_elements(By.ID, "income-line") and _settled(d))
-    assert driver.find_element(By.ID, "board-title").text.startswith(f"Action {first}:")
+    assert _heading_is(driver, first)
     assert driver.find_element(By.ID, "income-line").text == line
     assert driver.find_element(By.CSS_SELECTOR, 'input[name="objective"][value="revenue"]').is_selected()
     assert driver.find_element(By.CSS_SELECTOR, "#runs tr.selected").get_attribute("data-action-id") == str(first)
@@ -301,6 +318,6 @@ def test_on_a_phone_the_tapped_runs_board_is_in_view_and_zooms_to_readable_label
         if min(_label_px(driver)) >= 11:
             break
         driver.find_element(By.ID, "zoom-in").click()
-        driver.execute_script("return new Promise(r => setTimeout(r, 400))")
+        driver.execute_script("return new Promise(r => setTimeout(r, 250))")
     assert min(_label_px(driver)) >= 11 > before
     screenshot(driver, "web-phone-zoomed")
