@@ -10,7 +10,7 @@ import { mountBoard, placeNames } from "./board.js";
 import { renderBreakdown } from "./details.js";
 import { recordedRoutes, turnMoves } from "./logfacts.js";
 import { RunsList } from "./runs.js";
-import { renderSuggestions } from "./suggestions.js";
+import { playerWords, renderCombined, renderSuggestions } from "./suggestions.js";
 import { OBJECTIVES, describe, figure, shortfall, signedYen, solved, yen } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -58,9 +58,11 @@ function clearBoard() {
   closeFullSize();
   $("board-panel").hidden = true;
   $("board-title").textContent = "Board";
-  for (const id of ["incomes", "board", "board-legend", "breakdown", "suggestions", "after-board", "after-legend"]) {
+  for (const id of ["incomes", "board", "board-legend", "breakdown", "suggestions", "combined", "after-board",
+    "after-legend"]) {
     $(id).replaceChildren();
   }
+  $("combined-box").hidden = true;
   for (const id of ["suggest-status", "player-did", "breakdown-status", "after-caption"]) $(id).textContent = "";
   $("after-box").hidden = true;
 }
@@ -303,6 +305,8 @@ async function suggest(v, run) {
     return;
   }
   if (!live(v)) return;
+  $("player-did").textContent = playerWords(report, did, OBJECTIVES[objective].figure);
+  $("combined-box").hidden = !renderCombined($("combined"), report, OBJECTIVES[objective].figure);
   // RenderBoard draws the N-th move of the default ranking (dividend + treasury)
   const canDraw = objective === "total";
   const better = renderSuggestions($("suggestions"), $("suggest-status"), report, OBJECTIVES[objective].figure,

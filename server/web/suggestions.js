@@ -21,13 +21,19 @@ export function mergeMoves(moves) {
 
 /** How a rotation reads: the exits it connects (when the service says), else its number. */
 function rotationWords(move) {
-  if (move.exits) return `exits ${move.exits}`;
-  if (move.description) return move.description;
+  const exits = move.exits || ((move.lays || [])[0] || {}).exits;
+  if (exits && exits.length) return `connects ${exits.join(", ")}`;
   return `rotation ${move.rotation || 0}`;
 }
 
 export function describeMove(entry) {
   const move = entry.move;
+  // the service's own words ("tile 57 on H12 connects W–E (city)"), each equal way listed
+  if (move.text) {
+    const others = entry.variants.slice(1).map((v) => v.move.text).filter(Boolean)
+      .concat((move.alternatives || []).map((a) => a.text).filter(Boolean));
+    return move.text + (others.length ? ` (or the same: ${others.join("; ")})` : "");
+  }
   if (move.kind === "MOVE_KIND_TOKEN") {
     return `token in ${move.hex}` + (move.city ? ` city ${move.city}` : "") +
       (move.cost ? ` (costs ${yen(move.cost)})` : "");
@@ -51,8 +57,10 @@ export function renderSuggestions(list, statusBox, report, figureWord, onDraw, p
   const better = mergeMoves(moves).filter((e) => (e.move.gain || 0) > 0);
   const base = `Without a lay the best ${figureWord} is ${yen(report.baseIncome)}`;
   if (!better.length) {
+    const verdict = report.verdict ? report.verdict[0].toUpperCase() + report.verdict.slice(1)
+      : "No lay improves this run";
     statusBox.textContent = moves.length || report.candidates
-      ? `No lay improves this run. ${base} (${report.candidates || 0} legal moves ranked).`
+      ? `${verdict}. ${base} (${report.candidates || 0} legal moves ranked).`
       : `No legal tile lay at the start of this turn. ${base}.`;
   } else {
     statusBox.textContent = `${base}; ${report.candidates || 0} legal moves ranked.`;
@@ -61,7 +69,8 @@ export function renderSuggestions(list, statusBox, report, figureWord, onDraw, p
     const item = document.createElement("li");
     const move = entry.move;
     const words = `${describeMove(entry)}: ${figureWord} ${yen(move.income)} (${signedYen(move.gain)})`;
-    const did = playerDid.some((text) => text.includes(`tile ${move.tile} on ${move.hex}`));
+    const did = playerDid.some((text) => text.includes(`tile ${move.tile} on ${move.hex}`)
+      || (move.text && text.startsWith(move.text)));
     if (onDraw) {
       const button = document.createElement("button");
       button.type = "button";
@@ -82,4 +91,30 @@ export function renderSuggestions(list, statusBox, report, figureWord, onDraw, p
     list.appendChild(item);
   }
   return better;
+}
+
+/** The best lays each followed by a token (the service's `combined`, when it sends them). */
+export function renderCombined(list, report, figureWord) {
+  list.replaceChildren();
+  for (const move of report.combined || []) {
+    if ((move.gain || 0) <= 0) continue;
+    const item = document.createElement("li");
+    const token = move.thenToken ? ` then ${move.thenToken.text || `a token on ${move.thenToken.hex}`}` : "";
+    item.textContent = `${move.text || `tile ${move.tile} on ${move.hex}`}${token}: ` +
+      `${figureWord} ${yen(move.income)} (${signedYen(move.gain)})` + (move.cost ? `, costs ${yen(move.cost)}` : "");
+    list.appendChild(item);
+  }
+  return list.children.length;
+}
+
+/** What the player did at the turn, in the service's words when it sends them (`recorded`),
+ * else as read from the log; with what it allowed. */
+export function playerWords(report, fromLog, figureWord) {
+  const recorded = report && report.recorded;
+  const moves = recorded && recorded.moves && recorded.moves.length
+    ? recorded.moves.map((m) => m.text || `${m.tile ? `tile ${m.tile}` : "token"} on ${m.hex}`) : fromLog;
+  if (!moves.length) return "The player laid no tile and placed no token this turn.";
+  const allows = recorded && recorded.income !== undefined
+    ? ` It allows ${figureWord} ${yen(recorded.income)} (${signedYen(recorded.gain || 0)} over no move).` : "";
+  return `What the player did this turn: ${moves.join("; ")}.${allows}`;
 }
