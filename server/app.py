@@ -36,6 +36,7 @@ from grpc_reflection.v1alpha import reflection
 from route18xx.server.grpc_options import connection_options
 from route18xx.server.health_port import create_health_server
 from route18xx.server.lanes import Lane, LaneConfig
+from route18xx.server.log_source import LogSourceConfig
 from route18xx.server.worker_pool import WorkerPool
 from route18xx.server.runner import CheckFn, EngineRunner, Limits, SolveFn, SuggestFn
 from route18xx.server.calls import SERVICE_NAME, CallCore
@@ -95,6 +96,11 @@ class ServerConfig:
     #: Health turns NOT_SERVING when a lane with waiting work made no progress for this long.
     stall_after_s: float = 10.0
     limits: Limits = Limits()
+    #: The one site ``FetchGameLog`` fetches game logs from, and its bounds.
+    log_source: LogSourceConfig = LogSourceConfig()
+    #: ``FetchGameLog`` calls at once (threads: the fetch waits on the network); more are
+    #: RESOURCE_EXHAUSTED at once (no queue: a slow site never stalls a lane).
+    fetch_lanes: int = 4
 
 
 class RouteServer:
@@ -111,7 +117,8 @@ class RouteServer:
         engine_fns = (("solve_fn", solve_fn), ("check_fn", check_fn), ("suggest_fn", suggest_fn))
         runner_kwargs: dict[str, Any] = {k: v for k, v in engine_fns if v}
         self.runner = EngineRunner(
-            config.limits, suggest_workers=config.suggest_workers, **runner_kwargs
+            config.limits, suggest_workers=config.suggest_workers,
+            log_source=config.log_source, **runner_kwargs
         )
         # Worker processes only for the real engine: stand-in functions (tests) stay in threads.
         processes = None
@@ -123,6 +130,7 @@ class RouteServer:
             "suggest": Lane(
                 LaneConfig("suggest", config.suggest_lanes, config.suggest_queue, retry_after_s=5.0)
             ),
+            "fetch": Lane(LaneConfig("fetch", config.fetch_lanes, 0, retry_after_s=2.0)),
         }
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(

@@ -52,6 +52,17 @@ def _validate(runner: EngineRunner, request: pb.ValidateRoutesRequest, cancel: A
     return converters.check_report_to_proto(report)
 
 
+def _fetch_log(runner: EngineRunner, request: pb.FetchGameLogRequest, cancel: Any) -> Message:
+    """``FetchGameLog``: the game's JSON from the configured site (``server.log_source``)."""
+    from route18xx.server.log_source import fetch_game_log
+
+    which = request.WhichOneof("game")
+    number, url, text = fetch_game_log(
+        runner.log_source, request.game_id if which == "game_id" else None,
+        request.url if which == "url" else None, cancel.time_left())
+    return pb.FetchGameLogResponse(game_id=number, source_url=url, game_log=text)
+
+
 def _suggest(runner: EngineRunner, request: pb.SuggestMovesRequest, cancel: Any) -> Message:
     args = suggest_converters.suggest_request_from_proto(request)
     return suggest_converters.suggest_report_to_proto(runner.suggest(args, cancel))
@@ -77,6 +88,7 @@ METHODS = (
            draw_converters.render_board),
     Method("ReplayGame", pb.ReplayGameRequest, pb.ReplayGameResponse, "suggest",
            replay_converters.replay_job),
+    Method("FetchGameLog", pb.FetchGameLogRequest, pb.FetchGameLogResponse, "fetch", _fetch_log),
 )
 METHODS_BY_NAME = {m.name: m for m in METHODS}
 

@@ -178,6 +178,9 @@ def _add_serve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-streams-per-connection", type=int, default=32, metavar="N",
                    help="gRPC calls at once on one connection, of the server's 256 "
                         "(default 32)")
+    p.add_argument("--log-source-url", default="https://18xx.games", metavar="URL",
+                   help="the one site FetchGameLog fetches game logs from, as "
+                        "<URL>/api/game/<id> (default https://18xx.games)")
 
 
 def _run_serve(a: argparse.Namespace) -> int:
@@ -212,12 +215,20 @@ def _run_serve(a: argparse.Namespace) -> int:
             print(f"error: --allowed-hosts: {reason}", file=sys.stderr)
             return 2
     limits = Limits(max_call_s=a.max_call_s, receive_timeout_s=a.receive_timeout_s)
+    from route18xx.server.log_source import LogSourceConfig
+
+    try:
+        log_source = LogSourceConfig(a.log_source_url)
+    except ValueError as exc:
+        print(f"error: --log-source-url: {exc}", file=sys.stderr)
+        return 2
     config = ServerConfig(
         host=a.host, port=a.port, workers=workers, queue=a.queue, processes=not a.threads,
         http_port=None if a.no_http else a.http_port, cors_origins=tuple(a.cors_origin),
         suggest_lanes=a.suggest_lanes, suggest_queue=a.suggest_queue, limits=limits,
         health_port=a.health_port, max_streams_per_connection=a.max_streams_per_connection,
         allowed_hosts=hosts, max_http_connections=a.max_http_connections,
+        log_source=log_source,
     )
     try:
         return serve(config)

@@ -9,6 +9,8 @@ exception                code                    details
 ``MalformedInput``       INVALID_ARGUMENT        ``BadRequest`` naming the field
 ``BadMessage``           INVALID_ARGUMENT        ``BadRequest`` naming ``request``
 ``IllegalAction``        FAILED_PRECONDITION     ``ErrorInfo`` with the rule's code
+``LogNotFound``          NOT_FOUND               ``BadRequest`` naming ``game_id``/``url``
+``LogSourceFailed``      FAILED_PRECONDITION     ``BadRequest`` naming ``game_id``/``url``
 ``DeadlineExceeded``     DEADLINE_EXCEEDED       —
 ``OutOfTime``            DEADLINE_EXCEEDED       — (CANCELLED when the client cancelled)
 ``Overloaded``           RESOURCE_EXHAUSTED      ``RetryInfo`` with the retry delay
@@ -35,6 +37,7 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 from route18xx.engine.api import IllegalAction, MalformedInput, OutOfTime
+from route18xx.server.log_source import LogNotFound, LogSourceFailed
 
 log = logging.getLogger("route18xx.server")
 
@@ -123,6 +126,8 @@ def _pack(message: object) -> any_pb2.Any:
 
 #: The table: exception class → status code and rich details. Looked up by MRO.
 ERROR_TABLE: dict[type[Exception], _Mapping] = {
+    LogNotFound: _Mapping(grpc.StatusCode.NOT_FOUND, _bad_request),
+    LogSourceFailed: _Mapping(grpc.StatusCode.FAILED_PRECONDITION, _bad_request),
     MalformedInput: _Mapping(grpc.StatusCode.INVALID_ARGUMENT, _bad_request),
     BadMessage: _Mapping(grpc.StatusCode.INVALID_ARGUMENT, _bad_request),
     IllegalAction: _Mapping(grpc.StatusCode.FAILED_PRECONDITION, _error_info),

@@ -92,6 +92,13 @@ class ConnectRouteService:
         assert isinstance(response, pb.ReplayGameResponse)
         return response
 
+    async def fetch_game_log(
+        self, request: pb.FetchGameLogRequest, ctx: RequestContext[Any, Any]
+    ) -> pb.FetchGameLogResponse:
+        response = await self._call(_BY_NAME["FetchGameLog"], request, ctx)
+        assert isinstance(response, pb.FetchGameLogResponse)
+        return response
+
     async def _call(self, method: Method, request: Any, ctx: RequestContext[Any, Any]) -> Message:
         """The call on the shared core; its outcome is recorded for the call's log line."""
         timeout_ms = ctx.timeout_ms()

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from route18xx.engine import api
 from route18xx.engine.api import MalformedInput, SuggestReport
+from route18xx.server.log_source import LogSourceConfig
 from route18xx.server import converters
 from route18xx.server.converters import CheckArgs, LogSource, Source, SolveArgs
 from route18xx.server.errors import DeadlineExceeded
@@ -76,9 +77,12 @@ class EngineRunner:
         check_fn: CheckFn = api.check_report,
         suggest_fn: SuggestFn = api.suggest_moves,
         suggest_workers: int = 2,
+        log_source: LogSourceConfig = LogSourceConfig(),
     ) -> None:
         self.limits = limits
         self.suggest_workers = suggest_workers
+        #: the one site game logs are fetched from (``FetchGameLog``, ``server.log_source``).
+        self.log_source = log_source
         self._solve_fn = solve_fn
         self._check_fn = check_fn
         self._suggest_fn = suggest_fn

@@ -19,6 +19,9 @@ def add_audit(p: argparse.ArgumentParser) -> None:
                         "(default results.jsonl)")
     p.add_argument("--summary", metavar="FILE", help="write the summary JSON here")
     p.add_argument("--report", metavar="FILE", help="write the HTML report here")
+    p.add_argument("--page-url", default="http://127.0.0.1:8080/", metavar="URL",
+                   help="the web page the report's runs link to (default: route18xx serve's, "
+                        "http://127.0.0.1:8080/)")
     p.add_argument("--jobs", type=int, default=None, metavar="N",
                    help="local worker processes (default: all cores)")
     p.add_argument("--cluster", metavar="ADDRESS",
@@ -109,7 +112,8 @@ def run_audit(a: argparse.Namespace) -> int:
             Path(a.summary).write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
         if a.report:
             runs = [line for line in lines if line.get("kind") == "run"]
-            Path(a.report).write_text(render(summary, runs), encoding="utf-8")
+            games = [line for line in lines if line.get("kind") == "game"]
+            Path(a.report).write_text(render(summary, runs, games, a.page_url), encoding="utf-8")
     except OSError as exc:
         option = "--out"
         for name, path in (("--summary", a.summary), ("--report", a.report),

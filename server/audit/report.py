@@ -2,8 +2,11 @@
 
 Self-contained: plots are matplotlib figures (Agg backend) inlined as SVG, no
 script, no file beside it. The worst runs carry the command that draws their
-board; when the board renderer (``route18xx.draw``) is installed, the first
-few boards are drawn into the page instead.
+board, and the five worst boards are drawn into the page (``route18xx draw``'s
+SVG, recorded routes dashed over the optimal ones); a board that cannot be
+drawn says why. Each worst run links to its view on the web page
+(``<page>#log=<game>&action=<id>&objective=total``, the form the page reads),
+and the games table names each game's players.
 """
 
 from __future__ import annotations
@@ -14,11 +17,14 @@ import importlib.util
 import io
 from collections.abc import Callable, Sequence
 from typing import Any, Mapping
+from urllib.parse import urlencode
 
 from route18xx.engine.api import OBJECTIVES, Objective
 
 #: Boards drawn into the page when ``route18xx.draw`` exists (each costs a replay).
 DRAWN_BOARDS = 5
+#: Where ``route18xx serve`` serves the web page by default (``audit --page-url``).
+PAGE_URL = "http://127.0.0.1:8080/"
 
 E = html.escape
 
@@ -88,20 +94,44 @@ def _time_plot(times: Mapping[Objective, list[float]]) -> str:
     return _svg(draw)
 
 
-def _draw_board(log: str, action_id: int) -> str | None:
-    """The board SVG from ``route18xx draw`` when the renderer exists, else None."""
+def _draw_board(log: str, action_id: int) -> tuple[str | None, str]:
+    """The board SVG of ``route18xx draw --game LOG --action ID --routes both -o -``,
+    or None and why it could not be drawn (the renderer is not installed, or the
+    command refused: its ``error:`` line)."""
     if importlib.util.find_spec("route18xx.draw") is None:
-        return None
+        return None, "route18xx.draw is not installed"
     from route18xx.server.cli import main
 
-    out = io.StringIO()
+    out, err = io.StringIO(), io.StringIO()
+    args = ["draw", "--game", log, "--action", str(action_id), "--routes", "both", "-o", "-"]
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-            status = main(["draw", "--game", log, "--action", str(action_id), "--routes", "both"])
-    except (SystemExit, Exception):  # the renderer's command is not there or failed
-        return None
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main(args)
+    except SystemExit as exc:  # argparse: a usage error
+        status = exc.code if isinstance(exc.code, int) else 2
     text = out.getvalue()
-    return text[text.index("<svg"):] if status == 0 and "<svg" in text else None
+    if status == 0 and "<svg" in text:
+        return text[text.index("<svg"):], ""
+    return None, err.getvalue().strip() or f"route18xx draw exited {status}"
+
+
+def page_link(page_url: str, game: str, action_id: int, objective: str = "total") -> str:
+    """The web page's view of one run: ``<page>#log=<game>&action=<id>&objective=<o>``.
+
+    >>> page_link("http://127.0.0.1:8080/", "129026", 530, "revenue")
+    'http://127.0.0.1:8080/#log=129026&action=530&objective=revenue'
+    """
+    return f"{page_url}#" + urlencode({"log": game, "action": action_id, "objective": objective})
+
+
+def _players_of(game: Mapping[str, Any]) -> list[str]:
+    """A game line's players by name, each with the final score when the game has one."""
+    scores = game.get("final_scores") or {}
+    out = []
+    for p in game.get("players") or []:
+        score = scores.get(str(p.get("id")), scores.get(p.get("name")))
+        out.append(f"{p.get('name')}" + (f" ({score})" if score is not None else ""))
+    return out
 
 
 def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
@@ -127,8 +157,12 @@ code{background:#f4f4f4;padding:0 .3em}.figures td{text-align:left}
 """
 
 
-def render(summary: dict[str, Any], runs: Sequence[dict[str, Any]]) -> str:
-    """The page; ``runs`` are the run lines (for the solver-time plot)."""
+def render(
+    summary: dict[str, Any], runs: Sequence[dict[str, Any]],
+    games: Sequence[Mapping[str, Any]] = (), page_url: str = PAGE_URL,
+) -> str:
+    """The page; ``runs`` are the run lines (for the solver-time plot), ``games`` the
+    game lines (their players), ``page_url`` the web page the runs link to."""
     times = {
         o: [float(r["timing"]["solve_ms"][o]) for r in runs
             if r.get("timing", {}).get("solve_ms", {}).get(o) is not None]
@@ -151,10 +185,13 @@ def render(summary: dict[str, Any], runs: Sequence[dict[str, Any]]) -> str:
     group_headers = ["runs", "below optimum", "recorded", "optimal", "left", "left %"]
     worst_rows = []
     for i, w in enumerate(s["worst_runs"]):
-        board = _draw_board(w["log"], w["action_id"]) if i < DRAWN_BOARDS else None
-        picture = f'<div class="board">{board}</div>' if board else f"<code>{E(w['draw'])}</code>"
+        board, why = _draw_board(w["log"], w["action_id"]) if i < DRAWN_BOARDS else (None, "")
+        picture = (f'<div class="board">{board}</div>' if board else
+                   f"<code>{E(w['draw'])}</code>" + (f"<p>not drawn: {E(why)}</p>" if why else ""))
+        link = page_link(page_url, str(w["game"]), w["action_id"])
         worst_rows.append([
-            E(str(w["game"])), w["action_id"], E(str(w["round"])), E(w["corporation"]),
+            E(str(w["game"])), f'<a href="{E(link)}">{w["action_id"]}</a>', E(str(w["round"])),
+            E(w["corporation"]),
             E(str(w["president_name"])), E(" ".join(w["trains"])), w["recorded"], w["optimal"],
             w["gap"], "yes" if w["recorded_legal"] else "no", picture,
         ])
@@ -168,6 +205,11 @@ def render(summary: dict[str, Any], runs: Sequence[dict[str, Any]]) -> str:
         "<!DOCTYPE html><html lang=en><head><meta charset=utf-8>",
         "<title>route18xx audit</title>", f"<style>{STYLE}</style></head><body>",
         "<h1>route18xx audit</h1>", figures,
+        "<h2>Games</h2>",
+        _table(["game", "players (final score)", "runs", "rules", "replayed to the end"],
+               [[E(str(g.get("game"))), E(", ".join(_players_of(g))), g.get("runs", 0),
+                 E(str(g.get("rules_version", ""))), "yes" if g.get("completed") else "no"]
+                for g in games]) if games else "<p>No game lines.</p>",
         "<h2>Distribution of gaps</h2>", _gap_plot(s),
         "<h2>Income left on the table, per player</h2>",
         "<p>The president of the company when it ran, by name across games.</p>",
@@ -177,6 +219,9 @@ def render(summary: dict[str, Any], runs: Sequence[dict[str, Any]]) -> str:
         _bar_plot(s["by_company"], "corporation", "per company"),
         _table(["company", *group_headers], _group_rows(s["by_company"], "corporation")),
         "<h2>Worst runs</h2>",
+        f"<p>Each action links to its view on the web page ({E(page_url)}, "
+        "<code>route18xx serve</code>); the five worst boards are drawn: optimal routes "
+        "solid, recorded dashed.</p>",
         _table(["game", "action", "round", "company", "president", "trains", "recorded",
                 "optimal", "gap", "legal", "board"], worst_rows),
         "<h2>Solver time</h2>", _time_plot(times),

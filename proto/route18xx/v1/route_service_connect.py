@@ -32,6 +32,9 @@ class RouteService(Protocol):
     async def replay_game(self, request: route18xx_dot_v1_dot_route__service__pb2.ReplayGameRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.ReplayGameResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
+    async def fetch_game_log(self, request: route18xx_dot_v1_dot_route__service__pb2.FetchGameLogRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.FetchGameLogResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
 
 class RouteServiceASGIApplication(ConnectASGIApplication[RouteService]):
     def __init__(self, service: RouteService | AsyncGenerator[RouteService], *, interceptors: Iterable[Interceptor]=(), read_max_bytes: int | None = None, compressions: Iterable[Compression] | None = None) -> None:
@@ -87,6 +90,16 @@ class RouteServiceASGIApplication(ConnectASGIApplication[RouteService]):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=svc.replay_game,
+                ),
+                "/route18xx.v1.RouteService/FetchGameLog": Endpoint.unary(
+                    method=MethodInfo(
+                        name="FetchGameLog",
+                        service_name="route18xx.v1.RouteService",
+                        input=route18xx_dot_v1_dot_route__service__pb2.FetchGameLogRequest,
+                        output=route18xx_dot_v1_dot_route__service__pb2.FetchGameLogResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.fetch_game_log,
                 ),
             },
             interceptors=interceptors,
@@ -201,6 +214,26 @@ class RouteServiceClient(ConnectClient):
             timeout_ms=timeout_ms,
         )
 
+    async def fetch_game_log(
+        self,
+        request: route18xx_dot_v1_dot_route__service__pb2.FetchGameLogRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> route18xx_dot_v1_dot_route__service__pb2.FetchGameLogResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="FetchGameLog",
+                service_name="route18xx.v1.RouteService",
+                input=route18xx_dot_v1_dot_route__service__pb2.FetchGameLogRequest,
+                output=route18xx_dot_v1_dot_route__service__pb2.FetchGameLogResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
 
 class RouteServiceSync(Protocol):
     def solve_routes(self, request: route18xx_dot_v1_dot_route__service__pb2.SolveRoutesRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.SolveRoutesResponse:
@@ -212,6 +245,8 @@ class RouteServiceSync(Protocol):
     def render_board(self, request: route18xx_dot_v1_dot_route__service__pb2.RenderBoardRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.RenderBoardResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
     def replay_game(self, request: route18xx_dot_v1_dot_route__service__pb2.ReplayGameRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.ReplayGameResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def fetch_game_log(self, request: route18xx_dot_v1_dot_route__service__pb2.FetchGameLogRequest, ctx: RequestContext) -> route18xx_dot_v1_dot_route__service__pb2.FetchGameLogResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
 
@@ -268,6 +303,16 @@ class RouteServiceWSGIApplication(ConnectWSGIApplication):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=service.replay_game,
+                ),
+                "/route18xx.v1.RouteService/FetchGameLog": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="FetchGameLog",
+                        service_name="route18xx.v1.RouteService",
+                        input=route18xx_dot_v1_dot_route__service__pb2.FetchGameLogRequest,
+                        output=route18xx_dot_v1_dot_route__service__pb2.FetchGameLogResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.fetch_game_log,
                 ),
             },
             interceptors=interceptors,
@@ -376,6 +421,26 @@ class RouteServiceClientSync(ConnectClientSync):
                 service_name="route18xx.v1.RouteService",
                 input=route18xx_dot_v1_dot_route__service__pb2.ReplayGameRequest,
                 output=route18xx_dot_v1_dot_route__service__pb2.ReplayGameResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def fetch_game_log(
+        self,
+        request: route18xx_dot_v1_dot_route__service__pb2.FetchGameLogRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> route18xx_dot_v1_dot_route__service__pb2.FetchGameLogResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="FetchGameLog",
+                service_name="route18xx.v1.RouteService",
+                input=route18xx_dot_v1_dot_route__service__pb2.FetchGameLogRequest,
+                output=route18xx_dot_v1_dot_route__service__pb2.FetchGameLogResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
             ),
             headers=headers,

@@ -743,3 +743,21 @@ class ReplayGameResponse(_message.Message):
     objective: Objective
     left_on_table: Shortfall
     def __init__(self, title: _Optional[str] = ..., rule_set: _Optional[str] = ..., final_scores: _Optional[_Mapping[str, int]] = ..., recorded_result: _Optional[_Mapping[str, int]] = ..., scores_match: _Optional[bool] = ..., errors: _Optional[_Iterable[str]] = ..., runs: _Optional[_Iterable[_Union[ReplayedRun, _Mapping]]] = ..., rules_version: _Optional[str] = ..., rules_as_of: _Optional[str] = ..., completed: _Optional[bool] = ..., stopped_at_action: _Optional[int] = ..., objective: _Optional[_Union[Objective, str]] = ..., left_on_table: _Optional[_Union[Shortfall, _Mapping]] = ...) -> None: ...
+
+class FetchGameLogRequest(_message.Message):
+    __slots__ = ("game_id", "url")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    URL_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    url: str
+    def __init__(self, game_id: _Optional[str] = ..., url: _Optional[str] = ...) -> None: ...
+
+class FetchGameLogResponse(_message.Message):
+    __slots__ = ("game_id", "source_url", "game_log")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_URL_FIELD_NUMBER: _ClassVar[int]
+    GAME_LOG_FIELD_NUMBER: _ClassVar[int]
+    game_id: int
+    source_url: str
+    game_log: str
+    def __init__(self, game_id: _Optional[int] = ..., source_url: _Optional[str] = ..., game_log: _Optional[str] = ...) -> None: ...

@@ -60,6 +60,11 @@ class RouteServiceStub:
                 request_serializer=route18xx_dot_v1_dot_route__service__pb2.ReplayGameRequest.SerializeToString,
                 response_deserializer=route18xx_dot_v1_dot_route__service__pb2.ReplayGameResponse.FromString,
                 _registered_method=True)
+        self.FetchGameLog = channel.unary_unary(
+                '/route18xx.v1.RouteService/FetchGameLog',
+                request_serializer=route18xx_dot_v1_dot_route__service__pb2.FetchGameLogRequest.SerializeToString,
+                response_deserializer=route18xx_dot_v1_dot_route__service__pb2.FetchGameLogResponse.FromString,
+                _registered_method=True)
 
 
 class RouteServiceServicer:
@@ -109,6 +114,16 @@ class RouteServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def FetchGameLog(self, request, context):
+        """A game log fetched by the server from its configured site (`route18xx serve
+        --log-source-url`, default https://18xx.games): GET <site>/api/game/<id>,
+        nothing else, with a size cap and a timeout. The page passes the text on to
+        ReplayGame, RenderBoard, SuggestMoves and ValidateRoutes as `game_log`.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_RouteServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -136,6 +151,11 @@ def add_RouteServiceServicer_to_server(servicer, server):
                     servicer.ReplayGame,
                     request_deserializer=route18xx_dot_v1_dot_route__service__pb2.ReplayGameRequest.FromString,
                     response_serializer=route18xx_dot_v1_dot_route__service__pb2.ReplayGameResponse.SerializeToString,
+            ),
+            'FetchGameLog': grpc.unary_unary_rpc_method_handler(
+                    servicer.FetchGameLog,
+                    request_deserializer=route18xx_dot_v1_dot_route__service__pb2.FetchGameLogRequest.FromString,
+                    response_serializer=route18xx_dot_v1_dot_route__service__pb2.FetchGameLogResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -274,6 +294,33 @@ class RouteService:
             '/route18xx.v1.RouteService/ReplayGame',
             route18xx_dot_v1_dot_route__service__pb2.ReplayGameRequest.SerializeToString,
             route18xx_dot_v1_dot_route__service__pb2.ReplayGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def FetchGameLog(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/route18xx.v1.RouteService/FetchGameLog',
+            route18xx_dot_v1_dot_route__service__pb2.FetchGameLogRequest.SerializeToString,
+            route18xx_dot_v1_dot_route__service__pb2.FetchGameLogResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,0 +1,185 @@
+"""A game log fetched by the server from 18xx.games (issue 22: load a log by URL or game id).
+
+The page cannot fetch another site's JSON itself (CORS, and this origin's
+Content-Security-Policy), so the server does it, for one configured site only:
+``--log-source-url`` (default ``https://18xx.games``). A client names a game by
+its id (``129026``) or by a URL on that site (``https://18xx.games/game/129026``
+or ``…/api/game/129026``); either way the server fetches exactly
+``<base>/api/game/<id>`` (18xx.games' own route for a game's JSON with its
+actions, ``routes/game.rb`` of the site), so no client can make it contact
+another host or another path. Redirects are refused, the body is capped
+(``max_bytes``) and the whole fetch is bounded by ``timeout_s`` and the call's
+deadline. Every refusal names the request's field (``game_id`` or ``url``):
+
+* malformed id, or a URL off the configured site → ``MalformedInput`` (INVALID_ARGUMENT, 400);
+* the site has no such game → ``LogNotFound`` (NOT_FOUND, 404);
+* the site does not answer in time, fails, redirects, or sends more than the cap
+  or something that is not a 1888 game log → ``LogSourceFailed`` (FAILED_PRECONDITION, 400).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from route18xx.engine.api import MalformedInput, decode_json, excerpt
+
+#: The public site, whose ``/api/game/<id>`` serves a game's JSON.
+DEFAULT_BASE_URL = "https://18xx.games"
+#: A game id as 18xx.games numbers them.
+_GAME_ID = re.compile(r"[1-9][0-9]{0,11}")
+#: The site's paths that name a game: its page and its API route.
+_GAME_PATH = re.compile(r"/(?:api/)?game/([1-9][0-9]{0,11})/?")
+
+
+class LogNotFound(MalformedInput):
+    """The site has no game of that id (HTTP 404 there): NOT_FOUND, naming the field."""
+
+
+class LogSourceFailed(MalformedInput):
+    """The site could not give the log (no answer in time, an error, too large, not a
+    1888 log): FAILED_PRECONDITION, naming the field."""
+
+
+@dataclass(frozen=True)
+class LogSourceConfig:
+    """Where game logs may be fetched from, and the bounds of one fetch."""
+
+    #: scheme://host[:port] of the one site the server fetches from (no path).
+    base_url: str = DEFAULT_BASE_URL
+    #: The largest body accepted: below the 4 MiB message limit, so the log fits
+    #: in the answer and in the ReplayGame call the page makes with it.
+    max_bytes: int = 3 * 1024 * 1024
+    #: The whole fetch (connect, headers, body), at most; the call's deadline too.
+    timeout_s: float = 10.0
+
+    def __post_init__(self) -> None:
+        parts = urlsplit(self.base_url)
+        if parts.scheme not in ("http", "https") or not parts.hostname or parts.path.strip("/") \
+                or parts.query or parts.fragment or parts.username or parts.password:
+            raise ValueError(
+                f"must be scheme://host[:port] (http or https), not {self.base_url!r}")
+        if self.max_bytes < 1 or not self.timeout_s > 0:
+            raise ValueError("the log source needs max_bytes >= 1 and timeout_s > 0")
+
+    @property
+    def origin(self) -> str:
+        """``scheme://host[:port]``, lower-cased, without a trailing slash."""
+        parts = urlsplit(self.base_url)
+        return f"{parts.scheme}://{parts.netloc}".lower()
+
+
+def game_id_of(config: LogSourceConfig, game_id: str | None, url: str | None) -> tuple[int, str]:
+    """The game id a request names and the field that named it (``game_id`` or ``url``).
+
+    A URL must be on the configured site (same scheme, host and port) and name a
+    game (``/game/<id>`` or ``/api/game/<id>``); anything else is ``MalformedInput``.
+    """
+    if game_id is not None:
+        text = game_id.strip()
+        if not _GAME_ID.fullmatch(text):
+            raise MalformedInput("game_id", f"must be an 18xx.games game number such as 129026, "
+                                            f"not {excerpt(game_id)}")
+        return int(text), "game_id"
+    if url is None or not url.strip():
+        raise MalformedInput("game_id", "is missing: give game_id or url")
+    parts = urlsplit(url.strip())
+    origin = f"{parts.scheme}://{parts.netloc}".lower()
+    if origin != config.origin or parts.username or parts.password:
+        raise MalformedInput("url", f"must be a game on {config.origin}, not {excerpt(url)}")
+    match = _GAME_PATH.fullmatch(parts.path)
+    if match is None:
+        raise MalformedInput("url", f"must name a game ({config.origin}/game/<id>), "
+                                    f"not {excerpt(parts.path)}")
+    return int(match.group(1)), "url"
+
+
+class _NoRedirects(urllib.request.HTTPRedirectHandler):
+    """A redirect could lead to another host: refused, never followed."""
+
+    def redirect_request(self, req: Any, fp: Any, code: int, msg: str, headers: Any,
+                         newurl: str) -> None:
+        raise urllib.error.HTTPError(req.full_url, code, f"redirect ({code}) refused", headers, fp)
+
+
+def _opener() -> urllib.request.OpenerDirector:
+    # No proxy from the environment: the server talks to the configured site only.
+    return urllib.request.build_opener(urllib.request.ProxyHandler({}), _NoRedirects())
+
+
+def fetch_game_log(
+    config: LogSourceConfig, game_id: str | None, url: str | None,
+    time_left: float | None = None,
+) -> tuple[int, str, str]:
+    """Fetch a game's JSON from the configured site: (game id, the URL fetched, the text).
+
+    ``time_left`` (the call's remaining time) shortens ``config.timeout_s``. The
+    text is checked to be a 1888 game log (JSON with an ``actions`` list, title 1888)
+    before it is returned.
+    """
+    number, field = game_id_of(config, game_id, url)
+    target = f"{config.origin}/api/game/{number}"
+    budget = config.timeout_s if time_left is None else max(0.001, min(config.timeout_s, time_left))
+    ends = time.monotonic() + budget
+    site = config.origin
+    request = urllib.request.Request(target, headers={
+        "Accept": "application/json", "Accept-Encoding": "identity",
+        "User-Agent": "route18xx (https://github.com/; game log for a route audit)"})
+    try:
+        with _opener().open(request, timeout=budget) as response:
+            length = response.headers.get("Content-Length")
+            if length is not None and length.isdigit() and int(length) > config.max_bytes:
+                raise LogSourceFailed(field, f"game {number}'s log on {site} is {length} bytes, "
+                                             f"over the {config.max_bytes}-byte limit")
+            chunks: list[bytes] = []
+            size = 0
+            while True:
+                if time.monotonic() > ends:
+                    raise TimeoutError
+                chunk = response.read(64 * 1024)
+                if not chunk:
+                    break
+                size += len(chunk)
+                if size > config.max_bytes:
+                    raise LogSourceFailed(field, f"game {number}'s log on {site} is over the "
+                                                 f"{config.max_bytes}-byte limit")
+                chunks.append(chunk)
+    except urllib.error.HTTPError as exc:
+        if exc.code == 404:
+            raise LogNotFound(field, f"{site} has no game {number}") from None
+        raise LogSourceFailed(field, f"{site} answered {exc.code} for game {number}") from None
+    except (TimeoutError, OSError) as exc:  # URLError is an OSError; socket timeouts too
+        reason = getattr(exc, "reason", None) or exc.__class__.__name__
+        if isinstance(exc, TimeoutError) or isinstance(reason, TimeoutError) \
+                or "timed out" in str(reason):
+            raise LogSourceFailed(field, f"{site} did not send game {number} within "
+                                         f"{budget:.1f} s") from None
+        raise LogSourceFailed(field, f"{site} cannot be reached ({excerpt(str(reason))})") from None
+    text = _log_text(b"".join(chunks), number, site, field)
+    return number, target, text
+
+
+def _log_text(body: bytes, number: int, site: str, field: str) -> str:
+    """The body as text, when it is a 1888 game log; ``LogSourceFailed`` otherwise."""
+    try:
+        text = body.decode("utf-8")
+        data = decode_json(text, field)
+    except (UnicodeDecodeError, MalformedInput):
+        raise LogSourceFailed(field, f"{site} sent game {number} as something other than JSON") \
+            from None
+    if not isinstance(data, dict) or not isinstance(data.get("actions"), list):
+        raise LogSourceFailed(field, f"{site} sent game {number} without an 'actions' list")
+    title = data.get("title")
+    if title is not None and title not in ("1888", "1888N", "1888-N"):
+        raise LogSourceFailed(field, f"game {number} is a game of {excerpt(title)}: "
+                                     "only 1888 logs are supported")
+    return text
+
+
+__all__ = ["DEFAULT_BASE_URL", "LogNotFound", "LogSourceConfig", "LogSourceFailed",
+           "fetch_game_log", "game_id_of"]
