@@ -323,3 +323,44 @@ def test_on_a_phone_the_tapped_runs_board_is_in_view_and_zooms_to_readable_label
         driver.execute_script("return new Promise(r => setTimeout(r, 250))")
     assert min(_label_px(driver)) >= 11 > before
     screenshot(driver, "web-phone-zoomed")
+
+
+def test_a_game_id_is_fetched_through_the_server_and_its_link_opens_anywhere(
+    chromium_driver: Any, site: RouteServer
+) -> None:
+    """A game id typed in the form: the server fetches it from its one site (here the local
+    stand-in), the list and a run open; the link, opened where this tab's copy is gone (a
+    friend's browser), fetches the log again and shows the same view."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from tests.web.conftest import StandInSite
+
+    driver = chromium_driver
+    driver.get(f"{site.http_url}/")
+    StandInSite.asked.clear()
+    driver.find_element(By.ID, "log-url").send_keys("186735", Keys.ENTER)
+    _wait(driver, lambda d: len(_rows(d)) == 28)
+    assert StandInSite.asked == ["/api/game/186735"]
+    row = _rows(driver)[3]
+    action = int(row.get_attribute("data-action-id"))
+    row.click()
+    _wait(driver, lambda d: _heading_is(d, action) and _settled(d))
+    url = driver.current_url
+    assert url.endswith(f"#log=186735&action={action}&objective=total")
+    line = driver.find_element(By.ID, "income-line").text
+    driver.execute_script("sessionStorage.clear()")
+    driver.get("about:blank")
+    driver.get(url)
+    _wait(driver, lambda d: d.find_elements(By.ID, "income-line") and _heading_is(d, action) and _settled(d))
+    assert driver.find_element(By.ID, "income-line").text == line
+    assert StandInSite.asked == ["/api/game/186735"] * 2
+    # a URL of another site is refused by the server, in words naming the field
+    field = driver.find_element(By.ID, "log-url")
+    field.clear()
+    field.send_keys("https://example.org/game/129026", Keys.ENTER)
+    error = _wait(driver, lambda d: d.find_element(By.ID, "error").is_displayed() and d.find_element(By.ID, "error"))
+    assert "url" in error.text and "invalid_argument" in error.text
+    assert not driver.find_elements(By.CSS_SELECTOR, "#board svg, #runs tbody tr")
+    assert StandInSite.asked == ["/api/game/186735"] * 2
+    screenshot(driver, "web-game-id")
