@@ -1,6 +1,6 @@
-// Facts the page reads from the loaded 18xx.games log itself, without a call: a run's
-// recorded routes (to ask the service to explain them) and what the player did in the
-// turn before the run (lays and tokens), shown beside the suggestions.
+// Facts the page reads from the loaded 18xx.games log itself, without a call: what the
+// player did in the turn before the run (lays and tokens), shown beside the suggestions
+// when the service does not say it itself.
 
 /** The kept actions of a log: undone ones (and their undo/redo) left out, as the replay does. */
 export function keptActions(log) {
@@ -23,20 +23,7 @@ export function keptActions(log) {
   return kept;
 }
 
-/** The routes of the run_routes action ``actionId`` in the service's Route JSON form. */
-export function recordedRoutes(log, actionId) {
-  const action = (log.actions || []).find((a) => a.id === actionId && a.type === "run_routes");
-  if (!action) return [];
-  return (action.routes || []).map((r) => ({
-    train: r.train,
-    connections: (r.connections || []).map((hexes) => ({ hexes })),
-    hexes: r.hexes || [],
-    nodes: r.nodes || [],
-    revenue: r.revenue || 0,
-  }));
-}
-
-/** Node ids the log names a route by ("F16-0"); tile-based ones ("57-1-0") stay as they are. */
+/** A laid tile's name without the copy number the log gives it ("57-1" → "57"). */
 const tileName = (tile) => String(tile || "").replace(/-\d+$/, "");
 
 /** What the company did from the turn's first action up to the run: its tile lays and tokens. */

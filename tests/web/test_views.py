@@ -115,6 +115,10 @@ def test_rapid_clicks_leave_exactly_the_last_runs_view(chromium_driver: Any, sit
     assert len(tables) == len(recorded)
     shown = set(re.findall(r"\b([A-I]\d+-\d)\b", " ".join(t.text for t in tables)))
     assert shown == {n for r in recorded for n in r["nodes"]}
+    # both routes of a train under the log's own train name ("3-3", not the engine's "3-0")
+    trains = driver.find_elements(By.CSS_SELECTOR, "#breakdown section.train")
+    assert [t.get_attribute("data-train") for t in trains] == [r["train"] for r in recorded]
+    assert all(t.find_elements(By.CSS_SELECTOR, "table.optimal tbody tr.stop") for t in trains)
 
     turn = int(driver.find_element(By.CSS_SELECTOR, '#runs tr[data-action-id="231"]')
                .get_attribute("data-turn-start"))
