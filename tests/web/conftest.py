@@ -1,4 +1,4 @@
-"""One server and one headless Chromium per test module (browsers are slow to start), and a
+"""One server and one headless Chromium for all the page's tests (browsers are slow to start), and a
 local stand-in for 18xx.games that serves the shared logs (the server is configured to fetch
 game logs from it: no other host is contacted)."""
 
@@ -42,7 +42,7 @@ class StandInSite(BaseHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def standin() -> Iterator[str]:
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), StandInSite)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
@@ -52,7 +52,7 @@ def standin() -> Iterator[str]:
     httpd.server_close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def site(standin: str) -> Iterator[RouteServer]:
     srv = create_server(ServerConfig(port=0, workers=2, http_port=0,
                                      log_source=LogSourceConfig(standin, timeout_s=5.0)))
@@ -61,9 +61,9 @@ def site(standin: str) -> Iterator[RouteServer]:
     srv.stop(0).wait()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    """A headless Chromium shared by the module's tests (each test opens the page afresh)."""
+    """A headless Chromium shared by the page's tests (each test opens the page afresh)."""
     with tempfile.TemporaryDirectory(prefix="chromium-") as profile:
         driver = new_chromium(Path(profile))
         try:
@@ -74,7 +74,7 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture()
 def chromium_driver(browser: Any) -> Any:
-    """The module's Chromium at the desk size, its console emptied."""
+    """The shared Chromium at the desk size, its console emptied."""
     browser.set_window_size(1440, 900)
     browser.get("about:blank")
     browser.get_log("browser")

@@ -99,7 +99,7 @@ def test_rapid_clicks_leave_exactly_the_last_runs_view(chromium_driver: Any, sit
         "`#runs tbody tr[data-action-id=\"${id}\"]`).click(), 50 * i));")
     _wait(driver, lambda d: _heading_is(d, 231) and _settled(d))
     # late answers of the three runs left behind would land within this time
-    driver.execute_script("return new Promise(r => setTimeout(r, 1500))")
+    driver.execute_script("return new Promise(r => setTimeout(r, 1000))")
     assert _settled(driver)
     assert _heading_is(driver, 231)
     assert driver.current_url.endswith("action=231&objective=total")
