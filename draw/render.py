@@ -35,13 +35,22 @@ def _route_line(kind: str, r: DrawnRoute) -> LegendLine:
     if not w.legal:
         reason = w.violations[0] if w.violations else "illegal"
         return LegendLine(f"{kind} {w.train}: illegal — {reason}", r)
-    parts = [f"{kind} {w.train}: {len(w.stops)} stops, revenue ¥{w.revenue - w.bonus}"]
+    parts = [f"{kind} {w.train}: {len(w.stops)} stops ¥{w.revenue - w.bonus}"]
     if w.bonus:
         parts.append(f" + destination bonus ¥{w.bonus}")
+    parts.append(f" = revenue ¥{w.revenue}")
     if w.subsidy:
-        parts.append(f", mine subsidy ¥{w.subsidy}")
-    parts.append(f" = ¥{w.revenue + w.subsidy}")
+        parts.append(f"; mine subsidy ¥{w.subsidy} to the treasury; income ¥{w.revenue + w.subsidy}")
     return LegendLine("".join(parts), r)
+
+
+def _signed(amount: int) -> str:
+    return f"{'+' if amount >= 0 else '−'}¥{abs(amount)}"
+
+
+#: The words of the legend, as every front end uses them (issue 22).
+VOCABULARY = ("revenue: paid out as dividend (destination bonus included); subsidy: the mine's "
+              "payment to the treasury; income: revenue + subsidy")
 
 
 def build_picture(
@@ -59,10 +68,10 @@ def build_picture(
     drawn: list[DrawnRoute] = []
     legend: list[LegendLine] = []
     i = 0
-    totals: dict[str, int] = {}
+    totals: dict[str, tuple[int, int]] = {}
     for kind, walks in sets:
         revenue, subsidy = _figures(kind, walks)
-        totals[kind] = revenue + subsidy
+        totals[kind] = (revenue, subsidy)
         for w in walks:
             r = DrawnRoute(kind, w, colors[(kind, w.train)], offsets[i])
             i += 1
@@ -70,24 +79,33 @@ def build_picture(
             legend.append(_route_line(kind, r))
         legal = all(w.legal for w in walks)
         legend.append(LegendLine(
-            f"{kind} income: ¥{revenue + subsidy} (revenue ¥{revenue}, subsidy ¥{subsidy})"
+            f"{kind} income: ¥{revenue + subsidy} (revenue ¥{revenue} + subsidy ¥{subsidy})"
             + ("" if legal else " — illegal routes count ¥0"), bold=True))
     if "optimal" in totals and "recorded" in totals:
-        diff = totals["optimal"] - totals["recorded"]
+        (opt_rev, opt_sub), (rec_rev, rec_sub) = totals["optimal"], totals["recorded"]
+        diff = opt_rev + opt_sub - rec_rev - rec_sub
         legend.append(LegendLine(
-            f"optimal − recorded: {'+' if diff >= 0 else '−'}¥{abs(diff)}"
-            f"  (solid: optimal, dashed: recorded)", bold=True))
+            f"optimal − recorded: {_signed(diff)} income (dividend {_signed(opt_rev - rec_rev)}, "
+            f"treasury {_signed(opt_sub - rec_sub)})  (solid: optimal, dashed: recorded)",
+            bold=True))
+    if sets:
+        legend.append(LegendLine(VOCABULARY))
     if highlight is not None:
-        legend.append(LegendLine(f"suggested: {highlight.caption} (gain +¥{highlight.gain})", bold=True))
+        legend.append(LegendLine(f"suggested: {highlight.caption} (gain {_signed(highlight.gain)})",
+                                 bold=True))
     return Picture(view, tuple(drawn), tuple(legend), highlight, subtitle)
 
 
 def _suggestion_highlight(suggestion: api.Suggestion) -> Highlight:
     move = suggestion.move
-    if move.kind == "token":
+    if move.text:  # the move in words (issue 22): the exits it connects, not a rotation index
+        caption = move.text
+    elif move.kind == "token":
         caption = f"token on {move.hex} city {move.city}"
     else:
         caption = f"tile {move.tile} on {move.hex} rotation {move.rotation}"
+    if suggestion.then_token is not None:
+        caption += f", then {suggestion.then_token.text or 'a token on ' + suggestion.then_token.hex}"
     caption += f", income ¥{suggestion.income}"
     return Highlight(move.hex, caption, suggestion.gain)
 
@@ -119,6 +137,8 @@ def render_svg(
     if suggestion is not None:
         highlight = _suggestion_highlight(suggestion)
         state = api.state_with_move(state, suggestion.move)
+        if suggestion.then_token is not None:
+            state = api.state_with_move(state, suggestion.then_token)
     sets: list[tuple[str, Sequence[api.RouteWalk]]] = []
     if routes in ("recorded", "both"):
         sets.append(("recorded", api.route_walks(state, recorded)))

@@ -49,7 +49,7 @@ if TYPE_CHECKING:  # at run time these load on first use (``__getattr__`` below)
         OBJECTIVE_WORDS, ReplayError, ReplayReport, RunOptimum, RunReport, Shortfall,
     )
     from route18xx.engine.suggest_report import (
-        MoveLayReport, MoveReport, SuggestReport, Suggestion,
+        MoveLayReport, MoveReport, RecordedTurn, SuggestReport, Suggestion,
     )
 
 #: Names of the API whose modules load on first use: a solve or a check never pays for
@@ -65,7 +65,7 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("OBJECTIVE_WORDS", "ReplayError", "ReplayReport", "RunOptimum", "RunReport",
                      "Shortfall"),
                     "route18xx.engine.replay_report"),
-    **dict.fromkeys(("MoveLayReport", "MoveReport", "SuggestReport", "Suggestion"),
+    **dict.fromkeys(("MoveLayReport", "MoveReport", "RecordedTurn", "SuggestReport", "Suggestion"),
                     "route18xx.engine.suggest_report"),
 }
 
@@ -88,7 +88,7 @@ __all__ = [
     "RouteCheckReport", "RouteReport", "SolveReport", "StopValue", "SubsidyValue", "Violation",
     "check_report", "solve_report", "RulesVersion", "dated_state", "parse_rules_as_of",
     "rules_as_of",
-    "DEFAULT_OBJECTIVE", "AuditOptimum", "AuditReport", "AuditRun", "MoveLayReport", "MoveReport",
+    "DEFAULT_OBJECTIVE", "AuditOptimum", "AuditReport", "AuditRun", "MoveLayReport", "MoveReport", "RecordedTurn",
     "OBJECTIVE_WORDS", "Player", "ReplayError", "ReplayReport", "RunOptimum", "RunReport",
     "Shortfall", "SolveHook",
     "SuggestReport", "Suggestion", "run_optimum", "solve_hook",
@@ -98,7 +98,7 @@ __all__ = [
     "audit_log", "board_view", "check_routes", "decode_json", "excerpt", "judgement_report",
     "load_log", "MAX_FILE_BYTES", "file_kind", "read_input_file", "read_json_file",
     "new_cancel_token", "parse_game_log", "random_game_log", "read_state",
-    "is_run_routes", "recorded_routes", "replay", "replay_game", "replay_report", "route_walks", "solve_routes",
+    "chosen_suggestion", "is_run_routes", "recorded_routes", "recorded_turn", "replay", "replay_game", "replay_report", "route_walks", "solve_routes",
     "state_before", "state_from_log", "state_with_move", "suggest_moves", "tile_view",
 ]
 
@@ -264,6 +264,9 @@ def suggest_moves(
     time_limit_s: float = 30.0,
     workers: int = 2,
     cancel: CancelToken | None = None,
+    improving_only: bool = False,
+    merge_equal: bool = False,
+    combined: bool = False,
 ) -> SuggestReport:
     """Every legal tile lay (and token) ranked by the optimal income it allows.
 
@@ -271,6 +274,11 @@ def suggest_moves(
     ``suggestions``, best first, each with its move (``kind``, ``hex``, ``tile``,
     ``rotation``, ``city``, ``cost``), ``income``, ``gain`` and ``routes`` (see
     ``engine.suggest``); ``to_json()`` is the ``route18xx suggest --json`` object.
+    Each move says in words which exits its tile connects (``text``, lays' ``exits``).
+    ``improving_only`` keeps only moves that raise the score over no move (when none
+    does, ``verdict`` says so: "no lay improves this run"); ``merge_equal`` merges the
+    rotations of a tile with the same result (``alternatives``); ``combined`` also
+    ranks the best lays each followed by a token (``combined``, ``then_token``).
     """
     from route18xx.engine.suggest import SuggestOptions, suggest_report
 
@@ -282,8 +290,63 @@ def suggest_moves(
         )
     state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
     require_trains(state)
-    options = SuggestOptions(top, include_tokens, subtract_cost, objective, time_limit_s, workers)
+    options = SuggestOptions(top, include_tokens, subtract_cost, objective, time_limit_s, workers,
+                             improving_only, merge_equal, combined)
     return suggest_report(state, options, cancel)
+
+
+def chosen_suggestion(
+    state_raw: Mapping[str, Any] | RouteState,
+    moves: list[MoveReport],
+    *,
+    objective: str = "total",
+    time_limit_s: float = 10.0,
+    cancel: CancelToken | None = None,
+) -> Suggestion:
+    """A move the client picked from a ranking (or a lay then a token), checked legal,
+    as a ``Suggestion`` to draw (``engine.suggest.chosen_suggestion``)."""
+    from route18xx.engine.suggest import chosen_suggestion as chosen
+
+    state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
+    require_trains(state)
+    return chosen(state, moves, objective=objective, time_limit_s=time_limit_s, cancel=cancel)
+
+
+def recorded_turn(
+    log_raw: Mapping[str, Any],
+    action_id: int,
+    state: RouteState,
+    base_income: int,
+    *,
+    objective: str = "total",
+    time_limit_s: float = 10.0,
+    cancel: CancelToken | None = None,
+    rules_as_of: Any = None,
+) -> RecordedTurn:
+    """What the player did at this turn (issue 22), beside the suggestions for it.
+
+    The lays and token the company made in the log from action ``action_id`` to
+    the end of its turn (``engine.turn_record``), applied to ``state`` (the board
+    just before that action), and the optimal income for ``objective`` on the
+    board they leave, with its gain over ``base_income`` (no move). A solve that
+    fails leaves ``income`` and ``gain`` None.
+    """
+    from route18xx.engine.board_view import state_with_move
+    from route18xx.engine.optimize import optimize, routes_report
+    from route18xx.engine.suggest_report import RecordedTurn
+    from route18xx.engine.turn_record import turn_moves
+
+    moves = turn_moves(log_raw, action_id, cancel=cancel, rules_as_of=rules_as_of)
+    after = state
+    for move in moves:
+        after = state_with_move(after, move)
+    try:
+        opt = optimize(after, objective=objective, time_limit_s=time_limit_s, cancel=cancel)
+    except (MalformedInput, EngineMismatch):
+        return RecordedTurn(moves, None, None, False)
+    income = opt.judgement.revenue + (opt.judgement.subsidy if objective == "total" else 0)
+    return RecordedTurn(moves, income, income - base_income, opt.solution.status == "OPTIMAL",
+                        tuple(routes_report(opt)))
 
 
 #: Where an engine bug that a client's log triggered is logged, traceback included.

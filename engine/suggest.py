@@ -27,6 +27,9 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from route18xx.engine.board import Board
+from route18xx.engine.errors import MalformedInput
+from route18xx.engine.gamedata import GameData, game_data
+from route18xx.engine.move_words import tile_exits
 from route18xx.engine.network import reach
 from route18xx.engine.optimize import Optimum, optimize, routes_report
 from route18xx.engine.revenue import destination_bonus, route_subsidy, stop_value
@@ -39,6 +42,22 @@ from route18xx.engine.token_place import legal_token_placements, next_token_pric
 
 if TYPE_CHECKING:
     from route18xx.solver import CancelToken
+
+def move_text(kind: str, hex_id: str, city: int | None, lays: tuple[MoveLayReport, ...],
+              private: str | None, data: GameData) -> str:
+    """A move in a player's words: "tile 57 on H12 (Tianjin) connects W–E (city)",
+    "token on F16 (Tianjin), city 1"; a private's lay says whose."""
+
+    def where(h: str) -> str:
+        name = data.hexes[h].location_name if h in data.hexes else None
+        return f"{h} ({name})" if name else h
+
+    if kind == "token":
+        return f"token on {where(hex_id)}" + (f", city {city}" if city else "")
+    parts = [f"tile {lay.tile} on {where(lay.hex)} connects {', '.join(lay.exits) or 'nothing'}"
+             for lay in lays]
+    return " and ".join(parts) + (f" (with {private})" if private else "")
+
 
 def privates_open(state: RouteState) -> bool:
     """Are privates still open? They close with the first train whose purchase closes
@@ -59,6 +78,12 @@ class SuggestOptions:
     objective: str = "total"
     time_limit_s: float = 30.0
     workers: int = 2
+    #: list only moves that raise the score over no move (issue 22: no "+¥0" lines).
+    improving_only: bool = False
+    #: merge the rotations of one tile on one hex that give the same income and score.
+    merge_equal: bool = False
+    #: also rank the best lays each followed by a token (``SuggestReport.combined``).
+    combined: bool = False
 
 
 @dataclass(frozen=True)
@@ -82,9 +107,16 @@ class Move:
             -1 if self.city is None else self.city,
         )
 
-    def report(self) -> MoveReport:
-        """The move as reported: the first lay's tile, rotation and private, every lay."""
+    def report(self, data: GameData | None = None) -> MoveReport:
+        """The move as reported: the first lay's tile, rotation and private, every lay
+        with the exits it connects, and the move in words (``engine.move_words``)."""
         first = self.lays[0] if self.lays else None
+        data = data or game_data()
+        lays = tuple(
+            MoveLayReport(lay.hex, lay.tile, lay.rotation, lay.cost,
+                          tile_exits(data.tiles[lay.tile], lay.rotation))
+            for lay in self.lays
+        )
         return MoveReport(
             self.kind,
             self.hex,
@@ -92,8 +124,9 @@ class Move:
             first.rotation if first else None,
             self.city,
             first.ability if first else None,
-            tuple(MoveLayReport(lay.hex, lay.tile, lay.rotation, lay.cost) for lay in self.lays),
+            lays,
             self.cost,
+            move_text(self.kind, self.hex, self.city, lays, first.ability if first else None, data),
         )
 
 
@@ -352,19 +385,26 @@ def suggest_report(
     objective = options.objective
     corp = state.corporation.sym
     suggestions: list[Suggestion] = []
+    data = state.data
     for e in res.ranked:
         opt = e.optimum
         if opt is None:  # a move that shared another board's solve: its own routes, quickly
             after = replace(state, board=applied(state.board, e.move, corp))
-            left = options.time_limit_s - (time.perf_counter() - started)
-            call_left = cancel.time_left() if cancel is not None else None
-            if call_left is not None:  # the call's deadline: the share kept for this, too
-                left = max(left, call_left)
-            opt = optimize(after, objective=objective, time_limit_s=max(0.01, left), cancel=cancel)
+            opt = optimize(after, objective=objective, time_limit_s=_left(options, started, cancel),
+                           cancel=cancel)
         suggestions.append(Suggestion(
-            e.move.report(), e.income, e.income - res.base_income, e.score, e.proven,
+            e.move.report(data), e.income, e.income - res.base_income, e.score, e.proven,
             tuple(routes_report(opt)),
         ))
+    improving = any(s.score > res.base_income for s in suggestions)
+    if options.merge_equal:
+        suggestions = merge_equal(suggestions)
+    if options.improving_only:
+        suggestions = [s for s in suggestions if s.score > res.base_income]
+    combined: tuple[Suggestion, ...] = ()
+    if options.combined:
+        lays = [e.move for e in res.ranked if e.move.kind == "tile"]
+        combined = tuple(lay_then_token(state, lays, res.base_income, options, started, cancel))
     return SuggestReport(
         corporation=corp,
         objective=objective,
@@ -376,6 +416,148 @@ def suggest_report(
         solved=res.solved,
         reused=res.reused,
         pruned=res.pruned,
-        not_evaluated=tuple(m.report() for m in res.not_evaluated),
+        not_evaluated=tuple(m.report(data) for m in res.not_evaluated),
         elapsed_ms=round(res.elapsed_ms, 3),
+        verdict="" if improving else _verdict(options, res),
+        combined=combined,
     )
+
+
+def _verdict(options: SuggestOptions, res: SuggestResult) -> str:
+    """What to tell a player when no ranked move raises the score (issue 22)."""
+    what = "lay or token" if options.include_tokens else "lay"
+    if not res.candidates:
+        return f"no legal {what} at this turn"
+    if res.not_evaluated:
+        return (f"no {what} ranked in time improves this run "
+                f"({len(res.not_evaluated)} of {res.candidates} were not ranked)")
+    cost = " once its cost is paid" if options.subtract_cost else ""
+    return f"no {what} improves this run{cost}"
+
+
+def _left(options: SuggestOptions, started: float, cancel: CancelToken | None) -> float:
+    """Time left for the report's own solves: the ranking's limit, or the call's deadline."""
+    left = options.time_limit_s - (time.perf_counter() - started)
+    call_left = cancel.time_left() if cancel is not None else None
+    if call_left is not None:  # the call's deadline: the share kept for this, too
+        left = max(left, call_left)
+    return max(0.01, left)
+
+
+def merge_equal(suggestions: list[Suggestion]) -> list[Suggestion]:
+    """One entry per result: rotations of the same tile on the same hex with the same
+    income and score are one suggestion, the others listed as its ``alternatives``
+    (best rank first; the order of the list is kept)."""
+    out: list[Suggestion] = []
+    index: dict[tuple[Any, ...], int] = {}
+    for s in suggestions:
+        m = s.move
+        key = (m.kind, m.hex, m.tile, m.city, len(m.lays), s.income, s.score)
+        if m.kind != "tile" or len(m.lays) != 1 or key not in index:
+            index.setdefault(key, len(out))
+            out.append(s)
+            continue
+        first = out[index[key]]
+        out[index[key]] = replace(first, alternatives=first.alternatives + (m,))
+    return out
+
+
+#: How many of the best lays ``lay_then_token`` follows with every legal token.
+COMBINED_LAYS = 3
+
+
+def lay_then_token(
+    state: RouteState, lays: list[Move], base_income: int, options: SuggestOptions,
+    started: float, cancel: CancelToken | None,
+) -> list[Suggestion]:
+    """The best lay + token pairs: each of the ``COMBINED_LAYS`` best lays (ranked
+    order), then each token the company may place on the board it leaves (RULES.md
+    §6.5 then §6.6: the lay comes first, the token is paid from what is left),
+    solved and ranked like single moves; the ``options.top`` best. A pair's ``cost``
+    is the lay's and the token's together; pairs not reached within the ranking's
+    time limit are left out."""
+    corp = state.corporation.sym
+    data = state.data
+    ranked: list[tuple[tuple[Any, ...], Suggestion]] = []
+    seen: set[str] = set()
+    chosen: list[Move] = []
+    for lay in lays:  # distinct boards: one rotation of a tile that equals another is enough
+        if lay.lays and f"{lay.hex}/{lay.lays[0].tile}" in seen:
+            continue
+        seen.add(f"{lay.hex}/{lay.lays[0].tile}" if lay.lays else lay.hex)
+        chosen.append(lay)
+        if len(chosen) == COMBINED_LAYS:
+            break
+    for lay in chosen:
+        after = replace(state, board=applied(state.board, lay, corp))
+        price = next_token_price(after.board, corp)
+        if price is None:
+            continue
+        cash = None if state.cash is None else state.cash - lay.cost
+        for token in legal_token_placements(after.board, corp, token_price=price, cash=cash):
+            if (cancel is not None and cancel.cancelled) or \
+                    time.perf_counter() - started >= options.time_limit_s:
+                break  # out of time: the pairs ranked so far
+            move = Move("token", (), token.hex, token.city, token.price)
+            board = applied(after.board, move, corp)
+            opt = optimize(replace(after, board=board), objective=options.objective,
+                           time_limit_s=_left(options, started, cancel), cancel=cancel)
+            income = _income(opt, options.objective)
+            cost = lay.cost + token.price
+            score = income - (cost if options.subtract_cost else 0)
+            report = lay.report(data)
+            suggestion = Suggestion(
+                replace(report, cost=cost), income, income - base_income, score,
+                opt.solution.status == "OPTIMAL", tuple(routes_report(opt)),
+                then_token=move.report(data))
+            ranked.append(((-score, lay.sort_key, move.sort_key), suggestion))
+    ranked.sort(key=lambda item: item[0])
+    return [s for _, s in ranked[: options.top]]
+
+
+def chosen_suggestion(
+    state: RouteState, moves: list[MoveReport], *, objective: str = "total",
+    time_limit_s: float = 10.0, cancel: CancelToken | None = None,
+) -> Suggestion:
+    """The suggestion a client picked (issue 22: "each suggestion clickable to draw it"):
+    one move of a ranking, or a lay then a token (``combined``), checked legal in turn
+    against ``candidate_moves`` (``MalformedInput`` naming ``moves[i]``), solved on the
+    board they leave, with its gain over no move."""
+    if not 1 <= len(moves) <= 2:
+        raise MalformedInput("moves", f"must hold one move, or a lay then a token, not {len(moves)}")
+    if len(moves) == 2 and (moves[0].kind, moves[1].kind) != ("tile", "token"):
+        raise MalformedInput("moves", "two moves must be a tile lay, then a token")
+    corp = state.corporation.sym
+    after = state
+    picked: list[Move] = []
+    for i, wanted in enumerate(moves):
+        key = _move_key(wanted)
+        found = next((m for m in candidate_moves(after, include_tokens=True)
+                      if _move_key(m.report(after.data)) == key), None)
+        if found is None:
+            raise MalformedInput(f"moves[{i}]", f"is not a legal move for {corp} here: "
+                                               f"{wanted.kind} on {wanted.hex}")
+        picked.append(found)
+        laid = tuple((lay.hex, lay.ability) for lay in found.lays)
+        after = replace(after, board=applied(after.board, found, corp),
+                        tiles_laid=after.tiles_laid + laid,
+                        cash=None if after.cash is None else after.cash - found.cost)
+    base = optimize(state, objective=objective, time_limit_s=time_limit_s, cancel=cancel)
+    opt = optimize(replace(after, cash=state.cash, tiles_laid=state.tiles_laid),
+                   objective=objective, time_limit_s=time_limit_s, cancel=cancel)
+    income = _income(opt, objective)
+    first = picked[0].report(state.data)
+    cost = sum(m.cost for m in picked)
+    return Suggestion(replace(first, cost=cost), income, income - _income(base, objective), income,
+                      opt.solution.status == "OPTIMAL", tuple(routes_report(opt)),
+                      then_token=picked[1].report(state.data) if len(picked) == 2 else None)
+
+
+def _move_key(move: MoveReport) -> tuple[Any, ...]:
+    """What identifies a move: a token's city, or every lay (a lay named only by its
+    hex, tile and rotation is that one lay)."""
+    lays: tuple[tuple[str, str | None, int | None], ...] = tuple(
+        (lay.hex, lay.tile, lay.rotation) for lay in move.lays)
+    if move.kind == "tile" and not lays:
+        lays = ((move.hex, move.tile, move.rotation),)
+    return (move.kind, move.hex, move.city if move.kind == "token" else None, lays)

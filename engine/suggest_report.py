@@ -26,9 +26,12 @@ class MoveLayReport:
     tile: str
     rotation: int
     cost: int
+    #: the exits the tile connects at this rotation, e.g. ("W–E (city)",) (``engine.move_words``).
+    exits: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"hex": self.hex, "tile": self.tile, "rotation": self.rotation, "cost": self.cost}
+        return {"hex": self.hex, "tile": self.tile, "rotation": self.rotation, "cost": self.cost,
+                "exits": list(self.exits)}
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,8 @@ class MoveReport:
     private: str | None
     lays: tuple[MoveLayReport, ...]
     cost: int
+    #: the move in a player's words: "tile 57 on H12 (Tianjin) connects W–E (city)".
+    text: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -54,6 +59,7 @@ class MoveReport:
             "private": self.private,
             "lays": [lay.to_json() for lay in self.lays],
             "cost": self.cost,
+            "text": self.text,
         }
 
 
@@ -67,6 +73,11 @@ class Suggestion:
     score: int
     proven_optimal: bool
     routes: tuple[RouteJson, ...]
+    #: other moves with the same result merged into this one (``merge_equal``): the
+    #: same tile on the same hex in other rotations, equal income and score.
+    alternatives: tuple[MoveReport, ...] = ()
+    #: a lay followed by this token (``combined``); None for a single move.
+    then_token: MoveReport | None = None
 
     def to_json(self) -> dict[str, Any]:
         return self.move.to_json() | {
@@ -75,7 +86,27 @@ class Suggestion:
             "score": self.score,
             "proven_optimal": self.proven_optimal,
             "routes": list(self.routes),
+            "alternatives": [m.to_json() for m in self.alternatives],
+            "then_token": self.then_token.to_json() if self.then_token is not None else None,
         }
+
+
+@dataclass(frozen=True)
+class RecordedTurn:
+    """What the player did in this operating turn (from the log) and what it allows:
+    the lays and token in the order made, the optimal income on the board they leave,
+    its gain over no move (None when it could not be solved)."""
+
+    moves: tuple[MoveReport, ...]
+    income: int | None
+    gain: int | None
+    proven_optimal: bool
+    routes: tuple[RouteJson, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"moves": [m.to_json() for m in self.moves], "income": self.income,
+                "gain": self.gain, "proven_optimal": self.proven_optimal,
+                "routes": list(self.routes)}
 
 
 @dataclass(frozen=True)
@@ -94,6 +125,13 @@ class SuggestReport:
     pruned: int
     not_evaluated: tuple[MoveReport, ...]
     elapsed_ms: float
+    #: "" when a ranked move raises the score over no move; else what to tell the
+    #: player instead of "+¥0" lines: "no lay improves this run" (issue 22).
+    verdict: str = ""
+    #: the best lay + token pairs (``combined``): each a lay with ``then_token``.
+    combined: tuple[Suggestion, ...] = ()
+    #: what the player did at this turn, from a game log (None for a state).
+    recorded: RecordedTurn | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -109,7 +147,11 @@ class SuggestReport:
             "pruned": self.pruned,
             "not_evaluated": [m.to_json() for m in self.not_evaluated],
             "elapsed_ms": self.elapsed_ms,
+            "verdict": self.verdict,
+            "combined": [s.to_json() for s in self.combined],
+            "recorded": self.recorded.to_json() if self.recorded is not None else None,
         }
 
 
-__all__ = ["MoveKind", "MoveLayReport", "MoveReport", "RouteJson", "SuggestReport", "Suggestion"]
+__all__ = ["MoveKind", "MoveLayReport", "MoveReport", "RecordedTurn", "RouteJson", "SuggestReport",
+           "Suggestion"]

@@ -120,6 +120,12 @@ def _add_suggest_options(p: argparse.ArgumentParser, default_limit: float | None
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--tokens", action="store_true", help="rank token placements too")
     p.add_argument("--subtract-cost", action="store_true", help="rank by income minus cost")
+    p.add_argument("--improving-only", action="store_true",
+                   help="list only moves that raise the income; else say that none does")
+    p.add_argument("--merge-equal", action="store_true",
+                   help="one entry for the rotations of a tile with the same result")
+    p.add_argument("--combined", action="store_true",
+                   help="also rank the best lays each followed by a token")
     p.add_argument("--objective", choices=_objectives(), default=_objectives()[0])
     p.add_argument(
         "--time-limit", type=float, default=default_limit, metavar="S",
@@ -135,7 +141,8 @@ def _run_suggest(a: argparse.Namespace) -> int:
     from route18xx.server.cli_commands import suggest_command
 
     return suggest_command(
-        _board(a), a.json, a.top, a.tokens, a.subtract_cost, a.objective, a.time_limit
+        _board(a), a.json, a.top, a.tokens, a.subtract_cost, a.objective, a.time_limit,
+        improving_only=a.improving_only, merge_equal=a.merge_equal, combined=a.combined,
     )
 
 
@@ -261,7 +268,8 @@ def _run_call(a: argparse.Namespace) -> int:
     if a.call == "suggest":
         return call_suggest(
             a.target, a.state, a.json, a.top, a.tokens, a.subtract_cost, a.objective,
-            a.time_limit, a.timeout, **log,
+            a.time_limit, a.timeout, **log, improving_only=a.improving_only,
+            merge_equal=a.merge_equal, combined=a.combined,
         )
     return call_validate(a.target, a.state, a.routes, a.json, a.timeout, compare=a.compare, **log)
 

@@ -130,18 +130,39 @@ def suggest_command(
     time_limit_s: float = 30.0,
     out: TextIO | None = None,
     err: TextIO | None = None,
+    improving_only: bool = False,
+    merge_equal: bool = False,
+    combined: bool = False,
 ) -> int:
-    """``route18xx suggest STATE.json [--top N] [--json] [--tokens] [--subtract-cost]``."""
+    """``route18xx suggest STATE.json [--top N] [--json] [--tokens] [--subtract-cost]
+    [--improving-only] [--merge-equal] [--combined]``; with ``--game LOG --action ID``
+    also what the player did from that action to the end of the turn (``recorded``)."""
     from route18xx.engine.api import suggest_moves
 
     def compute() -> SuggestReport:
-        return suggest_moves(
-            _source(state).load(),
+        source = _source(state)
+        board = source.load()
+        report = suggest_moves(
+            board,
             top=top,
             include_tokens=include_tokens,
             subtract_cost=subtract_cost,
             objective=objective,
             time_limit_s=time_limit_s,
+            improving_only=improving_only,
+            merge_equal=merge_equal,
+            combined=combined,
         )
+        if source.game_path is not None and source.action_id is not None:
+            from dataclasses import replace
+
+            from route18xx.engine.api import read_state, recorded_turn
+
+            recorded = recorded_turn(
+                read_json(source.game_path, "GAME.json"), source.action_id, read_state(board),
+                report.base_income, objective=objective, time_limit_s=time_limit_s,
+                rules_as_of=source.rules_as_of)
+            report = replace(report, recorded=recorded)
+        return report
 
     return run_command(compute, as_json, print_suggest, out, err)

@@ -81,16 +81,30 @@ def print_suggest(report: SuggestReport, out: TextIO) -> None:
         f"evaluated) in {report.elapsed_ms:.0f} ms",
         file=out,
     )
+    word = "income (revenue + subsidy)" if report.objective == "total" else "revenue"
+    if report.verdict:
+        print(f"     {report.verdict}", file=out)
     for rank, s in enumerate(report.suggestions, start=1):
         move = s.move
-        if move.kind == "tile":
-            where = f"{move.tile} on {move.hex} rotation {move.rotation}"
-        else:
-            where = f"token on {move.hex}-{move.city}"
+        also = "".join(f"; or rotation {m.rotation}: {m.text}" for m in s.alternatives)
         print(
-            f"{rank:>3}. {where}: income {s.income} (gain {s.gain:+d}, cost {move.cost})",
+            f"{rank:>3}. {move.text or move.hex} (rotation {move.rotation}){also}: "
+            f"{word} {s.income} (gain {s.gain:+d}, cost {move.cost})"
+            if move.kind == "tile" else
+            f"{rank:>3}. {move.text or move.hex}: {word} {s.income} (gain {s.gain:+d}, "
+            f"cost {move.cost})",
             file=out,
         )
+    for rank, s in enumerate(report.combined, start=1):
+        token = s.then_token.text if s.then_token is not None else "no token"
+        print(f" +{rank:>2}. {s.move.text}, then {token}: {word} {s.income} "
+              f"(gain {s.gain:+d}, cost {s.move.cost})", file=out)
+    turn = report.recorded
+    if turn is not None:
+        did = " + ".join(m.text for m in turn.moves) or "no lay, no token"
+        result = (f"{word} {turn.income} (gain {turn.gain:+d})" if turn.income is not None
+                  and turn.gain is not None else "not solved")
+        print(f"     the player: {did}: {result}", file=out)
 
 
 def emit(report: R, as_json: bool, printer: Callable[[R, TextIO], None], out: TextIO) -> None:

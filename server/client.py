@@ -65,9 +65,11 @@ class RouteClient:
         include_tokens: bool = False, subtract_cost: bool = False,
         objective: str = DEFAULT_OBJECTIVE,
         time_limit_s: float | None = None, timeout_s: float | None = None,
+        improving_only: bool = False, merge_equal: bool = False, combined: bool = False,
     ) -> SuggestReport:
         request = suggest_converters.suggest_request_to_proto(
-            state_raw, top, include_tokens, subtract_cost, objective, time_limit_s
+            state_raw, top, include_tokens, subtract_cost, objective, time_limit_s,
+            improving_only, merge_equal, combined,
         )
         return suggest_converters.suggest_report_from_proto(
             self.stub.SuggestMoves(request, timeout=timeout_s)
@@ -164,12 +166,14 @@ def call_suggest(
     time_limit_s: float | None = None, timeout_s: float | None = None,
     out: TextIO | None = None, err: TextIO | None = None,
     game: str | None = None, action: int | None = None, rules_as_of: str | None = None,
+    improving_only: bool = False, merge_equal: bool = False, combined: bool = False,
 ) -> int:
     """``route18xx call suggest STATE.json`` (or ``--game GAME.json --action ID``)."""
     return _call(
         lambda client, state: client.suggest(
             state, top, include_tokens, subtract_cost, objective, time_limit_s,
-            timeout_s=timeout_s,
+            timeout_s=timeout_s, improving_only=improving_only, merge_equal=merge_equal,
+            combined=combined,
         ),
         lambda: (read_source(state_path, game, action, rules_as_of),),
         target, as_json, print_suggest, out, err,

@@ -13,7 +13,7 @@ from typing import Any
 
 from route18xx.engine import api
 from route18xx.engine.api import MalformedInput
-from route18xx.server import converters
+from route18xx.server import converters, suggest_converters
 from route18xx.server.converters import LogSource
 from route18xx.v1 import route_service_pb2 as pb
 
@@ -48,6 +48,12 @@ def render_board(runner: Any, request: pb.RenderBoardRequest, cancel: Any) -> pb
     state = board(source, cancel)
     limit = runner.time_limit(converters.time_limit_from_proto(request.time_limit_s), cancel)
     suggestion = None
+    if request.moves and request.suggestion:
+        raise api.MalformedInput("moves", "give a suggestion number or moves, not both")
+    if request.moves:
+        picked = [suggest_converters.move_report(m) for m in request.moves]
+        suggestion = api.chosen_suggestion(
+            state, picked, time_limit_s=limit, cancel=cancel)
     if request.suggestion < 0:
         raise api.MalformedInput("suggestion", f"must be 0 (none) or more, not {request.suggestion}")
     if request.suggestion:

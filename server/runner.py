@@ -18,7 +18,7 @@ the rest); only when no move could be ranked is it ``DEADLINE_EXCEEDED``.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from route18xx.engine import api
@@ -134,16 +134,28 @@ class EngineRunner:
             default=self.limits.default_suggest_time_limit_s,
             keep_back=self.limits.suggest_report_share,
         )
+        # issue 22's options go to the engine only when asked (stand-in engines lack them)
+        extra = {k: v for k, v in (("improving_only", args.improving_only),
+                                   ("merge_equal", args.merge_equal),
+                                   ("combined", args.combined)) if v}
         report = self._suggest_fn(
             state, top=args.top, include_tokens=args.include_tokens,
             subtract_cost=args.subtract_cost, objective=args.objective,
-            time_limit_s=limit, workers=self.suggest_workers, cancel=cancel,
+            time_limit_s=limit, workers=self.suggest_workers, cancel=cancel, **extra,
         )
-        if report.not_evaluated and not report.suggestions:
+        ranked_nothing = not args.improving_only or report.solved + report.reused == 0
+        if report.not_evaluated and not report.suggestions and ranked_nothing:
             raise DeadlineExceeded(
                 f"no move could be ranked within the {limit:.3f} s time limit "
                 f"({len(report.not_evaluated)} of {report.candidates} not evaluated)"
             )
+        if isinstance(args.state, converters.LogSource) and self._suggest_fn is api.suggest_moves:
+            # what the player did at this turn, beside the suggestions (issue 22)
+            recorded = api.recorded_turn(
+                args.state.log, args.state.action_id, api.read_state(state), report.base_income,
+                objective=args.objective, time_limit_s=self.time_limit(None, cancel),
+                cancel=cancel, rules_as_of=args.state.rules_as_of or None)
+            report = replace(report, recorded=recorded)
         return report
 
     def check(

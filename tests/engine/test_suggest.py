@@ -60,7 +60,8 @@ def test_every_suggested_board_and_route_is_accepted(name: str) -> None:
     assert report["suggestions"]
     for s in report["suggestions"]:
         move = next(m for m in candidate_moves(state, True) if m.report().to_json() == {
-            k: s[k] for k in ("kind", "hex", "tile", "rotation", "city", "private", "lays", "cost")})
+            k: s[k] for k in ("kind", "hex", "tile", "rotation", "city", "private", "lays", "cost",
+                              "text")})
         board_state = to_state_file(
             replace(state, board=applied(state.board, move, state.corporation.sym)))
         parse_state(board_state)  # the new board stands: every tile legal on its hex

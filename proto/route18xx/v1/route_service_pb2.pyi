@@ -493,7 +493,7 @@ class ValidateRoutesResponse(_message.Message):
     def __init__(self, legal: _Optional[bool] = ..., violations: _Optional[_Iterable[str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., routes: _Optional[_Iterable[_Union[RouteCheck, _Mapping]]] = ..., breakdown: _Optional[_Union[AnswerBreakdown, _Mapping]] = ..., violation_details: _Optional[_Iterable[_Union[Violation, _Mapping]]] = ..., comparison: _Optional[_Union[Comparison, _Mapping]] = ...) -> None: ...
 
 class SuggestMovesRequest(_message.Message):
-    __slots__ = ("state", "game_log", "action_id", "top", "include_tokens", "subtract_cost", "objective", "time_limit_s", "rules_as_of")
+    __slots__ = ("state", "game_log", "action_id", "top", "include_tokens", "subtract_cost", "objective", "time_limit_s", "rules_as_of", "improving_only", "merge_equal", "include_combined")
     STATE_FIELD_NUMBER: _ClassVar[int]
     GAME_LOG_FIELD_NUMBER: _ClassVar[int]
     ACTION_ID_FIELD_NUMBER: _ClassVar[int]
@@ -503,6 +503,9 @@ class SuggestMovesRequest(_message.Message):
     OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
     TIME_LIMIT_S_FIELD_NUMBER: _ClassVar[int]
     RULES_AS_OF_FIELD_NUMBER: _ClassVar[int]
+    IMPROVING_ONLY_FIELD_NUMBER: _ClassVar[int]
+    MERGE_EQUAL_FIELD_NUMBER: _ClassVar[int]
+    INCLUDE_COMBINED_FIELD_NUMBER: _ClassVar[int]
     state: State
     game_log: str
     action_id: int
@@ -512,22 +515,27 @@ class SuggestMovesRequest(_message.Message):
     objective: Objective
     time_limit_s: float
     rules_as_of: str
-    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., top: _Optional[int] = ..., include_tokens: _Optional[bool] = ..., subtract_cost: _Optional[bool] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ..., rules_as_of: _Optional[str] = ...) -> None: ...
+    improving_only: bool
+    merge_equal: bool
+    include_combined: bool
+    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., top: _Optional[int] = ..., include_tokens: _Optional[bool] = ..., subtract_cost: _Optional[bool] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ..., rules_as_of: _Optional[str] = ..., improving_only: _Optional[bool] = ..., merge_equal: _Optional[bool] = ..., include_combined: _Optional[bool] = ...) -> None: ...
 
 class MoveLay(_message.Message):
-    __slots__ = ("hex", "tile", "rotation", "cost")
+    __slots__ = ("hex", "tile", "rotation", "cost", "exits")
     HEX_FIELD_NUMBER: _ClassVar[int]
     TILE_FIELD_NUMBER: _ClassVar[int]
     ROTATION_FIELD_NUMBER: _ClassVar[int]
     COST_FIELD_NUMBER: _ClassVar[int]
+    EXITS_FIELD_NUMBER: _ClassVar[int]
     hex: str
     tile: str
     rotation: int
     cost: int
-    def __init__(self, hex: _Optional[str] = ..., tile: _Optional[str] = ..., rotation: _Optional[int] = ..., cost: _Optional[int] = ...) -> None: ...
+    exits: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, hex: _Optional[str] = ..., tile: _Optional[str] = ..., rotation: _Optional[int] = ..., cost: _Optional[int] = ..., exits: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Move(_message.Message):
-    __slots__ = ("kind", "hex", "tile", "rotation", "city", "private", "lays", "cost")
+    __slots__ = ("kind", "hex", "tile", "rotation", "city", "private", "lays", "cost", "text")
     KIND_FIELD_NUMBER: _ClassVar[int]
     HEX_FIELD_NUMBER: _ClassVar[int]
     TILE_FIELD_NUMBER: _ClassVar[int]
@@ -536,6 +544,7 @@ class Move(_message.Message):
     PRIVATE_FIELD_NUMBER: _ClassVar[int]
     LAYS_FIELD_NUMBER: _ClassVar[int]
     COST_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
     kind: MoveKind
     hex: str
     tile: str
@@ -544,10 +553,11 @@ class Move(_message.Message):
     private: str
     lays: _containers.RepeatedCompositeFieldContainer[MoveLay]
     cost: int
-    def __init__(self, kind: _Optional[_Union[MoveKind, str]] = ..., hex: _Optional[str] = ..., tile: _Optional[str] = ..., rotation: _Optional[int] = ..., city: _Optional[int] = ..., private: _Optional[str] = ..., lays: _Optional[_Iterable[_Union[MoveLay, _Mapping]]] = ..., cost: _Optional[int] = ...) -> None: ...
+    text: str
+    def __init__(self, kind: _Optional[_Union[MoveKind, str]] = ..., hex: _Optional[str] = ..., tile: _Optional[str] = ..., rotation: _Optional[int] = ..., city: _Optional[int] = ..., private: _Optional[str] = ..., lays: _Optional[_Iterable[_Union[MoveLay, _Mapping]]] = ..., cost: _Optional[int] = ..., text: _Optional[str] = ...) -> None: ...
 
 class Suggestion(_message.Message):
-    __slots__ = ("kind", "hex", "tile", "rotation", "city", "private", "lays", "cost", "income", "gain", "score", "proven_optimal", "routes")
+    __slots__ = ("kind", "hex", "tile", "rotation", "city", "private", "lays", "cost", "income", "gain", "score", "proven_optimal", "routes", "alternatives", "text", "then_token")
     KIND_FIELD_NUMBER: _ClassVar[int]
     HEX_FIELD_NUMBER: _ClassVar[int]
     TILE_FIELD_NUMBER: _ClassVar[int]
@@ -561,6 +571,9 @@ class Suggestion(_message.Message):
     SCORE_FIELD_NUMBER: _ClassVar[int]
     PROVEN_OPTIMAL_FIELD_NUMBER: _ClassVar[int]
     ROUTES_FIELD_NUMBER: _ClassVar[int]
+    ALTERNATIVES_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    THEN_TOKEN_FIELD_NUMBER: _ClassVar[int]
     kind: MoveKind
     hex: str
     tile: str
@@ -574,10 +587,27 @@ class Suggestion(_message.Message):
     score: int
     proven_optimal: bool
     routes: _containers.RepeatedCompositeFieldContainer[Route]
-    def __init__(self, kind: _Optional[_Union[MoveKind, str]] = ..., hex: _Optional[str] = ..., tile: _Optional[str] = ..., rotation: _Optional[int] = ..., city: _Optional[int] = ..., private: _Optional[str] = ..., lays: _Optional[_Iterable[_Union[MoveLay, _Mapping]]] = ..., cost: _Optional[int] = ..., income: _Optional[int] = ..., gain: _Optional[int] = ..., score: _Optional[int] = ..., proven_optimal: _Optional[bool] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ...) -> None: ...
+    alternatives: _containers.RepeatedCompositeFieldContainer[Move]
+    text: str
+    then_token: Move
+    def __init__(self, kind: _Optional[_Union[MoveKind, str]] = ..., hex: _Optional[str] = ..., tile: _Optional[str] = ..., rotation: _Optional[int] = ..., city: _Optional[int] = ..., private: _Optional[str] = ..., lays: _Optional[_Iterable[_Union[MoveLay, _Mapping]]] = ..., cost: _Optional[int] = ..., income: _Optional[int] = ..., gain: _Optional[int] = ..., score: _Optional[int] = ..., proven_optimal: _Optional[bool] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., alternatives: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., text: _Optional[str] = ..., then_token: _Optional[_Union[Move, _Mapping]] = ...) -> None: ...
+
+class RecordedTurn(_message.Message):
+    __slots__ = ("moves", "income", "gain", "proven_optimal", "routes")
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    INCOME_FIELD_NUMBER: _ClassVar[int]
+    GAIN_FIELD_NUMBER: _ClassVar[int]
+    PROVEN_OPTIMAL_FIELD_NUMBER: _ClassVar[int]
+    ROUTES_FIELD_NUMBER: _ClassVar[int]
+    moves: _containers.RepeatedCompositeFieldContainer[Move]
+    income: int
+    gain: int
+    proven_optimal: bool
+    routes: _containers.RepeatedCompositeFieldContainer[Route]
+    def __init__(self, moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., income: _Optional[int] = ..., gain: _Optional[int] = ..., proven_optimal: _Optional[bool] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ...) -> None: ...
 
 class SuggestMovesResponse(_message.Message):
-    __slots__ = ("corporation", "objective", "subtract_cost", "base_income", "base_proven_optimal", "suggestions", "candidates", "solved", "reused", "pruned", "not_evaluated", "elapsed_ms")
+    __slots__ = ("corporation", "objective", "subtract_cost", "base_income", "base_proven_optimal", "suggestions", "candidates", "solved", "reused", "pruned", "not_evaluated", "elapsed_ms", "verdict", "combined", "recorded")
     CORPORATION_FIELD_NUMBER: _ClassVar[int]
     OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
     SUBTRACT_COST_FIELD_NUMBER: _ClassVar[int]
@@ -590,6 +620,9 @@ class SuggestMovesResponse(_message.Message):
     PRUNED_FIELD_NUMBER: _ClassVar[int]
     NOT_EVALUATED_FIELD_NUMBER: _ClassVar[int]
     ELAPSED_MS_FIELD_NUMBER: _ClassVar[int]
+    VERDICT_FIELD_NUMBER: _ClassVar[int]
+    COMBINED_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_FIELD_NUMBER: _ClassVar[int]
     corporation: str
     objective: Objective
     subtract_cost: bool
@@ -602,10 +635,13 @@ class SuggestMovesResponse(_message.Message):
     pruned: int
     not_evaluated: _containers.RepeatedCompositeFieldContainer[Move]
     elapsed_ms: float
-    def __init__(self, corporation: _Optional[str] = ..., objective: _Optional[_Union[Objective, str]] = ..., subtract_cost: _Optional[bool] = ..., base_income: _Optional[int] = ..., base_proven_optimal: _Optional[bool] = ..., suggestions: _Optional[_Iterable[_Union[Suggestion, _Mapping]]] = ..., candidates: _Optional[int] = ..., solved: _Optional[int] = ..., reused: _Optional[int] = ..., pruned: _Optional[int] = ..., not_evaluated: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., elapsed_ms: _Optional[float] = ...) -> None: ...
+    verdict: str
+    combined: _containers.RepeatedCompositeFieldContainer[Suggestion]
+    recorded: RecordedTurn
+    def __init__(self, corporation: _Optional[str] = ..., objective: _Optional[_Union[Objective, str]] = ..., subtract_cost: _Optional[bool] = ..., base_income: _Optional[int] = ..., base_proven_optimal: _Optional[bool] = ..., suggestions: _Optional[_Iterable[_Union[Suggestion, _Mapping]]] = ..., candidates: _Optional[int] = ..., solved: _Optional[int] = ..., reused: _Optional[int] = ..., pruned: _Optional[int] = ..., not_evaluated: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., elapsed_ms: _Optional[float] = ..., verdict: _Optional[str] = ..., combined: _Optional[_Iterable[_Union[Suggestion, _Mapping]]] = ..., recorded: _Optional[_Union[RecordedTurn, _Mapping]] = ...) -> None: ...
 
 class RenderBoardRequest(_message.Message):
-    __slots__ = ("state", "game_log", "action_id", "routes_mode", "routes", "time_limit_s", "suggestion", "rules_as_of")
+    __slots__ = ("state", "game_log", "action_id", "routes_mode", "routes", "time_limit_s", "suggestion", "rules_as_of", "moves")
     STATE_FIELD_NUMBER: _ClassVar[int]
     GAME_LOG_FIELD_NUMBER: _ClassVar[int]
     ACTION_ID_FIELD_NUMBER: _ClassVar[int]
@@ -614,6 +650,7 @@ class RenderBoardRequest(_message.Message):
     TIME_LIMIT_S_FIELD_NUMBER: _ClassVar[int]
     SUGGESTION_FIELD_NUMBER: _ClassVar[int]
     RULES_AS_OF_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
     state: State
     game_log: str
     action_id: int
@@ -622,7 +659,8 @@ class RenderBoardRequest(_message.Message):
     time_limit_s: float
     suggestion: int
     rules_as_of: str
-    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., routes_mode: _Optional[_Union[RoutesMode, str]] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., time_limit_s: _Optional[float] = ..., suggestion: _Optional[int] = ..., rules_as_of: _Optional[str] = ...) -> None: ...
+    moves: _containers.RepeatedCompositeFieldContainer[Move]
+    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., routes_mode: _Optional[_Union[RoutesMode, str]] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., time_limit_s: _Optional[float] = ..., suggestion: _Optional[int] = ..., rules_as_of: _Optional[str] = ..., moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ...) -> None: ...
 
 class RenderBoardResponse(_message.Message):
     __slots__ = ("svg",)
