@@ -10,7 +10,7 @@ import { mountBoard, placeNames } from "./board.js";
 import { renderBreakdown } from "./details.js";
 import { turnMoves } from "./logfacts.js";
 import { RunsList } from "./runs.js";
-import { playerWords, renderCombined, renderSuggestions } from "./suggestions.js";
+import { renderCombined, renderPlayer, renderSuggestions } from "./suggestions.js";
 import { OBJECTIVES, describe, figure, shortfall, signedYen, solved, yen } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -293,45 +293,41 @@ async function explain(v, run, source, board) {
 async function suggest(v, run) {
   const start = run.turnStartActionId || run.actionId;
   const did = current.log ? turnMoves(current.log, start, run.actionId, run.corporation) : [];
-  $("player-did").textContent = did.length ? `What the player did this turn: ${did.join("; ")}.`
-    : "The player laid no tile and placed no token this turn.";
+  const word = OBJECTIVES[objective].figure;
+  renderPlayer($("player-did"), null, did, word, null);
   let report;
   try {
-    report = await rpc("SuggestMoves", { gameLog: current.text, actionId: start, top: 10, timeLimitS: 10,
-      objective: OBJECTIVES[objective].proto }, signal(v));
+    report = await rpc("SuggestMoves", { gameLog: current.text, actionId: start, top: 8, timeLimitS: 10,
+      objective: OBJECTIVES[objective].proto, includeTokens: true, improvingOnly: true, mergeEqual: true,
+      includeCombined: true }, signal(v));
   } catch (err) {
     if (err instanceof Aborted || !live(v)) return;
     $("suggest-status").textContent = `No suggestions: ${err.message}`;
     return;
   }
   if (!live(v)) return;
-  $("player-did").textContent = playerWords(report, did, OBJECTIVES[objective].figure);
-  $("combined-box").hidden = !renderCombined($("combined"), report, OBJECTIVES[objective].figure);
-  // RenderBoard draws the N-th move of the default ranking (dividend + treasury)
-  const canDraw = objective === "total";
-  const better = renderSuggestions($("suggestions"), $("suggest-status"), report, OBJECTIVES[objective].figure,
-    canDraw ? (entry, button) => drawAfter(v, start, entry, button) : null, did);
-  if (better.length) {
-    $("suggest-status").textContent += canDraw ? " Press a lay to draw the board after it."
-      : " (The board after a lay is drawn for the dividend + treasury ranking only.)";
-  }
+  const draw = (moves, button, caption) => drawAfter(v, start, moves, button, caption);
+  renderPlayer($("player-did"), report, did, word, draw);
+  renderSuggestions($("suggestions"), $("suggest-status"), report, word, draw, did);
+  $("combined-box").hidden = !renderCombined($("combined"), report, word, draw);
 }
 
-async function drawAfter(v, start, entry, button) {
+/** The board after ``moves`` (a suggestion, a lay and its token, or what the player did). */
+async function drawAfter(v, start, moves, button, caption) {
   if (!live(v)) return;
-  for (const b of $("suggestions").querySelectorAll("button.draw-move")) b.removeAttribute("aria-pressed");
+  for (const b of $("board-panel").querySelectorAll("button.draw-move")) b.removeAttribute("aria-pressed");
   if (button) button.setAttribute("aria-pressed", "true");
   $("after-box").hidden = false;
-  $("after-caption").textContent = `The board after: ${button ? button.textContent : ""}`;
+  $("after-caption").textContent = `The board after ${caption}, with its optimal routes:`;
   $("after-board").textContent = "Drawing…";
+  $("after-legend").replaceChildren();
   try {
-    const after = await rpc("RenderBoard", { gameLog: current.text, actionId: start, suggestion: entry.rank },
-      signal(v));
+    const after = await rpc("RenderBoard", { gameLog: current.text, actionId: start, moves }, signal(v));
     if (!live(v)) return;
     mountBoard($("after-board"), $("after-legend"), after.svg, { interactive: false });
   } catch (err) {
     if (err instanceof Aborted || !live(v)) return;
-    $("after-board").textContent = `The board after this lay could not be drawn: ${err.message}`;
+    $("after-board").textContent = `The board after this move could not be drawn: ${err.message}`;
   }
 }
 

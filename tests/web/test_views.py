@@ -122,12 +122,15 @@ def test_rapid_clicks_leave_exactly_the_last_runs_view(chromium_driver: Any, sit
 
     turn = int(driver.find_element(By.CSS_SELECTOR, '#runs tr[data-action-id="231"]')
                .get_attribute("data-turn-start"))
-    direct = _call(site, "SuggestMoves", {"gameLog": LOG.read_text(), "actionId": turn, "top": 10,
-                                          "timeLimitS": 10, "objective": "OBJECTIVE_TOTAL"})
-    expected = {(m["tile"], m["hex"]) for m in direct.get("suggestions", []) if m.get("gain", 0) > 0}
+    direct = _call(site, "SuggestMoves", {
+        "gameLog": LOG.read_text(), "actionId": turn, "top": 8, "timeLimitS": 10, "objective": "OBJECTIVE_TOTAL",
+        "includeTokens": True, "improvingOnly": True, "mergeEqual": True, "includeCombined": True})
+    expected = [m["text"] for m in direct["suggestions"] if m.get("gain", 0) > 0]
     items = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#suggestions li")]
-    assert {(t, h) for t, h in (re.match(r"tile (\S+) on (\S+)", s).groups() for s in items)} == expected
-    assert len(items) <= 10
+    assert len(items) == len(expected) and all(any(i.startswith(t) for i in items) for t in expected)
+    # what the player did, in the service's words, beside the suggestions
+    did = driver.find_element(By.ID, "player-did").text
+    assert all(m["text"] in did for m in direct["recorded"]["moves"])
     screenshot(driver, "web-rapid-clicks-231")
     assert csp_violations(driver) == []
 
@@ -155,12 +158,13 @@ def test_rapid_clicks_leave_exactly_the_last_runs_view(chromium_driver: Any, sit
     ActionChains(driver).send_keys(Keys.ESCAPE).perform()
     assert driver.find_element(By.ID, "board").rect["width"] < 1000
     # a suggestion, pressed, draws the board after it (and only then: no +¥0 lay is drawn)
-    buttons = driver.find_elements(By.CSS_SELECTOR, "#suggestions button.draw-move")
     assert not driver.find_elements(By.CSS_SELECTOR, "#after-board svg")
-    if buttons:
-        buttons[0].click()
-        highlight = _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#after-board svg #highlight"))
-        assert highlight[0].get_attribute("data-hex") == re.match(r"tile \S+ on (\S+)", items[0]).group(1)
+    first = next(m for m in direct["suggestions"] if m.get("gain", 0) > 0)
+    button = next(b for b in driver.find_elements(By.CSS_SELECTOR, "#suggestions button.draw-move")
+                  if b.text.startswith(first["text"]))
+    button.click()
+    highlight = _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#after-board svg #highlight"))
+    assert highlight[0].get_attribute("data-hex") == first["hex"]
     screenshot(driver, "web-desk-board-231")
 
 
