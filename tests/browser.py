@@ -67,3 +67,4 @@ def csp_violations(driver: Any) -> list[str]:
     """The console messages since the last call that report a Content-Security-Policy refusal."""
     return [str(entry.get("message", "")) for entry in driver.get_log("browser")
             if "Content Security Policy" in str(entry.get("message", ""))]
+

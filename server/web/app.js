@@ -318,7 +318,9 @@ async function drawAfter(v, start, moves, button, caption) {
   for (const b of $("board-panel").querySelectorAll("button.draw-move")) b.removeAttribute("aria-pressed");
   if (button) button.setAttribute("aria-pressed", "true");
   $("after-box").hidden = false;
-  $("after-caption").textContent = `The board after ${caption}, with its optimal routes:`;
+  // the picture's routes are the best income's (dividend + treasury), whatever the switch says
+  $("after-caption").textContent = `The board after ${caption}, with its optimal routes` +
+    (objective === "revenue" ? " (drawn for dividend + treasury):" : ":");
   $("after-board").textContent = "Drawing…";
   $("after-legend").replaceChildren();
   try {
