@@ -226,9 +226,10 @@ function incomeLine(run) {
   parts.push(solved(run) ? `optimal ${describe(objective, run.optimalRevenue, run.optimalSubsidy)}`
     : "optimal: not solved");
   if (s && s.left > 0) {
-    parts.push(`left on the table ${yen(s.left)} (revenue ${signedYen(s.dividend)}, subsidy ${signedYen(s.treasury)})`);
+    // the optimum against the recorded run: dividend (revenue) and treasury (subsidy)
+    parts.push(`left on the table ${yen(s.left)} (dividend ${signedYen(s.dividend)}, treasury ${signedYen(s.treasury)})`);
   } else if (s && (s.dividend || s.treasury)) {
-    parts.push(`the optimum for ${OBJECTIVES[objective].label} would change revenue ${signedYen(s.dividend)} and subsidy ${signedYen(s.treasury)}: nothing left on the table`);
+    parts.push(`the optimum for ${OBJECTIVES[objective].label} would change the dividend by ${signedYen(s.dividend)} and the treasury by ${signedYen(s.treasury)}: nothing left on the table`);
   }
   return parts.join(" · ");
 }
@@ -249,9 +250,9 @@ async function showRun(run) {
   $("board").textContent = "Drawing…";
   $("breakdown-status").textContent = "Explaining every yen…";
   $("suggest-status").textContent = "Ranking every legal tile lay…";
-  if (window.matchMedia("(max-width: 1100px)").matches) {
-    $("board-panel").scrollIntoView({ block: "start" });
-  }
+  // the run's board in view: on a phone it is below the list, on a desk below the load panel
+  const top = $("board-panel").getBoundingClientRect().top;
+  if (top < 0 || top > window.innerHeight * 0.4) $("board-panel").scrollIntoView({ block: "start" });
   const source = { gameLog: current.text, actionId: run.actionId };
   const board = drawBoard(v, run, source);
   explain(v, run, source, board);

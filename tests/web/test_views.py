@@ -320,7 +320,7 @@ def test_on_a_phone_the_tapped_runs_board_is_in_view_and_zooms_to_readable_label
     # one meaning per word: income = revenue + subsidy; the split says the player took dividend
     line = driver.find_element(By.ID, "income-line").text
     assert "recorded income ¥570" in line and "optimal income ¥590 (¥550 revenue + ¥40 subsidy)" in line
-    assert "left on the table ¥20 (revenue −¥20, subsidy +¥40)" in line
+    assert "left on the table ¥20 (dividend −¥20, treasury +¥40)" in line
     board = driver.execute_script("return document.getElementById('board').getBoundingClientRect().toJSON()")
     height = driver.execute_script("return window.innerHeight")
     assert board["top"] < height and board["bottom"] > 0, board
