@@ -190,7 +190,6 @@ class RunReport:
             "proven_optimal": opt.proven_optimal if opt else False,
             "solve_ms": opt.solve_ms if opt else None,
             "round": self.round,
-            "president": self.facts.president,
             "president_name": self.president_name,
             "dividend_lost": self.dividend_lost,
             "treasury_lost": self.treasury_lost,

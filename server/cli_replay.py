@@ -126,7 +126,8 @@ def _print_summary(report: ReplayReport, seconds: float) -> None:
     if short is not None:
         solved = sum(1 for r in runs if r.optimum is not None)
         print(f"optimum:         {solved} solved for {OBJECTIVE_WORDS[short.objective]}")
-        print(f"left on table:   {_yen(short.amount)} in {short.runs} runs (dividend lost "
+        runs_word = "run" if short.runs == 1 else "runs"
+        print(f"left on table:   {_yen(short.amount)} in {short.runs} {runs_word} (dividend lost "
               f"{_yen(short.dividend_lost)}, treasury lost {_yen(short.treasury_lost)})")
     if report.stopped_at is not None:
         print(f"stopped:         at action {report.stopped_at}; the runs above are those before it")

@@ -35,11 +35,14 @@ def print_check(report: Mapping[str, Any], out: TextIO) -> None:
             f"  {r['train']}: {'-'.join(r['nodes'])} revenue {r['revenue']} subsidy {r['subsidy']}",
             file=out,
         )
-    print(f"revenue {report['revenue']} subsidy {report['subsidy']}", file=out)
+    print(f"revenue {report['revenue']} subsidy {report['subsidy']} "
+          f"income {report['revenue'] + report['subsidy']}", file=out)
     c = report.get("comparison")
     if c:
         print(f"optimum: revenue {c['optimal_revenue']} subsidy {c['optimal_subsidy']} "
-              f"({c['revenue_difference']:+} revenue, {c['subsidy_difference']:+} subsidy)", file=out)
+              f"({c['revenue_difference']:+} revenue, {c['subsidy_difference']:+} subsidy; "
+              f"dividend lost {c['revenue_difference']}, treasury lost {c['subsidy_difference']})",
+              file=out)
         for t in c["trains"]:
             print(f"  {t['train']}: adds {', '.join(t['added']) or '-'}; drops "
                   f"{', '.join(t['dropped']) or '-'} ({t['revenue_difference']:+}, "
@@ -51,7 +54,7 @@ def print_solve(report: Mapping[str, Any], out: TextIO) -> None:
     proof = "proven optimal" if report["proven_optimal"] else f"not proven (bound {report['bound']})"
     print(
         f"{report['corporation']}: revenue {report['revenue']} subsidy {report['subsidy']} "
-        f"({proof}, {report['solve_ms']:.1f} ms)",
+        f"({proof}, {report['solve_ms']:.1f} ms); income {report['revenue'] + report['subsidy']}",
         file=out,
     )
     for r in report["routes"]:
@@ -67,8 +70,9 @@ def print_solve(report: Mapping[str, Any], out: TextIO) -> None:
     choice = report.get("objectives")
     if choice:
         print(f"best revenue {choice['revenue']['revenue']}+{choice['revenue']['subsidy']} vs best "
-              f"total {choice['total']['revenue']}+{choice['total']['subsidy']}: the total costs "
-              f"{choice['dividend_cost']} dividend, the revenue {choice['treasury_cost']} treasury",
+              f"income {choice['total']['revenue']}+{choice['total']['subsidy']}: the best income "
+              f"costs {choice['dividend_cost']} dividend, the best revenue "
+              f"{choice['treasury_cost']} treasury",
               file=out)
 
 

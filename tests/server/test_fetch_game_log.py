@@ -160,3 +160,10 @@ def test_the_log_source_must_be_a_site_not_a_path() -> None:
     for bad in ("ftp://18xx.games", "https://18xx.games/api", "18xx.games", "https://u:p@x.org"):
         with pytest.raises(ValueError, match="scheme://host"):
             LogSourceConfig(bad)
+
+
+def test_serve_refuses_a_log_source_that_is_not_a_site(capsys: pytest.CaptureFixture[str]) -> None:
+    from route18xx.server.cli import main
+
+    assert main(["serve", "--port", "0", "--no-http", "--log-source-url", "https://x.org/api"]) == 2
+    assert capsys.readouterr().err.startswith("error: --log-source-url: must be scheme://host")

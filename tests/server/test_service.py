@@ -40,7 +40,8 @@ def test_reflection_lists_the_route_service(channel: grpc.Channel) -> None:
     assert "grpc.health.v1.Health" in services
     file = db.FindFileContainingSymbol(SERVICE_NAME)
     assert [m.name for m in file.service[0].method] == [
-        "SolveRoutes", "ValidateRoutes", "SuggestMoves", "RenderBoard", "ReplayGame"
+        "SolveRoutes", "ValidateRoutes", "SuggestMoves", "RenderBoard", "ReplayGame",
+        "FetchGameLog",
     ]
 
 
