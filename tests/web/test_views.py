@@ -153,6 +153,16 @@ def test_rapid_clicks_leave_exactly_the_last_runs_view(chromium_driver: Any, sit
     assert not route.is_displayed()
     toggle.click()
     assert route.is_displayed()
+    # the board by keyboard: focused, − zooms out and + zooms back in
+    before = min(_label_px(driver))
+    driver.find_element(By.CSS_SELECTOR, "#board svg").send_keys("-")
+    _wait(driver, lambda d: min(_label_px(d)) < before, timeout=5)
+    smaller = min(_label_px(driver))
+    driver.find_element(By.CSS_SELECTOR, "#board svg").send_keys("=")  # the + key unshifted
+    _wait(driver, lambda d: min(_label_px(d)) > smaller, timeout=5)
+    driver.find_element(By.ID, "zoom-fit").click()
+    driver.find_element(By.ID, "full-size").click()  # opens at the readable default, then back
+    driver.find_element(By.ID, "full-size").click()
     # "open full size": the board takes the window, Escape gives the page back
     driver.find_element(By.ID, "full-size").click()
     assert driver.find_element(By.ID, "board").rect["width"] > 1000
@@ -207,8 +217,10 @@ def test_the_objective_switch_matches_the_command_line_run_by_run(
     """Both objectives: the page's count of runs that left something on the table, the amount
     and its dividend and treasury parts equal ``route18xx replay --json --objective …``'s;
     for dividend only, also every row: OR, president, recorded and optimal revenue, dividend
-    and treasury lost, and whether the row is flagged."""
+    and treasury lost, and whether the row is flagged; then "gaps only", the company filter
+    and the sort on those figures."""
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
 
     driver = chromium_driver
     witnesses = {objective: _replay_cli(objective) for objective in ("total", "revenue")}
@@ -242,6 +254,19 @@ def test_the_objective_switch_matches_the_command_line_run_by_run(
         assert _yen(treasury) == run["treasury_lost"] == run["optimal_subsidy"] - run["recorded_subsidy"]
         assert gap == (run["left_on_table"] > 0) == (run["optimal_revenue"] > run["recorded_revenue"])
     screenshot(driver, "web-objective-revenue")
+
+    # the list's own tools, on the same figures: gaps only, a company, the biggest loss first
+    driver.find_element(By.ID, "gaps-only").click()
+    gapped = [r for r in runs if r["left_on_table"] > 0]
+    assert [int(r.get_attribute("data-action-id")) for r in _rows(driver)] == [r["action_id"] for r in gapped]
+    company = gapped[0]["corporation"]
+    Select(driver.find_element(By.ID, "filter-company")).select_by_value(company)
+    mine = [r["action_id"] for r in gapped if r["corporation"] == company]
+    assert [int(r.get_attribute("data-action-id")) for r in _rows(driver)] == mine
+    driver.find_element(By.CSS_SELECTOR, 'th[data-key="dividend"] button').click()
+    driver.find_element(By.CSS_SELECTOR, 'th[data-key="dividend"] button').click()  # descending
+    losses = [_yen(r.find_element(By.CSS_SELECTOR, 'td[data-key="dividend"]').text) for r in _rows(driver)]
+    assert losses == sorted((r["dividend_lost"] for r in gapped if r["corporation"] == company), reverse=True)
 
 
 def test_a_reloaded_url_restores_the_view_and_the_keyboard_alone_moves_through_runs(
