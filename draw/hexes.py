@@ -211,7 +211,7 @@ def _token(layout: Layout, x: float, y: float, corp: CorporationView | None, sym
     return [
         f'<circle {attrs(class_="token", data_corporation=sym, data_hex=hex_id, data_city=city)} '
         f'cx="{num(x)}" cy="{num(y)}" r="{num(CITY_R * s * 0.88)}" fill="{color}" stroke="#000" stroke-width="1"/>',
-        text(x, y, sym, 0.14 * s, weight="bold", fill=text_color_on(color), cls="token-label"),
+        text(x, y, sym, 0.16 * s, weight="bold", fill=text_color_on(color), cls="token-label"),
     ]
 
 
@@ -296,7 +296,7 @@ def hex_svg(layout: Layout, h: HexView, corps: Mapping[str, CorporationView],
             spot = (page[0] - dx * s if pos[0] > 0.01 else page[0] + dx * s, page[1] - 0.22 * s)
             out.extend(_revenue_disc(layout, spot, node.revenue[revenue_color]))
     if h.tile is not None:
-        out.append(text(c[0] + 0.5 * s, c[1] + 0.42 * s, h.tile, 0.15 * s, anchor="end",
+        out.append(text(c[0] + 0.5 * s, c[1] + 0.42 * s, h.tile, 0.18 * s, anchor="end",
                         fill="#333", cls="tile-name"))
         out.append("</g>")
     if h.labels:
