@@ -80,6 +80,7 @@ function clearScreen() {
   $("runs-end").textContent = "";
   $("runs-end").hidden = true;
   clearBoard();
+  writeHash(null); // the address names no log until one is shown
 }
 
 // ---- the URL: #log=<name>&action=<id>&objective=<total|revenue> --------------------
@@ -145,6 +146,7 @@ async function replay(action) {
   } catch (err) {
     if (err instanceof Aborted || !live(v)) return;
     current = { log: null, text: null, name: "", notice: "", runs: [] };
+    writeHash(null);
     $("runs-panel").hidden = true;
     runs.clear();
     showError(`${name}: ${err.message}`);

@@ -162,4 +162,5 @@ def test_a_failed_request_leaves_no_stale_board_or_runs(
     assert not driver.find_element(By.ID, "runs-panel").is_displayed()
     assert not driver.find_elements(By.CSS_SELECTOR, "#runs tbody tr, #board svg, #breakdown *, #suggestions li")
     assert not driver.find_element(By.ID, "board-panel").is_displayed()
+    assert "log=" not in driver.current_url and "action=" not in driver.current_url  # a reload shows no stale view
     screenshot(driver, "web-bad-file-after-a-run")
