@@ -5,16 +5,16 @@
 // gets an id and an AbortController; leaving it aborts its calls, and an answer for any
 // other view is dropped; every panel is cleared before it is filled.
 
+import { readAddress, recall, remember, setAddress } from "./address.js";
 import { Aborted, rpc } from "./api.js";
 import { mountBoard, placeNames } from "./board.js";
 import { renderBreakdown } from "./details.js";
 import { turnMoves } from "./logfacts.js";
 import { RunsList } from "./runs.js";
 import { renderCombined, renderPlayer, renderSuggestions } from "./suggestions.js";
-import { OBJECTIVES, describe, figure, shortfall, signedYen, solved, yen } from "./words.js";
+import { OBJECTIVES, describe, incomeLine, summary } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
-const STORE = "route18xx.log.";
 
 /** The file on screen: its log (decoded and as text), its name, runs and standing notice. */
 let current = { log: null, text: null, name: "", notice: "", runs: [] };
@@ -83,30 +83,10 @@ function clearScreen() {
   writeHash(null); // the address names no log until one is shown
 }
 
-// ---- the URL: #log=<name>&action=<id>&objective=<total|revenue> --------------------
+// ---- the URL (address.js) ---------------------------------------------------------
 
-function readHash() {
-  const p = new URLSearchParams(location.hash.replace(/^#/, ""));
-  const action = Number.parseInt(p.get("action") || "", 10);
-  return { log: p.get("log") || "", action: Number.isFinite(action) ? action : null,
-    objective: p.get("objective") === "revenue" ? "revenue" : "total" };
-}
-
-function writeHash(action) {
-  const p = new URLSearchParams();
-  if (current.name) p.set("log", current.name);
-  if (action !== null && action !== undefined) p.set("action", String(action));
-  p.set("objective", objective);
-  history.replaceState(null, "", "#" + p.toString());
-}
-
-function remember(name, text) {
-  try {
-    sessionStorage.setItem(STORE + name, text);
-  } catch (err) {
-    // a log too big for the tab's storage: a reload asks for the file again
-  }
-}
+/** The view in the address: this log, this run, this objective. */
+const writeHash = (action) => setAddress(current.name, action, objective);
 
 // ---- loading ----------------------------------------------------------------------
 
@@ -176,7 +156,7 @@ async function replay(action) {
   }
   $("game-title").textContent =
     `${report.title || "1888"} (${report.ruleSet || "?"}): ${list.length} runs${stopped ? " reached" : ""}`;
-  $("game-summary").textContent = summary(report, list, stopped, stoppedAt, errors);
+  $("game-summary").textContent = summary(objective, report, list, stopped, stoppedAt, errors);
   runs.setRuns(list, objective);
   $("runs-end").textContent = listEnd;
   $("runs-end").hidden = !listEnd;
@@ -188,53 +168,7 @@ async function replay(action) {
   }
 }
 
-/** An amount that may be negative: "¥20", "−¥240". */
-const amount = (n) => (n < 0 ? "−" : "") + yen(Math.abs(n || 0));
-
-function summary(report, list, stopped, stoppedAt, errors) {
-  let count = 0;
-  let left = 0;
-  let dividend = 0;
-  let treasury = 0;
-  for (const run of list) {
-    const s = shortfall(objective, run);
-    if (s && s.left > 0) {
-      count += 1;
-      left += s.left;
-      dividend += s.dividend;
-      treasury += s.treasury;
-    }
-  }
-  const short = report.leftOnTable; // the service's own count, when it sends one
-  if (short) {
-    count = short.runs || 0;
-    left = short.amount || 0;
-    dividend = short.dividendLost || 0;
-    treasury = short.treasuryLost || 0;
-  }
-  const word = OBJECTIVES[objective].figure;
-  return (stoppedAt !== undefined ? "The replay did not reach the end of the game: no final scores. "
-    : `Final scores ${report.scoresMatch ? "match" : "do not match"} the log. `) +
-    `Optimum for ${OBJECTIVES[objective].label}: ${yen(left)} of ${word} left on the table in ${count} runs` +
-    (count ? ` (dividend lost ${amount(dividend)}, treasury lost ${amount(treasury)}).` : ".") +
-    (errors.length && !stopped ? " Problems: " + errors.join("; ") : "");
-}
-
 // ---- one run ----------------------------------------------------------------------
-
-function incomeLine(run) {
-  const s = shortfall(objective, run);
-  const parts = [`recorded ${describe(objective, run.recordedRevenue, run.recordedSubsidy)}`];
-  parts.push(solved(run) ? `optimal ${describe(objective, run.optimalRevenue, run.optimalSubsidy)}`
-    : "optimal: not solved");
-  if (s && s.left > 0) {
-    // the optimum against the recorded run: dividend (revenue) and treasury (subsidy)
-    parts.push(`left on the table ${yen(s.left)} (dividend ${signedYen(s.dividend)}, treasury ${signedYen(s.treasury)})`);
-  } else if (s && (s.dividend || s.treasury)) {
-    parts.push(`the optimum for ${OBJECTIVES[objective].label} would change the dividend by ${signedYen(s.dividend)} and the treasury by ${signedYen(s.treasury)}: nothing left on the table`);
-  }
-  return parts.join(" · ");
-}
 
 async function showRun(run) {
   const v = newView();
@@ -247,7 +181,7 @@ async function showRun(run) {
     (run.presidentName ? ` (president ${run.presidentName})` : "");
   const line = document.createElement("p");
   line.id = "income-line";
-  line.textContent = incomeLine(run);
+  line.textContent = incomeLine(objective, run);
   $("incomes").appendChild(line);
   $("board").textContent = "Drawing…";
   $("breakdown-status").textContent = "Explaining every yen…";
@@ -455,18 +389,13 @@ window.addEventListener("unhandledrejection", (event) => {
 
 /** A shared or reloaded URL: the objective, the log (this tab's copy, or fetched), the run. */
 function restore() {
-  const wanted = readHash();
+  const wanted = readAddress();
   objective = wanted.objective;
   for (const radio of document.querySelectorAll('input[name="objective"]')) {
     radio.checked = radio.value === objective;
   }
   if (!wanted.log) return;
-  let text = null;
-  try {
-    text = sessionStorage.getItem(STORE + wanted.log);
-  } catch (err) {
-    text = null;
-  }
+  const text = recall(wanted.log);
   if (text !== null) loadText(text, wanted.log, wanted.action);
   else if (/^\d+$/.test(wanted.log) || /^https?:\/\//.test(wanted.log)) loadRemote(wanted.log, wanted.action);
   else status(`The link names the log ${wanted.log}: load that file to see it.`);

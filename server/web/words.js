@@ -54,3 +54,52 @@ export function describe(objective, revenue, subsidy) {
   return `income ${yen(figure(objective, revenue, subsidy))}` +
     (subsidy ? ` (${revenueAndSubsidy(revenue, subsidy)})` : "");
 }
+
+/** An amount that may be negative: "¥20", "−¥240". */
+const amount = (n) => (n < 0 ? "−" : "") + yen(Math.abs(n || 0));
+
+/** The runs list's summary: the final scores, and what the runs left on the table for the
+ * objective (the service's own count when it sends one: ReplayGameResponse.left_on_table). */
+export function summary(objective, report, list, stopped, stoppedAt, errors) {
+  let count = 0;
+  let left = 0;
+  let dividend = 0;
+  let treasury = 0;
+  for (const run of list) {
+    const s = shortfall(objective, run);
+    if (s && s.left > 0) {
+      count += 1;
+      left += s.left;
+      dividend += s.dividend;
+      treasury += s.treasury;
+    }
+  }
+  const short = report.leftOnTable; // the service's own count, when it sends one
+  if (short) {
+    count = short.runs || 0;
+    left = short.amount || 0;
+    dividend = short.dividendLost || 0;
+    treasury = short.treasuryLost || 0;
+  }
+  const word = OBJECTIVES[objective].figure;
+  return (stoppedAt !== undefined ? "The replay did not reach the end of the game: no final scores. "
+    : `Final scores ${report.scoresMatch ? "match" : "do not match"} the log. `) +
+    `Optimum for ${OBJECTIVES[objective].label}: ${yen(left)} of ${word} left on the table in ${count} run${count === 1 ? "" : "s"}` +
+    (count ? ` (dividend lost ${amount(dividend)}, treasury lost ${amount(treasury)}).` : ".") +
+    (errors.length && !stopped ? " Problems: " + errors.join("; ") : "");
+}
+
+/** The run's figures in one line, for the objective, with what was left on the table. */
+export function incomeLine(objective, run) {
+  const s = shortfall(objective, run);
+  const parts = [`recorded ${describe(objective, run.recordedRevenue, run.recordedSubsidy)}`];
+  parts.push(solved(run) ? `optimal ${describe(objective, run.optimalRevenue, run.optimalSubsidy)}`
+    : "optimal: not solved");
+  if (s && s.left > 0) {
+    // the optimum against the recorded run: dividend (revenue) and treasury (subsidy)
+    parts.push(`left on the table ${yen(s.left)} (dividend ${signedYen(s.dividend)}, treasury ${signedYen(s.treasury)})`);
+  } else if (s && (s.dividend || s.treasury)) {
+    parts.push(`the optimum for ${OBJECTIVES[objective].label} would change the dividend by ${signedYen(s.dividend)} and the treasury by ${signedYen(s.treasury)}: nothing left on the table`);
+  }
+  return parts.join(" · ");
+}
