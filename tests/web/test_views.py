@@ -204,7 +204,7 @@ def _yen(text: str) -> int:
 
 def _summary_counts(text: str) -> tuple[int, int, int, int]:
     """The runs list's summary: amount left on the table, runs, dividend lost, treasury lost."""
-    m = re.search(r"(−?)¥(\d+) of \w+ left on the table in (\d+) runs"
+    m = re.search(r"(−?)¥(\d+) of \w+ left on the table in (\d+) runs?"
                   r"(?: \(dividend lost (−?)¥(\d+), treasury lost (−?)¥(\d+)\))?", text)
     assert m, text
     sign = lambda s: -1 if s == "−" else 1  # noqa: E731
