@@ -17,6 +17,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from route18xx.server.app import RouteServer
 from tests.browser import NO_CHROMIUM, screenshot
 from tests.conftest import LOGS_DIR
@@ -327,6 +329,23 @@ def test_a_reloaded_url_restores_the_view_and_the_keyboard_alone_moves_through_r
     screenshot(driver, "web-reloaded-url")
 
 
+def pinch(driver: Any, box: dict[str, float], start: float, end: float) -> None:
+    """Two fingers on the middle of ``box`` (a client rectangle), moved from ``start`` px apart
+    to ``end`` px apart, as touch events through Chromium's DevTools input domain."""
+    cx, cy = box["left"] + box["width"] / 2, box["top"] + box["height"] / 2
+
+    def touch(kind: str, gap: float | None) -> None:
+        points = [] if gap is None else [
+            {"x": cx - gap / 2, "y": cy, "id": 0}, {"x": cx + gap / 2, "y": cy, "id": 1}]
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", start)
+    steps = 10
+    for i in range(1, steps + 1):
+        touch("touchMove", start + (end - start) * i / steps)
+    touch("touchEnd", None)
+
+
 def test_on_a_phone_the_tapped_runs_board_is_in_view_and_zooms_to_readable_labels(
     chromium_driver: Any, site: RouteServer
 ) -> None:
@@ -352,6 +371,13 @@ def test_on_a_phone_the_tapped_runs_board_is_in_view_and_zooms_to_readable_label
     assert board["right"] <= width + 1
     screenshot(driver, "web-phone-board")
     before = min(_label_px(driver))
+    # two fingers spread over the board (Chromium's own touch events): the names grow past 11 px
+    pinch(driver, board, 40, 160)
+    assert min(_label_px(driver)) >= 11 > before
+    screenshot(driver, "web-phone-pinched")
+    driver.find_element(By.ID, "zoom-fit").click()
+    assert min(_label_px(driver)) == pytest.approx(before, abs=0.2)
+    # and the + button, for one hand
     for _ in range(8):
         if min(_label_px(driver)) >= 11:
             break
