@@ -16,6 +16,7 @@ from typing import Iterable, Mapping
 from route18xx.draw.geometry import (
     CORNERS, Layout, Point, edge_corners, edge_direction, edge_midpoint,
 )
+
 from route18xx.draw.svg import attrs, num, points, text, text_color_on
 from route18xx.draw.tracks import TileShape, tile_shape
 from route18xx.engine.api import CorporationView, HexView, NodeView
@@ -29,6 +30,44 @@ PHASE_COLORS = ("yellow", "green", "brown", "gray")
 TRACK = "#000"
 CITY_R = 0.22
 TOWN_R = 0.09
+#: City names in hex sizes: 11 units, so 11 CSS px wherever the board is drawn at 1:1
+#: or larger (issue 22: every label readable at the page's default zoom on a desk).
+NAME_SIZE = 0.22
+#: A halo in the map's background colour keeps a name legible over track and tiles (a
+#: stroked copy under the name: rasterisers without ``paint-order`` draw it right too).
+HALO = 'stroke="#fbfaf6" stroke-width="3.5" stroke-linejoin="round" aria-hidden="true"'
+
+
+def title(body: str) -> str:
+    """An SVG ``<title>``: the tooltip a browser shows on hover (and a screen reader reads)."""
+    return f"<title>{escape(body)}</title>"
+
+
+def place_name(h: HexView) -> str:
+    """The hex's printed name as players read it (18xx.games spells the harbour "Harbor")."""
+    if not h.location_name:
+        return ""
+    return "Harbour" if h.location_name.lower() == "harbor" else h.location_name
+
+
+def location_svg(layout: Layout, h: HexView) -> str:
+    """The hex's name on the top layer of the picture, above tokens and routes, so neither
+    covers it (drawn after the routes by ``picture``)."""
+    name = place_name(h)
+    if not name:
+        return ""
+    c = layout.center(h.x, h.y)
+    size = NAME_SIZE * layout.size
+    # "Chaoyang & Jinzhou" on two lines: one line would run over both neighbours' names
+    head, sep, tail = name.partition(" & ")
+    lines = [head + " &", tail] if sep else [name]
+    top = c[1] - (0.8 if sep else 0.72) * layout.size
+    out = []
+    for i, line in enumerate(lines):
+        y = top + i * size
+        out.append(text(c[0], y, line, size, fill="#fbfaf6", cls="location-halo", extra=HALO)
+                   + text(c[0], y, line, size, cls="location", extra=f'data-hex="{h.id}"'))
+    return "".join(out)
 
 
 def hex_polygon(layout: Layout, c: Point) -> str:
@@ -121,12 +160,28 @@ def _slot_centers(n: int) -> list[Point]:
     return [(-r, -r), (r, -r), (-r, r), (r, r)]
 
 
+def _stop_title(hexv: HexView, node: NodeView, revenue_color: str) -> str:
+    """Hover help for a stop: its node id, name, value this phase, who is there."""
+    name = place_name(hexv)
+    parts = [f"{hexv.id}-{node.index}" + (f" {name}" if name else "") + f" ({node.kind})",
+             f"¥{node.revenue.get(revenue_color, 0)} this phase"]
+    if node.tokens:
+        parts.append("tokens: " + ", ".join(node.tokens))
+    if node.reserved:
+        parts.append("reserved for " + ", ".join(node.reserved))
+    free = max(node.slots - len(node.tokens) - len(node.reserved), 0)
+    if node.kind == "city":
+        parts.append(f"{free} free slot{'s' if free != 1 else ''}")
+    return title(" · ".join(parts))
+
+
 def _city(layout: Layout, c: Point, pos: Point, hexv: HexView, node: NodeView,
-          corps: Mapping[str, CorporationView]) -> list[str]:
+          corps: Mapping[str, CorporationView], revenue_color: str = "yellow") -> list[str]:
     s = layout.size
     px, py = layout.to_page(c, pos)
     slots = _slot_centers(max(node.slots, 1))
-    out = [f'<g class="city" data-node="{hexv.id}-{node.index}">']
+    out = [f'<g class="city" data-node="{hexv.id}-{node.index}">',
+           _stop_title(hexv, node, revenue_color)]
     if len(slots) > 1:
         xs = [p[0] for p in slots]
         ys = [p[1] for p in slots]
@@ -157,19 +212,19 @@ def _token(layout: Layout, x: float, y: float, corp: CorporationView | None, sym
     return [
         f'<circle {attrs(class_="token", data_corporation=sym, data_hex=hex_id, data_city=city)} '
         f'cx="{num(x)}" cy="{num(y)}" r="{num(CITY_R * s * 0.88)}" fill="{color}" stroke="#000" stroke-width="1"/>',
-        text(x, y, sym, 0.14 * s, weight="bold", fill=text_color_on(color), cls="token-label"),
+        text(x, y, sym, 0.16 * s, weight="bold", fill=text_color_on(color), cls="token-label"),
     ]
 
 
-def _town(layout: Layout, c: Point, pos: Point, bar: Point | None) -> str:
+def _town(layout: Layout, c: Point, pos: Point, bar: Point | None, hover: str = "") -> str:
     s = layout.size
     x, y = layout.to_page(c, pos)
     if bar is None:
-        return f'<circle class="town" cx="{num(x)}" cy="{num(y)}" r="{num(TOWN_R * s)}" fill="#000"/>'
+        return f'<circle class="town" cx="{num(x)}" cy="{num(y)}" r="{num(TOWN_R * s)}" fill="#000">{hover}</circle>'
     angle = math.degrees(math.atan2(bar[1], bar[0])) + 90.0
     w, hh = 0.34 * s, 0.1 * s
     return (f'<rect class="town" x="{num(x - w / 2)}" y="{num(y - hh / 2)}" width="{num(w)}" height="{num(hh)}" '
-            f'fill="#000" transform="rotate({num(angle)} {num(x)} {num(y)})"/>')
+            f'fill="#000" transform="rotate({num(angle)} {num(x)} {num(y)})">{hover}</rect>')
 
 
 def _offboard(layout: Layout, c: Point, pos: Point, h: HexView) -> str:
@@ -230,6 +285,7 @@ def hex_svg(layout: Layout, h: HexView, corps: Mapping[str, CorporationView],
     s = layout.size
     c = layout.center(h.x, h.y)
     color = COLORS.get(h.color, "#ddd")
+    laid = f"tile {h.tile}, rotation {h.rotation}" if h.tile is not None else "printed tile"
     out = [f'<g {attrs(class_="hex", data_hex=h.id, data_color=h.color)}>',
            f"<title>{escape(hex_title(h, revenue_color))}</title>",
            f'<polygon points="{hex_polygon(layout, c)}" fill="{color}" stroke="#777" stroke-width="1"/>']
@@ -247,9 +303,10 @@ def hex_svg(layout: Layout, h: HexView, corps: Mapping[str, CorporationView],
         pos = shape.nodes.get((node.kind, node.index), (0.0, 0.0))
         page = layout.to_page(c, pos)
         if node.kind == "city":
-            out.extend(_city(layout, c, pos, h, node, corps))
+            out.extend(_city(layout, c, pos, h, node, corps, revenue_color))
         elif node.kind == "town":
-            out.append(_town(layout, c, pos, shape.town_bars.get((node.kind, node.index))))
+            out.append(_town(layout, c, pos, shape.town_bars.get((node.kind, node.index)),
+                             _stop_title(h, node, revenue_color)))
         else:
             out.append(_offboard(layout, c, pos, h))
         if node.hidden:
@@ -263,12 +320,9 @@ def hex_svg(layout: Layout, h: HexView, corps: Mapping[str, CorporationView],
             spot = (page[0] - dx * s if pos[0] > 0.01 else page[0] + dx * s, page[1] - 0.22 * s)
             out.extend(_revenue_disc(layout, spot, node.revenue[revenue_color]))
     if h.tile is not None:
-        out.append(text(c[0] + 0.5 * s, c[1] + 0.42 * s, h.tile, 0.15 * s, anchor="end",
+        out.append(text(c[0] + 0.5 * s, c[1] + 0.42 * s, h.tile, 0.18 * s, anchor="end",
                         fill="#333", cls="tile-name"))
         out.append("</g>")
-    if h.location_name:
-        name = "Harbour" if h.location_name.lower() == "harbor" else h.location_name
-        out.append(text(c[0], c[1] - 0.72 * s, name, 0.15 * s, cls="location"))
     if h.labels:
         out.append(text(c[0] - 0.52 * s, c[1] - 0.3 * s, " ".join(h.labels), 0.2 * s,
                         weight="bold", cls="label"))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from route18xx.draw.geometry import APOTHEM, Layout
-from route18xx.draw.hexes import borders_svg, hex_polygon, hex_svg
+from route18xx.draw.hexes import borders_svg, hex_polygon, hex_svg, location_svg
 from route18xx.draw.routes import DrawnRoute, routes_svg
 from route18xx.draw.svg import FONT, attrs, num, text
 from route18xx.draw.tracks import tile_shape
@@ -101,6 +101,8 @@ def picture(p: Picture) -> str:
                    + text(c[0], c[1] + 1.12 * s, f"+¥{p.highlight.gain}", 16, weight="bold",
                           fill="#0060A0") + "</g>")
     out.append(routes_svg(layout, hexes, shapes, p.routes))
+    # names last: no token, route or highlight covers them
+    out.append('<g id="labels">' + "".join(location_svg(layout, h) for h in view.hexes) + "</g>")
     out.append(_legend(p, legend_top))
     out.append("</svg>")
     return "".join(out)

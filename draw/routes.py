@@ -13,6 +13,7 @@ from html import escape
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
+
 from route18xx.draw.geometry import Layout, Point, offset_points, sample
 from route18xx.draw.svg import attrs, num, polyline_d
 from route18xx.draw.tracks import TileShape, oriented
@@ -107,7 +108,8 @@ def routes_svg(layout: Layout, hexes: Mapping[str, HexView], shapes: Mapping[str
         line, stops = route_points(layout, hexes, shapes, r.walk, r.offset)
         d = polyline_d(line)
         dash = f' stroke-dasharray="{num(0.22 * s)} {num(0.12 * s)}"' if r.dashed else ""
-        out.append(f'<path d="{d}" fill="none" stroke="#fff" stroke-opacity="0.85" '
+        names = {"class_": "route-casing", "data_kind": r.kind, "data_train": r.walk.train}
+        out.append(f'<path {attrs(**names)} d="{d}" fill="none" stroke="#fff" stroke-opacity="0.85" '
                    f'stroke-width="{num(width + 3)}" stroke-linejoin="round"{dash}/>')
         out.append(
             f'<path {attrs(class_="route", id=f"route-{r.kind}-{r.walk.train}", data_kind=r.kind, data_train=r.walk.train, data_hexes=" ".join(r.walk.hexes), data_color=r.color)} '

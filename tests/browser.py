@@ -29,9 +29,8 @@ NO_CHROMIUM = pytest.mark.skipif(
 )
 
 
-@pytest.fixture()
-def chromium_driver(tmp_path: Path) -> Iterator[Any]:
-    """A fresh headless Chromium (its own profile), closed after the test."""
+def new_chromium(profile: Path, size: str = "1600,1200") -> Any:
+    """A headless Chromium with its own profile folder; the caller quits it."""
     webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is a test extra")
     from selenium.webdriver.chrome.service import Service
 
@@ -39,11 +38,17 @@ def chromium_driver(tmp_path: Path) -> Iterator[Any]:
     options.binary_location = CHROMIUM
     for flag in FLAGS:
         options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={tempfile.mkdtemp(prefix='chromium-', dir=tmp_path)}")
-    options.add_argument("--window-size=1600,1200")
+    options.add_argument(f"--user-data-dir={profile}")
+    options.add_argument(f"--window-size={size}")
     # The console is kept, so tests can see what the browser refused (e.g. by the page's CSP).
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    return webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+
+
+@pytest.fixture()
+def chromium_driver(tmp_path: Path) -> Iterator[Any]:
+    """A fresh headless Chromium (its own profile), closed after the test."""
+    driver = new_chromium(Path(tempfile.mkdtemp(prefix="chromium-", dir=tmp_path)))
     try:
         yield driver
     finally:
@@ -62,3 +67,4 @@ def csp_violations(driver: Any) -> list[str]:
     """The console messages since the last call that report a Content-Security-Policy refusal."""
     return [str(entry.get("message", "")) for entry in driver.get_log("browser")
             if "Content Security Policy" in str(entry.get("message", ""))]
+

@@ -1,44 +1,39 @@
-// route18xx web page: a game log's operating turns with recorded vs optimal income,
-// the board with both routes, and the best tile lays of a turn. Every figure comes
-// from the service's HTTP API (Connect protocol: a POST of protobuf JSON per call).
-"use strict";
+// route18xx web page: a game log's runs with recorded vs optimal figures for the chosen
+// objective, a run's board with both routes (pan, zoom, full size), every yen of it, and
+// the lays that would have improved the turn. Every figure comes from the service's HTTP
+// API. One answer per view (issue 22, item 1): each view (a file, a run, an objective)
+// gets an id and an AbortController; leaving it aborts its calls, and an answer for any
+// other view is dropped; every panel is cleared before it is filled.
 
-const SERVICE = "/route18xx.v1.RouteService/";
+import { readAddress, recall, remember, setAddress } from "./address.js";
+import { Aborted, rpc } from "./api.js";
+import { mountBoard, placeNames } from "./board.js";
+import { renderBreakdown } from "./details.js";
+import { turnMoves } from "./logfacts.js";
+import { RunsList } from "./runs.js";
+import { renderCombined, renderPlayer, renderSuggestions } from "./suggestions.js";
+import { OBJECTIVES, describe, incomeLine, summary } from "./words.js";
+
 const $ = (id) => document.getElementById(id);
 
-/** The file on screen: its log (decoded and as text) and its standing notice (a stopped replay). */
-let current = { log: null, text: null, notice: "" };
-/** Bumped on every load: an answer that comes back for an earlier file is dropped. */
-let generation = 0;
+/** The file on screen: its log (decoded and as text), its name, runs and standing notice. */
+let current = { log: null, text: null, name: "", notice: "", runs: [] };
+let objective = "total";
+/** The view on screen; ``live(v)`` is false once the player has moved on from ``v``. */
+let view = { id: 0, controller: new AbortController() };
+let boardHandle = null;
 
-/** Call a RouteService method; a failed call throws an Error with "code: message". */
-async function rpc(method, body, timeoutMs = 60000) {
-  let response;
-  try {
-    response = await fetch(SERVICE + method, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        "Connect-Protocol-Version": "1",
-        "Connect-Timeout-Ms": String(timeoutMs),
-      },
-      body: JSON.stringify(body),
-    });
-  } catch (err) {
-    throw new Error("the service cannot be reached (" + err.message + ")");
-  }
-  const text = await response.text();
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    throw new Error("the service answered " + response.status + " without JSON");
-  }
-  if (!response.ok) {
-    throw new Error((data.code || response.status) + ": " + (data.message || "request failed"));
-  }
-  return data;
+function newView() {
+  view.controller.abort();
+  view = { id: view.id + 1, controller: new AbortController() };
+  return view;
 }
+const live = (v) => v === view;
+const signal = (v) => ({ signal: v.controller.signal });
+
+const runs = new RunsList((run) => showRun(run));
+
+// ---- messages ---------------------------------------------------------------------
 
 /** The error box: the loaded file's standing notice, then ``extra`` (a failed request). */
 function renderErrors(extra) {
@@ -47,57 +42,55 @@ function renderErrors(extra) {
   box.textContent = text;
   box.hidden = !text;
 }
-
 function showError(message) {
   renderErrors(message);
-  $("status").textContent = "";
+  status("");
 }
+const clearError = () => renderErrors("");
+const status = (message) => { $("status").textContent = message; };
 
-/** Clears a failed request's message; a stopped replay's notice stays while its runs are shown. */
-function clearError() {
-  renderErrors("");
-}
+// ---- clearing ---------------------------------------------------------------------
 
-/** Empties the board panel: no board, routes or suggestions of an earlier run or file. */
+/** Empties the board panel: no board, legend, breakdown or suggestion of an earlier view. */
 function clearBoard() {
+  if (boardHandle) boardHandle.dispose();
+  boardHandle = null;
+  closeFullSize();
   $("board-panel").hidden = true;
   $("board-title").textContent = "Board";
-  $("incomes").replaceChildren();
-  $("board").replaceChildren();
-  $("suggestions").replaceChildren();
-  $("after-board").replaceChildren();
-  $("suggest-status").textContent = "";
+  for (const id of ["incomes", "board", "board-legend", "breakdown", "suggestions", "combined", "after-board",
+    "after-legend"]) {
+    $(id).replaceChildren();
+  }
+  $("combined-box").hidden = true;
+  for (const id of ["suggest-status", "player-did", "breakdown-status", "after-caption"]) $(id).textContent = "";
+  $("after-box").hidden = true;
 }
 
 /** A new file: nothing of the previous one stays on screen, and its pending answers are dropped. */
 function clearScreen() {
-  generation += 1;
-  current = { log: null, text: null, notice: "" };
+  newView();
+  current = { log: null, text: null, name: "", notice: "", runs: [] };
   clearError();
   status("");
   $("runs-panel").hidden = true;
-  $("runs").querySelector("tbody").replaceChildren();
+  runs.clear();
   $("game-title").textContent = "Operating turns";
   $("game-summary").textContent = "";
   $("runs-end").textContent = "";
   $("runs-end").hidden = true;
   clearBoard();
+  writeHash(null); // the address names no log until one is shown
 }
 
-function status(message) {
-  $("status").textContent = message;
-}
+// ---- the URL (address.js) ---------------------------------------------------------
 
-const yen = (n) => "¥" + (n || 0);
+/** The view in the address: this log, this run, this objective. */
+const writeHash = (action) => setAddress(current.name, action, objective);
 
-/** The income a run shows: revenue, with the mine subsidy beside it when there is one. */
-function income(revenue, subsidy) {
-  const r = revenue || 0;
-  const s = subsidy || 0;
-  return s ? `${yen(r)} (+${yen(s)} subsidy)` : yen(r);
-}
+// ---- loading ----------------------------------------------------------------------
 
-async function loadText(text, name) {
+async function loadText(text, name, action = null) {
   clearScreen();
   let data;
   try {
@@ -107,7 +100,10 @@ async function loadText(text, name) {
     return;
   }
   if (data && typeof data === "object" && Array.isArray(data.actions)) {
-    await loadLog(text, data, name);
+    current = { log: data, text, name, notice: "", runs: [] };
+    remember(name, text);
+    writeHash(action);
+    await replay(action);
   } else if (data && typeof data === "object" && (data.state || data.tiles || data.phase)) {
     await solveState(data.state && !data.tiles ? data.state : data, name);
   } else {
@@ -115,174 +111,232 @@ async function loadText(text, name) {
   }
 }
 
-async function loadLog(text, data, name) {
-  const loading = generation;
-  status(`Replaying ${name} and solving every run…`);
+/** Replay the current log for the objective, list its runs, and open ``action`` if given. */
+async function replay(action) {
+  const v = newView();
+  const { name, text } = current;
+  current.notice = "";
+  clearError();
+  clearBoard();
+  status(`Replaying ${name} and solving every run for ${OBJECTIVES[objective].label}…`);
   let report;
   try {
-    report = await rpc("ReplayGame", { gameLog: text }, 120000);
+    report = await rpc("ReplayGame", { gameLog: text, objective: OBJECTIVES[objective].proto },
+      { ...signal(v), timeoutMs: 120000 });
   } catch (err) {
-    if (loading === generation) showError(`${name}: ${err.message}`);
+    if (err instanceof Aborted || !live(v)) return;
+    current = { log: null, text: null, name: "", notice: "", runs: [] };
+    writeHash(null);
+    $("runs-panel").hidden = true;
+    runs.clear();
+    showError(`${name}: ${err.message}`);
     return;
   }
-  if (loading !== generation) return;
-  current = { log: data, text, notice: "" };
-  const runs = report.runs || [];
+  if (!live(v)) return;
+  const list = report.runs || [];
+  current.runs = list;
   const errors = report.errors || [];
   // protobuf JSON leaves out a false ``completed``: absent means the replay stopped
   const stopped = report.completed !== true;
   const stoppedAt = report.stoppedAtAction;
   const listEnd = stoppedAt === undefined ? "" : `The replay stopped: the list ends at action ${stoppedAt}.`;
   if (stopped) {
-    // without an action: the log and the game disagree on where the game ends
-    const what = stoppedAt === undefined ? "the replay is incomplete"
-      : `the replay stopped at action ${stoppedAt}`;
+    const what = stoppedAt === undefined ? "the replay is incomplete" : `the replay stopped at action ${stoppedAt}`;
     current.notice = `${name}: ${what}: ${errors.join("; ") || "no reason given"}` +
-      (!runs.length ? "\nNo run was reached before it."
-        : `\n${runs.length} runs were reached before it and are listed below` +
+      (!list.length ? "\nNo run was reached before it."
+        : `\n${list.length} runs were reached before it and are listed below` +
           (stoppedAt === undefined ? "." : `: the list ends at action ${stoppedAt}.`));
     renderErrors("");
   }
-  if (!runs.length && stopped) {
+  if (!list.length && stopped) {
+    $("runs-panel").hidden = true;
+    runs.clear();
     status("");
     return;
   }
   $("game-title").textContent =
-    `${report.title || "1888"} (${report.ruleSet || "?"}): ${runs.length} runs${stopped ? " reached" : ""}`;
-  const left = runs.reduce((sum, r) => sum + gap(r), 0);
-  $("game-summary").textContent =
-    (stoppedAt !== undefined ? "The replay did not reach the end of the game: no final scores. "
-      : `Final scores ${report.scoresMatch ? "match" : "do not match"} the log. `) +
-    `Income left on the table: ${yen(left)} in ${runs.filter((r) => gap(r) > 0).length} runs.` +
-    (errors.length && !stopped ? " Problems: " + errors.join("; ") : "");
-  const body = $("runs").querySelector("tbody");
-  body.replaceChildren();
-  for (const run of runs) {
-    const row = document.createElement("tr");
-    row.dataset.actionId = run.actionId;
-    const missed = gap(run);
-    if (missed > 0) row.classList.add("gap");
-    for (const cell of [
-      run.actionId, run.corporation, (run.trains || []).join(" + "),
-      income(run.recordedRevenue, run.recordedSubsidy),
-      run.optimalRevenue === undefined && run.optimalSubsidy === undefined
-        ? "—" : income(run.optimalRevenue, run.optimalSubsidy),
-      missed > 0 ? "−" + yen(missed) : "",
-    ]) {
-      const td = document.createElement("td");
-      td.textContent = cell;
-      row.appendChild(td);
-    }
-    row.addEventListener("click", () => showRun(run, row));
-    body.appendChild(row);
-  }
+    `${report.title || "1888"} (${report.ruleSet || "?"}): ${list.length} runs${stopped ? " reached" : ""}`;
+  $("game-summary").textContent = summary(objective, report, list, stopped, stoppedAt, errors);
+  runs.setRuns(list, objective);
   $("runs-end").textContent = listEnd;
   $("runs-end").hidden = !listEnd;
   $("runs-panel").hidden = false;
-  status(stopped ? `${runs.length} runs before the replay stopped. Click one to see its board.`
-    : `${runs.length} runs. Click one to see its board.`);
-}
-
-/** What the recorded run left on the table: optimal minus recorded (revenue + subsidy). */
-function gap(run) {
-  if (run.optimalRevenue === undefined && run.optimalSubsidy === undefined) return 0;
-  const optimal = (run.optimalRevenue || 0) + (run.optimalSubsidy || 0);
-  const recorded = (run.recordedRevenue || 0) + (run.recordedSubsidy || 0);
-  return Math.max(0, optimal - recorded);
-}
-
-async function showRun(run, row) {
-  const showing = generation;
-  clearError();
-  for (const r of $("runs").querySelectorAll("tr.selected")) r.classList.remove("selected");
-  row.classList.add("selected");
-  $("board-panel").hidden = false;
-  $("board-title").textContent =
-    `Action ${run.actionId}: ${run.corporation} runs ${(run.trains || []).join(" + ")}`;
-  $("incomes").innerHTML = "";
-  const incomes = document.createElement("p");
-  incomes.id = "income-line";
-  incomes.textContent =
-    `recorded ${income(run.recordedRevenue, run.recordedSubsidy)} · ` +
-    `optimal ${income(run.optimalRevenue, run.optimalSubsidy)}` +
-    (gap(run) > 0 ? ` · left on the table ${yen(gap(run))}` : "");
-  $("incomes").appendChild(incomes);
-  $("board").textContent = "Drawing…";
-  $("suggestions").replaceChildren();
-  $("after-board").replaceChildren();
-  $("suggest-status").textContent = "Ranking every legal tile lay…";
-  const source = { gameLog: current.text, actionId: run.actionId };
-  try {
-    const picture = await rpc("RenderBoard", { ...source, routesMode: "ROUTES_MODE_BOTH" });
-    if (showing !== generation) return;
-    $("board").innerHTML = picture.svg;
-  } catch (err) {
-    if (showing !== generation) return;
-    $("board").textContent = "";
-    showError(`board of action ${run.actionId}: ${err.message}`);
+  status(`${list.length} runs${stopped ? " before the replay stopped" : ""}. ` +
+    "Click one, or focus the list and use ↑/↓ and Enter, to see its board.");
+  if (action !== null && action !== undefined && !runs.open(action, false)) {
+    showError(`action ${action} is not a run of ${name}.`);
   }
-  await showSuggestions(run, showing);
 }
 
-async function showSuggestions(run, showing) {
-  const source = { gameLog: current.text, actionId: run.turnStartActionId || run.actionId };
-  let report;
+// ---- one run ----------------------------------------------------------------------
+
+async function showRun(run) {
+  const v = newView();
+  clearError();
+  clearBoard();
+  writeHash(run.actionId);
+  $("board-panel").hidden = false;
+  $("board-title").textContent = `Action ${run.actionId}` + (run.round ? `, ${run.round}` : "") +
+    `: ${run.corporation} runs ${(run.trains || []).join(" + ")}` +
+    (run.presidentName ? ` (president ${run.presidentName})` : "");
+  const line = document.createElement("p");
+  line.id = "income-line";
+  line.textContent = incomeLine(objective, run);
+  $("incomes").appendChild(line);
+  $("board").textContent = "Drawing…";
+  $("breakdown-status").textContent = "Explaining every yen…";
+  $("suggest-status").textContent = "Ranking every legal tile lay…";
+  // the run's board in view: on a phone it is below the list, on a desk below the load panel
+  const top = $("board-panel").getBoundingClientRect().top;
+  if (top < 0 || top > window.innerHeight * 0.4) $("board-panel").scrollIntoView({ block: "start" });
+  const source = { gameLog: current.text, actionId: run.actionId };
+  const board = drawBoard(v, run, source);
+  explain(v, run, source, board);
+  suggest(v, run);
+}
+
+async function drawBoard(v, run, source) {
   try {
-    report = await rpc("SuggestMoves", { ...source, top: 5, timeLimitS: 10 });
+    const picture = await rpc("RenderBoard", { ...source, routesMode: "ROUTES_MODE_BOTH" }, signal(v));
+    if (!live(v)) return null;
+    boardHandle = mountBoard($("board"), $("board-legend"), picture.svg);
+    return boardHandle;
   } catch (err) {
-    if (showing === generation) $("suggest-status").textContent = `No suggestions: ${err.message}`;
+    if (err instanceof Aborted || !live(v)) return null;
+    $("board").replaceChildren();
+    $("board-legend").replaceChildren();
+    showError(`board of action ${run.actionId}: ${err.message}`);
+    return null;
+  }
+}
+
+async function explain(v, run, source, board) {
+  let check;
+  try {
+    // no routes: the service judges the run's own (under the log's train names) beside the optimum
+    check = await rpc("ValidateRoutes", { ...source, compare: true,
+      objective: OBJECTIVES[objective].proto }, signal(v));
+  } catch (err) {
+    if (err instanceof Aborted || !live(v)) return;
+    $("breakdown-status").textContent = `The breakdown could not be computed: ${err.message}`;
     return;
   }
-  if (showing !== generation) return;
-  const moves = report.suggestions || [];
-  $("suggest-status").textContent = moves.length
-    ? `Without a lay: ${yen(report.baseIncome)}. ${report.candidates || 0} legal moves ranked.`
-    : "No legal tile lay at the start of this turn.";
-  for (const move of moves) {
-    const item = document.createElement("li");
-    const what = move.tile ? `tile ${move.tile} on ${move.hex}, rotation ${move.rotation || 0}`
-      : `token on ${move.hex}`;
-    item.textContent = `${what}: ${yen(move.income)} (${(move.gain || 0) >= 0 ? "+" : ""}${yen(move.gain)})`;
-    $("suggestions").appendChild(item);
+  const handle = await board;
+  if (!live(v)) return;
+  $("breakdown-status").textContent = "";
+  renderBreakdown($("breakdown"), check, placeNames(handle && handle.svg));
+}
+
+async function suggest(v, run) {
+  const start = run.turnStartActionId || run.actionId;
+  const did = current.log ? turnMoves(current.log, start, run.actionId, run.corporation) : [];
+  const word = OBJECTIVES[objective].figure;
+  renderPlayer($("player-did"), null, did, word, null);
+  let report;
+  try {
+    report = await rpc("SuggestMoves", { gameLog: current.text, actionId: start, top: 8, timeLimitS: 10,
+      objective: OBJECTIVES[objective].proto, includeTokens: true, improvingOnly: true, mergeEqual: true,
+      includeCombined: true }, signal(v));
+  } catch (err) {
+    if (err instanceof Aborted || !live(v)) return;
+    $("suggest-status").textContent = `No suggestions: ${err.message}`;
+    return;
   }
-  if (moves.length) {
-    try {
-      const after = await rpc("RenderBoard", { ...source, suggestion: 1 });
-      if (showing !== generation) return;
-      $("after-board").innerHTML = after.svg;
-    } catch (err) {
-      if (showing !== generation) return;
-      $("after-board").textContent = `The board after the best lay could not be drawn: ${err.message}`;
-    }
+  if (!live(v)) return;
+  const draw = (moves, button, caption) => drawAfter(v, start, moves, button, caption);
+  renderPlayer($("player-did"), report, did, word, draw);
+  renderSuggestions($("suggestions"), $("suggest-status"), report, word, draw, did);
+  $("combined-box").hidden = !renderCombined($("combined"), report, word, draw);
+}
+
+/** The board after ``moves`` (a suggestion, a lay and its token, or what the player did). */
+async function drawAfter(v, start, moves, button, caption) {
+  if (!live(v)) return;
+  for (const b of $("board-panel").querySelectorAll("button.draw-move")) b.removeAttribute("aria-pressed");
+  if (button) button.setAttribute("aria-pressed", "true");
+  $("after-box").hidden = false;
+  // the picture's routes are the best income's (dividend + treasury), whatever the switch says
+  $("after-caption").textContent = `The board after ${caption}, with its optimal routes` +
+    (objective === "revenue" ? " (drawn for dividend + treasury):" : ":");
+  $("after-board").textContent = "Drawing…";
+  $("after-legend").replaceChildren();
+  try {
+    const after = await rpc("RenderBoard", { gameLog: current.text, actionId: start, moves }, signal(v));
+    if (!live(v)) return;
+    mountBoard($("after-board"), $("after-legend"), after.svg, { interactive: false });
+  } catch (err) {
+    if (err instanceof Aborted || !live(v)) return;
+    $("after-board").textContent = `The board after this move could not be drawn: ${err.message}`;
   }
 }
 
+// ---- a state file -----------------------------------------------------------------
+
 async function solveState(state, name) {
-  const solving = generation;
+  const v = newView();
   status(`Solving ${name}…`);
   try {
-    const answer = await rpc("SolveRoutes", { state });
-    const picture = await rpc("RenderBoard", { state, routesMode: "ROUTES_MODE_OPTIMAL" });
-    if (solving !== generation) return;
+    const answer = await rpc("SolveRoutes", { state, objective: OBJECTIVES[objective].proto }, signal(v));
+    const picture = await rpc("RenderBoard", { state, routesMode: "ROUTES_MODE_OPTIMAL" }, signal(v));
+    if (!live(v)) return;
     $("board-panel").hidden = false;
     $("board-title").textContent = `${state.corporation || "?"}: ${(state.trains || []).join(" + ")}, phase ${state.phase || "?"}`;
-    $("incomes").textContent = `optimal ${income(answer.revenue, answer.subsidy)}` +
+    $("incomes").textContent = `optimal ${describe(objective, answer.revenue, answer.subsidy)}` +
       (answer.provenOptimal ? " (proven)" : " (not proven)");
-    $("board").innerHTML = picture.svg;
-    $("suggestions").replaceChildren();
-    $("after-board").replaceChildren();
-    $("suggest-status").textContent = "";
+    boardHandle = mountBoard($("board"), $("board-legend"), picture.svg);
     status(`${name} solved.`);
   } catch (err) {
-    if (solving === generation) showError(`${name}: ${err.message}`);
+    if (err instanceof Aborted || !live(v)) return;
+    clearBoard();
+    showError(`${name}: ${err.message}`);
   }
 }
+
+// ---- a log from a URL or an 18xx.games game id (through the server) ---------------
+
+async function loadRemote(ref, action = null) {
+  clearScreen();
+  const v = view;
+  status(`Fetching ${ref} through the service…`);
+  let answer;
+  // a number is an 18xx.games game id; anything else a URL of a game on the server's site
+  const request = /^\d+$/.test(ref) ? { gameId: ref } : { url: ref };
+  try {
+    answer = await rpc("FetchGameLog", request, { ...signal(v), timeoutMs: 30000 });
+  } catch (err) {
+    if (err instanceof Aborted || !live(v)) return;
+    showError(`${ref}: ${err.message}`);
+    return;
+  }
+  if (!live(v)) return;
+  // the link names the game by its id, so that anyone opening it fetches the same log
+  await loadText(answer.gameLog || "", answer.gameId ? String(answer.gameId) : ref, action);
+}
+
+// ---- full size --------------------------------------------------------------------
+
+function openFullSize() {
+  $("board-area").classList.add("full");
+  $("full-size").textContent = "Close full size";
+  $("full-size").setAttribute("aria-pressed", "true");
+  if (boardHandle) boardHandle.home(); // the whole window, labels still readable
+}
+function closeFullSize() {
+  if (!$("board-area").classList.contains("full")) return;
+  $("board-area").classList.remove("full");
+  $("full-size").textContent = "Open full size";
+  $("full-size").removeAttribute("aria-pressed");
+  if (boardHandle) boardHandle.home();
+}
+
+// ---- wiring -----------------------------------------------------------------------
 
 function readFile(file) {
   clearScreen();
   const reader = new FileReader();
-  reader.onload = () => loadText(String(reader.result), file.name);
-  reader.onerror = () => showError(`${file.name} could not be read.`);
+  const v = view;
+  reader.onload = () => { if (live(v)) loadText(String(reader.result), file.name); };
+  reader.onerror = () => { if (live(v)) showError(`${file.name} could not be read.`); };
   reader.readAsText(file);
 }
 
@@ -300,5 +354,51 @@ drop.addEventListener("drop", (event) => {
   if (file) readFile(file);
 });
 $("solve-pasted").addEventListener("click", () => loadText($("paste").value, "the pasted state"));
+$("url-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const ref = $("log-url").value.trim();
+  if (ref) loadRemote(ref);
+});
+for (const radio of document.querySelectorAll('input[name="objective"]')) {
+  radio.addEventListener("change", () => {
+    if (!radio.checked || radio.value === objective) return;
+    objective = radio.value;
+    const selected = runs.selected;
+    if (current.text) {
+      writeHash(selected);
+      replay(selected);
+    } else {
+      writeHash(null);
+    }
+  });
+}
+$("zoom-in").addEventListener("click", () => boardHandle && boardHandle.zoomBy(1.4));
+$("zoom-out").addEventListener("click", () => boardHandle && boardHandle.zoomBy(1 / 1.4));
+$("zoom-fit").addEventListener("click", () => boardHandle && boardHandle.fit());
+$("full-size").addEventListener("click", () => {
+  if ($("board-area").classList.contains("full")) closeFullSize();
+  else openFullSize();
+});
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape") closeFullSize();
+});
 window.addEventListener("error", (event) => showError(`Something went wrong: ${event.message}`));
-window.addEventListener("unhandledrejection", (event) => showError(`Something went wrong: ${event.reason}`));
+window.addEventListener("unhandledrejection", (event) => {
+  if (!(event.reason instanceof Aborted)) showError(`Something went wrong: ${event.reason}`);
+});
+
+/** A shared or reloaded URL: the objective, the log (this tab's copy, or fetched), the run. */
+function restore() {
+  const wanted = readAddress();
+  objective = wanted.objective;
+  for (const radio of document.querySelectorAll('input[name="objective"]')) {
+    radio.checked = radio.value === objective;
+  }
+  if (!wanted.log) return;
+  const text = recall(wanted.log);
+  if (text !== null) loadText(text, wanted.log, wanted.action);
+  else if (/^\d+$/.test(wanted.log) || /^https?:\/\//.test(wanted.log)) loadRemote(wanted.log, wanted.action);
+  else status(`The link names the log ${wanted.log}: load that file to see it.`);
+}
+
+restore();

@@ -188,9 +188,9 @@ def test_rendering_the_fullest_board_takes_at_most_50_ms(late_log: dict[str, Any
     state = api.state_from_log(late_log, 728)
     sets = [("optimal", api.route_walks(state, api.solve_routes(state)["routes"])),
             ("recorded", api.route_walks(state, api.recorded_routes(late_log, 728)))]
-    times = []
+    times = []  # CPU time of this process: the wall clock on a loaded CI machine measures the load
     for _ in range(7):
-        started = time.perf_counter()
+        started = time.process_time()
         picture(build_picture(state, sets))
-        times.append(time.perf_counter() - started)
+        times.append(time.process_time() - started)
     assert statistics.median(times) <= 0.050, times

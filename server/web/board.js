@@ -1,0 +1,167 @@
+// A board picture on the page: the service's SVG, made pannable and zoomable with the
+// vendored panzoom library (mouse wheel and drag, arrow keys and +/- when focused, touch
+// pinch), with its legend moved beside it (one line and a toggle per train) and an
+// "open full size" view. Labels are 11 SVG units: the default zoom on a desk keeps them
+// at 11 CSS px or more; on a phone the board opens fitted and zooms to that size.
+
+/** The default zoom never shows a label below this on a wide screen (CSS px per SVG unit). */
+const READABLE = 1.0;
+/** Below this window width (a phone) the board opens fitted; zooming brings labels up. */
+const NARROW = 700;
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** Replaces ``container``'s content by the picture; returns a handle (fit, zoom, dispose). */
+export function mountBoard(container, legendBox, svgText, { interactive = true } = {}) {
+  container.replaceChildren();
+  legendBox.replaceChildren();
+  container.innerHTML = svgText;
+  const svg = container.querySelector("svg");
+  if (!svg) return null;
+  const legend = svg.querySelector("#legend");
+  const lines = legend ? extractLegend(legend) : [];
+  if (legend) legend.remove();
+  // the map alone (title, grid and names included): the legend now lives beside it
+  const box = svg.getBBox();
+  const world = { x: box.x, y: box.y, width: box.width, height: box.height };
+  if (!interactive || typeof window.panzoom !== "function") {
+    svg.setAttribute("viewBox", `${world.x} ${world.y} ${world.width} ${world.height}`);
+    svg.setAttribute("width", "100%");
+    svg.removeAttribute("height");
+    renderLegend(legendBox, lines, svg);
+    return { svg, home() {}, fit() {}, zoomBy() {}, dispose() {} };
+  }
+  svg.removeAttribute("viewBox");
+  svg.setAttribute("width", "100%");
+  svg.setAttribute("height", "100%");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", "the board; drag or use the arrow keys to move, + and − to zoom");
+  const viewport = document.createElementNS(SVG_NS, "g");
+  viewport.setAttribute("class", "viewport");
+  for (const child of [...svg.childNodes]) viewport.appendChild(child);
+  svg.appendChild(viewport);
+  renderLegend(legendBox, lines, svg);
+  const zoom = window.panzoom(viewport, {
+    maxZoom: 6, minZoom: 0.15, zoomDoubleClickSpeed: 1.8, smoothScroll: false,
+    // a wheel over the board zooms it; the page scrolls elsewhere
+    beforeWheel: () => false,
+  });
+  const handle = {
+    svg, zoom,
+    /** The default view: fitted on a phone, never below readable labels on a desk. */
+    home() { place(container, zoom, world, false); },
+    fit() { place(container, zoom, world, true); },
+    zoomBy(factor) {
+      const r = container.getBoundingClientRect();
+      zoom.smoothZoom(r.width / 2, r.height / 2, factor);
+    },
+    dispose() { zoom.dispose(); },
+  };
+  handle.home();
+  return handle;
+}
+
+/** Scale and centre the map: fitted (``fit``), or at least READABLE on a wide panel,
+ * centred on the routes when zoomed in. */
+function place(container, zoom, world, fit) {
+  const r = container.getBoundingClientRect();
+  const fitted = Math.min(r.width / world.width, r.height / world.height);
+  const scale = fit || window.innerWidth < NARROW ? fitted : Math.max(fitted, READABLE);
+  let cx = world.x + world.width / 2;
+  let cy = world.y + world.height / 2;
+  if (scale > fitted) {
+    const routes = container.querySelector("#routes");
+    const b = routes && routes.getBBox();
+    if (b && b.width) { cx = b.x + b.width / 2; cy = b.y + b.height / 2; }
+    // keep the map's edge at the panel's edge rather than empty space
+    cx = clamp(cx, world.x + r.width / scale / 2, world.x + world.width - r.width / scale / 2);
+    cy = clamp(cy, world.y + r.height / scale / 2, world.y + world.height - r.height / scale / 2);
+  }
+  zoom.zoomAbs(0, 0, scale);
+  zoom.moveTo(r.width / 2 - cx * scale, r.height / 2 - cy * scale);
+}
+
+const clamp = (v, lo, hi) => (lo > hi ? (lo + hi) / 2 : Math.min(hi, Math.max(lo, v)));
+
+/** The legend's lines as data: text, and the route (kind, train, colour, dashed) it keys. */
+function extractLegend(legend) {
+  const lines = [];
+  let pending = null;
+  for (const el of legend.children) {
+    if (el.classList.contains("swatch")) {
+      pending = {
+        kind: el.getAttribute("data-kind"), train: el.getAttribute("data-train"),
+        color: el.getAttribute("stroke"), dashed: el.hasAttribute("stroke-dasharray"),
+      };
+    } else if (el.tagName.toLowerCase() === "text") {
+      lines.push({ text: el.textContent, route: pending,
+        bold: el.getAttribute("font-weight") === "bold", note: el.classList.contains("note") });
+      pending = null;
+    }
+  }
+  return lines;
+}
+
+/** The legend beside the board: a key for the symbols, then a toggle per drawn route. */
+function renderLegend(box, lines, svg) {
+  const key = document.createElement("ul");
+  key.className = "key";
+  for (const [cls, words] of [
+    ["solid", "solid line: the optimal route"],
+    ["dashed", "dashed line: the recorded route"],
+    ["token", "filled circle: a station token (company letters)"],
+    ["reserved", "dashed ring: a home slot reserved for a company"],
+    ["stop", "ring on a city or town: a stop of that route"],
+  ]) {
+    const item = document.createElement("li");
+    const mark = document.createElement("span");
+    mark.className = "mark " + cls;
+    item.append(mark, words);
+    key.appendChild(item);
+  }
+  box.appendChild(key);
+  const list = document.createElement("ul");
+  list.className = "legend-lines";
+  for (const line of lines) {
+    const item = document.createElement("li");
+    if (line.bold) item.classList.add("total");
+    if (line.note) item.classList.add("note");
+    if (line.route) {
+      const label = document.createElement("label");
+      const toggle = document.createElement("input");
+      toggle.type = "checkbox";
+      toggle.checked = true;
+      toggle.dataset.kind = line.route.kind;
+      toggle.dataset.train = line.route.train;
+      toggle.setAttribute("aria-label", `show the ${line.route.kind} route of train ${line.route.train}`);
+      toggle.addEventListener("change", () => showRoute(svg, line.route, toggle.checked));
+      const swatch = document.createElement("span");
+      swatch.className = "swatch" + (line.route.dashed ? " dashed" : "");
+      swatch.style.borderTopColor = line.route.color; // CSSOM: allowed by the page's CSP
+      label.append(toggle, swatch, line.text);
+      item.appendChild(label);
+    } else {
+      item.textContent = line.text;
+    }
+    list.appendChild(item);
+  }
+  box.appendChild(list);
+}
+
+function showRoute(svg, route, on) {
+  const sel = `[data-kind="${route.kind}"][data-train="${route.train}"]`;
+  for (const el of svg.querySelectorAll(`path.route${sel}, path.route-casing${sel}, circle.stop${sel}`)) {
+    el.classList.toggle("off", !on);
+  }
+}
+
+/** The names the board prints, by hex (to name the stops of a breakdown). */
+export function placeNames(svg) {
+  const names = {};
+  if (!svg) return names;
+  for (const el of svg.querySelectorAll("text.location[data-hex]")) {
+    const hex = el.getAttribute("data-hex");
+    names[hex] = names[hex] ? names[hex] + " " + el.textContent : el.textContent;
+  }
+  return names;
+}

@@ -1,0 +1,105 @@
+// One vocabulary (issue 22, item 2), used the same way in the page, the CLI and the README:
+//   revenue = what the trains earn for the dividend (destination bonuses included),
+//   subsidy = the mine's payment to the company's treasury,
+//   income  = revenue + subsidy.
+// The objective says which of them "the optimum" maximises and what a run "left on the
+// table": the dividend-only objective compares revenues (what 18xx.games' auto-router
+// maximises), the dividend + treasury objective compares incomes.
+
+export const OBJECTIVES = {
+  total: { proto: "OBJECTIVE_TOTAL", label: "dividend + treasury (income)", figure: "income" },
+  revenue: { proto: "OBJECTIVE_REVENUE", label: "dividend only (revenue)", figure: "revenue" },
+};
+
+export const yen = (n) => "¥" + (n || 0);
+
+/** A signed amount: "+¥20", "−¥20", "¥0". */
+export const signedYen = (n) => (n > 0 ? "+" : n < 0 ? "−" : "") + yen(Math.abs(n || 0));
+
+/** Whether the replay solved this run (protobuf JSON leaves unset optima out). */
+export const solved = (run) => run.optimalRevenue !== undefined || run.optimalSubsidy !== undefined;
+
+/** The figure a run shows for the objective: revenue, or income (revenue + subsidy). */
+export function figure(objective, revenue, subsidy) {
+  return objective === "revenue" ? (revenue || 0) : (revenue || 0) + (subsidy || 0);
+}
+
+/**
+ * What the optimum does better than the recorded run, for the objective: the dividend lost
+ * (optimal − recorded revenue), the treasury lost (optimal − recorded subsidy) and what was
+ * left on the table (max(0, dividend lost) for revenue; max(0, their sum) for income).
+ * The service's own fields are used when it sends them (ReplayedRun.dividend_lost …).
+ */
+export function shortfall(objective, run) {
+  if (!solved(run)) return null;
+  const dividend = run.dividendLost !== undefined ? run.dividendLost
+    : (run.optimalRevenue || 0) - (run.recordedRevenue || 0);
+  const treasury = run.treasuryLost !== undefined ? run.treasuryLost
+    : (run.optimalSubsidy || 0) - (run.recordedSubsidy || 0);
+  const left = run.leftOnTable !== undefined ? run.leftOnTable
+    : Math.max(0, objective === "revenue" ? dividend : dividend + treasury);
+  return { dividend, treasury, left };
+}
+
+/** "¥550 + ¥40 subsidy" (revenue and subsidy, one meaning each). */
+export function revenueAndSubsidy(revenue, subsidy) {
+  return subsidy ? `${yen(revenue)} revenue + ${yen(subsidy)} subsidy` : `${yen(revenue)} revenue`;
+}
+
+/** A figure with its parts: "income ¥590 (¥550 revenue + ¥40 subsidy)" or "revenue ¥570". */
+export function describe(objective, revenue, subsidy) {
+  if (objective === "revenue") {
+    return `revenue ${yen(revenue)}` + (subsidy ? ` (and ${yen(subsidy)} subsidy)` : "");
+  }
+  return `income ${yen(figure(objective, revenue, subsidy))}` +
+    (subsidy ? ` (${revenueAndSubsidy(revenue, subsidy)})` : "");
+}
+
+/** An amount that may be negative: "¥20", "−¥240". */
+const amount = (n) => (n < 0 ? "−" : "") + yen(Math.abs(n || 0));
+
+/** The runs list's summary: the final scores, and what the runs left on the table for the
+ * objective (the service's own count when it sends one: ReplayGameResponse.left_on_table). */
+export function summary(objective, report, list, stopped, stoppedAt, errors) {
+  let count = 0;
+  let left = 0;
+  let dividend = 0;
+  let treasury = 0;
+  for (const run of list) {
+    const s = shortfall(objective, run);
+    if (s && s.left > 0) {
+      count += 1;
+      left += s.left;
+      dividend += s.dividend;
+      treasury += s.treasury;
+    }
+  }
+  const short = report.leftOnTable; // the service's own count, when it sends one
+  if (short) {
+    count = short.runs || 0;
+    left = short.amount || 0;
+    dividend = short.dividendLost || 0;
+    treasury = short.treasuryLost || 0;
+  }
+  const word = OBJECTIVES[objective].figure;
+  return (stoppedAt !== undefined ? "The replay did not reach the end of the game: no final scores. "
+    : `Final scores ${report.scoresMatch ? "match" : "do not match"} the log. `) +
+    `Optimum for ${OBJECTIVES[objective].label}: ${yen(left)} of ${word} left on the table in ${count} run${count === 1 ? "" : "s"}` +
+    (count ? ` (dividend lost ${amount(dividend)}, treasury lost ${amount(treasury)}).` : ".") +
+    (errors.length && !stopped ? " Problems: " + errors.join("; ") : "");
+}
+
+/** The run's figures in one line, for the objective, with what was left on the table. */
+export function incomeLine(objective, run) {
+  const s = shortfall(objective, run);
+  const parts = [`recorded ${describe(objective, run.recordedRevenue, run.recordedSubsidy)}`];
+  parts.push(solved(run) ? `optimal ${describe(objective, run.optimalRevenue, run.optimalSubsidy)}`
+    : "optimal: not solved");
+  if (s && s.left > 0) {
+    // the optimum against the recorded run: dividend (revenue) and treasury (subsidy)
+    parts.push(`left on the table ${yen(s.left)} (dividend ${signedYen(s.dividend)}, treasury ${signedYen(s.treasury)})`);
+  } else if (s && (s.dividend || s.treasury)) {
+    parts.push(`the optimum for ${OBJECTIVES[objective].label} would change the dividend by ${signedYen(s.dividend)} and the treasury by ${signedYen(s.treasury)}: nothing left on the table`);
+  }
+  return parts.join(" · ");
+}
