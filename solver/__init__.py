@@ -4,6 +4,8 @@ Public API:
 
 * ``solve(problem, *, objective="total", time_limit_s=10.0, workers=1, seed=0,
   cancel=None, method="auto") -> Solution`` (``solver/search.py``);
+* ``solve_tally``: every solve's status and time, while counting is on (a
+  server's metrics, ``solver/tally.py``);
 * ``CancelToken`` stops a running solve from another thread (``solver/cancel.py``);
 * ``reduce_problem(problem) -> ReducedGraph``, the graph the model is built on
   (``solver/reduce.py``): callers key caches on it (two boards with the same
@@ -40,6 +42,7 @@ from route18xx.solver.problem import (
     Train,
 )
 from route18xx.solver.reduce import ReducedGraph, reduce_problem
+from route18xx.solver.tally import SolveTally, solve_tally
 
 if TYPE_CHECKING:
     from route18xx.solver.search import solve
@@ -60,10 +63,12 @@ __all__ = [
     "Segment",
     "Solution",
     "SolveStats",
+    "SolveTally",
     "Stop",
     "Train",
     "reduce_problem",
     "solve",
+    "solve_tally",
 ]
 
 _LAZY = {"solve": "route18xx.solver.search"}

@@ -45,6 +45,7 @@ from route18xx.solver.greedy import greedy_routes
 from route18xx.solver.model import METHODS, OBJECTIVES, BuiltModel, Instance, Method, Objective, build_model
 from route18xx.solver.problem import RouteProblem, RouteResult, Solution, SolveStats
 from route18xx.solver.reduce import reduce_problem
+from route18xx.solver.tally import solve_tally
 
 if TYPE_CHECKING:  # loaded on the first CP-SAT search, not for solves listing decides
     from ortools.sat.python import cp_model_helper
@@ -292,6 +293,29 @@ def solve(
     >>> s.status, s.revenue, s.routes[0].stops
     ('OPTIMAL', 50, (0, 1))
     """
+    started = time.perf_counter()
+    status = "ERROR"
+    try:
+        solution = _solve(problem, objective=objective, time_limit_s=time_limit_s,
+                          workers=workers, seed=seed, cancel=cancel, method=method, floor=floor)
+        status = solution.status
+        return solution
+    finally:  # every solve, failed or not, for a server's metrics (``solver.tally``)
+        solve_tally.record(status, time.perf_counter() - started)
+
+
+def _solve(
+    problem: RouteProblem,
+    *,
+    objective: Objective,
+    time_limit_s: float,
+    workers: int,
+    seed: int,
+    cancel: CancelToken | None,
+    method: Method,
+    floor: int | None,
+) -> Solution:
+    """``solve``'s work (its docstring), not counted."""
     if objective not in OBJECTIVES:
         raise InvalidProblem(f"objective: unknown {objective!r}, expected one of {OBJECTIVES}")
     if method not in METHODS:
