@@ -181,6 +181,7 @@ class RouteServer:
         self.http_port: int | None = None
         self.health_server: grpc.aio.Server | None = None
         self.health_port: int | None = None  # the bound health port, when it is on
+        self.health_cap: CallCap | None = None  # the health port's cap, when it is on
         try:
             self.port = self._call(self._build())
         except BaseException:
@@ -230,8 +231,9 @@ class RouteServer:
         if port == 0:
             raise OSError(f"cannot listen on {config.host}:{config.port} (in use or not an address)")
         if config.health_port is not None:
-            self.health_server, self.health_port = create_health_server(
-                self.health, config.host, config.health_port, config.max_streams_per_connection
+            self.health_server, self.health_port, self.health_cap = create_health_server(
+                self.health, config.host, config.health_port, config.max_streams_per_connection,
+                limits.receive_timeout_s, limits.max_call_s,
             )
         return port
 
