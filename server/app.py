@@ -113,6 +113,8 @@ class ServerConfig:
     allowed_hosts: tuple[str, ...] | None = None
     #: HTTP connections open at once (None: a quarter of the process's descriptors, at most 1000).
     max_http_connections: int | None = None
+    #: uvicorn's HTTP/1.1 parser: "httptools" (C) or "h11" (pure Python) (``server.http_conn``).
+    http_parser: str = "httptools"
     #: ``/metrics`` and ``/readyz`` alone on this port when the HTTP front end is off
     #: (None = off; 0 = any free port). With HTTP on they are on the HTTP port.
     metrics_port: int | None = None
@@ -294,7 +296,7 @@ class RouteServer:
         import uvicorn
 
         from route18xx.server.http_app import create_http_app
-        from route18xx.server.http_conn import AcceptErrorLog, bounded_protocol
+        from route18xx.server.http_conn import AcceptErrorLog, bounded_protocol, parser_protocol
         from route18xx.server.http_headers import default_allowed_hosts
 
         config_ = self.config
@@ -309,7 +311,8 @@ class RouteServer:
         # arrive within the receive timeout, an idle keep-alive ends sooner.
         receive_s = config_.limits.receive_timeout_s
         protocol = bounded_protocol(
-            config_.max_http_connections or default_max_http_connections(), receive_s
+            config_.max_http_connections or default_max_http_connections(), receive_s,
+            parser_protocol(config_.http_parser),
         )
         asyncio.get_running_loop().set_exception_handler(AcceptErrorLog())
         config = uvicorn.Config(
