@@ -1,6 +1,6 @@
 """Issue 20's "Done when", measured in turn against one real ``route18xx serve``.
 
-    .venv/bin/python -m benchmarks.door_abuse [IDLE [SECONDS]]
+    .venv/bin/python -m benchmarks.door_abuse [IDLE [SECONDS]] [-- SERVE ARGS]
 
 Starts ``route18xx serve`` as users run it (two engine workers, the decode
 lane, HTTP on, ``--health-port``, a 5 s receive timeout, the default
@@ -159,9 +159,13 @@ def idle_http(served: ServerProcess, service: Any, idle: int) -> None:
 
 
 def main() -> None:
-    idle = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
-    seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 10.0
-    for served in start_server("--workers", "2", "--receive-timeout-s", "5", http=True):
+    args, serve_args = sys.argv[1:], []
+    if "--" in args:
+        args, serve_args = args[: args.index("--")], args[args.index("--") + 1:]
+    idle = int(args[0]) if args else 20_000
+    seconds = float(args[1]) if len(args) > 1 else 10.0
+    for served in start_server("--workers", "2", "--receive-timeout-s", "5", *serve_args,
+                               http=True):
         channel, service = stub(served.target)
         service.SolveRoutes(solve_request(state()), timeout=30)  # warm
         _print("start", pss_mib=round(served.rss_mib(), 1), fd_limit=_fd_limit())

@@ -35,7 +35,9 @@ from route18xx.engine.titles import TITLES
 from route18xx.engine.rule_versions import RulesVersion, dated_state, parse_rules_as_of, rules_as_of
 from route18xx.engine.route_judge import Judgement, check_route_references, judge_routes, parse_route_specs
 from route18xx.engine.state_file import RouteState, parse_state
-from route18xx.solver import OBJECTIVES, CancelToken, Objective  # plain Python: OR-Tools loads at a solve
+from route18xx.solver import (  # plain Python: OR-Tools loads at a solve
+    OBJECTIVES, CancelToken, Objective, solve_tally,
+)
 
 if TYPE_CHECKING:  # at run time these load on first use (``__getattr__`` below)
     from route18xx.engine.board_view import (
@@ -100,7 +102,7 @@ __all__ = [
     "DEFAULT_OBJECTIVE", "AuditOptimum", "AuditReport", "AuditRun", "MoveLayReport", "MoveReport", "RecordedTurn",
     "OBJECTIVE_WORDS", "Player", "ReplayError", "ReplayReport", "RunOptimum", "RunReport",
     "Shortfall", "SolveHook",
-    "SuggestReport", "Suggestion", "run_optimum", "solve_hook",
+    "SuggestReport", "Suggestion", "run_optimum", "solve_hook", "solve_tally",
     "OBJECTIVES", "BoardView", "CancelSignal", "CancelToken", "CorporationView", "EngineMismatch",
     "HexView", "IllegalAction", "Leg", "MalformedInput", "NodeView", "Objective", "OutOfTime",
     "PathView", "ReplayResult", "Route18xxError", "RouteState", "RouteWalk",
@@ -644,9 +646,12 @@ def warm_up() -> None:
     """Load the 1888 data and OR-Tools and solve once, so no client pays for it.
 
     A server calls this before it reports SERVING: the first solve of a process
-    otherwise spends ~0.4 s importing OR-Tools.
+    otherwise spends ~0.4 s importing OR-Tools. Its solve is not a client's: it is
+    not counted in ``solve_tally`` (every solve's status and time, for a server's
+    metrics; re-exported here from the solver).
     """
-    solve_routes(_WARM_UP_STATE, time_limit_s=5.0)
+    with solve_tally.uncounted():
+        solve_routes(_WARM_UP_STATE, time_limit_s=5.0)
 
 
 # -- pictures (DESIGN.md §8): the board and routes as plain data, for route18xx.draw ------

@@ -113,6 +113,8 @@ class ServerConfig:
     allowed_hosts: tuple[str, ...] | None = None
     #: HTTP connections open at once (None: a quarter of the process's descriptors, at most 1000).
     max_http_connections: int | None = None
+    #: uvicorn's HTTP/1.1 parser: "httptools" (C) or "h11" (pure Python) (``server.http_conn``).
+    http_parser: str = "httptools"
     #: ``/metrics`` and ``/readyz`` alone on this port when the HTTP front end is off
     #: (None = off; 0 = any free port). With HTTP on they are on the HTTP port.
     metrics_port: int | None = None
@@ -181,6 +183,7 @@ class RouteServer:
         self.http_port: int | None = None
         self.health_server: grpc.aio.Server | None = None
         self.health_port: int | None = None  # the bound health port, when it is on
+        self.health_cap: CallCap | None = None  # the health port's cap, when it is on
         try:
             self.port = self._call(self._build())
         except BaseException:
@@ -230,8 +233,9 @@ class RouteServer:
         if port == 0:
             raise OSError(f"cannot listen on {config.host}:{config.port} (in use or not an address)")
         if config.health_port is not None:
-            self.health_server, self.health_port = create_health_server(
-                self.health, config.host, config.health_port, config.max_streams_per_connection
+            self.health_server, self.health_port, self.health_cap = create_health_server(
+                self.health, config.host, config.health_port, config.max_streams_per_connection,
+                limits.receive_timeout_s, limits.max_call_s,
             )
         return port
 
@@ -292,7 +296,7 @@ class RouteServer:
         import uvicorn
 
         from route18xx.server.http_app import create_http_app
-        from route18xx.server.http_conn import AcceptErrorLog, bounded_protocol
+        from route18xx.server.http_conn import AcceptErrorLog, bounded_protocol, parser_protocol
         from route18xx.server.http_headers import default_allowed_hosts
 
         config_ = self.config
@@ -307,7 +311,8 @@ class RouteServer:
         # arrive within the receive timeout, an idle keep-alive ends sooner.
         receive_s = config_.limits.receive_timeout_s
         protocol = bounded_protocol(
-            config_.max_http_connections or default_max_http_connections(), receive_s
+            config_.max_http_connections or default_max_http_connections(), receive_s,
+            parser_protocol(config_.http_parser),
         )
         asyncio.get_running_loop().set_exception_handler(AcceptErrorLog())
         config = uvicorn.Config(

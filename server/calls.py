@@ -179,6 +179,7 @@ class CallCore:
         """The end of a call (``started``: its ``time.perf_counter``): its metrics and log line."""
         duration_s = time.perf_counter() - started
         self.metrics.call(method.name, transport, outcome, duration_s)
+        self.metrics.take_solves()  # the solves it ran, whatever its outcome
         log_call(transport, method, outcome, duration_s, request_bytes=request_bytes, peer=peer)
 
     def token(self, client_remaining_s: float | None) -> tuple[float, Any]:
@@ -213,7 +214,6 @@ class CallCore:
             answer = await lane.run_in_worker(name, payload, cancel)
             response = method.response_type()
             response.ParseFromString(answer)
-            self._solved(response)
             return response
 
         def job() -> Message:
@@ -225,15 +225,7 @@ class CallCore:
                 message = request
             return method.job(self.runner, message, cancel)
 
-        response = await lane.run(job, cancel)
-        self._solved(response)
-        return response
-
-    def _solved(self, response: Message) -> None:
-        """A SolveRoutes answer's solver status and time, into the metrics."""
-        if isinstance(response, pb.SolveRoutesResponse):
-            status = pb.SolveStatus.Name(response.status).removeprefix("SOLVE_STATUS_")
-            self.metrics.solved(status, response.solve_ms)
+        return await lane.run(job, cancel)
 
 
 #: A worker job that only decodes: ``Name:json>proto`` turns the method's JSON request into

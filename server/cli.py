@@ -183,6 +183,8 @@ def _add_serve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-http-connections", type=int, default=None, metavar="N",
                    help="HTTP connections open at once; more are closed at once "
                         "(default: a quarter of the open-file limit, at most 1000)")
+    p.add_argument("--http-parser", choices=("httptools", "h11"), default="httptools",
+                   help="uvicorn's HTTP/1.1 parser: httptools (C, default) or h11 (pure Python)")
     p.add_argument("--queue", type=int, default=64, metavar="N",
                    help="solves/validations waiting beyond the running ones before "
                         "RESOURCE_EXHAUSTED (default 64)")
@@ -283,6 +285,7 @@ def _run_serve(a: argparse.Namespace) -> int:
         decode_workers=a.decode_workers,
         health_port=a.health_port, max_streams_per_connection=a.max_streams_per_connection,
         allowed_hosts=hosts, max_http_connections=a.max_http_connections,
+        http_parser=a.http_parser,
         metrics_port=a.metrics_port,
         log_source=log_source,
     )

@@ -7,7 +7,9 @@ A frame is a 13-byte header — kind (1 byte), job id (8 bytes), body length
 * ``JOB`` server → worker: a pickled (method name, request bytes, deadline);
 * ``CANCEL`` server → worker: stop job ``id`` (no body);
 * ``ANSWER`` worker → server: the serialized response of job ``id``;
-* ``ERROR`` worker → server: the pickled exception job ``id`` raised.
+* ``ERROR`` worker → server: the pickled exception job ``id`` raised;
+* ``SOLVES`` worker → server, before job ``id``'s answer when it solved: the JSON list
+  of its solves' [status, seconds] (``solver.tally``, the server's solver metrics).
 
 Both ends are this package's own processes, started by the server: the bodies
 are trusted (pickle), the client's bytes travel inside them untouched.
@@ -18,7 +20,7 @@ from __future__ import annotations
 import socket
 import struct
 
-READY, JOB, CANCEL, ANSWER, ERROR = range(5)
+READY, JOB, CANCEL, ANSWER, ERROR, SOLVES = range(6)
 HEADER = struct.Struct("!BQI")
 
 

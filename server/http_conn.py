@@ -5,7 +5,7 @@ response (``timeout_keep_alive``) but never one that has sent nothing yet, or
 that trickles its headers: 600 idle connections were all open after 20 s, and
 20 200 of them used up the process's file descriptors, after which no gRPC
 call, health check or HTTP call could be accepted. ``bounded_protocol``
-returns uvicorn's ``H11Protocol`` with two bounds added:
+returns uvicorn's HTTP protocol with two bounds added:
 
 * at most ``max_connections`` open at once: at the cap, a connection that is
   between requests (idle, or still sending its head) is closed to make room
@@ -16,6 +16,12 @@ returns uvicorn's ``H11Protocol`` with two bounds added:
   of the connection's start or of the previous answer, else the connection is
   closed (the body's own time limit is the call's, ``server.http_body``).
 
+The protocol is uvicorn's ``HttpToolsProtocol`` (``httptools``, the C parser of
+Node's llhttp) by default, or its ``H11Protocol`` (pure Python h11), as
+``parser_protocol`` names them (``--http-parser``): the bounds hook the same
+methods of either. httptools parses a 3.7 MB JSON body's arrival in a fraction
+of h11's event-loop time (README, "HTTP door").
+
 ``AcceptErrorLog`` is the event loop's exception handler: asyncio reports
 every failed ``accept()`` (out of descriptors: EMFILE) with a traceback; it
 logs the first of each kind, then a count once per interval.
@@ -24,36 +30,83 @@ logs the first of each kind, then a count once per interval.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from typing import Any
 
+from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from route18xx.server.ops_http import OPS_PATHS
 
 log = logging.getLogger("route18xx.server")
 
 
-def bounded_protocol(max_connections: int, head_timeout_s: float) -> type[H11Protocol]:
-    """uvicorn's h11 protocol with a connection cap and a request-head timeout (module docstring)."""
+#: uvicorn's HTTP/1.1 protocols by the name of their parser (``--http-parser``).
+PARSERS = {
+    "httptools": "uvicorn.protocols.http.httptools_impl:HttpToolsProtocol",
+    "h11": "uvicorn.protocols.http.h11_impl:H11Protocol",
+}
 
-    class BoundedH11Protocol(H11Protocol):
+
+def parser_protocol(name: str) -> type[Any]:
+    """uvicorn's protocol class for the parser ``name`` (a key of ``PARSERS``)."""
+    import importlib
+
+    module, _, cls = PARSERS[name].partition(":")
+    protocol: type[Any] = getattr(importlib.import_module(module), cls)
+    return protocol
+
+
+#: Connections kept beyond the cap for the operator's pages (``OPS_PATHS``): a scrape
+#: or a readiness probe answers while every API connection is in a call (issue 23).
+OPS_CONNECTIONS = 4
+
+
+def bounded_protocol(
+    max_connections: int, head_timeout_s: float, base: type[Any] = H11Protocol
+) -> type[Any]:
+    """uvicorn's HTTP protocol ``base`` with a connection cap and a request-head timeout.
+
+    ``base`` is ``H11Protocol`` or ``HttpToolsProtocol`` (module docstring): both keep the
+    same ``connections``, ``cycle``, ``app`` and ``on_response_complete`` this relies on.
+    """
+    reserved: set[Any] = set()  # the open connections kept for the operator's pages
+
+    class BoundedProtocol(base):  # type: ignore[misc]
+        app: Any  # uvicorn's ASGI application, set by the base class
         _head_timer: asyncio.TimerHandle | None = None
         _refused = False
 
         def connection_made(self, transport: Any) -> None:
-            if len(self.connections) >= max_connections:
-                idle = next((c for c in self.connections if _between_requests(c)), None)
-                if idle is None:
+            if len(self.connections) - len(reserved) >= max_connections:
+                regular = (c for c in self.connections if c not in reserved)
+                idle = next((c for c in regular if _between_requests(c)), None)
+                if idle is not None:
+                    _drop(idle, self.connections)
+                elif not self._reserve():
                     self._refused = True
                     transport.abort()  # before uvicorn counts it: the descriptor is freed now
                     return
-                idle.transport.abort()
-                self.connections.discard(idle)
             super().connection_made(transport)
             self._await_head()
 
+        def _reserve(self) -> bool:
+            """Past the cap with every API connection in a call: keep this one for ops pages."""
+            if len(reserved) >= OPS_CONNECTIONS:
+                idle = next((c for c in reserved if _between_requests(c)), None)
+                if idle is None:
+                    return False
+                _drop(idle, self.connections)
+                reserved.discard(idle)
+            reserved.add(self)
+            self.app = ops_only(self.app)
+            return True
+
         def connection_lost(self, exc: Exception | None) -> None:
             self._stop_head_timer()
+            reserved.discard(self)
             if self._refused:
                 return
             super().connection_lost(exc)
@@ -84,15 +137,45 @@ def bounded_protocol(max_connections: int, head_timeout_s: float) -> type[H11Pro
             if not in_request and not self.transport.is_closing():
                 self.transport.close()
 
-    return BoundedH11Protocol
+    return BoundedProtocol
 
 
-def _between_requests(protocol: object) -> bool:
+def _drop(protocol: Any, connections: set[Any]) -> None:
+    """Close a connection between requests to make room for a new one."""
+    protocol.transport.abort()
+    connections.discard(protocol)
+
+
+def _between_requests(protocol: Any) -> bool:
     """A connection with no call in progress (idle, or sending a request's head)."""
-    if not isinstance(protocol, H11Protocol) or protocol.transport is None:
+    if getattr(protocol, "transport", None) is None:
         return False
     cycle = protocol.cycle
     return (cycle is None or cycle.response_complete) and not protocol.transport.is_closing()
+
+
+#: The reserved connections' answer to anything but ``OPS_PATHS``: Connect's
+#: ``resource_exhausted`` (HTTP 429), and the connection is closed.
+_BUSY = json.dumps({
+    "code": "resource_exhausted",
+    "message": "max-http-connections: every HTTP connection is in a call; retry in 1 s",
+}).encode()
+
+
+def ops_only(app: ASGIApp) -> ASGIApp:
+    """``app`` for ``OPS_PATHS`` alone; any other request is refused as the cap does."""
+
+    async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope.get("path") in OPS_PATHS:
+            await app(scope, receive, send)
+            return
+        await send({"type": "http.response.start", "status": 429, "headers": [
+            (b"content-type", b"application/json"), (b"retry-after", b"1"),
+            (b"content-length", str(len(_BUSY)).encode()), (b"connection", b"close"),
+        ]})
+        await send({"type": "http.response.body", "body": _BUSY})
+
+    return guarded
 
 
 class AcceptErrorLog:

@@ -7,9 +7,13 @@ process, as in the tests, count apart). What it holds:
   real outcome: OK or the gRPC status name): ``route18xx_calls_total`` and the
   latency histogram ``route18xx_call_duration_seconds`` (the same calls: each
   series' ``_count`` equals its counter); ``route18xx_calls_in_flight``;
-* per SolveRoutes answer, by solver ``status`` (OPTIMAL, FEASIBLE …):
-  ``route18xx_solves_total`` and ``route18xx_solve_duration_seconds`` (the
-  answer's ``solve_ms``: graph, model and solve);
+* per solve, by solver ``status`` (OPTIMAL, FEASIBLE, INFEASIBLE, UNKNOWN, or
+  ERROR when it raised): ``route18xx_solves_total`` and
+  ``route18xx_solve_duration_seconds`` (graph, model and search). Every solve
+  counts: those inside validations, suggestions and turns, and those of calls
+  that failed (a deadline, a dropped client), in this process or in an engine
+  worker's (``engine.api.solve_tally``: taken at each call's end and each scrape;
+  the tally is the process's, so two servers in one process share their solves);
 * read from the lanes and worker pools when scraped (``LaneCollector``): queue
   depth, running calls, refusals (RESOURCE_EXHAUSTED because the lane was full),
   engine worker starts, deaths and replacements;
@@ -29,6 +33,8 @@ import psutil
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, ProcessCollector
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
+
+from route18xx.engine.api import solve_tally
 
 if TYPE_CHECKING:
     from route18xx.server.lanes import Lane
@@ -60,12 +66,16 @@ class ServerMetrics:
             "route18xx_calls_in_flight", "Calls arrived and not yet answered, by transport.",
             ("transport",), registry=r,
         )
+        solve_tally.enable()
+        solve_tally.take()  # solves before this server (in tests: other tests') are not its own
+        r.register(_TakeSolves(self))  # before the solves' series: a scrape shows them all
         self.solves = Counter(
-            "route18xx_solves", "SolveRoutes answers, by solver status.", ("status",), registry=r,
+            "route18xx_solves", "Solves run (every call's, failed or not), by solver status.",
+            ("status",), registry=r,
         )
         self.solve_seconds = Histogram(
             "route18xx_solve_duration_seconds",
-            "Solver time of SolveRoutes answers (graph, model and solve), by solver status.",
+            "Solver time (graph, model and search) of every solve, by solver status.",
             ("status",), buckets=SOLVE_BUCKETS, registry=r,
         )
         ProcessCollector(registry=r)
@@ -78,10 +88,29 @@ class ServerMetrics:
         self.calls.labels(method, transport, code).inc()
         self.call_seconds.labels(method, transport, code).observe(max(0.0, duration_s))
 
-    def solved(self, status: str, solve_ms: float) -> None:
-        """One SolveRoutes answer with its solver status and time."""
+    def solved(self, status: str, seconds: float) -> None:
+        """One solve with its status and time."""
         self.solves.labels(status).inc()
-        self.solve_seconds.labels(status).observe(max(0.0, solve_ms / 1000.0))
+        self.solve_seconds.labels(status).observe(max(0.0, seconds))
+
+    def take_solves(self) -> None:
+        """The solves recorded since last taken (``engine.api.solve_tally``), into the metrics."""
+        for status, seconds in solve_tally.take():
+            self.solved(status, seconds)
+
+
+class _TakeSolves(Collector):
+    """No series of its own: at each scrape, the solves not yet taken are taken first."""
+
+    def __init__(self, metrics: ServerMetrics) -> None:
+        self._metrics = metrics
+
+    def describe(self) -> Iterable[Metric]:
+        return []
+
+    def collect(self) -> Iterable[Metric]:
+        self._metrics.take_solves()
+        return []
 
 
 class LaneCollector(Collector):

@@ -1,14 +1,16 @@
-"""The operator's HTTP pages: ``/metrics`` (Prometheus) and ``/readyz`` (issue 23).
+"""The operator's HTTP pages: ``/metrics`` (Prometheus), ``/readyz`` and ``/healthz`` (issue 23).
 
 They are plain routes, answered on the event loop: no lane, no call core, no
-call cap, so they answer while every lane is full. They are mounted on the
+call cap, so they answer while every lane is full; at the HTTP connection cap,
+connections kept for them answer them (``server.http_conn``). They are mounted on the
 HTTP front end (``server.http_app``) and, when it is off, served alone on the
 ``--metrics-port`` (``create_ops_app``).
 
 ``/metrics`` is prometheus-client's exposition of the server's registry
 (``server.metrics``), in the text or OpenMetrics format as the scraper's
 ``Accept`` header asks. ``/readyz`` is 200 when the server is ready, 503 with
-the reasons when not (``server.readiness``).
+the reasons when not (``server.readiness``). ``/healthz`` is liveness: 200
+while the server runs (readiness may be false meanwhile).
 """
 
 from __future__ import annotations
@@ -26,6 +28,10 @@ from route18xx.server.readiness import Readiness
 from route18xx.server.version import VERSION_HEADER, version_text
 
 
+#: The operator's pages, served outside every lane and cap.
+OPS_PATHS = frozenset({"/metrics", "/readyz", "/healthz"})
+
+
 def ops_routes(metrics: ServerMetrics, readiness: Readiness) -> list[BaseRoute]:
     """``/metrics`` and ``/readyz`` for ``metrics`` and ``readiness``."""
 
@@ -40,8 +46,12 @@ def ops_routes(metrics: ServerMetrics, readiness: Readiness) -> list[BaseRoute]:
                             status_code=503 if reasons else 200,
                             headers={"cache-control": "no-store"})
 
+    async def healthz(request: Request) -> Response:
+        return JSONResponse({"live": True}, headers={"cache-control": "no-store"})
+
     return [Route("/metrics", metrics_page, methods=["GET"]),
-            Route("/readyz", readyz, methods=["GET"])]
+            Route("/readyz", readyz, methods=["GET"]),
+            Route("/healthz", healthz, methods=["GET"])]
 
 
 def version_headers() -> Middleware:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import logging
 import multiprocessing
 import pickle
@@ -34,9 +35,10 @@ from dataclasses import dataclass, field
 from multiprocessing.process import BaseProcess
 from typing import Any
 
+from route18xx.engine import api
 from route18xx.engine.api import CancelToken, OutOfTime
 from route18xx.server.errors import ServerStopping, WorkerLost
-from route18xx.server.frames import ANSWER, CANCEL, ERROR, HEADER, JOB, READY, frame
+from route18xx.server.frames import ANSWER, CANCEL, ERROR, HEADER, JOB, READY, SOLVES, frame
 from route18xx.server.runner import Limits
 from route18xx.server.workers import ENGINE, PRELOAD, worker_process
 
@@ -216,8 +218,13 @@ class WorkerPool:
         try:
             worker.writer.write(frame(JOB, job_id, body))
             await worker.writer.drain()
-            kind, answered, size = HEADER.unpack(await worker.reader.readexactly(HEADER.size))
-            answer = await worker.reader.readexactly(size) if size else b""
+            while True:
+                kind, answered, size = HEADER.unpack(
+                    await worker.reader.readexactly(HEADER.size))
+                answer = await worker.reader.readexactly(size) if size else b""
+                if kind != SOLVES or answered != job_id:
+                    break
+                api.solve_tally.add(_solves(answer))  # the metrics take them at the call's end
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
             self._lost(worker)
             raise WorkerLost("an engine worker process died during the call; retry") from None
@@ -238,3 +245,8 @@ class WorkerPool:
                 worker.process.kill()
         self._workers.clear()
         self.stats.alive = 0
+
+
+def _solves(body: bytes) -> list[tuple[str, float]]:
+    """A ``SOLVES`` frame's [status, seconds] pairs (``server.frames``)."""
+    return [(str(status), float(seconds)) for status, seconds in json.loads(body)]

@@ -19,6 +19,10 @@ The worker's side of the conversation, in ``server.frames``' frames:
 * end of file: the server is gone; the worker cancels the job it is running
   and exits, so a long suggestion does not outlive a killed server (issue 20 §4).
 
+Before a job's ``ANSWER`` or ``ERROR``, a ``SOLVES`` frame lists the solves it ran
+(status and time, ``solver.tally``), so that the server's metrics count every
+solve, those of failed calls and of validations and suggestions included.
+
 The worker also dies with its parent, the forkserver, which exits when the
 server does (``server.parent_death``: the kernel's parent-death signal).
 
@@ -29,6 +33,7 @@ which the solve lane's workers then read in microseconds.
 
 from __future__ import annotations
 
+import json
 import logging
 import pickle
 import queue
@@ -39,7 +44,9 @@ from typing import Any
 from route18xx.engine import api
 from route18xx.engine.api import OutOfTime
 from route18xx.server.parent_death import die_with_parent
-from route18xx.server.frames import ANSWER, CANCEL, ERROR, JOB, READY, read_frame, write_frame
+from route18xx.server.frames import (
+    ANSWER, CANCEL, ERROR, JOB, READY, SOLVES, read_frame, write_frame,
+)
 from route18xx.server.runner import EngineRunner, Limits
 
 log = logging.getLogger("route18xx.worker")
@@ -149,6 +156,8 @@ def worker_main(
     runner = EngineRunner(limits, suggest_workers=suggest_workers)
     if role != DECODE:
         api.warm_up()  # one solve, so nothing loads on a client's time
+    api.solve_tally.enable()  # from now on every solve is sent back with its job's answer
+    api.solve_tally.take()  # (in tests, a worker in a thread: none of the test's own solves)
     sock.setblocking(True)
     jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
     current = _Current()
@@ -158,6 +167,9 @@ def worker_main(
         job_id, body = job
         kind, answer = _answer(job_id, runner, body, current)
         try:
+            solves = api.solve_tally.take()
+            if solves:
+                write_frame(sock, SOLVES, job_id, json.dumps(solves).encode())
             write_frame(sock, kind, job_id, answer)
         except OSError:
             break

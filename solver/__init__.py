@@ -4,6 +4,8 @@ Public API:
 
 * ``solve(problem, *, objective="total", time_limit_s=10.0, workers=1, seed=0,
   cancel=None, method="auto") -> Solution`` (``solver/search.py``);
+* ``solve_tally``: every solve's status and time, while counting is on (a
+  server's metrics, ``solver/tally.py``);
 * ``CancelToken`` stops a running solve from another thread (``solver/cancel.py``);
 * ``Lru`` and ``clear_caches()``: the caches of derived data, kept per problem
   content (``solver/derived.py``); ``clear_caches`` empties them all (benchmarks
@@ -44,6 +46,7 @@ from route18xx.solver.problem import (
 )
 from route18xx.solver.derived import Lru, clear_caches
 from route18xx.solver.reduce import ReducedGraph, reduce_problem
+from route18xx.solver.tally import SolveTally, solve_tally
 
 if TYPE_CHECKING:
     from route18xx.solver.search import solve
@@ -65,11 +68,13 @@ __all__ = [
     "Segment",
     "Solution",
     "SolveStats",
+    "SolveTally",
     "Stop",
     "Train",
     "clear_caches",
     "reduce_problem",
     "solve",
+    "solve_tally",
 ]
 
 _LAZY = {"solve": "route18xx.solver.search"}

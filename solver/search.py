@@ -53,6 +53,7 @@ from route18xx.solver.pairs import PAIR_STEPS
 from route18xx.solver.problem import RouteProblem, RouteResult, Solution, SolveStats
 from route18xx.solver.derived import Lru
 from route18xx.solver.reduce import ReducedGraph, reduce_problem
+from route18xx.solver.tally import solve_tally
 
 if TYPE_CHECKING:  # loaded on the first CP-SAT search, not for solves listing decides
     from ortools.sat.python import cp_model_helper
@@ -322,6 +323,29 @@ def solve(
     >>> s.status, s.revenue, s.routes[0].stops
     ('OPTIMAL', 50, (0, 1))
     """
+    started = time.perf_counter()
+    status = "ERROR"
+    try:
+        solution = _solve(problem, objective=objective, time_limit_s=time_limit_s,
+                          workers=workers, seed=seed, cancel=cancel, method=method, floor=floor)
+        status = solution.status
+        return solution
+    finally:  # every solve, failed or not, for a server's metrics (``solver.tally``)
+        solve_tally.record(status, time.perf_counter() - started)
+
+
+def _solve(
+    problem: RouteProblem,
+    *,
+    objective: Objective,
+    time_limit_s: float,
+    workers: int,
+    seed: int,
+    cancel: CancelToken | None,
+    method: Method,
+    floor: int | None,
+) -> Solution:
+    """``solve``'s work (its docstring), not counted."""
     if objective not in OBJECTIVES:
         raise InvalidProblem(f"objective: unknown {objective!r}, expected one of {OBJECTIVES}")
     if method not in METHODS:

@@ -14,6 +14,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from route18xx.server.app import RouteServer, ServerConfig, create_server
 from route18xx.server.calls import SERVICE_NAME
 from route18xx.server import call_cap, converters
+from route18xx.server.runner import Limits
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from tests.server.conftest import NOT_SERVING, SERVING, health_status
 from tests.server.test_deadlines import SlowSolver
@@ -150,3 +151,52 @@ def test_serve_refuses_fewer_than_one_stream_per_connection(
 
     assert main(["serve", "--port", "0", "--max-streams-per-connection", "0"]) == 2
     assert "--max-streams-per-connection: 0 is out of range" in capsys.readouterr().err
+
+
+def test_the_health_port_has_a_cap_and_ends_stalled_checks(
+    slow: SlowSolver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Checks that send nothing fill the health port's cap (4 here), make room after
+    ``EVICTABLE_AFTER_S`` (1 s), and end after the receive timeout (2 s) (issue 20)."""
+    monkeypatch.setattr(call_cap, "HEALTH_LIMIT", 4)
+    receive_s = 2.0
+    config = ServerConfig(port=0, workers=1, health_port=0,
+                          limits=Limits(receive_timeout_s=receive_s))
+    srv = create_server(config, solve_fn=slow)
+    srv.start()
+    release = threading.Event()
+
+    def never() -> Iterator[bytes]:
+        release.wait(30)
+        return
+        yield b""  # pragma: no cover
+
+    check = "/grpc.health.v1.Health/Check"
+    own = [("grpc.use_local_subchannel_pool", 1)]
+    attacker = grpc.insecure_channel(f"127.0.0.1:{srv.health_port}", options=own)
+    try:
+        started = time.monotonic()
+        stalled = [attacker.stream_unary(check).future(never(), timeout=30) for _ in range(4)]
+        assert srv.health_cap is not None
+        end = time.monotonic() + 5
+        while srv.health_cap.health.active < 4:  # every stalled check is counted
+            assert time.monotonic() < end, srv.health_cap.health.active
+            time.sleep(0.02)
+        with _health_channel(srv) as channel:
+            # Full, and no stalled check has waited long enough to make room: refused.
+            with pytest.raises(grpc.RpcError) as info:
+                health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(),
+                                                          timeout=5)
+            assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+            time.sleep(call_cap.EVICTABLE_AFTER_S + 0.1 - (time.monotonic() - started))
+            assert health_status(channel) == SERVING  # a stalled one made room
+        codes = []
+        for call in stalled:  # the others end at the receive timeout, without a client's help
+            codes.append(call.exception(timeout=receive_s + 3).code())
+        assert time.monotonic() - started < receive_s + 1.0
+        assert sorted(c.name for c in codes) == [
+            "INVALID_ARGUMENT", "INVALID_ARGUMENT", "INVALID_ARGUMENT", "RESOURCE_EXHAUSTED"]
+    finally:
+        release.set()
+        attacker.close()
+        srv.stop(0).wait(5)

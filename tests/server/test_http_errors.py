@@ -240,6 +240,42 @@ def test_max_http_connections_closes_the_connections_past_the_cap(
             sock.close()
 
 
+def test_ops_pages_answer_while_every_connection_is_in_a_call(
+    configured: ServerProcess,
+) -> None:
+    """Issue 23: /metrics, /readyz and /healthz are outside the connection cap.
+
+    3 connections in a call (each sent a request head and part of its body) fill the cap
+    of 3; a new connection is then kept for the operator's pages: they answer, and an API
+    call on it is refused ``resource_exhausted`` (429) as the cap refuses it.
+    """
+    assert configured.http_port is not None
+    head = (f"POST {SOLVE} HTTP/1.1\r\nHost: route.example\r\nContent-Type: {JSON}\r\n"
+            "Content-Length: 1000\r\n\r\n{\"state\": ").encode()
+    socks = [socket.create_connection(("127.0.0.1", configured.http_port), timeout=5)
+             for _ in range(3)]
+    try:
+        for sock in socks:
+            sock.sendall(head)
+        time.sleep(0.3)
+        metrics = _get(configured, "/metrics", "route.example")
+        assert metrics.status == 200, metrics
+        assert b"route18xx_calls_total" in metrics.body
+        assert _get(configured, "/readyz", "route.example").status in (200, 503)
+        healthz = _get(configured, "/healthz", "route.example")
+        assert healthz.status == 200 and json.loads(healthz.body) == {"live": True}, healthz
+        busy = post(configured.http_url, SOLVE, b"{}", {**J, "Host": "route.example"}, timeout=5)
+        assert busy.status == 429 and busy.code == "resource_exhausted", busy
+        assert "max-http-connections" in busy.message, busy
+        for sock in socks:  # the calls were not disturbed: still waiting for their bodies
+            sock.settimeout(0.05)
+            with pytest.raises(socket.timeout):
+                sock.recv(1)
+    finally:
+        for sock in socks:
+            sock.close()
+
+
 @pytest.mark.parametrize("args, reason", [
     (["--allowed-hosts", "a*b"], "--allowed-hosts: 'a*b': a wildcard only"),
     (["--allowed-hosts", "*example.org"], "--allowed-hosts: '*example.org': a wildcard only"),

@@ -7,8 +7,13 @@ inserted, gzip or not, a gRPC-Web envelope whose flags or length lie. Sent
 to a real ``route18xx serve``, every answer is one a client can act on:
 
 * never 500, ``unknown`` or ``internal``, and never Python's exception text;
-  HTTP 504 only as Connect's ``deadline_exceeded`` (its HTTP form), 429 only
-  as ``resource_exhausted``;
+  429 only as ``resource_exhausted``;
+* 5xx only as Connect's HTTP form of ``deadline_exceeded`` (504, the Connect
+  spec's mapping), and only when the request asked for it: one request in
+  ``TINY_ONE_IN`` sets a tiny timeout (1 ms), the others a generous one
+  (``TIMEOUT_S``) and ``allow_partial`` (a solve whose time limit ends answers
+  its best routes); a damaged request whose own ``time_limit_s`` ran out
+  (``… within the 0.001 s time limit``) is the only other ``deadline_exceeded``;
 * within the call's deadline (``Connect-Timeout-Ms``/``grpc-timeout``) + 100 ms;
 * and the server is SERVING afterwards.
 
@@ -42,6 +47,9 @@ FUZZ = settings(
 )
 TIMEOUT_S = 2.0
 SLACK_S = 0.1
+#: One request in this many sets a tiny timeout (``TINY_MS``): it may be deadline_exceeded.
+TINY_ONE_IN = 6
+TINY_MS = 1
 #: Codes a client can act on (Connect's names); ``unknown`` and ``internal`` are bugs.
 ALLOWED = {"ok", "invalid_argument", "failed_precondition", "deadline_exceeded",
            "resource_exhausted"}
@@ -68,7 +76,7 @@ def _request(method: str, state: dict[str, Any]) -> Message:
     """A valid request of ``method`` for ``state`` (cheap settings: the fuzz is about the door)."""
     proto_state = converters.state_to_proto(state)
     if method == "SolveRoutes":
-        return pb.SolveRoutesRequest(state=proto_state, time_limit_s=0.5)
+        return pb.SolveRoutesRequest(state=proto_state, time_limit_s=0.5, allow_partial=True)
     if method == "ValidateRoutes":
         return pb.ValidateRoutesRequest(state=proto_state)
     if method == "SuggestMoves":
@@ -113,33 +121,45 @@ def _damage(draw: Any, data: bytes) -> bytes:
     return data[:at] + draw(st.binary(min_size=1, max_size=16)) + data[at:]
 
 
+#: A fuzzed request: method, body, headers, and whether it set a tiny timeout.
+Case = tuple[str, bytes, dict[str, str], bool]
+
+
+def _timeout_ms(draw: Any) -> tuple[int, bool]:
+    """The call's timeout (ms): ``TIMEOUT_S``, or ``TINY_MS`` one time in ``TINY_ONE_IN``."""
+    tiny = draw(st.integers(0, TINY_ONE_IN - 1)) == 0
+    return (TINY_MS if tiny else int(TIMEOUT_S * 1000)), tiny
+
+
 @st.composite
-def connect_json(draw: Any) -> tuple[str, bytes, dict[str, str]]:
+def connect_json(draw: Any) -> Case:
     method = draw(st.sampled_from(METHODS))
     value = _mutate_json(draw, json_format.MessageToDict(_request(method, draw(states()))))
     text = json.dumps(value, ensure_ascii=draw(st.booleans())).encode()
     body = _damage(draw, text)
-    headers = {"Content-Type": JSON, "Connect-Timeout-Ms": str(int(TIMEOUT_S * 1000))}
+    timeout_ms, tiny = _timeout_ms(draw)
+    headers = {"Content-Type": JSON, "Connect-Timeout-Ms": str(timeout_ms)}
     if draw(st.booleans()):
         body, headers["Content-Encoding"] = _damage(draw, gzip(body)), "gzip"
-    return method, body, headers
+    return method, body, headers, tiny
 
 
 @st.composite
-def connect_binary(draw: Any) -> tuple[str, bytes, dict[str, str]]:
+def connect_binary(draw: Any) -> Case:
     method = draw(st.sampled_from(METHODS))
     if draw(st.integers(0, 4)) == 0:
         data = draw(st.binary(max_size=2048))
     else:
         data = _damage(draw, _request(method, draw(states())).SerializeToString())
-    headers = {"Content-Type": PROTO, "Connect-Timeout-Ms": str(int(TIMEOUT_S * 1000))}
+    timeout_ms, tiny = _timeout_ms(draw)
+    headers = {"Content-Type": PROTO, "Connect-Timeout-Ms": str(timeout_ms)}
     if draw(st.booleans()):
         data, headers["Content-Encoding"] = _damage(draw, gzip(data)), "gzip"
-    return method, data, headers
+    return method, data, headers, tiny
 
 
 @st.composite
-def grpc_web(draw: Any) -> tuple[str, bytes, dict[str, str]]:
+def grpc_web(draw: Any) -> Case:
     method = draw(st.sampled_from(METHODS))
     request = _request(method, draw(states()))
     codec = draw(st.sampled_from(["proto", "proto", "json"]))
@@ -147,8 +167,9 @@ def grpc_web(draw: Any) -> tuple[str, bytes, dict[str, str]]:
         data = json.dumps(_mutate_json(draw, json_format.MessageToDict(request))).encode()
     else:
         data = _damage(draw, request.SerializeToString())
+    timeout_ms, tiny = _timeout_ms(draw)
     headers = {"Content-Type": f"{GRPC_WEB[:-len('+proto')]}+{codec}",
-               "grpc-timeout": f"{int(TIMEOUT_S * 1000)}m"}
+               "grpc-timeout": f"{timeout_ms}m"}
     flags = 0
     if draw(st.booleans()):
         data, flags, headers["grpc-encoding"] = _damage(draw, gzip(data)), 1, "gzip"
@@ -162,37 +183,40 @@ def grpc_web(draw: Any) -> tuple[str, bytes, dict[str, str]]:
         body += envelope(draw(st.binary(max_size=32)))
     elif lie == "cut":
         body = body[:draw(st.integers(0, len(body)))]
-    return method, body, headers
+    return method, body, headers, tiny
 
 
-def _check(answer: Answer) -> None:
+def _check(answer: Answer, tiny: bool) -> None:
     assert answer.code in ALLOWED, (answer.status, answer.code, answer.message, answer.body[:200])
     grpc_web_answer = answer.grpc_status is not None
     assert answer.status == (200 if grpc_web_answer else HTTP_STATUS[answer.code]), answer
+    if answer.code == "deadline_exceeded":  # asked for by the request: its timeout or time limit
+        assert tiny or "s time limit" in answer.message, answer
     assert not leaks(answer.message), answer.message
-    assert answer.seconds <= TIMEOUT_S + SLACK_S, answer.seconds
+    assert answer.seconds <= (TINY_MS / 1000 if tiny else TIMEOUT_S) + SLACK_S, answer.seconds
 
 
-def _send(served: ServerProcess, case: tuple[str, bytes, dict[str, str]]) -> None:
-    method, body, headers = case
-    _check(post(served.http_url, f"{SERVICE}/{method}", body, headers, timeout=TIMEOUT_S + 10))
+def _send(served: ServerProcess, case: Case) -> None:
+    method, body, headers, tiny = case
+    _check(post(served.http_url, f"{SERVICE}/{method}", body, headers, timeout=TIMEOUT_S + 10),
+           tiny)
 
 
 @FUZZ
 @given(case=connect_json())
-def test_connect_json(served: ServerProcess, case: tuple[str, bytes, dict[str, str]]) -> None:
+def test_connect_json(served: ServerProcess, case: Case) -> None:
     _send(served, case)
 
 
 @FUZZ
 @given(case=connect_binary())
-def test_connect_binary(served: ServerProcess, case: tuple[str, bytes, dict[str, str]]) -> None:
+def test_connect_binary(served: ServerProcess, case: Case) -> None:
     _send(served, case)
 
 
 @FUZZ
 @given(case=grpc_web())
-def test_grpc_web(served: ServerProcess, case: tuple[str, bytes, dict[str, str]]) -> None:
+def test_grpc_web(served: ServerProcess, case: Case) -> None:
     _send(served, case)
 
 

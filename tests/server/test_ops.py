@@ -28,7 +28,9 @@ from route18xx.server.calls import SERVICE_NAME
 from route18xx.server.runner import Limits
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
-from tests.server.conftest import NOT_SERVING, SERVING, health_status
+from tests.server.conftest import (
+    BASE_STATE_NAME, NOT_SERVING, SERVING, health_status, real_state,
+)
 from tests.server.http_calls import JSON, SERVICE, post
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -155,6 +157,64 @@ def test_metrics_count_a_known_mix_of_calls(
     assert value(samples, "process_resident_memory_bytes") > 10 * 2**20
     assert (value(samples, "route18xx_tree_resident_memory_bytes")
             >= value(samples, "process_resident_memory_bytes") * 0.9)
+
+
+class SolveWitness:
+    """Counts, by status, the solves the engine runs in this process (the solver's ``solve``
+    wrapped where the engine imports it): the witness for ``route18xx_solves_total``, apart
+    from the server's tally."""
+
+    def __init__(self, real: Any) -> None:
+        self.real = real
+        self.seen: dict[str, int] = {}
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            solution = self.real(*args, **kwargs)
+        except Exception:
+            self.seen["ERROR"] = self.seen.get("ERROR", 0) + 1
+            raise
+        self.seen[solution.status] = self.seen.get(solution.status, 0) + 1
+        return solution
+
+
+def test_every_solve_is_counted_by_status(
+    ops: RouteServer, gated: GatedSolver, base_state: dict[str, Any],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Solves inside a validation and a suggestion, and a failed call's, count (issue 23)."""
+    from route18xx.engine import optimize, whatif
+
+    routes = real_state(BASE_STATE_NAME)["reference"]["recorded_routes"]
+    before = scrape(ops)
+    witness = SolveWitness(optimize.solve)
+    for module in (optimize, whatif):  # every engine module that calls the solver
+        monkeypatch.setattr(module, "solve", witness)
+    with grpc.insecure_channel(ops.target) as channel:
+        stub = pb_grpc.RouteServiceStub(channel)
+        stub.ValidateRoutes(converters.validate_request_to_proto(
+            base_state, routes, compare=True), timeout=20)
+        stub.SuggestMoves(pb.SuggestMovesRequest(
+            state=converters.state_to_proto(base_state), top=2, time_limit_s=2), timeout=20)
+        # A failed call: its solve starts after the client's deadline has passed.
+        gated.gate.clear()
+        late = stub.SolveRoutes.future(converters.solve_request_to_proto(base_state), timeout=0.5)
+        with pytest.raises(grpc.RpcError) as info:
+            late.result()
+        assert info.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED
+        gated.gate.set()
+        _wait(lambda: ops.lanes["solve"].counts().running == 0)
+    after = scrape(ops)
+    counted = {
+        status: value(after, "route18xx_solves_total", status=status)
+        - value(before, "route18xx_solves_total", status=status)
+        for status in ("OPTIMAL", "FEASIBLE", "INFEASIBLE", "UNKNOWN", "ERROR")
+    }
+    assert {k: v for k, v in counted.items() if v} == witness.seen
+    assert sum(witness.seen.values()) >= 2  # the validation's and the suggestion's at least
+    for status, n in witness.seen.items():
+        assert (value(after, "route18xx_solve_duration_seconds_count", status=status)
+                - value(before, "route18xx_solve_duration_seconds_count", status=status)) == n
 
 
 def test_get_info_and_the_version_header(ops: RouteServer) -> None:

@@ -20,7 +20,9 @@ from google.protobuf import json_format
 
 from route18xx.engine.api import MalformedInput, OutOfTime, solve_routes
 from route18xx.server import calls, converters
-from route18xx.server.frames import ANSWER, CANCEL, ERROR, JOB, READY, read_frame, write_frame
+from route18xx.server.frames import (
+    ANSWER, CANCEL, ERROR, JOB, READY, SOLVES, read_frame, write_frame,
+)
 from route18xx.server.runner import Limits
 from route18xx.server.workers import worker_main
 from route18xx.server.app import RouteServer, ServerConfig, create_server
@@ -123,6 +125,9 @@ def test_a_cancel_frame_stops_the_running_job(monkeypatch: pytest.MonkeyPatch) -
     assert isinstance(error, OutOfTime) and not error.expired
     write_frame(ours, JOB, 8, pickle.dumps(("SolveRoutes", converters.solve_request_to_proto(
         SAMPLE[0]["state"]).SerializeToString(), time.monotonic() + 30)))
+    solves = read_frame(ours)  # the job's one solve, before its answer (server.frames)
+    assert solves is not None and solves[:2] == (SOLVES, 8)
+    assert [status for status, _ in json.loads(solves[2])] == ["OPTIMAL"]
     answer = read_frame(ours)
     assert answer is not None and answer[:2] == (ANSWER, 8)  # the next job runs normally
     ours.close()
@@ -222,3 +227,49 @@ def test_the_decode_lane_refuses_naming_the_field(
         _run_json(processes, "SolveRoutes", json.dumps({"state": raw}).encode())
     assert info.value.field == "state.trains"
     assert decoded == ["SolveRoutes:json>proto"]
+
+
+def test_solves_in_worker_processes_are_counted_by_status(
+    processes: RouteServer, stub: pb_grpc.RouteServiceStub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23: a validation's solves in a worker process reach the server's metrics.
+
+    The witness: the same job run in this process, with the solver's ``solve`` wrapped
+    where the engine imports it, counting the solves by status.
+    """
+    from prometheus_client import generate_latest
+    from prometheus_client.parser import text_string_to_metric_families
+
+    from route18xx.engine import optimize, whatif
+    from route18xx.server.runner import EngineRunner
+    from route18xx.server.workers import run_job
+
+    def solves() -> dict[str, float]:
+        text = generate_latest(processes.metrics.registry).decode()
+        return {s.labels["status"]: s.value for f in text_string_to_metric_families(text)
+                for s in f.samples if s.name == "route18xx_solves_total"}
+
+    case = SAMPLE[1]
+    request = converters.validate_request_to_proto(
+        case["state"], case["reference"]["recorded_routes"], compare=True)
+    before = solves()
+    stub.ValidateRoutes(request, timeout=30)
+    after = solves()
+    counted = {k: after.get(k, 0) - before.get(k, 0) for k in after}
+
+    seen: dict[str, int] = {}
+    real = optimize.solve
+
+    def witness(*args: Any, **kwargs: Any) -> Any:
+        solution = real(*args, **kwargs)
+        seen[solution.status] = seen.get(solution.status, 0) + 1
+        return solution
+
+    for module in (optimize, whatif):
+        monkeypatch.setattr(module, "solve", witness)
+    from route18xx.engine import api
+
+    run_job(EngineRunner(Limits()), "ValidateRoutes", request.SerializeToString(),
+            api.new_cancel_token(time.monotonic() + 30))
+    api.solve_tally.take()  # the witness's own solves are no server's
+    assert seen and {k: v for k, v in counted.items() if v} == seen
