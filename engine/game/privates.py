@@ -107,3 +107,25 @@ def exchange_corporations(game: Game) -> list[Corporation]:
         if any(h in hexes for h, _ in game.board.token_cities(corp.sym)):
             out.append(corp)
     return out
+
+
+def grant_shares(game: Game, company: Company, player: int) -> list[str]:
+    """The certificates a private grants its first buyer, moved from the IPO to
+    them (1830 RULES.md §7.5-§7.6: CA → PRR_1, BO → the B&O president's certificate);
+    returns the corporations whose president's certificate was granted, which the
+    buyer must par at once (18xx.games ``CompanyPendingPar``). 1888's privates grant none.
+    """
+    from route18xx.engine.game.shares import IPO, is_president_cert
+
+    ability = company.ability("shares")
+    if ability is None:
+        return []
+    to_par = []
+    for cert in ability.get("shares") or ():
+        corp = game.corporation(cert.rsplit("_", 1)[0])
+        if corp.shares.owner_of(cert) != IPO:
+            continue
+        corp.shares.move(cert, player)
+        if is_president_cert(cert):
+            to_par.append(corp.sym)
+    return to_par
