@@ -60,7 +60,10 @@ class BuySellParShares(Step):
         return None
 
     def setup(self, game: Game) -> None:
-        _round(game).turn_actions = []
+        rnd = _round(game)
+        rnd.turn_actions = []
+        rnd.bought_corps = []
+        rnd.bought_from_ipo = False
 
     def actions(self, game: Game, entity: Entity) -> frozenset[str]:
         rnd = _round(game)
@@ -149,22 +152,25 @@ class BuySellParShares(Step):
         if len(action.shares) != 1:
             raise IllegalAction("one_share", "a stock round purchase is one certificate")
         self._check_not_forced_to_sell(game, player)
-        if rnd.bought():
-            raise IllegalAction("already_bought", f"{player.name} already bought this turn")
         cert = action.shares[0]
         corp_sym = cert.rsplit("_", 1)[0]
+        if rnd.bought() and not may_buy_again(game, rnd, corp_sym, cert):
+            raise IllegalAction("already_bought", f"{player.name} already bought this turn")
         if corp_sym in rnd.sold.get(player.id, set()):
             raise IllegalAction(
                 "sold_this_round", f"{player.name} sold {corp_sym} this round and cannot buy it back"
             )
         corp, cost = check_buy(game, player, cert)
+        from_ipo = corp.shares.owner_of(cert) == IPO
         buy_share(game, player, corp, cert, cost)
         rnd.acted(player, "buy")
+        rnd.bought_corps.append(corp.sym)
+        rnd.bought_from_ipo = rnd.bought_from_ipo or from_ipo
 
     def _sell(self, game: Game, rnd: StockRound, player: Player, action: SellShares) -> None:
         if game.turn <= 1:
             raise IllegalAction("no_selling_yet", "no shares may be sold in the first stock round")
-        if rnd.bought():
+        if rnd.bought() and not game.title.sell_buy_sell:
             raise IllegalAction("sell_after_buy", f"{player.name} already bought this turn and cannot sell")
         sale = check_sale(game, player, action.shares, action.percent)
         sell(game, sale)
@@ -236,6 +242,10 @@ class StockRound(Round):
         self.index = 0
         self.passed: set[int] = set()
         self.turn_actions: list[str] = []
+        #: corporations whose shares were bought this turn, and whether one came from
+        #: the IPO (the brown zone's multiple buys, 1830 RULES.md §14).
+        self.bought_corps: list[str] = []
+        self.bought_from_ipo = False
         self.sold: dict[int, set[str]] = {}
         self.last_to_act: int | None = None
         self.ended = False
@@ -316,10 +326,25 @@ def must_sell(game: Game, player: Player) -> bool:
     )
 
 
+def may_buy_again(game: Game, rnd: StockRound, corp_sym: str, cert: str) -> bool:
+    """A second share in one turn: only of the same corporation, in the brown zone,
+    not after a par, from the pool (or the IPO too under ``multiple_brown_from_ipo``)
+    (1830 RULES.md §14; 18xx.games ``can_buy_multiple?``)."""
+    if "par" in rnd.turn_actions or "exchange" in rnd.turn_actions:
+        return False
+    if any(c != corp_sym for c in rnd.bought_corps):
+        return False
+    corp = game.corporation(corp_sym)
+    if not game.market.flag(corp.share_price, "multiple_buy"):
+        return False
+    if not game.title.multiple_buy_from_ipo(game.rule_set.name):
+        if corp.shares.owner_of(cert) != POOL or rnd.bought_from_ipo:
+            return False
+    return True
+
+
 def can_buy_any(game: Game, player: Player) -> bool:
     rnd = _round(game)
-    if rnd.bought():
-        return False
     sold = rnd.sold.get(player.id, set())
     for corp in game.corporations.values():
         if not corp.ipoed or corp.sym in sold:
@@ -327,6 +352,8 @@ def can_buy_any(game: Game, player: Player) -> bool:
         for source in (IPO, POOL):
             certs = [c for c in corp.shares.certs_of(source) if not is_president_cert(c)]
             if not certs:
+                continue
+            if rnd.bought() and not may_buy_again(game, rnd, corp.sym, certs[0]):
                 continue
             try:
                 check_buy(game, player, certs[0])
@@ -346,7 +373,7 @@ def can_par_any(game: Game, player: Player) -> bool:
 
 def can_sell_any(game: Game, player: Player) -> bool:
     rnd = _round(game)
-    if game.turn <= 1 or rnd.bought():
+    if game.turn <= 1 or (rnd.bought() and not game.title.sell_buy_sell):
         return False
     return any(sellable_percents(game, player, c) for c in game.corporations.values())
 

@@ -51,6 +51,12 @@ class Title:
     #: The one rules version of a title without a dated table, by rule set name
     #: (None: the dated table of ``engine.rule_versions`` applies).
     undated_rules: Callable[[str], RulesVersion] | None = None
+    #: A stock-round turn may sell after buying (1830 ``SELL_BUY_ORDER =
+    #: :sell_buy_sell``, 1830 RULES.md §14); 1888 sells, then buys.
+    sell_buy_sell: bool = False
+    #: The rule set lets a turn's several brown-zone shares come from the IPO too
+    #: (1830's ``multiple_brown_from_ipo``); otherwise only from the pool.
+    multiple_buy_from_ipo: Callable[[str], bool] = lambda rule_set: False
 
     @property
     def data(self) -> GameData:

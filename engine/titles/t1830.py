@@ -78,4 +78,6 @@ TITLE = Title(
     exports_trains=False,
     must_buy_train="route",
     undated_rules=rules_of,
+    sell_buy_sell=True,
+    multiple_buy_from_ipo=lambda rule_set: "multiple_brown_from_ipo" in rule_set.split("+"),
 )
