@@ -49,6 +49,15 @@ def blocked_hexes(game: Game) -> set[HexId]:
     return out
 
 
+def player_owned_blockers(game: Game) -> frozenset[str]:
+    """The open privates a player owns that close hexes to tiles (1888 RULES.md §7.3,
+    1830 RULES.md §7: SV, CS, DH, MH, CA, BO)."""
+    return frozenset(
+        c.sym for c in game.companies.values()
+        if c.ability("blocks_hexes") is not None and c.owned_by_player()
+    )
+
+
 def price_range(company: Company) -> tuple[int, int]:
     """Integer prices a corporation may pay: 50 %-150 % of face value (§6.12)."""
     return math.ceil(company.definition.min_price), math.floor(company.definition.max_price)
