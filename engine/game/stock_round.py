@@ -322,6 +322,7 @@ def must_sell(game: Game, player: Player) -> bool:
         return True
     return any(
         c.shares.percent_of(player.id) > c.definition.max_ownership_percent
+        and not game.market.flag(c.share_price, "holding_limit_lifted")
         for c in game.corporations.values()
     )
 
