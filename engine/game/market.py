@@ -63,6 +63,10 @@ class StockMarket:
             return False
         return bool(self.grid[cell[0]][cell[1]].get(name))  # type: ignore[union-attr]
 
+    def lifts_holding_limit(self) -> bool:
+        """Some cell lifts the 60 % holding limit (1830; never in 1888)."""
+        return any(cell is not None and cell.get("holding_limit_lifted") for row in self.grid for cell in row)
+
     def par_cells(self) -> list[Cell]:
         return [
             (r, c)

@@ -1,0 +1,134 @@
+"""1830 whole-log replays through the same game engine as 1888 (issue 25 item 3).
+
+The two shared 18xx.games 1830 logs (``tests/data/1830/26855.json``,
+``29133.json``) replay to their recorded ``result``; every recorded route is
+legal at its recorded revenue; the state at the start and at every round end
+equals the 18xx.games engine's own figures (``tests/data/1830/fixture_checkpoints.json``,
+taken from the site's engine, not from ours).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from route18xx.engine.game.invariants import check_after
+from route18xx.engine.replay import ReplayResult, kept_actions, replay, replay_report
+from tests.game.test_replay import _expected, _snapshot
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "1830"
+LOGS = ("26855", "29133")
+#: run_routes kept after undo (1830 ACTIONS.md §4).
+RUNS = {"26855": 43, "29133": 24}
+#: rule sets named from the logs' optional rules (1830 data/options.json "fixtures").
+RULE_SETS = {"26855": "multiple_brown_from_ipo", "29133": "standard"}
+
+
+def _file(name: str) -> Path:
+    path = DATA / name
+    if not path.exists():
+        pytest.fail(f"test data {path} is missing (see tests/data/README.md)")
+    return path
+
+
+@cache
+def _log(name: str) -> Any:
+    return json.loads(_file(f"{name}.json").read_text("utf-8"))
+
+
+@cache
+def _checkpoints(name: str) -> Any:
+    return json.loads(_file("fixture_checkpoints.json").read_text("utf-8"))[name]
+
+
+@cache
+def _replayed(name: str) -> tuple[ReplayResult, list[dict[str, Any]]]:
+    """The replay and our snapshot at the start and at every round change."""
+    mine: list[dict[str, Any]] = []
+
+    def on_round(game: Any) -> None:
+        mine.append(_snapshot(game))
+
+    def arm(game: Any, action: Any) -> None:
+        if not mine:
+            mine.append(_snapshot(game))  # the checkpoints start with the fresh game
+        if on_round not in game.on_new_round:
+            game.on_new_round.append(on_round)
+
+    result = replay(_log(name), before_action=arm)
+    mine.append(_snapshot(result.game))
+    return result, mine
+
+
+@pytest.mark.parametrize("name", LOGS)
+def test_final_scores_equal_the_recorded_result(name: str) -> None:
+    result, _ = _replayed(name)
+    assert result.errors == []
+    assert result.completed and result.game.finished
+    assert result.title == "1830" and result.rule_set == RULE_SETS[name]
+    assert result.game.state.end_reason == _log(name)["game_end_reason"] == "bankrupt"
+    assert result.recorded_result == {k: int(v) for k, v in _log(name)["result"].items()}
+    assert result.final_scores == result.recorded_result
+
+
+@pytest.mark.parametrize("name", LOGS)
+def test_every_run_is_legal_and_priced_as_recorded(name: str) -> None:
+    result, _ = _replayed(name)
+    assert len(result.runs) == RUNS[name]
+    recorded = {
+        a["id"]: sum(r["revenue"] for r in a["routes"])
+        for a in kept_actions(_log(name))
+        if a.get("type") == "run_routes"
+    }
+    for run in result.runs:
+        check = run.check
+        assert check.legal, (check.action_id, check.judgement.violations)
+        assert check.recorded_revenue == recorded[check.action_id]
+        assert check.engine_revenue == check.recorded_revenue, check.action_id
+
+
+@pytest.mark.parametrize("name", LOGS)
+def test_every_round_matches_the_engine_checkpoints(name: str) -> None:
+    """Start and every round end equal the 18xx.games engine's (fixture_checkpoints.json)."""
+    expected = _checkpoints(name)["snapshots"]
+    _, mine = _replayed(name)
+    assert len(mine) == len(expected)
+    for got, want in zip(mine, expected, strict=True):
+        assert got == _expected(want), want["label"]
+
+
+@pytest.mark.parametrize("name", LOGS)
+def test_invariants_hold_after_every_action(name: str) -> None:
+    problems: list[tuple[Any, list[str]]] = []
+
+    def hook(game: Any, action: Any) -> None:
+        found = check_after(game, action)
+        if found:
+            problems.append((action.id, found))
+
+    assert replay(_log(name), after_action=hook).scores_match
+    assert problems == []
+
+
+def test_the_report_names_the_title() -> None:
+    result, _ = _replayed("29133")
+    report = replay_report(result).to_json()
+    assert report["title"] == "1830" and report["scores_match"] is True
+    assert len(report["run_routes"]) == RUNS["29133"]
+
+
+def test_the_d_trade_in_and_the_b_and_o_par_are_in_the_replay() -> None:
+    """29133 #439 trades a 4 in for a D at $800; #23 parred B&O at $100 for free
+    (1830 ACTIONS.md §2, §3)."""
+    stop = replay(_log("29133"), stop_before=440).game
+    trader = next(c for c in stop.corporations.values() if "D-0" in c.trains)
+    assert "4-1" not in trader.trains
+    assert "4-1" not in stop.depot.upcoming
+    auction = replay(_log("29133"), stop_before=24).game
+    bo = auction.corporation("B&O")
+    assert bo.par_price == 100 and bo.shares.percent_of(4631) == 20
+    assert auction.player(4631).cash == 600 - 220  # the president's certificate cost nothing
