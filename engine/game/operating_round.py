@@ -25,6 +25,7 @@ from route18xx.engine.game.or_steps import (
 )
 from route18xx.engine.game.privates import pay_private_income
 from route18xx.engine.game.special_track import SpecialTrackStep
+from route18xx.engine.game.stock_round import ExchangeStep
 from route18xx.engine.game.steps import Round
 from route18xx.engine.game.tokens import place_home_token
 
@@ -40,6 +41,7 @@ class OperatingRound(Round):
         super().__init__(
             [
                 BankruptStep(),
+                ExchangeStep(),
                 SpecialTrackStep(),
                 BuyCompanyStep(blocking=False),
                 PendingTokenStep(),

@@ -108,8 +108,14 @@ def exchange_sources(game: Game) -> tuple[str, ...]:
     return (IPO,)
 
 
-def exchange_corporations(game: Game) -> list[Corporation]:
-    """Corporations with a station token in Beijing (C9) (§7.6; private_rules.json)."""
+def exchange_corporations(game: Game, company: Company | None = None) -> list[Corporation]:
+    """Corporations whose share ``company`` may be exchanged for: those its ability names
+    (1830's MH: NYC, once parred; 1830 RULES.md §7.4), or, for ``"any"``, those with a
+    station token in Beijing (C9) (1888 RULES.md §7.6; private_rules.json)."""
+    named = company.ability("exchange") if company is not None else None
+    listed = named.get("corporations") if named is not None else None
+    if isinstance(listed, list):
+        return [game.corporation(sym) for sym in listed if game.corporation(sym).ipoed]
     hexes = game.board.data.exchange_token_hexes
     out = []
     for corp in game.corporations.values():

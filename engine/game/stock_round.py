@@ -179,9 +179,11 @@ class BuySellParShares(Step):
 
 
 class ExchangeStep(Step):
-    """The Forbidden City exchange (RULES.md §7.6); the rule sets differ in timing and source."""
+    """A private's share exchange: 1888's Forbidden City (RULES.md §7.6; the rule sets
+    differ in timing and source), 1830's Mohawk & Hudson, in stock and operating rounds
+    alike (1830 RULES.md §7.4; ``Title.exchange_in_operating_round``)."""
 
-    name = "Forbidden City exchange"
+    name = "share exchange"
     can_block = False
 
     def accepts(self, game: Game, action: Action) -> bool:
@@ -193,6 +195,8 @@ class ExchangeStep(Step):
         company = game.company(entity)
         if exchange_ability(company) is None or not company.owned_by_player():
             return NO_ACTIONS
+        if not isinstance(game.round, StockRound):
+            return frozenset({"buy_shares"}) if game.title.exchange_in_operating_round else NO_ACTIONS
         rnd = _round(game)
         if game.rule_set.exchange_is_turn_action:
             if company.owner != rnd.current_entity(game) or rnd.bought() or "sell" in rnd.turn_actions:
@@ -218,7 +222,10 @@ class ExchangeStep(Step):
             raise IllegalAction("one_share", "the exchange gives one certificate")
         cert = action.shares[0]
         corp = game.corporation(cert.rsplit("_", 1)[0])
-        if corp not in exchange_corporations(game):
+        if corp not in exchange_corporations(game, company):
+            if isinstance(exchange_ability(company).get("corporations"), list):  # type: ignore[union-attr]
+                raise IllegalAction(
+                    "not_exchangeable", f"{company.sym} cannot be exchanged for a {corp.sym} share")
             raise IllegalAction("no_beijing_token", f"{corp.sym} has no station in Beijing")
         owner = corp.shares.owner_of(cert)
         if owner not in exchange_sources(game) or is_president_cert(cert):
@@ -230,7 +237,7 @@ class ExchangeStep(Step):
         company.closed = True
         update_president(game, corp, previous)
         check_float(game, corp)
-        if game.rule_set.exchange_is_turn_action:
+        if game.rule_set.exchange_is_turn_action and isinstance(game.round, StockRound):
             _round(game).acted(player, "exchange")
 
 

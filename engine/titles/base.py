@@ -57,6 +57,9 @@ class Title:
     #: The rule set lets a turn's several brown-zone shares come from the IPO too
     #: (1830's ``multiple_brown_from_ipo``); otherwise only from the pool.
     multiple_buy_from_ipo: Callable[[str], bool] = lambda rule_set: False
+    #: A private's share exchange may be made in operating rounds too (1830's MH,
+    #: 1830 RULES.md §7.4; 1888's Forbidden City only in stock rounds).
+    exchange_in_operating_round: bool = False
 
     @property
     def data(self) -> GameData:

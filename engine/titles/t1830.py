@@ -79,5 +79,6 @@ TITLE = Title(
     must_buy_train="route",
     undated_rules=rules_of,
     sell_buy_sell=True,
+    exchange_in_operating_round=True,
     multiple_buy_from_ipo=lambda rule_set: "multiple_brown_from_ipo" in rule_set.split("+"),
 )

@@ -132,3 +132,54 @@ def test_the_d_trade_in_and_the_b_and_o_par_are_in_the_replay() -> None:
     bo = auction.corporation("B&O")
     assert bo.par_price == 100 and bo.shares.percent_of(4631) == 20
     assert auction.player(4631).cash == 600 - 220  # the president's certificate cost nothing
+
+
+def _before(name: str, action_id: int) -> Any:
+    result = replay(_log(name), stop_before=action_id, safe=True)
+    assert result.errors == []
+    result.game.trust_recorded_routes = False
+    return result.game
+
+
+def _mh_exchange(cert: str) -> Any:
+    from route18xx.engine.game.actions import BuyShares
+
+    return BuyShares("MH", "company", shares=(cert,), percent=10)
+
+
+@pytest.mark.parametrize("action_id", [63, 75])
+def test_mohawk_and_hudson_exchanges_for_an_nyc_share_at_any_time(action_id: int) -> None:
+    """1830 RULES.md §7.4: the player owning MH may at any time, in an operating round
+    (26855 #63: PRR operates) or in another player's stock-round turn (#75: Player 1's),
+    close MH for a 10 % NYC share from the IPO. Player 4 (330) owns MH then."""
+    game = _before("26855", action_id)
+    nyc = game.corporation("NYC")
+    assert game.company("MH").owner == 330 and nyc.shares.owner_of("NYC_6") == "ipo"
+    before = game.player(330).cash
+    game.process(_mh_exchange("NYC_6"))
+    assert nyc.shares.owner_of("NYC_6") == 330
+    assert game.company("MH").closed and game.player(330).cash == before
+
+
+def test_mohawk_and_hudson_gives_no_other_share() -> None:
+    from route18xx.engine.errors import IllegalAction
+
+    game = _before("26855", 63)
+    with pytest.raises(IllegalAction) as refused:
+        game.process(_mh_exchange("PRR_6"))
+    assert refused.value.code == "not_exchangeable"
+    assert not game.company("MH").closed
+
+
+def test_a_trainless_1830_company_must_buy_only_with_a_route() -> None:
+    """1830 RULES.md §14 (base.rb ``MUST_BUY_TRAIN = :route``): the rules version of
+    every 1830 rule set says so, and the D is on sale from phase 6."""
+    from route18xx.engine.titles import title_named
+
+    title = title_named("1830")
+    assert title.undated_rules is not None
+    for rule_set in title.rule_sets:
+        rules = title.undated_rules(rule_set)
+        assert rules.must_buy_train == "route"
+        assert rules.sold_early(["2", "3", "4", "5", "6"]) == {"D"}
+        assert rules.trains(title.data.trains)["6"].count == (3 if "optional_6_train" in rule_set else 2)
