@@ -183,3 +183,39 @@ def test_a_trainless_1830_company_must_buy_only_with_a_route() -> None:
         assert rules.must_buy_train == "route"
         assert rules.sold_early(["2", "3", "4", "5", "6"]) == {"D"}
         assert rules.trains(title.data.trains)["6"].count == (3 if "optional_6_train" in rule_set else 2)
+
+
+@pytest.mark.parametrize(("options", "allowed"), [(["multiple_brown_from_ipo"], True), ([], False)])
+def test_a_second_brown_share_comes_from_the_ipo_only_under_its_option(
+    options: list[str], allowed: bool
+) -> None:
+    """1830 options.json ``multiple_brown_from_ipo``: NYC is in the brown zone at 26855
+    #484 and Player 2 (82) has just bought NYC_4 from the pool; a second NYC share from
+    the pool is always allowed, one from the IPO (NYC_8) only under the option."""
+    from route18xx.engine.errors import IllegalAction
+    from route18xx.engine.game.actions import BuyShares
+
+    log = {**_log("26855"), "settings": {**_log("26855")["settings"], "optional_rules": options}}
+    game = replay(log, stop_before=484, safe=True).game
+    nyc = game.corporation("NYC")
+    assert nyc.shares.owner_of("NYC_5") == "pool" and nyc.shares.owner_of("NYC_8") == "ipo"
+    if allowed:
+        game.process(BuyShares(82, "player", shares=("NYC_8",), percent=10))
+        assert nyc.shares.owner_of("NYC_8") == 82
+    else:
+        with pytest.raises(IllegalAction) as refused:
+            game.process(BuyShares(82, "player", shares=("NYC_8",), percent=10))
+        assert refused.value.code == "already_bought"
+        game.process(BuyShares(82, "player", shares=("NYC_5",), percent=10))
+        assert game.corporation("NYC").shares.owner_of("NYC_5") == 82  # a refusal restores a snapshot
+
+
+def test_the_optional_sixth_train_is_in_the_depot() -> None:
+    """1830 options.json ``optional_6_train``: three 6-trains (6-0, 6-1, 6-2)."""
+    from route18xx.engine.game.game import Game
+
+    for rule_set, sixes in (("standard", 2), ("optional_6_train", 3),
+                            ("multiple_brown_from_ipo+optional_6_train", 3)):
+        game = Game(rule_set, [1, 2, 3, 4], title="1830")
+        assert [t for t in game.depot.upcoming if t.startswith("6-")] == [f"6-{i}" for i in range(sixes)]
+        assert game.bank.cash == 12000 - 4 * 600
