@@ -67,7 +67,24 @@ def purchasable(game: Game, corp: Corporation) -> list[Company]:
     """Player-owned privates a corporation could buy in this phase (§6.12)."""
     if not game.phase.corporations_may_buy_privates:
         return []
-    return [c for c in game.companies.values() if c.owned_by_player()]
+    return [c for c in game.companies.values() if c.owned_by_player() and c.ability("no_buy") is None]
+
+
+def check_player_buys_private(game: Game, buyer: int, company: Company, price: int) -> None:
+    """A player buys another player's private in a stock round: from the second stock
+    round, in a phase whose status allows it, never a private that cannot be sold
+    (BO's ``no_buy``), at an agreed price the buyer can pay (1830 RULES.md §14;
+    g_1830/step/buy_sell_par_shares.rb ``purchasable_companies``)."""
+    from route18xx.engine.errors import IllegalAction
+
+    if "can_buy_companies_from_other_players" not in game.phase.status or game.turn <= 1:
+        raise IllegalAction("no_private_sales", "players may not buy privates from each other now")
+    if not company.owned_by_player() or company.owner == buyer:
+        raise IllegalAction("not_for_sale", f"{company.sym} is not another player's open private")
+    if company.ability("no_buy") is not None:
+        raise IllegalAction("not_for_sale", f"{company.sym} cannot be sold")
+    if price < 0 or price > game.player(buyer).cash:
+        raise IllegalAction("wrong_price", f"{price} is not a price the buyer can pay")
 
 
 def can_buy_a_private(game: Game, corp: Corporation) -> bool:

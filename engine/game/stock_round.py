@@ -16,9 +16,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from route18xx.engine.errors import IllegalAction
-from route18xx.engine.game.actions import Action, BuyShares, Entity, Par, Pass, SellShares
+from route18xx.engine.game.actions import Action, BuyCompany, BuyShares, Entity, Par, Pass, SellShares
 from route18xx.engine.game.discard import DiscardTrainStep
-from route18xx.engine.game.privates import exchange_ability, exchange_corporations, exchange_sources
+from route18xx.engine.game.privates import (
+    check_player_buys_private,
+    exchange_ability,
+    exchange_corporations,
+    exchange_sources,
+)
 from route18xx.engine.game.shares import IPO, POOL, cert_percent, is_president_cert
 from route18xx.engine.game.steps import NO_ACTIONS, Round, Step, describe
 from route18xx.engine.game.stock import (
@@ -42,8 +47,8 @@ BUYS = ("buy", "par", "exchange")
 
 class BuySellParShares(Step):
     name = "buy/sell/par shares"
-    handles = frozenset({"buy_shares", "sell_shares", "par", "pass"})
-    TURN_ACTIONS = frozenset({"buy_shares", "sell_shares", "par", "pass"})
+    handles = frozenset({"buy_shares", "sell_shares", "par", "pass", "buy_company"})
+    TURN_ACTIONS = frozenset({"buy_shares", "sell_shares", "par", "pass", "buy_company"})
 
     def accepts(self, game: Game, action: Action) -> bool:
         """The current player's own actions all come here; ``process`` says why one is illegal."""
@@ -111,8 +116,23 @@ class BuySellParShares(Step):
                 self._buy(game, rnd, player, action)
             case SellShares():
                 self._sell(game, rnd, player, action)
+            case BuyCompany():
+                self._buy_company(game, rnd, player, action)
             case _:
                 raise IllegalAction("unsupported", f"a stock round turn takes no {action.type}")
+
+    def _buy_company(self, game: Game, rnd: StockRound, player: Player, action: BuyCompany) -> None:
+        """Another player's private, as the turn's one purchase (1830 RULES.md §14)."""
+        self._check_not_forced_to_sell(game, player)
+        if rnd.bought():
+            raise IllegalAction("already_bought", f"{player.name} already bought this turn")
+        company = game.company(action.company)
+        check_player_buys_private(game, player.id, company, action.price)
+        seller = company.owner
+        assert isinstance(seller, int)
+        game.transfer(player, game.player(seller), action.price)
+        company.owner = player.id
+        rnd.acted(player, "buy")
 
     def _check_not_forced_to_sell(self, game: Game, player: Player) -> None:
         if must_sell(game, player) and can_sell_any(game, player):

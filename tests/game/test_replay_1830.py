@@ -219,3 +219,31 @@ def test_the_optional_sixth_train_is_in_the_depot() -> None:
         game = Game(rule_set, [1, 2, 3, 4], title="1830")
         assert [t for t in game.depot.upcoming if t.startswith("6-")] == [f"6-{i}" for i in range(sixes)]
         assert game.bank.cash == 12000 - 4 * 600
+
+
+def test_players_buy_privates_from_each_other_from_the_second_stock_round() -> None:
+    """1830 RULES.md §14 (phases 2-4, ``can_buy_companies_from_other_players``, not in
+    stock round 1): at 26855 #73 (stock round 2, Player 4 = 330 to act) Player 4 buys
+    Player 3's (117) DH for $50 as the turn's purchase; BO can never be sold (``no_buy``);
+    in stock round 1 (#31, Player 2 = 82 to act) no private changes hands."""
+    from route18xx.engine.errors import IllegalAction
+    from route18xx.engine.game.actions import BuyCompany
+
+    game = _before("26855", 73)
+    buyer, seller = game.player(330).cash, game.player(117).cash
+    game.process(BuyCompany(330, "player", company="DH", price=50))
+    assert game.company("DH").owner == 330
+    assert (game.player(330).cash, game.player(117).cash) == (buyer - 50, seller + 50)
+    with pytest.raises(IllegalAction) as twice:
+        game.process(BuyCompany(330, "player", company="SV", price=10))
+    assert twice.value.code == "already_bought"
+
+    game = _before("26855", 73)
+    with pytest.raises(IllegalAction) as bo:
+        game.process(BuyCompany(330, "player", company="BO", price=10))
+    assert bo.value.code == "not_for_sale"
+
+    first = _before("26855", 31)
+    with pytest.raises(IllegalAction) as early:
+        first.process(BuyCompany(82, "player", company="CA", price=100))
+    assert early.value.code == "no_private_sales"
