@@ -30,8 +30,8 @@ MAX_ID: Final = 10**15
 
 #: ``<hex>`` such as ``G15``: letters for the row, digits for the column (DESIGN.md §2).
 HEX_ID: Final = re.compile(r"[A-Z]{1,2}[0-9]{1,3}")
-#: A certificate ``<SYM>_<n>`` (ACTIONS.md §4.4).
-CERT_ID: Final = re.compile(r"[A-Za-z0-9]{1,16}_[0-9]{1,2}")
+#: A certificate ``<SYM>_<n>`` (ACTIONS.md §4.4; 1830 symbols hold an ``&``: ``B&O_1``).
+CERT_ID: Final = re.compile(r"[A-Za-z0-9&]{1,16}_[0-9]{1,2}")
 #: A city ``<tile id>-<city index>`` where the tile id is ``<name>-<copy>`` (ACTIONS.md §4.7).
 CITY_ID: Final = re.compile(r"[A-Za-z0-9]{1,16}-[0-9]{1,4}-[0-9]{1,2}")
 #: A node of a route, ``<hex>-<index>`` (ROUTES.md §6).

@@ -170,6 +170,9 @@ class PhaseDef:
     tile_colors: tuple[Color, ...]
     operating_rounds: int
     corporations_may_buy_privates: bool
+    #: 18xx.games phase status flags, e.g. ``can_buy_companies_from_other_players``
+    #: (1830 phases 2-4: players may buy privates from each other, 1830 RULES.md §14).
+    status: tuple[str, ...] = ()
 
     @property
     def revenue_color(self) -> Color:
@@ -353,6 +356,7 @@ def game_data(title: str = "1888") -> GameData:
             tile_colors=tuple(p["tile_colors"]),
             operating_rounds=p["operating_rounds_per_set"],
             corporations_may_buy_privates=p["corporations_may_buy_privates"],
+            status=tuple(p.get("status") or ()),
         )
         for p in _load("phases", title)["phases"]
     )

@@ -41,6 +41,7 @@ from route18xx.engine.run_facts import RunFacts, run_facts
 from route18xx.engine.rule_versions import RulesVersion, log_rules_date, rules_as_of as rules_on
 from route18xx.engine.rulesets import NORTH, PROTOTYPE, RuleSet
 from route18xx.engine.state_file import RouteState
+from route18xx.engine.titles import DEFAULT_TITLE, title_named
 
 class UnreplayableAction(Exception):
     """An action of a log raised something other than the engine's own errors: a bug.
@@ -77,11 +78,15 @@ def load_log(path: str | Path) -> dict[str, Any]:
 
 
 def rule_set_of(log: Mapping[str, Any]) -> RuleSet:
-    """``north`` when the log's optional rules say so, else the prototype (RULES.md §1)."""
-    title = log.get("title", "1888")
-    if title not in ("1888", "1888N", "1888-N"):
-        raise MalformedInput("title", f"only 1888 logs can be replayed, not {title!r}")
+    """The rule set of the log's title and optional rules: for 1888 ``north`` when
+    the log says so, else the prototype (RULES.md §1); another title's through its
+    ``rule_set_of_options`` (1830 data/README.md "Rule sets")."""
+    title = title_named(log.get("title", "1888"))
     options = (log.get("settings") or {}).get("optional_rules") or []
+    if title.name != DEFAULT_TITLE:
+        found = title.rule_set(title.rule_set_of_options([str(o) for o in options]))
+        assert found is not None
+        return found
     if "north" in options:
         return NORTH
     if "small_bank" in options:
@@ -281,7 +286,9 @@ def replay(
     seats = read_seats(log)
     day = log_rules_date(log, rules_as_of)
     rule_set = rule_set_of(log)
-    game = Game(rule_set, list(seats.seats), trust_recorded_routes=True, safe=safe, rules=rules_on(day))
+    title = title_named(log.get("title", "1888"))
+    game = Game(rule_set, list(seats.seats), trust_recorded_routes=True, safe=safe,
+                rules=None if title.undated_rules else rules_on(day), title=title)
     result = ReplayResult(
         title=str(log.get("title", "1888")),
         rule_set=rule_set.name,
@@ -382,7 +389,7 @@ def state_dict(
         for sym in syms
     ]
     out: dict[str, Any] = {
-        "title": "1888",
+        "title": game.title.name,
         "rule_set": game.rule_set.name,
         "phase": game.phase.name,
         "corporation": corp.sym,

@@ -183,6 +183,9 @@ def _turn_facts_to_proto(raw: Mapping[str, Any], msg: pb.State) -> None:
     msg.privates.extend(_strings(raw.get("privates", []), "privates"))
     if raw.get("heng_shan_player_owned") is not None:
         msg.heng_shan_player_owned = _typed(raw, "heng_shan_player_owned", bool, "", False)
+    if raw.get("player_owned_blockers") is not None:
+        msg.player_owned_blockers.extend(
+            _strings(raw.get("player_owned_blockers"), "player_owned_blockers"))
     for i, lay in enumerate(_objects(raw.get("tiles_laid", []), "tiles_laid")):
         where = f"tiles_laid[{i}]."
         laid = msg.tiles_laid.add(hex=_typed(lay, "hex", str, where, ""))
@@ -215,6 +218,8 @@ def state_from_proto(msg: pb.State) -> dict[str, Any]:
         out["privates"] = list(msg.privates)
     if msg.HasField("heng_shan_player_owned"):
         out["heng_shan_player_owned"] = msg.heng_shan_player_owned
+    if msg.player_owned_blockers:
+        out["player_owned_blockers"] = list(msg.player_owned_blockers)
     if msg.tiles_laid:
         out["tiles_laid"] = [
             {"hex": t.hex, **({"private": t.private} if t.HasField("private") else {})}

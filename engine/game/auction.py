@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from route18xx.engine.errors import IllegalAction
-from route18xx.engine.game.actions import Action, Bid, Entity, Pass
+from route18xx.engine.game.actions import Action, Bid, Entity, Par, Pass
+from route18xx.engine.game.privates import grant_shares
 from route18xx.engine.game.steps import NO_ACTIONS, Round, Step, describe
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 class WaterfallAuction(Step):
     name = "auction"
-    handles = frozenset({"bid", "pass"})
+    handles = frozenset({"bid", "pass", "par"})
 
     def why_not(self, game: Game, action: Action) -> IllegalAction | None:
         current = _round(game).current_entity(game)
@@ -38,7 +39,11 @@ class WaterfallAuction(Step):
 
     def actions(self, game: Game, entity: Entity) -> frozenset[str]:
         rnd = _round(game)
-        if not rnd.unsold or entity != rnd.current_entity(game):
+        if entity != rnd.current_entity(game):
+            return NO_ACTIONS
+        if rnd.pending_par:
+            return frozenset({"par"})
+        if not rnd.unsold:
             return NO_ACTIONS
         return frozenset({"bid", "pass"})
 
@@ -46,7 +51,11 @@ class WaterfallAuction(Step):
         rnd = _round(game)
         if action.entity != rnd.current_entity(game):
             raise IllegalAction("not_your_turn", f"it is {describe(game, rnd.current_entity(game))}'s turn")
+        if rnd.pending_par and not isinstance(action, Par):
+            raise IllegalAction("must_par", f"{describe(game, action.entity)} must first par {rnd.pending_par[0][1]}")
         match action:
+            case Par():
+                rnd.par(game, action)
             case Bid():
                 rnd.bid(game, action)
             case Pass():
@@ -68,6 +77,9 @@ class AuctionRound(Round):
         self.index = 0
         self.passed: set[int] = set()
         self.cheapest: str | None = None
+        #: (player, corporation): a president's certificate a private granted, to par
+        #: before anything else (1830 RULES.md §7.6, B&O; 18xx.games ``CompanyPendingPar``).
+        self.pending_par: list[tuple[int, str]] = []
 
     def setup(self, game: Game) -> None:
         self.unsold = [c.sym for c in sorted(game.companies.values(), key=lambda c: c.value)]
@@ -77,6 +89,8 @@ class AuctionRound(Round):
     # -- whose turn -------------------------------------------------------------
 
     def current_entity(self, game: Game) -> Entity | None:
+        if self.pending_par:
+            return self.pending_par[0][0]
         if not self.unsold:
             return None
         if self.auctioning is not None:
@@ -85,7 +99,7 @@ class AuctionRound(Round):
         return game.players[self.index % len(game.players)].id
 
     def finished(self, game: Game) -> bool:
-        return not self.unsold
+        return not self.unsold and not self.pending_par
 
     def priority_player(self, game: Game) -> Player:
         """The player whose normal turn comes next (RULES.md §4.7)."""
@@ -181,6 +195,23 @@ class AuctionRound(Round):
         company.owner = player
         self.unsold.remove(company_sym)
         self.bids.pop(company_sym, None)
+        self.pending_par.extend((player, corp) for corp in grant_shares(game, company, player))
+
+    def par(self, game: Game, action: Par) -> None:
+        """The par price of a president's certificate a private granted: no money
+        moves, the buyer already holds it (1830 RULES.md §7.6; base.rb ``CompanyPendingPar``)."""
+        player, sym = self.pending_par[0]
+        if action.entity != player or action.corporation != sym:
+            raise IllegalAction("must_par", f"{describe(game, player)} must par {sym}")
+        corp = game.corporation(sym)
+        cell = (action.row, action.column)
+        if not game.market.is_par(cell) or game.market.price(cell) != action.price:
+            raise IllegalAction("not_a_par_price", f"{action.price} at {cell} is not a par price")
+        corp.par = cell
+        corp.par_price = action.price
+        corp.share_price = cell
+        game.market.place(corp.sym, cell)
+        self.pending_par.pop(0)
 
     def resolve(self, game: Game) -> None:
         """Sell the cheapest privates to single bidders; start an auction on several (§4.4)."""

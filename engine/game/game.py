@@ -13,9 +13,7 @@ player goes bankrupt (at once), RULES.md §11.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from route18xx.engine.board import Board
@@ -31,9 +29,10 @@ from route18xx.engine.game.players import Player
 from route18xx.engine.game.shares import IPO, POOL
 from route18xx.engine.game.state import GameState
 from route18xx.engine.game.steps import Round
-from route18xx.engine.gamedata import GameData, PhaseDef, TrainDef, game_data
+from route18xx.engine.gamedata import GameData, PhaseDef, TrainDef
 from route18xx.engine.rule_versions import RulesVersion, current_rules
-from route18xx.engine.rulesets import RULE_SETS, RuleSet
+from route18xx.engine.rulesets import RuleSet
+from route18xx.engine.titles import Title, title_named, title_of_data
 
 if TYPE_CHECKING:
     from route18xx.engine.game.routing import RouteCheck
@@ -41,10 +40,11 @@ if TYPE_CHECKING:
 Holder = Player | Corporation
 
 
-def setup_facts() -> Mapping[str, Any]:
+def setup_facts(title: str = "1888") -> Mapping[str, Any]:
     """Starting cash, certificate limits and auction constants (``players.json``)."""
-    text = resources.files("route18xx.engine").joinpath("data", "1888", "players.json").read_text("utf-8")
-    return json.loads(text)  # type: ignore[no-any-return]
+    from route18xx.engine.titles import title_named
+
+    return title_named(title).setup_facts()
 
 
 class Game:
@@ -59,17 +59,28 @@ class Game:
         trust_recorded_routes: bool = False,
         safe: bool = True,
         rules: RulesVersion | None = None,
+        title: Title | str | None = None,
     ) -> None:
+        if title is None:
+            title = title_of_data(data) if data is not None else title_named(None)
+        elif isinstance(title, str):
+            title = title_named(title)
+        #: the title played (``engine.titles``): its data, rule sets and hooks.
+        self.title = title
         if isinstance(rule_set, str):
-            if rule_set not in RULE_SETS:
-                raise MalformedInput("rule_set", f"unknown rule set {rule_set!r}")
-            rule_set = RULE_SETS[rule_set]
+            found = title.rule_set(rule_set)
+            if found is None:
+                raise MalformedInput("rule_set", f"unknown {title.name} rule set {rule_set!r}")
+            rule_set = found
         self.rule_set = rule_set
-        self.data = data or game_data()
-        #: the dated rules in force (``engine.rule_versions``; default: today's).
-        self.rules = rules or current_rules()
+        self.data = data or title.data
+        #: the rules in force: 1888's dated table (``engine.rule_versions``; default
+        #: today's), or the one version of an undated title.
+        if rules is None:
+            rules = title.undated_rules(rule_set.name) if title.undated_rules else current_rules()
+        self.rules = rules
         self._trains = self.rules.trains(self.data.trains)
-        self.facts = setup_facts()
+        self.facts = title.setup_facts()
         #: replay: apply recorded route revenues even if our judge disagrees (reported).
         self.trust_recorded_routes = trust_recorded_routes
         #: snapshot before each action and restore on failure.
@@ -89,7 +100,7 @@ class Game:
         if not rule_set.min_players <= n <= rule_set.max_players:
             raise MalformedInput(
                 "players",
-                f"{rule_set.name} 1888 takes {rule_set.min_players}-{rule_set.max_players} players, not {n}",
+                f"{rule_set.name} {title.name} takes {rule_set.min_players}-{rule_set.max_players} players, not {n}",
             )
         if len({pid for pid, _ in seats}) != n:
             raise MalformedInput("players", "player ids must be distinct")
@@ -112,7 +123,7 @@ class Game:
             market=StockMarket.from_data(self.data.market, self.rules.no_cert_limit),
             corporations=corporations,
             companies=companies,
-            depot=Depot.fresh(self._train_order()),
+            depot=Depot.fresh(title.depot_order(rule_set.name)),
             board=Board({}, {}, self.data),
             reservations=reservations,
         )
@@ -122,12 +133,6 @@ class Game:
         self._start_round(AuctionRound())
 
     # -- facts -----------------------------------------------------------------
-
-    @staticmethod
-    def _train_order() -> list[str]:
-        """The depot's fixed order (``trains.json``: all 2s, 3s, 4s, 5s, 6s, then D; §2.7)."""
-        text = resources.files("route18xx.engine").joinpath("data", "1888", "trains.json").read_text("utf-8")
-        return list(json.loads(text)["initial_depot_order"])
 
     @property
     def trains(self) -> Mapping[str, TrainDef]:

@@ -66,8 +66,11 @@ def shares(game: Game) -> list[str]:
             problems.append(f"{corp.sym}: shares sum to {corp.shares.total_percent()}%")
         if corp.shares.percent_of(POOL) > pool_limit:
             problems.append(f"{corp.sym}: the pool holds {corp.shares.percent_of(POOL)}%")
+        # where a market zone lifts the limit (1830's orange and brown, RULES.md §14)
+        # more may be bought, and kept after the price leaves the zone
+        lifted = game.market.lifts_holding_limit()
         for pid, pct in corp.shares.player_percents().items():
-            if pct > corp.definition.max_ownership_percent:
+            if pct > corp.definition.max_ownership_percent and not lifted:
                 problems.append(f"{corp.sym}: player {pid} holds {pct}%")
         if corp.ipoed and corp.president is None and corp.shares.player_percents():
             problems.append(f"{corp.sym}: parred but nobody holds the president's certificate")
@@ -121,8 +124,10 @@ def tokens(game: Game) -> list[str]:
     for (hex_id, sym), n in per_hex.items():
         if n > 1:
             problems.append(f"{sym} has {n} tokens on {hex_id}")
+    # a token a tile lay lifted is used but off the board until placed again (1830's OO)
+    in_hand = Counter(sym for sym, _ in getattr(game.state.round, "pending_tokens", ()))
     for corp in game.corporations.values():
-        placed = sum(1 for v in board.tokens.values() for c in v if c == corp.sym)
+        placed = sum(1 for v in board.tokens.values() for c in v if c == corp.sym) + in_hand[corp.sym]
         if placed != corp.tokens_used:
             problems.append(f"{corp.sym}: {placed} tokens on the board, {corp.tokens_used} used")
     return problems

@@ -56,6 +56,17 @@ class StockMarket:
             return cell in self.yellow
         return bool(self.grid[cell[0]][cell[1]]["no_cert_limit"])  # type: ignore[index]
 
+    def flag(self, cell: Cell | None, name: str) -> bool:
+        """A cell's zone flag from the grid (1830 market.json: ``holding_limit_lifted``
+        in the orange and brown zones, ``multiple_buy`` in the brown; 1830 RULES.md §14)."""
+        if cell is None or not self.exists(cell):
+            return False
+        return bool(self.grid[cell[0]][cell[1]].get(name))  # type: ignore[union-attr]
+
+    def lifts_holding_limit(self) -> bool:
+        """Some cell lifts the 60 % holding limit (1830; never in 1888)."""
+        return any(cell is not None and cell.get("holding_limit_lifted") for row in self.grid for cell in row)
+
     def par_cells(self) -> list[Cell]:
         return [
             (r, c)

@@ -16,9 +16,16 @@ from route18xx.engine.game.actions import Action, Entity
 from route18xx.engine.route_spec import RouteSpec
 from route18xx.engine.game.discard import DiscardTrainStep
 from route18xx.engine.game.or_purchases import BankruptStep, BuyCompanyStep, BuyTrainStep
-from route18xx.engine.game.or_steps import DividendStep, RouteStep, TokenStep, TrackStep
+from route18xx.engine.game.or_steps import (
+    DividendStep,
+    PendingTokenStep,
+    RouteStep,
+    TokenStep,
+    TrackStep,
+)
 from route18xx.engine.game.privates import pay_private_income
 from route18xx.engine.game.special_track import SpecialTrackStep
+from route18xx.engine.game.stock_round import ExchangeStep
 from route18xx.engine.game.steps import Round
 from route18xx.engine.game.tokens import place_home_token
 
@@ -34,8 +41,10 @@ class OperatingRound(Round):
         super().__init__(
             [
                 BankruptStep(),
+                ExchangeStep(),
                 SpecialTrackStep(),
                 BuyCompanyStep(blocking=False),
+                PendingTokenStep(),
                 TrackStep(),
                 TokenStep(),
                 RouteStep(),
@@ -65,6 +74,8 @@ class OperatingRound(Round):
         #: or None for the normal track action) — a turn fact for move suggestions.
         self.laid: list[tuple[str, str | None]] = []
         self.emergency_sold = False
+        #: (corporation, hex): tokens a tile lay lifted, to place again (``PendingTokenStep``).
+        self.pending_tokens: list[tuple[str, str]] = []
 
     def setup(self, game: Game) -> None:
         pay_private_income(game)

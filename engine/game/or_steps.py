@@ -18,7 +18,14 @@ from route18xx.engine.game.or_context import current_round, lay_request, not_ope
 from route18xx.engine.game.payout import distribute
 from route18xx.engine.game.routing import run_routes
 from route18xx.engine.game.steps import NO_ACTIONS, Step
-from route18xx.engine.game.tokens import check_token, lay_on_board, place_token, tokenable_cities
+from route18xx.engine.game.tokens import (
+    check_token,
+    hex_of_tile,
+    lay_on_board,
+    place_lifted_token,
+    place_token,
+    tokenable_cities,
+)
 from route18xx.engine.game.track import check_lay
 
 if TYPE_CHECKING:
@@ -56,9 +63,41 @@ class TrackStep(Step):
         plan = check_lay(lay_request(game, corp, action))
         if plan.cost:
             game.pay_to_bank(corp, plan.cost)
-        lay_on_board(game, plan.hex_id, PlacedTile(plan.tile, plan.rotation), plan.tile_id)
+        lifted = lay_on_board(game, plan.hex_id, PlacedTile(plan.tile, plan.rotation), plan.tile_id)
+        current_round(game).pending_tokens.extend((sym, plan.hex_id) for sym in lifted)
         current_round(game).laid.append((plan.hex_id, None))
         self.passed = True
+
+
+class PendingTokenStep(Step):
+    """A token lifted by a tile lay goes back on a city of its hex, chosen by the
+    operating corporation, free (1830 ACTIONS.md §3 "HomeToken step"; 18xx.games
+    ``Step::HomeToken`` after ``Tracker#update_token!``)."""
+
+    name = "home token"
+    handles = frozenset({"place_token"})
+
+    def active(self, game: Game) -> bool:
+        return bool(current_round(game).pending_tokens)
+
+    def accepts(self, game: Game, action: Action) -> bool:
+        return action.type == "place_token" and bool(current_round(game).pending_tokens)
+
+    def actions(self, game: Game, entity: Entity) -> frozenset[str]:
+        rnd = current_round(game)
+        if not rnd.pending_tokens or entity != rnd.current_entity(game):
+            return NO_ACTIONS
+        return frozenset({"place_token"})
+
+    def process(self, game: Game, action: Action) -> None:
+        rnd = current_round(game)
+        if not isinstance(action, PlaceToken) or action.entity != rnd.current_entity(game):
+            raise IllegalAction("not_your_turn", f"{rnd.current_entity(game)} must place the lifted token")
+        corp, hex_id = rnd.pending_tokens[0]
+        if hex_of_tile(game, action.tile_id) != hex_id:
+            raise IllegalAction("wrong_hex", f"{corp}'s token must go back on {hex_id}")
+        place_lifted_token(game, corp, hex_id, action.city_index)
+        rnd.pending_tokens.pop(0)
 
 
 class TokenStep(Step):

@@ -49,6 +49,15 @@ def blocked_hexes(game: Game) -> set[HexId]:
     return out
 
 
+def player_owned_blockers(game: Game) -> frozenset[str]:
+    """The open privates a player owns that close hexes to tiles (1888 RULES.md §7.3,
+    1830 RULES.md §7: SV, CS, DH, MH, CA, BO)."""
+    return frozenset(
+        c.sym for c in game.companies.values()
+        if c.ability("blocks_hexes") is not None and c.owned_by_player()
+    )
+
+
 def price_range(company: Company) -> tuple[int, int]:
     """Integer prices a corporation may pay: 50 %-150 % of face value (§6.12)."""
     return math.ceil(company.definition.min_price), math.floor(company.definition.max_price)
@@ -58,7 +67,24 @@ def purchasable(game: Game, corp: Corporation) -> list[Company]:
     """Player-owned privates a corporation could buy in this phase (§6.12)."""
     if not game.phase.corporations_may_buy_privates:
         return []
-    return [c for c in game.companies.values() if c.owned_by_player()]
+    return [c for c in game.companies.values() if c.owned_by_player() and c.ability("no_buy") is None]
+
+
+def check_player_buys_private(game: Game, buyer: int, company: Company, price: int) -> None:
+    """A player buys another player's private in a stock round: from the second stock
+    round, in a phase whose status allows it, never a private that cannot be sold
+    (BO's ``no_buy``), at an agreed price the buyer can pay (1830 RULES.md §14;
+    g_1830/step/buy_sell_par_shares.rb ``purchasable_companies``)."""
+    from route18xx.engine.errors import IllegalAction
+
+    if "can_buy_companies_from_other_players" not in game.phase.status or game.turn <= 1:
+        raise IllegalAction("no_private_sales", "players may not buy privates from each other now")
+    if not company.owned_by_player() or company.owner == buyer:
+        raise IllegalAction("not_for_sale", f"{company.sym} is not another player's open private")
+    if company.ability("no_buy") is not None:
+        raise IllegalAction("not_for_sale", f"{company.sym} cannot be sold")
+    if price < 0 or price > game.player(buyer).cash:
+        raise IllegalAction("wrong_price", f"{price} is not a price the buyer can pay")
 
 
 def can_buy_a_private(game: Game, corp: Corporation) -> bool:
@@ -99,11 +125,39 @@ def exchange_sources(game: Game) -> tuple[str, ...]:
     return (IPO,)
 
 
-def exchange_corporations(game: Game) -> list[Corporation]:
-    """Corporations with a station token in Beijing (C9) (§7.6; private_rules.json)."""
+def exchange_corporations(game: Game, company: Company | None = None) -> list[Corporation]:
+    """Corporations whose share ``company`` may be exchanged for: those its ability names
+    (1830's MH: NYC, once parred; 1830 RULES.md §7.4), or, for ``"any"``, those with a
+    station token in Beijing (C9) (1888 RULES.md §7.6; private_rules.json)."""
+    named = company.ability("exchange") if company is not None else None
+    listed = named.get("corporations") if named is not None else None
+    if isinstance(listed, list):
+        return [game.corporation(sym) for sym in listed if game.corporation(sym).ipoed]
     hexes = game.board.data.exchange_token_hexes
     out = []
     for corp in game.corporations.values():
         if any(h in hexes for h, _ in game.board.token_cities(corp.sym)):
             out.append(corp)
     return out
+
+
+def grant_shares(game: Game, company: Company, player: int) -> list[str]:
+    """The certificates a private grants its first buyer, moved from the IPO to
+    them (1830 RULES.md §7.5-§7.6: CA → PRR_1, BO → the B&O president's certificate);
+    returns the corporations whose president's certificate was granted, which the
+    buyer must par at once (18xx.games ``CompanyPendingPar``). 1888's privates grant none.
+    """
+    from route18xx.engine.game.shares import IPO, is_president_cert
+
+    ability = company.ability("shares")
+    if ability is None:
+        return []
+    to_par = []
+    for cert in ability.get("shares") or ():
+        corp = game.corporation(cert.rsplit("_", 1)[0])
+        if corp.shares.owner_of(cert) != IPO:
+            continue
+        corp.shares.move(cert, player)
+        if is_president_cert(cert):
+            to_par.append(corp.sym)
+    return to_par

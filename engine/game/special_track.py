@@ -92,7 +92,8 @@ class SpecialTrackStep(Step):
         plan = check_lay(lay_request(game, corp, action, special=company.sym, first_special_lay=first))
         if plan.cost:
             game.pay_to_bank(corp, plan.cost)
-        lay_on_board(game, plan.hex_id, PlacedTile(plan.tile, plan.rotation), plan.tile_id)
+        lifted = lay_on_board(game, plan.hex_id, PlacedTile(plan.tile, plan.rotation), plan.tile_id)
+        rnd.pending_tokens.extend((sym, plan.hex_id) for sym in lifted)
         rnd.laid.append((plan.hex_id, company.sym))
         company.lay_uses -= 1
         if company.lay_uses > 0 and ability.get("must_lay_together"):

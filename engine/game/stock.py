@@ -112,6 +112,10 @@ def update_president(game: Game, corp: Corporation, previous: int | None) -> Non
 
 
 def check_holding(game: Game, player: Player, corp: Corporation, extra: int) -> None:
+    """At most 60 % of one corporation, except where the market lifts the limit
+    (1830's orange and brown zones, 1830 RULES.md §14; 1888 has none)."""
+    if game.market.flag(corp.share_price, "holding_limit_lifted"):
+        return
     limit = corp.definition.max_ownership_percent
     if corp.shares.percent_of(player.id) + extra > limit:
         raise IllegalAction(

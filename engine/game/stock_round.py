@@ -16,9 +16,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from route18xx.engine.errors import IllegalAction
-from route18xx.engine.game.actions import Action, BuyShares, Entity, Par, Pass, SellShares
+from route18xx.engine.game.actions import Action, BuyCompany, BuyShares, Entity, Par, Pass, SellShares
 from route18xx.engine.game.discard import DiscardTrainStep
-from route18xx.engine.game.privates import exchange_ability, exchange_corporations, exchange_sources
+from route18xx.engine.game.privates import (
+    check_player_buys_private,
+    exchange_ability,
+    exchange_corporations,
+    exchange_sources,
+)
 from route18xx.engine.game.shares import IPO, POOL, cert_percent, is_president_cert
 from route18xx.engine.game.steps import NO_ACTIONS, Round, Step, describe
 from route18xx.engine.game.stock import (
@@ -42,8 +47,8 @@ BUYS = ("buy", "par", "exchange")
 
 class BuySellParShares(Step):
     name = "buy/sell/par shares"
-    handles = frozenset({"buy_shares", "sell_shares", "par", "pass"})
-    TURN_ACTIONS = frozenset({"buy_shares", "sell_shares", "par", "pass"})
+    handles = frozenset({"buy_shares", "sell_shares", "par", "pass", "buy_company"})
+    TURN_ACTIONS = frozenset({"buy_shares", "sell_shares", "par", "pass", "buy_company"})
 
     def accepts(self, game: Game, action: Action) -> bool:
         """The current player's own actions all come here; ``process`` says why one is illegal."""
@@ -60,7 +65,10 @@ class BuySellParShares(Step):
         return None
 
     def setup(self, game: Game) -> None:
-        _round(game).turn_actions = []
+        rnd = _round(game)
+        rnd.turn_actions = []
+        rnd.bought_corps = []
+        rnd.bought_from_ipo = False
 
     def actions(self, game: Game, entity: Entity) -> frozenset[str]:
         rnd = _round(game)
@@ -108,8 +116,23 @@ class BuySellParShares(Step):
                 self._buy(game, rnd, player, action)
             case SellShares():
                 self._sell(game, rnd, player, action)
+            case BuyCompany():
+                self._buy_company(game, rnd, player, action)
             case _:
                 raise IllegalAction("unsupported", f"a stock round turn takes no {action.type}")
+
+    def _buy_company(self, game: Game, rnd: StockRound, player: Player, action: BuyCompany) -> None:
+        """Another player's private, as the turn's one purchase (1830 RULES.md §14)."""
+        self._check_not_forced_to_sell(game, player)
+        if rnd.bought():
+            raise IllegalAction("already_bought", f"{player.name} already bought this turn")
+        company = game.company(action.company)
+        check_player_buys_private(game, player.id, company, action.price)
+        seller = company.owner
+        assert isinstance(seller, int)
+        game.transfer(player, game.player(seller), action.price)
+        company.owner = player.id
+        rnd.acted(player, "buy")
 
     def _check_not_forced_to_sell(self, game: Game, player: Player) -> None:
         if must_sell(game, player) and can_sell_any(game, player):
@@ -149,22 +172,25 @@ class BuySellParShares(Step):
         if len(action.shares) != 1:
             raise IllegalAction("one_share", "a stock round purchase is one certificate")
         self._check_not_forced_to_sell(game, player)
-        if rnd.bought():
-            raise IllegalAction("already_bought", f"{player.name} already bought this turn")
         cert = action.shares[0]
         corp_sym = cert.rsplit("_", 1)[0]
+        if rnd.bought() and not may_buy_again(game, rnd, corp_sym, cert):
+            raise IllegalAction("already_bought", f"{player.name} already bought this turn")
         if corp_sym in rnd.sold.get(player.id, set()):
             raise IllegalAction(
                 "sold_this_round", f"{player.name} sold {corp_sym} this round and cannot buy it back"
             )
         corp, cost = check_buy(game, player, cert)
+        from_ipo = corp.shares.owner_of(cert) == IPO
         buy_share(game, player, corp, cert, cost)
         rnd.acted(player, "buy")
+        rnd.bought_corps.append(corp.sym)
+        rnd.bought_from_ipo = rnd.bought_from_ipo or from_ipo
 
     def _sell(self, game: Game, rnd: StockRound, player: Player, action: SellShares) -> None:
         if game.turn <= 1:
             raise IllegalAction("no_selling_yet", "no shares may be sold in the first stock round")
-        if rnd.bought():
+        if rnd.bought() and not game.title.sell_buy_sell:
             raise IllegalAction("sell_after_buy", f"{player.name} already bought this turn and cannot sell")
         sale = check_sale(game, player, action.shares, action.percent)
         sell(game, sale)
@@ -173,9 +199,11 @@ class BuySellParShares(Step):
 
 
 class ExchangeStep(Step):
-    """The Forbidden City exchange (RULES.md §7.6); the rule sets differ in timing and source."""
+    """A private's share exchange: 1888's Forbidden City (RULES.md §7.6; the rule sets
+    differ in timing and source), 1830's Mohawk & Hudson, in stock and operating rounds
+    alike (1830 RULES.md §7.4; ``Title.exchange_in_operating_round``)."""
 
-    name = "Forbidden City exchange"
+    name = "share exchange"
     can_block = False
 
     def accepts(self, game: Game, action: Action) -> bool:
@@ -187,6 +215,8 @@ class ExchangeStep(Step):
         company = game.company(entity)
         if exchange_ability(company) is None or not company.owned_by_player():
             return NO_ACTIONS
+        if not isinstance(game.round, StockRound):
+            return frozenset({"buy_shares"}) if game.title.exchange_in_operating_round else NO_ACTIONS
         rnd = _round(game)
         if game.rule_set.exchange_is_turn_action:
             if company.owner != rnd.current_entity(game) or rnd.bought() or "sell" in rnd.turn_actions:
@@ -212,7 +242,10 @@ class ExchangeStep(Step):
             raise IllegalAction("one_share", "the exchange gives one certificate")
         cert = action.shares[0]
         corp = game.corporation(cert.rsplit("_", 1)[0])
-        if corp not in exchange_corporations(game):
+        if corp not in exchange_corporations(game, company):
+            if isinstance(exchange_ability(company).get("corporations"), list):  # type: ignore[union-attr]
+                raise IllegalAction(
+                    "not_exchangeable", f"{company.sym} cannot be exchanged for a {corp.sym} share")
             raise IllegalAction("no_beijing_token", f"{corp.sym} has no station in Beijing")
         owner = corp.shares.owner_of(cert)
         if owner not in exchange_sources(game) or is_president_cert(cert):
@@ -224,7 +257,7 @@ class ExchangeStep(Step):
         company.closed = True
         update_president(game, corp, previous)
         check_float(game, corp)
-        if game.rule_set.exchange_is_turn_action:
+        if game.rule_set.exchange_is_turn_action and isinstance(game.round, StockRound):
             _round(game).acted(player, "exchange")
 
 
@@ -236,6 +269,10 @@ class StockRound(Round):
         self.index = 0
         self.passed: set[int] = set()
         self.turn_actions: list[str] = []
+        #: corporations whose shares were bought this turn, and whether one came from
+        #: the IPO (the brown zone's multiple buys, 1830 RULES.md §14).
+        self.bought_corps: list[str] = []
+        self.bought_from_ipo = False
         self.sold: dict[int, set[str]] = {}
         self.last_to_act: int | None = None
         self.ended = False
@@ -312,14 +349,30 @@ def must_sell(game: Game, player: Player) -> bool:
         return True
     return any(
         c.shares.percent_of(player.id) > c.definition.max_ownership_percent
+        and not game.market.flag(c.share_price, "holding_limit_lifted")
         for c in game.corporations.values()
     )
 
 
+def may_buy_again(game: Game, rnd: StockRound, corp_sym: str, cert: str) -> bool:
+    """A second share in one turn: only of the same corporation, in the brown zone,
+    not after a par, from the pool (or the IPO too under ``multiple_brown_from_ipo``)
+    (1830 RULES.md §14; 18xx.games ``can_buy_multiple?``)."""
+    if "par" in rnd.turn_actions or "exchange" in rnd.turn_actions:
+        return False
+    if any(c != corp_sym for c in rnd.bought_corps):
+        return False
+    corp = game.corporation(corp_sym)
+    if not game.market.flag(corp.share_price, "multiple_buy"):
+        return False
+    if not game.title.multiple_buy_from_ipo(game.rule_set.name):
+        if corp.shares.owner_of(cert) != POOL or rnd.bought_from_ipo:
+            return False
+    return True
+
+
 def can_buy_any(game: Game, player: Player) -> bool:
     rnd = _round(game)
-    if rnd.bought():
-        return False
     sold = rnd.sold.get(player.id, set())
     for corp in game.corporations.values():
         if not corp.ipoed or corp.sym in sold:
@@ -327,6 +380,8 @@ def can_buy_any(game: Game, player: Player) -> bool:
         for source in (IPO, POOL):
             certs = [c for c in corp.shares.certs_of(source) if not is_president_cert(c)]
             if not certs:
+                continue
+            if rnd.bought() and not may_buy_again(game, rnd, corp.sym, certs[0]):
                 continue
             try:
                 check_buy(game, player, certs[0])
@@ -346,7 +401,7 @@ def can_par_any(game: Game, player: Player) -> bool:
 
 def can_sell_any(game: Game, player: Player) -> bool:
     rnd = _round(game)
-    if game.turn <= 1 or rnd.bought():
+    if game.turn <= 1 or (rnd.bought() and not game.title.sell_buy_sell):
         return False
     return any(sellable_percents(game, player, c) for c in game.corporations.values())
 

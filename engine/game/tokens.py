@@ -94,10 +94,32 @@ def move_reservations(game: Game, hex_id: HexId, old: PlacedTile, new: PlacedTil
             game.state.reservations[corp] = (h, city_for_exits(old, city, new))
 
 
-def lay_on_board(game: Game, hex_id: HexId, new: PlacedTile, tile_id: str) -> Board:
-    """Put a tile on the map: tokens and reservations follow; the old tile returns to supply."""
+def lay_on_board(game: Game, hex_id: HexId, new: PlacedTile, tile_id: str) -> list[str]:
+    """Put a tile on the map: tokens and reservations follow; the old tile returns to supply.
+
+    Tokens on a hex without track (1830's OO hexes, E11 with ERIE's home) cannot
+    follow exits: when the first tile with track there has several cities, they are
+    lifted and their corporations choose the city again (1830 ACTIONS.md §3; 18xx.games
+    ``Tracker#update_token!``). Returns those corporations, in token order.
+    """
     old = game.board.tile_on(hex_id)
     move_reservations(game, hex_id, old, new)
+    lifted: list[str] = []
+    if not old.tile.paths and new.tile.paths and len(new.tile.cities) > 1:
+        kept = dict(game.board.tokens)
+        for key in [k for k in kept if k[0] == hex_id]:
+            lifted.extend(kept.pop(key))
+        game.state.board = game.board.with_tokens(kept)
     game.state.board = game.board.with_tile(hex_id, new.tile, new.rotation)
     game.state.tile_at[hex_id] = tile_id
-    return game.state.board
+    return lifted
+
+
+def place_lifted_token(game: Game, corp: str, hex_id: HexId, city: int) -> None:
+    """A lifted token goes back, free, on a city of its hex with a free slot."""
+    cities = {c.index: c for c in game.board.tile_on(hex_id).tile.cities}
+    if city not in cities:
+        raise IllegalAction("wrong_hex", f"{corp}'s token must go back on {hex_id}")
+    if len(game.board.tokens_in(hex_id, city)) >= cities[city].slots:
+        raise IllegalAction("city_full", f"city {city} of {hex_id} has no free slot")
+    game.state.board = game.board.with_token(hex_id, city, corp)

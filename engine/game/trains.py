@@ -43,7 +43,10 @@ def rust(game: Game, name: str) -> None:
 
 
 def or_set_finished(game: Game) -> None:
-    """End of a set of ORs: export the next 2, 3 or 4 from the depot (§9.6)."""
+    """End of a set of ORs: export the next 2, 3 or 4 from the depot (§9.6); a title
+    without export (1830 RULES.md §14) removes nothing."""
+    if not game.title.exports_trains:
+        return
     train_id = game.depot.exportable(game.trains)
     if train_id is None:
         return
@@ -55,6 +58,7 @@ def buy_from_depot(game: Game, corp: Corporation, train_id: str, price: int) -> 
     game.pay_to_bank(corp, price)
     leave_depot(game, train_id)
     corp.trains.append(train_id)
+    close_on_train(game, corp)
 
 
 def buy_from_corporation(
@@ -63,6 +67,18 @@ def buy_from_corporation(
     game.transfer(buyer, seller, price)
     seller.trains.remove(train_id)
     buyer.trains.append(train_id)
+    close_on_train(game, buyer)
+
+
+def close_on_train(game: Game, corp: Corporation) -> None:
+    """A private that closes when its corporation buys a train closes now (1830's BO
+    on the B&O's first train, 1830 RULES.md §7.6; ability ``close`` ``bought_train``)."""
+    for company in game.companies.values():
+        ability = company.ability("close")
+        if company.closed or ability is None or "bought_train" not in (ability.get("when") or ()):
+            continue
+        if ability.get("corporation") == corp.sym:
+            company.closed = True
 
 
 def discard(game: Game, corp: Corporation, train_id: str) -> None:

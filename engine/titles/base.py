@@ -12,11 +12,14 @@ bypass track and cities sharing a hex are all data (ROUTES.md §3.3, 1830 ROUTES
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from importlib import resources
+from typing import Any, Literal
 
 from route18xx.engine.gamedata import GameData, game_data
+from route18xx.engine.rule_versions import RulesVersion
 from route18xx.engine.rulesets import RuleSet
 
 #: When a company without a train must buy one: ``"always"`` or only with a route.
@@ -45,6 +48,18 @@ class Title:
     exports_trains: bool
     #: When a trainless company must buy a train (1830 RULES.md §14: only with a route).
     must_buy_train: MustBuyTrain
+    #: The one rules version of a title without a dated table, by rule set name
+    #: (None: the dated table of ``engine.rule_versions`` applies).
+    undated_rules: Callable[[str], RulesVersion] | None = None
+    #: A stock-round turn may sell after buying (1830 ``SELL_BUY_ORDER =
+    #: :sell_buy_sell``, 1830 RULES.md §14); 1888 sells, then buys.
+    sell_buy_sell: bool = False
+    #: The rule set lets a turn's several brown-zone shares come from the IPO too
+    #: (1830's ``multiple_brown_from_ipo``); otherwise only from the pool.
+    multiple_buy_from_ipo: Callable[[str], bool] = lambda rule_set: False
+    #: A private's share exchange may be made in operating rounds too (1830's MH,
+    #: 1830 RULES.md §7.4; 1888's Forbidden City only in stock rounds).
+    exchange_in_operating_round: bool = False
 
     @property
     def data(self) -> GameData:
@@ -53,3 +68,20 @@ class Title:
 
     def rule_set(self, name: str) -> RuleSet | None:
         return self.rule_sets.get(name)
+
+    def depot_order(self, rule_set: str) -> list[str]:
+        """The depot's fixed train order under ``rule_set`` (``trains.json``; 1830's
+        optional third 6-train is in its own order, 1830 data/README.md)."""
+        raw = data_file(self.name, "trains")
+        by_rule_set = raw.get("initial_depot_order_by_rule_set") or {}
+        return list(by_rule_set.get(rule_set) or raw["initial_depot_order"])
+
+    def setup_facts(self) -> Mapping[str, Any]:
+        """Starting cash, certificate limits and auction constants (``players.json``)."""
+        return data_file(self.name, "players")  # type: ignore[no-any-return]
+
+
+def data_file(title: str, name: str) -> Any:
+    """A title's raw data file ``engine/data/<title>/<name>.json``."""
+    text = resources.files("route18xx.engine").joinpath("data", title, f"{name}.json").read_text("utf-8")
+    return json.loads(text)

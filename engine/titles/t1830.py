@@ -13,6 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from datetime import date
+from functools import cache
+
+from route18xx.engine.gamedata import game_data
+from route18xx.engine.rule_versions import RulesVersion
 from route18xx.engine.rulesets import RuleSet
 from route18xx.engine.titles.base import Title
 
@@ -40,6 +45,29 @@ RULE_SETS: dict[str, RuleSet] = {
                  "multiple_brown_from_ipo+optional_6_train")
 }
 
+@cache
+def rules_of(rule_set: str) -> RulesVersion:
+    """1830's one rules version (no dated table): a trainless company must buy only
+    with a route, the D is on sale from phase 6 beside the 6-trains, three 6-trains
+    with ``optional_6_train``, the market's own yellow cells (1830 RULES.md §14;
+    g_1830/game.rb ``num_trains``, trains ``available_on: '6'``)."""
+    data = game_data("1830")
+    grid = data.market["grid"]
+    yellow = frozenset(
+        (r, c) for r, row in enumerate(grid) for c, cell in enumerate(row)
+        if cell is not None and cell.get("no_cert_limit")
+    )
+    sixes = 3 if "optional_6_train" in rule_set.split("+") else 2
+    return RulesVersion(
+        name="1830",
+        since=date(2021, 1, 1),
+        must_buy_train="route",
+        train_available_on={"D": "6"},
+        train_counts={"6": sixes},
+        no_cert_limit=yellow,
+    )
+
+
 TITLE = Title(
     name="1830",
     aliases=(),
@@ -49,4 +77,8 @@ TITLE = Title(
     currency="$",
     exports_trains=False,
     must_buy_train="route",
+    undated_rules=rules_of,
+    sell_buy_sell=True,
+    exchange_in_operating_round=True,
+    multiple_buy_from_ipo=lambda rule_set: "multiple_brown_from_ipo" in rule_set.split("+"),
 )

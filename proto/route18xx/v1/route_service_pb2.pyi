@@ -115,7 +115,7 @@ class TileLaid(_message.Message):
     def __init__(self, hex: _Optional[str] = ..., private: _Optional[str] = ...) -> None: ...
 
 class State(_message.Message):
-    __slots__ = ("title", "rule_set", "phase", "corporation", "trains", "tiles", "tokens", "cash", "privates", "heng_shan_player_owned", "tiles_laid", "rules_as_of")
+    __slots__ = ("title", "rule_set", "phase", "corporation", "trains", "tiles", "tokens", "cash", "privates", "heng_shan_player_owned", "tiles_laid", "rules_as_of", "player_owned_blockers")
     TITLE_FIELD_NUMBER: _ClassVar[int]
     RULE_SET_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
@@ -128,6 +128,7 @@ class State(_message.Message):
     HENG_SHAN_PLAYER_OWNED_FIELD_NUMBER: _ClassVar[int]
     TILES_LAID_FIELD_NUMBER: _ClassVar[int]
     RULES_AS_OF_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_OWNED_BLOCKERS_FIELD_NUMBER: _ClassVar[int]
     title: str
     rule_set: str
     phase: str
@@ -140,7 +141,8 @@ class State(_message.Message):
     heng_shan_player_owned: bool
     tiles_laid: _containers.RepeatedCompositeFieldContainer[TileLaid]
     rules_as_of: str
-    def __init__(self, title: _Optional[str] = ..., rule_set: _Optional[str] = ..., phase: _Optional[str] = ..., corporation: _Optional[str] = ..., trains: _Optional[_Iterable[str]] = ..., tiles: _Optional[_Iterable[_Union[TilePlacement, _Mapping]]] = ..., tokens: _Optional[_Iterable[_Union[Token, _Mapping]]] = ..., cash: _Optional[int] = ..., privates: _Optional[_Iterable[str]] = ..., heng_shan_player_owned: _Optional[bool] = ..., tiles_laid: _Optional[_Iterable[_Union[TileLaid, _Mapping]]] = ..., rules_as_of: _Optional[str] = ...) -> None: ...
+    player_owned_blockers: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, title: _Optional[str] = ..., rule_set: _Optional[str] = ..., phase: _Optional[str] = ..., corporation: _Optional[str] = ..., trains: _Optional[_Iterable[str]] = ..., tiles: _Optional[_Iterable[_Union[TilePlacement, _Mapping]]] = ..., tokens: _Optional[_Iterable[_Union[Token, _Mapping]]] = ..., cash: _Optional[int] = ..., privates: _Optional[_Iterable[str]] = ..., heng_shan_player_owned: _Optional[bool] = ..., tiles_laid: _Optional[_Iterable[_Union[TileLaid, _Mapping]]] = ..., rules_as_of: _Optional[str] = ..., player_owned_blockers: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Connection(_message.Message):
     __slots__ = ("hexes",)
