@@ -205,7 +205,7 @@ def _compare(state: RouteState, objective: str = "total", subtract_cost: bool = 
     assert {_plan_key(p) for p in plans if p["score"] == best} == tied
     # the counts add up: every plan is priced, pruned by a bound, or unranked
     assert report["plans_solved"] + report["pruned_by_lay_bound"] + \
-        report["pruned_by_token_bound"] == report["candidates"]
+        report["pruned_by_train_bound"] + report["pruned_by_token_bound"] == report["candidates"]
 
 
 @pytest.mark.parametrize("name,action_id", BRUTE_FORCE_TURNS + (BRUTE_FORCE_MORE if ALL else []))
@@ -307,7 +307,8 @@ def test_a_deadline_mid_ranking_lists_the_unranked_plans() -> None:
     assert not full.unranked
     cut = api.suggest_turn(state, top=3, trains=False, cancel=_CancelAfter(60))
     assert cut.unranked
-    ranked = cut.plans_solved + cut.pruned_by_lay_bound + cut.pruned_by_token_bound
+    ranked = cut.plans_solved + cut.pruned_by_lay_bound + cut.pruned_by_train_bound + \
+        cut.pruned_by_token_bound
     assert ranked + len(cut.unranked) == cut.candidates == full.candidates
     with pytest.raises(api.OutOfTime):  # not even the plans could be listed in time
         api.suggest_turn(state, top=3, trains=False, time_limit_s=0.001)
