@@ -28,6 +28,7 @@ from route18xx.engine.network import reach
 from route18xx.engine.state_file import RouteState
 from route18xx.engine.tile_abilities import tile_ability
 from route18xx.engine.tile_lay import TileLay, legal_tile_lays
+from route18xx.engine.turn_normal_lays import NormalLays
 from route18xx.engine.turn_private_lays import PrivateLays
 from route18xx.engine.token_place import TokenPlacement, legal_token_placements, next_token_price
 
@@ -110,6 +111,7 @@ def lay_boards(
         heng_shan_player_owned=_heng_shan_player_owned(state),
     )
     normal_left = not any(p is None for _, p in state.tiles_laid)
+    normal_lays = NormalLays(state.board, corp, common)
     privates: list[PrivateLays] = []
     for p in sorted(state.privates):
         ability = tile_ability(state.rule_set, p, state.data)
@@ -134,7 +136,7 @@ def lay_boards(
             found[signature[0]] = LayBoard(lays, board, cost)
         cash = None if state.cash is None else state.cash - cost
         if normal:
-            for lay in legal_tile_lays(board, corp, cash=cash, **common):
+            for lay in normal_lays.lays(board, cash):
                 after = board.with_tile(lay.hex, board.data.tiles[lay.tile], lay.rotation)
                 walk(after, lays + (lay,), cost + lay.cost, False, used)
         for private in privates:

@@ -83,7 +83,7 @@ class PrivateLays:
             legal = {(l.hex, l.tile, l.rotation) for l in self._check(root_ctx, candidates)}
             self._root[key] = (legal, root_ctx.supply)
         legal, supply = self._root[key]
-        near = _changed_and_next(root, board)
+        near = changed_and_next(root, board)
         grew = {t for t, n in ctx.supply.items() if n > supply.get(t, 0)}
         return self._check(ctx, [c for c in candidates
                                  if c in legal or c[0] in near or c[1] in grew])
@@ -105,7 +105,7 @@ class PrivateLays:
         return self._local(key, root, board, cash, first.hex, self._joined[key])
 
 
-def _changed_and_next(root: Board, board: Board) -> set[HexId]:
+def changed_and_next(root: Board, board: Board) -> set[HexId]:
     """Hexes whose tile differs between the boards, and the hexes next to them."""
     changed = {h for h in set(root.placed) | set(board.placed)
                if root.placed.get(h) != board.placed.get(h)}

@@ -1,4 +1,5 @@
-"""``engine.turn_private_lays`` lists exactly what ``legal_tile_lays`` lists (issue 24).
+"""``engine.turn_private_lays`` and ``engine.turn_normal_lays`` list exactly what
+``legal_tile_lays`` lists (issue 24).
 
 The fast lister checks fewer candidates (seconds next to the first tile; on a
 later board, what was legal on the first board plus what lies near a changed
@@ -17,7 +18,9 @@ from typing import Any
 from route18xx.engine import api
 from route18xx.engine.board import Board
 from route18xx.engine.tile_abilities import tile_ability
-from route18xx.engine.tile_lay import TileLay, legal_tile_lays
+from route18xx.engine.tile_lay import TileLay, legal_tile_lays, make_context
+from route18xx.engine.network import reach
+from route18xx.engine.turn_normal_lays import NormalLays
 from route18xx.engine.turn_plans import _heng_shan_player_owned
 from route18xx.engine.turn_private_lays import PrivateLays
 from tests.conftest import LOGS_DIR
@@ -27,14 +30,18 @@ def _keys(lays: list[TileLay]) -> list[tuple[Any, ...]]:
     return [(l.hex, l.tile, l.rotation, l.cost, l.replaces, l.ability) for l in lays]
 
 
-def test_great_wall_lays_equal_legal_tile_lays_on_every_board_kind() -> None:
+def _great_wall_turn() -> tuple[Any, str, dict[str, Any]]:
     log = json.loads((LOGS_DIR / "129026.json").read_text("utf-8"))
     state = api.state_from_log(log, 207)
     state = replace(state, privates=tuple(sorted(set(state.privates) | {"CW"})))
-    corp = state.corporation.sym
     common: dict[str, Any] = dict(phase=state.phase, rule_set=state.rule_set,
                                   owned_privates=state.privates,
                                   heng_shan_player_owned=_heng_shan_player_owned(state))
+    return state, state.corporation.sym, common
+
+
+def test_great_wall_lays_equal_legal_tile_lays_on_every_board_kind() -> None:
+    state, corp, common = _great_wall_turn()
     ability = tile_ability(state.rule_set, "CW", state.data)
     assert ability is not None
     fast = PrivateLays(state.board, corp, "CW", ability, common, None)
@@ -58,3 +65,26 @@ def test_great_wall_lays_equal_legal_tile_lays_on_every_board_kind() -> None:
             assert _keys(fast.seconds(after, first, state.cash)) == _keys(want2)
             checked_seconds += len(want2)
     assert checked_seconds > 0
+
+
+def test_normal_lays_after_great_wall_tiles_equal_legal_tile_lays() -> None:
+    """After Great Wall tiles the network reaches (the whole check) and tiles it does not
+    (the local check): the same lays as ``legal_tile_lays``, in the same order."""
+    state, corp, common = _great_wall_turn()
+    fast = NormalLays(state.board, corp, common)
+    firsts = legal_tile_lays(state.board, corp, special="CW", cash=state.cash, **common)
+    edges = reach(state.board, corp).edges
+    by_kind: dict[Any, list[Board]] = {"reached": [], "beside": [], "away": []}
+    for first in firsts:
+        board = state.board.with_tile(first.hex, state.data.tiles[first.tile], first.rotation)
+        near = {first.hex, *board.hex(first.hex).neighbors.values()}
+        sides = make_context(board, corp, **common).sides
+        kind = ("reached" if reach(board, corp).edges != edges
+                else "beside" if any(sides(h) for h in near) else "away")
+        by_kind[kind].append(board)
+    # the local check matters beside the network: a lay there may change with the tile
+    assert all(by_kind.values())
+    for kind, boards in by_kind.items():
+        for board in boards if kind == "beside" else boards[:: max(1, len(boards) // 4)][:4]:
+            want = legal_tile_lays(board, corp, cash=state.cash, **common)
+            assert want and _keys(fast.lays(board, state.cash)) == _keys(want)
