@@ -28,6 +28,8 @@ from route18xx.engine.network import reach
 from route18xx.engine.state_file import RouteState
 from route18xx.engine.tile_abilities import tile_ability
 from route18xx.engine.tile_lay import TileLay, legal_tile_lays
+from route18xx.engine.turn_normal_lays import NormalLays
+from route18xx.engine.turn_private_lays import PrivateLays
 from route18xx.engine.token_place import TokenPlacement, legal_token_placements, next_token_price
 
 
@@ -71,21 +73,16 @@ def _heng_shan_player_owned(state: RouteState) -> bool:
 
 
 def _private_options(
-    state: RouteState, board: Board, private: str, common: dict[str, Any], cash: int | None
+    state: RouteState, board: Board, lays: PrivateLays, cash: int | None
 ) -> list[tuple[TileLay, ...]]:
     """What one private may lay now, each option whole (§7.4: the Great Wall's two tiles
     one after the other and joined; §7.5: the ferry's two tiles together)."""
-    ability = tile_ability(state.rule_set, private, state.data)
-    if ability is None:
-        return []
+    ability, private = lays.ability, lays.private
     done = [h for h, p in state.tiles_laid if p == private]
     left = None if ability.count is None else ability.count - len(done)
     if left is not None and left <= 0:
         return []
-    corp = state.corporation.sym
-    args = dict(common, cash=cash)
-    firsts = legal_tile_lays(board, corp, special=private,
-                             first_special_lay=done[0] if done else None, **args)
+    firsts = lays.firsts(board, cash)
     if ability.must_lay_all:
         by_hex: dict[HexId, TileLay] = {}
         for lay in firsts:
@@ -97,9 +94,7 @@ def _private_options(
     if ability.connect and (left is None or left >= 2) and not done:
         for lay in firsts:
             after = board.with_tile(lay.hex, board.data.tiles[lay.tile], lay.rotation)
-            for second in legal_tile_lays(after, corp, special=private,
-                                          first_special_lay=lay.hex, **args):
-                options.append((lay, second))
+            options.extend((lay, second) for second in lays.seconds(after, lay, cash))
     return options
 
 
@@ -116,8 +111,14 @@ def lay_boards(
         heng_shan_player_owned=_heng_shan_player_owned(state),
     )
     normal_left = not any(p is None for _, p in state.tiles_laid)
-    privates = tuple(p for p in sorted(state.privates)
-                     if tile_ability(state.rule_set, p, state.data) is not None)
+    normal_lays = NormalLays(state.board, corp, common)
+    privates: list[PrivateLays] = []
+    for p in sorted(state.privates):
+        ability = tile_ability(state.rule_set, p, state.data)
+        if ability is not None and p in state.privates:
+            done = [h for h, by in state.tiles_laid if by == p]
+            privates.append(PrivateLays(state.board, corp, p, ability, common,
+                                        done[0] if done else None))
     found: dict[Any, LayBoard] = {}
     seen: set[Any] = set()
 
@@ -135,18 +136,18 @@ def lay_boards(
             found[signature[0]] = LayBoard(lays, board, cost)
         cash = None if state.cash is None else state.cash - cost
         if normal:
-            for lay in legal_tile_lays(board, corp, cash=cash, **common):
+            for lay in normal_lays.lays(board, cash):
                 after = board.with_tile(lay.hex, board.data.tiles[lay.tile], lay.rotation)
                 walk(after, lays + (lay,), cost + lay.cost, False, used)
         for private in privates:
-            if private in used:
+            if private.private in used:
                 continue
-            for option in _private_options(state, board, private, common, cash):
+            for option in _private_options(state, board, private, cash):
                 after = board
                 for lay in option:
                     after = after.with_tile(lay.hex, after.data.tiles[lay.tile], lay.rotation)
                 walk(after, lays + option, cost + sum(l.cost for l in option), normal,
-                     used | {private})
+                     used | {private.private})
 
     walk(state.board, (), 0, normal_left, frozenset())
     boards = list(found.values())

@@ -17,6 +17,15 @@ upper bounds prune:
    own tokens never block), so it bounds every token plan of that board and the
    plan without a token. A lay board with no legal token is solved exactly.
 
+3. **Train bound** (between the two, ``TurnOptions.train_bound``): on the
+   board with every legal token city tokened, the sum over the company's
+   trains of each train's best route alone (one solve per train type, times
+   the count of that type). The best route set restricted to one train is a
+   route of that train alone, and every bonus and subsidy is a route's
+   (ROUTES.md §4), so the sum bounds the optimum; tried only once a top N
+   exists, before the token bound's solve, and only for two trains or more
+   (for one train it is the token bound itself).
+
 Lay boards are taken best lay bound first; once the N-th best score (with its
 tie-break key) beats the next lay bound, every remaining plan is pruned.
 Boards whose reduced route graphs are the same share one solve. Within the
@@ -49,6 +58,10 @@ class TurnOptions:
     subtract_cost: bool = False
     objective: str = "total"
     time_limit_s: float = 30.0
+    #: try the train bound (3. above) before the token bound's solve; off by default:
+    #: on the 20 turns of ``benchmarks/bench_turn`` it prunes 83 of 1 952 plans but its
+    #: 23 single-train solves save only 8 others (CPU the same within noise)
+    train_bound: bool = False
 
 
 @dataclass
@@ -81,6 +94,8 @@ class TurnRanking:
     bound_solves: int = 0
     pruned_by_lay_bound: int = 0
     pruned_by_token_bound: int = 0
+    pruned_by_train_bound: int = 0
+    train_bound_solves: int = 0
     plans_solved: int = 0
     unranked: list[Plan] = field(default_factory=list)
     elapsed_ms: float = 0.0
@@ -158,6 +173,11 @@ def rank_turn(
     top, objective, subtract = options.top, options.objective, options.subtract_cost
     corp = state.corporation.sym
     solver = _Solver(state, objective, deadline, cancel)
+    counts: dict[str, int] = {}
+    for t in state.trains:
+        counts[t.name] = counts.get(t.name, 0) + 1
+    singles = {t.name: _Solver(replace(state, trains=(t,), train_ids=()), objective, deadline,
+                               cancel) for t in state.trains}
     base = optimize(state, objective=objective, time_limit_s=options.time_limit_s, cancel=cancel)
     result = TurnRanking(income_of(base, objective), base.solution.status == "OPTIMAL", [])
     boards = lay_boards(state, poll=solver.check_time)
@@ -195,6 +215,18 @@ def rank_turn(
         del result.ranked[top:]
         result.plans_solved += 1
 
+    def train_bound(board: Board) -> int | None:
+        """Sum of each train's best route alone on ``board`` (3. above); None if unproven."""
+        total = 0
+        for name, single in singles.items():
+            before = single.solves
+            opt, _ = single.optimum(board)
+            result.train_bound_solves += single.solves - before
+            if opt.solution.status != "OPTIMAL":
+                return None
+            total += counts[name] * income_of(opt, objective)
+        return total
+
     for i, (bound, lb, plans) in enumerate(staged):
         if beaten(bound, plans):
             limit = cutoff()
@@ -208,11 +240,18 @@ def rank_turn(
         try:
             bound_income: int | None = None
             tokens = [p for p in plans if p.token is not None]
+            relaxed = lb.board
+            for p in tokens:
+                assert p.token is not None
+                relaxed = relaxed.with_token(p.token.hex, p.token.city, corp)
+            if options.train_bound and len(state.trains) > 1 and cutoff() is not None:
+                cheapest = min(p.cost for p in plans) if subtract else 0
+                by_trains = train_bound(relaxed)
+                if by_trains is not None and beaten(by_trains - cheapest, plans):
+                    result.pruned_by_train_bound += len(plans)
+                    handled.update(range(len(plans)))
+                    continue
             if tokens:
-                relaxed = lb.board
-                for p in tokens:
-                    assert p.token is not None
-                    relaxed = relaxed.with_token(p.token.hex, p.token.city, corp)
                 result.bound_solves += 1
                 opt, _ = solver.optimum(relaxed)
                 if opt.solution.status == "OPTIMAL":

@@ -21,6 +21,7 @@ from route18xx.engine.gamedata import game_data
 from route18xx.engine.move_words import move_text, tile_exits
 from route18xx.engine.replay import kept_actions, replay
 from route18xx.engine.suggest_report import MoveLayReport, MoveReport
+from route18xx.engine.turns import acting_entity
 
 #: Log entries that belong to no one's turn (``engine.turns``).
 _NEUTRAL = ("message",)
@@ -30,6 +31,7 @@ def _turn_ids(log: Mapping[str, Any], action_id: int,
               cancel: CancelSignal | None) -> tuple[list[int], int | None]:
     """The ids of the turn's actions from ``action_id`` on, and the first id after it."""
     owner: object = None
+    owners: dict[str, str] = {}
     ids: list[int] = []
     inside = False
     for action in kept_actions(log, cancel=cancel):
@@ -38,8 +40,7 @@ def _turn_ids(log: Mapping[str, Any], action_id: int,
             continue
         if not isinstance(aid, int) or isinstance(aid, bool):
             continue
-        private = action.get("entity_type") == "company" and owner is not None
-        entity = owner if private else (action.get("entity_type"), action.get("entity"))
+        entity = acting_entity(action, owners, owner)
         if inside and entity != owner:
             return ids, aid
         owner = entity

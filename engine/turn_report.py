@@ -125,10 +125,12 @@ class TurnReport:
     pruned_by_token_bound: int
     unranked: tuple[PlanReport, ...]
     elapsed_ms: float
+    pruned_by_train_bound: int = 0
+    train_bound_solves: int = 0
 
     @property
     def pruned(self) -> int:
-        return self.pruned_by_lay_bound + self.pruned_by_token_bound
+        return self.pruned_by_lay_bound + self.pruned_by_train_bound + self.pruned_by_token_bound
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -152,6 +154,8 @@ class TurnReport:
             "bound_solves": self.bound_solves,
             "pruned_by_lay_bound": self.pruned_by_lay_bound,
             "pruned_by_token_bound": self.pruned_by_token_bound,
+            "pruned_by_train_bound": self.pruned_by_train_bound,
+            "train_bound_solves": self.train_bound_solves,
             "unranked": [p.to_json() for p in self.unranked],
             "elapsed_ms": self.elapsed_ms,
         }

@@ -106,6 +106,8 @@ def suggest_turn_report(
         bound_solves=ranking.bound_solves,
         pruned_by_lay_bound=ranking.pruned_by_lay_bound,
         pruned_by_token_bound=ranking.pruned_by_token_bound,
+        pruned_by_train_bound=ranking.pruned_by_train_bound,
+        train_bound_solves=ranking.train_bound_solves,
         unranked=tuple(plan_report(p) for p in ranking.unranked),
         elapsed_ms=round((time.perf_counter() - started) * 1000, 3),
     )

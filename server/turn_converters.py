@@ -150,6 +150,8 @@ def turn_report_to_proto(report: TurnReport) -> pb.SuggestTurnResponse:
         bound_solves=report.bound_solves,
         pruned_by_lay_bound=report.pruned_by_lay_bound,
         pruned_by_token_bound=report.pruned_by_token_bound,
+        pruned_by_train_bound=report.pruned_by_train_bound,
+        train_bound_solves=report.train_bound_solves,
         unranked=[_plan_to_proto(p) for p in report.unranked],
         elapsed_ms=report.elapsed_ms,
     )
@@ -183,6 +185,8 @@ def turn_report_from_proto(msg: pb.SuggestTurnResponse) -> TurnReport:
         bound_solves=msg.bound_solves,
         pruned_by_lay_bound=msg.pruned_by_lay_bound,
         pruned_by_token_bound=msg.pruned_by_token_bound,
+        pruned_by_train_bound=msg.pruned_by_train_bound,
+        train_bound_solves=msg.train_bound_solves,
         unranked=tuple(_plan_from_proto(p) for p in msg.unranked),
         elapsed_ms=msg.elapsed_ms,
     )

@@ -205,7 +205,7 @@ def _compare(state: RouteState, objective: str = "total", subtract_cost: bool = 
     assert {_plan_key(p) for p in plans if p["score"] == best} == tied
     # the counts add up: every plan is priced, pruned by a bound, or unranked
     assert report["plans_solved"] + report["pruned_by_lay_bound"] + \
-        report["pruned_by_token_bound"] == report["candidates"]
+        report["pruned_by_train_bound"] + report["pruned_by_token_bound"] == report["candidates"]
 
 
 @pytest.mark.parametrize("name,action_id", BRUTE_FORCE_TURNS + (BRUTE_FORCE_MORE if ALL else []))
@@ -307,7 +307,26 @@ def test_a_deadline_mid_ranking_lists_the_unranked_plans() -> None:
     assert not full.unranked
     cut = api.suggest_turn(state, top=3, trains=False, cancel=_CancelAfter(60))
     assert cut.unranked
-    ranked = cut.plans_solved + cut.pruned_by_lay_bound + cut.pruned_by_token_bound
+    ranked = cut.plans_solved + cut.pruned_by_lay_bound + cut.pruned_by_train_bound + \
+        cut.pruned_by_token_bound
     assert ranked + len(cut.unranked) == cut.candidates == full.candidates
     with pytest.raises(api.OutOfTime):  # not even the plans could be listed in time
         api.suggest_turn(state, top=3, trains=False, time_limit_s=0.001)
+
+
+def test_the_train_bound_keeps_the_ranking_exact() -> None:
+    """``TurnOptions(train_bound=True)`` (each train's best route alone, summed): on a real
+    two-train turn where it prunes (JHR, the bankrupt log's turn of run 448), the top
+    plans' scores are the brute force's and every plan is counted once."""
+    from route18xx.engine.turn_rank import TurnOptions, rank_turn
+
+    state = _state("1888_game_end_bankrupt", 448)
+    assert len(state.trains) > 1
+    assert all(p in ("KT", "FC") for p in state.privates)  # no private lays: the witness's kind
+    witness = brute_force(state)
+    ranking = rank_turn(state, TurnOptions(top=5, train_bound=True))
+    assert ranking.pruned_by_train_bound > 0 and not ranking.unranked
+    assert [r.score for r in ranking.ranked] == [score for score, _ in witness[:5]]
+    assert all(r.proven for r in ranking.ranked)
+    assert ranking.plans_solved + ranking.pruned_by_lay_bound + ranking.pruned_by_train_bound + \
+        ranking.pruned_by_token_bound == ranking.plans == len(witness)
