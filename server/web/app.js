@@ -12,6 +12,7 @@ import { renderBreakdown } from "./details.js";
 import { turnMoves } from "./logfacts.js";
 import { RunsList } from "./runs.js";
 import { renderCombined, renderPlayer, renderSuggestions } from "./suggestions.js";
+import { renderTurn } from "./turnplan.js";
 import { OBJECTIVES, describe, incomeLine, summary } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -59,11 +60,15 @@ function clearBoard() {
   $("board-panel").hidden = true;
   $("board-title").textContent = "Board";
   for (const id of ["incomes", "board", "board-legend", "breakdown", "suggestions", "combined", "after-board",
-    "after-legend"]) {
+    "after-legend", "turn-plans", "turn-trains"]) {
     $(id).replaceChildren();
   }
   $("combined-box").hidden = true;
-  for (const id of ["suggest-status", "player-did", "breakdown-status", "after-caption"]) $(id).textContent = "";
+  $("turn-box").hidden = true;
+  $("turn-rank").onclick = null;
+  for (const id of ["suggest-status", "player-did", "breakdown-status", "after-caption", "turn-status"]) {
+    $(id).textContent = "";
+  }
   $("after-box").hidden = true;
 }
 
@@ -193,6 +198,8 @@ async function showRun(run) {
   const board = drawBoard(v, run, source);
   explain(v, run, source, board);
   suggest(v, run);
+  $("turn-box").hidden = false;
+  $("turn-rank").onclick = () => rankTurn(v, run);
 }
 
 async function drawBoard(v, run, source) {
@@ -247,6 +254,47 @@ async function suggest(v, run) {
   renderPlayer($("player-did"), report, did, word, draw);
   renderSuggestions($("suggestions"), $("suggest-status"), report, word, draw, did);
   $("combined-box").hidden = !renderCombined($("combined"), report, word, draw);
+}
+
+/** The whole turn ranked (issue 24: SuggestTurn), on demand: it solves many boards. */
+async function rankTurn(v, run) {
+  if (!live(v)) return;
+  const start = run.turnStartActionId || run.actionId;
+  $("turn-plans").replaceChildren();
+  $("turn-trains").replaceChildren();
+  $("turn-status").textContent = "Ranking every plan of the turn…";
+  let report;
+  try {
+    report = await rpc("SuggestTurn", { gameLog: current.text, actionId: start, top: 5, timeLimitS: 20,
+      objective: OBJECTIVES[objective].proto }, signal(v));
+  } catch (err) {
+    if (err instanceof Aborted || !live(v)) return;
+    $("turn-status").textContent = `The turn could not be ranked: ${err.message}`;
+    return;
+  }
+  if (!live(v)) return;
+  renderTurn($("turn-plans"), $("turn-trains"), $("turn-status"), report, OBJECTIVES[objective].figure,
+    (ranked, button, caption) => drawPlan(v, ranked, button, caption));
+}
+
+/** The board a whole-turn plan leaves, with its optimal routes. */
+async function drawPlan(v, ranked, button, caption) {
+  if (!live(v)) return;
+  for (const b of $("board-panel").querySelectorAll("button.draw-move")) b.removeAttribute("aria-pressed");
+  if (button) button.setAttribute("aria-pressed", "true");
+  $("after-box").hidden = false;
+  $("after-caption").textContent = `The board after ${caption}, with its optimal routes` +
+    (objective === "revenue" ? " (drawn for dividend + treasury):" : ":");
+  $("after-board").textContent = "Drawing…";
+  $("after-legend").replaceChildren();
+  try {
+    const after = await rpc("RenderBoard", { state: ranked.stateAfter, routesMode: "ROUTES_MODE_OPTIMAL" }, signal(v));
+    if (!live(v)) return;
+    mountBoard($("after-board"), $("after-legend"), after.svg, { interactive: false });
+  } catch (err) {
+    if (err instanceof Aborted || !live(v)) return;
+    $("after-board").textContent = `The board after this plan could not be drawn: ${err.message}`;
+  }
 }
 
 /** The board after ``moves`` (a suggestion, a lay and its token, or what the player did). */

@@ -182,6 +182,25 @@ def test_rapid_clicks_leave_exactly_the_last_runs_view(chromium_driver: Any, sit
     assert highlight[0].get_attribute("data-hex") == first["hex"]
     screenshot(driver, "web-desk-board-231")
 
+    # the whole turn (issue 24), on demand: SuggestTurn's plans and train advice, as the
+    # service answers them directly; the best plan, pressed, draws the board it leaves
+    plans = _call(site, "SuggestTurn", {"gameLog": LOG.read_text(), "actionId": turn, "top": 5,
+                                        "timeLimitS": 20, "objective": "OBJECTIVE_TOTAL"})
+    driver.find_element(By.ID, "turn-rank").click()
+    _wait(driver, lambda d: "plans ranked" in d.find_element(By.ID, "turn-status").text)
+    shown_plans = driver.find_elements(By.CSS_SELECTOR, "#turn-plans button.draw-plan")
+    assert [_yen(re.search(r"income (¥\d+)", b.text).group(1)) for b in shown_plans] == [
+        p.get("income", 0) for p in plans["plans"]]
+    options = plans.get("trains", {}).get("options", [])
+    advice = driver.find_elements(By.CSS_SELECTOR, "#turn-trains li:not(.trains-now)")
+    assert [_yen(re.search(r"income (¥\d+)", li.text).group(1)) for li in advice] == [
+        o.get("income", 0) for o in options]
+    driver.execute_script("document.getElementById('after-board').replaceChildren()")
+    shown_plans[0].click()
+    _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#after-board svg path.route"))
+    assert "the plan:" in driver.find_element(By.ID, "after-caption").text
+    screenshot(driver, "web-desk-turn-231")
+
 
 def _replay_cli(objective: str) -> subprocess.Popen[str]:
     """``route18xx replay --json --objective …``, started now (it runs beside the browser)."""
