@@ -169,6 +169,12 @@ class RandomAgent:
     def _operating(self, step: Any, entity: Any) -> Iterator[Action]:
         game = self.game
         if step == "private tile lay":
+            rnd = game.round
+            if isinstance(rnd, OperatingRound) and rnd.teleported is not None:  # 1830's DH token
+                hex_id = rnd.laid[-1][0]
+                tile_id = game.state.tile_at[hex_id]
+                for city in game.board.tile_on(hex_id).tile.cities:
+                    yield PlaceToken(entity, "company", city=f"{tile_id}-{city.index}")
             yield Pass(entity, "company")
             return
         if isinstance(entity, int):
@@ -219,6 +225,16 @@ class RandomAgent:
         game = self.game
         for company in game.companies_of(corp.sym):
             ability = company.tile_lay
+            if ability is not None and ability.get("type") == "teleport":  # 1830's DH
+                if self.rng.random() < 0.5:
+                    in_use = set(game.state.tile_at.values())
+                    for hex_id in ability["hexes"]:
+                        for name in ability["tiles"]:
+                            copy = next(i for i in range(99) if f"{name}-{i}" not in in_use)
+                            for rotation in self._shuffled(range(6)):
+                                yield LayTile(company.sym, "company", hex=hex_id, tile=f"{name}-{copy}",
+                                              rotation=rotation)
+                continue
             if ability is None or ability.get("count") != 1 or self.rng.random() < 0.5:
                 continue
             for hex_id in ability["hexes"]:

@@ -29,8 +29,10 @@ pytest.importorskip("ortools")
 RULE_SETS = ("standard", "multiple_brown_from_ipo", "optional_6_train",
              "multiple_brown_from_ipo+optional_6_train")
 
-#: (seed, players, stingy, rule set): cheap games (about 2 s of CPU each, both bankruptcies).
+#: (seed, players, stingy, rule set): cheap games (about 2-4 s of CPU each, both bankruptcies).
 CHEAP = [(2, 3, True, "standard"), (8, 2, True, "multiple_brown_from_ipo")]
+#: Seeds whose game has a corporation use the DH teleport, tile and token (RULES.md §7.3).
+TELEPORTS = {2}
 #: Games that end with the bank broken (7-20 s of CPU each), then 2-6 players, one in
 #: three stingy, every rule set: the first N of these when asked.
 MORE = [(12, 2, True, "optional_6_train"), (12, 2, True, "multiple_brown_from_ipo"),
@@ -50,6 +52,9 @@ def test_a_random_1830_game_replays_to_its_own_scores(
     else:
         assert game.state.bank.broken
     assert log["title"] == "1830"
+    if seed in TELEPORTS:
+        dh = [(a["type"], a.get("hex")) for a in log["actions"] if a.get("entity") == "DH"]
+        assert dh[:2] == [("lay_tile", "F16"), ("place_token", None)], dh
     problems: list[tuple[Any, list[str]]] = []
 
     def hook(g: Any, action: Any) -> None:
