@@ -754,9 +754,10 @@ def audit_log(
 
 
 def random_game_log(
-    seed: int, players: int, *, stingy: bool = False, rule_set: str = "north"
+    seed: int, players: int, *, stingy: bool = False, rule_set: str = "north", title: str = "1888"
 ) -> dict[str, Any] | None:
-    """A whole random game (``engine.game.playout``) as an 18xx.games log with id ``seed``.
+    """A whole random game of ``title`` (``engine.game.playout``) as an 18xx.games log
+    with id ``seed``.
 
     None when the random players got stuck (a position they find no legal move in).
     """
@@ -764,6 +765,6 @@ def random_game_log(
     from route18xx.engine.game.playout import play_and_log
 
     try:
-        return play_and_log(seed, players, stingy=stingy, rule_set=rule_set)[1]
+        return play_and_log(seed, players, stingy=stingy, rule_set=rule_set, title=title)[1]
     except Stuck:
         return None

@@ -88,8 +88,8 @@ def tile_ability(
         )
     company_def = companies[company]
     for raw in company_def.abilities:
-        if raw.get("type") != "tile_lay":
-            continue
+        if raw.get("type") not in ("tile_lay", "teleport"):
+            continue  # a teleport (1830's DH, 1830 RULES.md §7.3): no connection, terrain paid
         return TileAbility(
             company=company,
             company_name=company_def.name,

@@ -104,6 +104,12 @@ class RandomAgent:
 
     def _auction(self, rnd: AuctionRound, pid: int) -> Iterator[Action]:
         game = self.game
+        if rnd.pending_par:  # a private granted a president's certificate (1830's B&O)
+            sym = rnd.pending_par[0][1]
+            for cell in self._shuffled(game.market.par_cells()):
+                yield Par(pid, "player", corporation=sym, price=game.market.price(cell),
+                          row=cell[0], column=cell[1])
+            return
         if rnd.auctioning is not None:
             if self.rng.random() < 0.5:
                 yield Bid(pid, "player", company=rnd.auctioning, price=rnd.min_bid(game, rnd.auctioning))
@@ -163,6 +169,12 @@ class RandomAgent:
     def _operating(self, step: Any, entity: Any) -> Iterator[Action]:
         game = self.game
         if step == "private tile lay":
+            rnd = game.round
+            if isinstance(rnd, OperatingRound) and rnd.teleported is not None:  # 1830's DH token
+                hex_id = rnd.laid[-1][0]
+                tile_id = game.state.tile_at[hex_id]
+                for city in game.board.tile_on(hex_id).tile.cities:
+                    yield PlaceToken(entity, "company", city=f"{tile_id}-{city.index}")
             yield Pass(entity, "company")
             return
         if isinstance(entity, int):
@@ -170,6 +182,14 @@ class RandomAgent:
             return
         corp = game.corporation(entity)
         sym = corp.sym
+        if step == "home token":  # a token a tile lay lifted goes back on a city of its hex
+            rnd = game.round
+            assert isinstance(rnd, OperatingRound)
+            hex_id = rnd.pending_tokens[0][1]
+            tile_id = game.state.tile_at.get(hex_id, game.data.hexes[hex_id].preprinted_tile_id)
+            for city in self._shuffled(c.index for c in game.board.tile_on(hex_id).tile.cities):
+                yield PlaceToken(sym, "corporation", city=f"{tile_id}-{city}")
+            return
         if step == "track":
             yield from self._special_lays(corp)
             if self.rng.random() < 0.9:
@@ -205,6 +225,16 @@ class RandomAgent:
         game = self.game
         for company in game.companies_of(corp.sym):
             ability = company.tile_lay
+            if ability is not None and ability.get("type") == "teleport":  # 1830's DH
+                if self.rng.random() < 0.5:
+                    in_use = set(game.state.tile_at.values())
+                    for hex_id in ability["hexes"]:
+                        for name in ability["tiles"]:
+                            copy = next(i for i in range(99) if f"{name}-{i}" not in in_use)
+                            for rotation in self._shuffled(range(6)):
+                                yield LayTile(company.sym, "company", hex=hex_id, tile=f"{name}-{copy}",
+                                              rotation=rotation)
+                continue
             if ability is None or ability.get("count") != 1 or self.rng.random() < 0.5:
                 continue
             for hex_id in ability["hexes"]:
@@ -265,9 +295,11 @@ class RandomAgent:
         offers: list[Action] = []
         for t in depot_trains(game):
             offers.append(BuyTrain(corp.sym, "corporation", train=t, price=game.trains[train_name(t)].price))
-            if game.trains[train_name(t)].exchange_discount:
-                for old in corp.trains:
-                    offers.append(BuyTrain(corp.sym, "corporation", train=t, price=700, exchange=old))
+            new = game.trains[train_name(t)]
+            if new.exchange_discount:  # a trade-in at the data's discount (1888 ¥700, 1830 $800)
+                price = new.price - max(new.exchange_discount.values())
+                for old in corp.trains:  # the engine refuses the trains it takes no discount for
+                    offers.append(BuyTrain(corp.sym, "corporation", train=t, price=price, exchange=old))
         for other in game.corporations.values():
             if other is not corp and other.trains and corp.cash > 0:
                 t = self.rng.choice(other.trains)

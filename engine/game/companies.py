@@ -28,6 +28,8 @@ class Company:
     @classmethod
     def fresh(cls, definition: CompanyDef) -> Company:
         ability = _ability(definition, "tile_lay")
+        if ability is None and _ability(definition, "teleport") is not None:
+            return cls(definition, lay_uses=1)  # 1830's DH: one teleport (RULES.md §7.3)
         return cls(definition, lay_uses=int(ability.get("count") or 0) if ability else 0)
 
     @property
@@ -54,8 +56,9 @@ class Company:
 
     @property
     def tile_lay(self) -> Mapping[str, Any] | None:
-        """The special tile-lay ability while it can still be used (§7.2-§7.5)."""
-        ability = self.ability("tile_lay")
+        """The special tile-lay ability while it can still be used (§7.2-§7.5; 1830's
+        DH teleport, 1830 RULES.md §7.3)."""
+        ability = self.ability("tile_lay") or self.ability("teleport")
         if ability is None or self.closed or self.lay_uses <= 0:
             return None
         return ability

@@ -102,9 +102,11 @@ def in_emergency(game: Game, corp: Corporation) -> bool:
 
 
 def check_purchase(
-    game: Game, corp: Corporation, train: str, price: int, exchange: str | None, sold_in_emergency: bool
+    game: Game, corp: Corporation, train: str, price: int, exchange: str | None,
+    sold_in_emergency: bool, sale_price: int | None = None,
 ) -> TrainPurchase:
-    """Judge a ``buy_train`` action (§6.9, §6.10)."""
+    """Judge a ``buy_train`` action (§6.9, §6.10); ``sale_price``: the price per share
+    of the president's latest emergency sale this turn."""
     seller = game.train_owner(train)
     if seller is None:
         raise IllegalAction("unknown_train", f"train {train} is not for sale (rusted, exported or unknown)")
@@ -158,6 +160,8 @@ def check_purchase(
                 f"{president.name} has {president.cash} but must add {contribution}: sell shares first",
             )
         return TrainPurchase(train, seller, price, contribution)
+    if game.title.ebuy_from_others and must_buy_train(game, corp):
+        return _presidents_purchase_from_other(game, corp, train, price, sold_in_emergency, sale_price)
     if price < 1 or price > corp.cash:
         raise IllegalAction(
             "wrong_price", f"a train from another corporation costs 1 to {corp.cash} (the buyer's cash)"
@@ -167,6 +171,35 @@ def check_purchase(
             "emergency", "after an emergency sale only the cheapest depot train may be bought"
         )
     return TrainPurchase(train, seller, price)
+
+
+def _presidents_purchase_from_other(
+    game: Game, corp: Corporation, train: str, price: int, sold_in_emergency: bool,
+    sale_price: int | None,
+) -> TrainPurchase:
+    """1830 RULES.md §6.11: a corporation that must buy a train may buy another
+    corporation's with the president's money too, for $1 up to the train's face value
+    (18xx.games ``EBUY_FROM_OTHERS = :value``, ``Step::Train#spend_minmax``); after an
+    emergency sale, for more than the money he had before that last sale (he may not
+    have sold more than needed)."""
+    seller = game.train_owner(train) or ""
+    president = game.player(corp.president)
+    face = game.trains[train_name(train)].price
+    most = min(face, corp.cash + president.cash) if price > corp.cash else corp.cash
+    if price < 1 or price > max(most, corp.cash):
+        raise IllegalAction(
+            "wrong_price",
+            f"a train from another corporation costs 1 to {max(most, corp.cash)} "
+            f"({corp.sym}'s cash, with its president's up to the train's face value {face})",
+        )
+    if sold_in_emergency and sale_price is not None:
+        least = corp.cash + president.cash - sale_price + 1
+        if price < least:
+            raise IllegalAction(
+                "oversold", f"after that emergency sale {train} must cost at least {least}"
+            )
+    contribution = max(0, price - corp.cash)
+    return TrainPurchase(train, seller, price, contribution)
 
 
 def apply_purchase(game: Game, corp: Corporation, purchase: TrainPurchase) -> None:

@@ -74,6 +74,11 @@ class OperatingRound(Round):
         #: or None for the normal track action) — a turn fact for move suggestions.
         self.laid: list[tuple[str, str | None]] = []
         self.emergency_sold = False
+        #: the private whose teleport lay awaits its free token (1830's DH, 1830 RULES.md §7.3).
+        self.teleported: str | None = None
+        #: the price per share of the president's latest emergency sale this turn
+        #: (18xx.games ``@last_share_sold_price``: he may not have sold more than needed).
+        self.emergency_sale_price: int | None = None
         #: (corporation, hex): tokens a tile lay lifted, to place again (``PendingTokenStep``).
         self.pending_tokens: list[tuple[str, str]] = []
 

@@ -160,7 +160,8 @@ class BuyTrainStep(Step):
                 self.passed = True
             case BuyTrain():
                 purchase = check_purchase(
-                    game, corp, action.train, action.price, action.exchange, rnd.emergency_sold
+                    game, corp, action.train, action.price, action.exchange, rnd.emergency_sold,
+                    rnd.emergency_sale_price,
                 )
                 apply_purchase(game, corp, purchase)
             case SellShares():
@@ -168,6 +169,7 @@ class BuyTrainStep(Step):
                 sale = check_emergency_sale(game, corp, player, action.shares, action.percent)
                 sell(game, sale)
                 rnd.emergency_sold = True
+                rnd.emergency_sale_price = sale.price_each
                 rnd.recalculate_order(game)
             case _:
                 raise IllegalAction("unsupported", action.type)

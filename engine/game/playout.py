@@ -32,7 +32,7 @@ from route18xx.engine.game.agent import RandomAgent, Stuck
 from route18xx.engine.game.depot import train_name
 from route18xx.engine.game.game import Game
 
-__all__ = ["MAX_ACTIONS", "Stuck", "log_entry", "play_and_log"]
+__all__ = ["MAX_ACTIONS", "Stuck", "log_entry", "log_options", "play_and_log"]
 
 #: A random game ends well before this many actions; past it the agent is stuck.
 MAX_ACTIONS = 4000
@@ -78,16 +78,27 @@ def log_entry(game: Game, action: Action, aid: int) -> dict[str, Any]:
     return out
 
 
+def log_options(game: Game) -> list[str]:
+    """The log's ``optional_rules`` that choose the game's rule set again: 1888's
+    ``north`` (1888 RULES.md §1), 1830's optional rules (1830 data/README.md "Rule sets")."""
+    name = game.rule_set.name
+    if game.title.name == "1888":
+        return ["north"] if name == "north" else []
+    options = [] if name == "standard" else name.split("+")
+    assert game.title.rule_set_of_options(options) == name, name
+    return options
+
+
 def play_and_log(
-    seed: int, players: int, stingy: bool = False, rule_set: str = "north"
+    seed: int, players: int, stingy: bool = False, rule_set: str = "north", title: str = "1888"
 ) -> tuple[Game, dict[str, Any]]:
-    """Play one random game to its end and return it with its 18xx.games log.
+    """Play one random game of ``title`` to its end and return it with its 18xx.games log.
 
     The log's ``id`` is ``seed``; its ``result`` holds the final scores. Raises
     ``Stuck`` when the agent finds no accepted action or the game does not end
     within ``MAX_ACTIONS`` actions (a bug of the agent or the engine).
     """
-    game = Game(rule_set, [(100 + i, f"Player {i + 1}") for i in range(players)])
+    game = Game(rule_set, [(100 + i, f"Player {i + 1}") for i in range(players)], title=title)
     agent = RandomAgent(game, seed, stingy=stingy)
     actions: list[dict[str, Any]] = []
     aid = 3
@@ -111,12 +122,11 @@ def play_and_log(
                             "action_id": last})
     if not game.finished:
         raise Stuck(f"seed {seed}: the game did not end within {MAX_ACTIONS} actions")
-    options = ["north"] if rule_set == "north" else []
     log = {
         "id": seed,
-        "title": "1888",
+        "title": game.title.name,
         "players": [{"id": p.id, "name": p.name} for p in sorted(game.players, key=lambda p: p.id)],
-        "settings": {"optional_rules": options, "seed": seed},
+        "settings": {"optional_rules": log_options(game), "seed": seed},
         "status": "finished",
         "result": {str(pid): score for pid, score in game.scores().items()},
         "actions": actions,

@@ -102,7 +102,15 @@ def special_lay_ability(game: Game, company: Company, corp: Corporation) -> Mapp
     ability = company.tile_lay
     if ability is None or ability.get("owner_type") != "corporation":
         return None
+    if ability.get("type") == "teleport" and not _track_open(game):
+        return None  # 1830's DH: only as the turn's tile lay (``when: track``, RULES.md §7.3)
     return ability
+
+
+def _track_open(game: Game) -> bool:
+    """Is the operating corporation's own tile lay of this turn still to come?"""
+    track = next((s for s in getattr(game.round, "steps", ()) if s.name == "track"), None)
+    return track is not None and not track.passed
 
 
 def unused_abilities(game: Game, corp: Corporation) -> bool:

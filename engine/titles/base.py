@@ -60,6 +60,10 @@ class Title:
     #: A private's share exchange may be made in operating rounds too (1830's MH,
     #: 1830 RULES.md §7.4; 1888's Forbidden City only in stock rounds).
     exchange_in_operating_round: bool = False
+    #: Whether the president's money may buy a train from another corporation, for up
+    #: to its face value (18xx.games ``EBUY_FROM_OTHERS``: 1830 ``:value``, 1830 RULES.md
+    #: §6.11; 1888 ``:never``, only with the corporation's own cash).
+    ebuy_from_others: bool = False
 
     @property
     def data(self) -> GameData:

@@ -80,5 +80,6 @@ TITLE = Title(
     undated_rules=rules_of,
     sell_buy_sell=True,
     exchange_in_operating_round=True,
+    ebuy_from_others=True,
     multiple_buy_from_ipo=lambda rule_set: "multiple_brown_from_ipo" in rule_set.split("+"),
 )

@@ -171,7 +171,12 @@ def add_generate(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--out", required=True, metavar="DIR", help="folder for the logs")
     p.add_argument("--jobs", type=int, default=None, metavar="N",
                    help="games played at once (default: all cores)")
-    p.add_argument("--rule-set", choices=("north", "prototype"), default="north")
+    p.add_argument("--title", default="1888", metavar="TITLE",
+                   help="the title played: 1888 (default) or 1830")
+    p.add_argument("--rule-set", default=None, metavar="NAME",
+                   help="a rule set of the title (1888: north (default), prototype; 1830: "
+                        "standard (default), multiple_brown_from_ipo, optional_6_train, "
+                        "multiple_brown_from_ipo+optional_6_train)")
 
 
 def run_generate(a: argparse.Namespace) -> int:
@@ -182,10 +187,20 @@ def run_generate(a: argparse.Namespace) -> int:
         return _error("N", f"must be 0 or more, not {a.count}")
     if a.jobs is not None and a.jobs < 1:
         return _error("--jobs", f"must be 1 or more, not {a.jobs}")
+    from route18xx.engine.api import titles_served
+
+    served = titles_served()  # title → its rule sets, the default first
+    if a.title not in served:
+        return _error("--title", f"unknown title {a.title!r}; expected one of {sorted(served)}")
+    rule_set = a.rule_set or served[a.title][0]
+    if rule_set not in served[a.title]:
+        return _error("--rule-set", f"{a.title} has no rule set {rule_set!r}; "
+                                    f"expected one of {sorted(served[a.title])}")
     if (problem := output_problem(a.out, directory=True)) is not None:
         return _error("--out", problem)
     try:
-        paths = generate_logs(a.count, a.seed, Path(a.out), a.jobs or default_jobs(), a.rule_set)
+        paths = generate_logs(a.count, a.seed, Path(a.out), a.jobs or default_jobs(), rule_set,
+                              a.title)
     except OSError as exc:
         return _error("--out", write_problem(exc))
     print(f"{len(paths)} logs in {a.out}")
