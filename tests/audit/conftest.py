@@ -30,7 +30,7 @@ SEED = 4200
 #: The broken files and the reason their game line must give.
 BROKEN = {
     "broken-not-json.json": "game_log",
-    "broken-not-1888.json": "only 1888 logs",
+    "broken-unknown-title.json": "unknown title",
     "broken-corrupt.json": "actions",
     "broken-diverging.json": "",  # replays, but an action is refused: completed false
     "broken-stops.json": f"action {STOPS_AT}",  # refused after 24 runs (tests.stopped_logs)
@@ -42,7 +42,7 @@ STOPPED = {"broken-diverging.json": 53, "broken-stops.json": STOPS_AT}
 def _write_broken(folder: Path) -> None:
     (folder / "broken-not-json.json").write_bytes(b"{\"actions\": [1, 2,\n")
     real = json.loads((LOGS / "129026.json").read_text("utf-8"))
-    (folder / "broken-not-1888.json").write_text(json.dumps(real | {"title": "1830"}))
+    (folder / "broken-unknown-title.json").write_text(json.dumps(real | {"title": "1889"}))
     corrupt = dict(real)
     corrupt["actions"] = list(real["actions"])
     corrupt["actions"][40] = {"type": "lay_tile", "id": "x", "rotation": "north"}
