@@ -100,6 +100,9 @@ def run_audit(a: argparse.Namespace) -> int:
 
     from route18xx.server.audit.runner import Terminated, sigterm_stops
 
+    # Ctrl-C stops the audit even when its parent started it with SIGINT ignored (a shell
+    # script's background job, a test runner's worker): Python then keeps SIG_IGN.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         with sigterm_stops():
             return _run_audit(a)

@@ -41,7 +41,12 @@ def small_corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def _start(corpus: Path, out: Path) -> tuple[subprocess.Popen[bytes], set[int]]:
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _start(corpus: Path, out: Path, *, sigint_ignored: bool = False
+           ) -> tuple[subprocess.Popen[bytes], set[int]]:
     """An audit on a pool of 2, once its workers and tracker run and its loop is on.
 
     Its output goes to files beside ``out``: a pipe would stay open as long as
@@ -52,6 +57,7 @@ def _start(corpus: Path, out: Path) -> tuple[subprocess.Popen[bytes], set[int]]:
             [sys.executable, "-m", "route18xx.server.cli", "audit", str(corpus), "--out",
              str(out), "--jobs", "2", "--time-limit", "2", "--no-progress"],
             stdout=subprocess.DEVNULL, stderr=err,
+            preexec_fn=_ignore_sigint if sigint_ignored else None,
         )
     deadline = time.monotonic() + 120
     tree: set[int] = set()
@@ -72,6 +78,19 @@ def _left(tree: set[int]) -> set[int]:
         with contextlib.suppress(OSError):
             os.kill(pid, signal.SIGKILL)
     return left
+
+
+def test_ctrl_c_stops_an_audit_whose_parent_ignored_sigint(small_corpus: Path, tmp_path: Path) -> None:
+    """A parent that ignores SIGINT (a script's background job, a test runner's worker)
+    passes SIG_IGN on; the audit still stops on Ctrl-C: 130 and the resume hint."""
+    out = tmp_path / "results.jsonl"
+    proc, tree = _start(small_corpus, out, sigint_ignored=True)
+    proc.send_signal(signal.SIGINT)
+    status = proc.wait(timeout=60)
+    assert _left(tree) == set()
+    err = (tmp_path / "stderr").read_text()
+    assert status == 130, err
+    assert "resume" in err and "Traceback" not in err
 
 
 def test_sigterm_stops_the_audit_with_the_resume_hint_and_no_process_left(
