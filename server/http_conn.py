@@ -35,28 +35,27 @@ import logging
 import time
 from typing import Any
 
+import httptools
 from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from route18xx.server.ops_http import OPS_PATHS
 
 log = logging.getLogger("route18xx.server")
 
 
-#: uvicorn's HTTP/1.1 protocols by the name of their parser (``--http-parser``).
-PARSERS = {
-    "httptools": "uvicorn.protocols.http.httptools_impl:HttpToolsProtocol",
-    "h11": "uvicorn.protocols.http.h11_impl:H11Protocol",
-}
+#: uvicorn's HTTP/1.1 protocols by the name of their parser (``--http-parser``):
+#: ``httptools`` (C; the declared dependency, version ``HTTPTOOLS_VERSION``) or ``h11``.
+PARSERS: dict[str, type[Any]] = {"httptools": HttpToolsProtocol, "h11": H11Protocol}
+HTTPTOOLS_VERSION: str = httptools.__version__
 
 
 def parser_protocol(name: str) -> type[Any]:
     """uvicorn's protocol class for the parser ``name`` (a key of ``PARSERS``)."""
-    import importlib
-
-    module, _, cls = PARSERS[name].partition(":")
-    protocol: type[Any] = getattr(importlib.import_module(module), cls)
-    return protocol
+    if name == "httptools":
+        log.debug("HTTP parser: httptools %s", HTTPTOOLS_VERSION)
+    return PARSERS[name]
 
 
 #: Connections kept beyond the cap for the operator's pages (``OPS_PATHS``): a scrape
