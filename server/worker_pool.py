@@ -187,7 +187,7 @@ class WorkerPool:
         Raises what the job raised in the worker, ``OutOfTime`` when the call
         ended while it waited, ``WorkerLost`` when its worker died.
         """
-        worker = await self._idle.get()
+        worker = await self._idle_worker(cancel)
         if not worker.alive:  # killed while idle: its replacement is on the way
             self._lost(worker)
             raise WorkerLost("an engine worker process died; retry")
@@ -212,6 +212,15 @@ class WorkerPool:
         if kind == ERROR:
             raise pickle.loads(answer)
         return answer
+
+    async def _idle_worker(self, cancel: CancelToken) -> Worker:
+        """The next idle worker, waited for until the call's deadline at most (workers
+        still booting, or all busy): a call answers at its deadline, not after it."""
+        left = cancel.time_left()
+        try:
+            return await asyncio.wait_for(self._idle.get(), None if left is None else max(left, 0.0))
+        except asyncio.TimeoutError:
+            raise OutOfTime("the call", expired=True) from None
 
     async def _exchange(self, worker: Worker, job_id: int, body: bytes) -> tuple[int, bytes]:
         """Send one job and read its answer; the worker is idle again afterwards."""

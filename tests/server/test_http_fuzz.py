@@ -56,7 +56,10 @@ ALLOWED = {"ok", "invalid_argument", "failed_precondition", "deadline_exceeded",
 #: The HTTP status Connect gives each allowed code (gRPC-Web answers 200 with trailers).
 HTTP_STATUS = {"ok": 200, "invalid_argument": 400, "failed_precondition": 400,
                "deadline_exceeded": 504, "resource_exhausted": 429}
-METHODS = ["SolveRoutes", "ValidateRoutes", "SuggestMoves", "SuggestTurn", "RenderBoard"]
+METHODS = ["SolveRoutes", "ValidateRoutes", "SuggestMoves", "SuggestTurn", "RenderBoard",
+           "FetchGameLog", "GetInfo"]
+#: FetchGameLog's one site, a closed loopback port: no fuzzed request leaves this machine.
+LOG_SITE = "http://127.0.0.1:9"
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**70), 2**70)
@@ -69,7 +72,7 @@ json_values = st.recursive(
 
 @pytest.fixture(scope="module")
 def served() -> Iterator[ServerProcess]:
-    yield from start_server("--workers", "2", http=True)
+    yield from start_server("--workers", "2", "--log-source-url", LOG_SITE, http=True)
 
 
 def _request(method: str, state: dict[str, Any]) -> Message:
@@ -83,6 +86,10 @@ def _request(method: str, state: dict[str, Any]) -> Message:
         return pb.SuggestMovesRequest(state=proto_state, time_limit_s=0.3)
     if method == "SuggestTurn":
         return pb.SuggestTurnRequest(state=proto_state, time_limit_s=0.3)
+    if method == "FetchGameLog":
+        return pb.FetchGameLogRequest(game_id="129026")
+    if method == "GetInfo":
+        return pb.GetInfoRequest()
     return pb.RenderBoardRequest(state=proto_state)
 
 

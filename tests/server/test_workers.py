@@ -163,6 +163,33 @@ def test_a_client_cancel_stops_the_job_running_in_its_worker(one_worker: RouteSe
         assert time.monotonic() - started < (whole - 0.2) / 2
 
 
+def test_a_call_waiting_for_a_busy_worker_ends_at_its_deadline(one_worker: RouteServer) -> None:
+    """A call queued behind the one worker's long job answers DEADLINE_EXCEEDED at its own
+    deadline, not when a worker comes free (nor, at start, when the workers have booted)."""
+    hard = load_json(Path(__file__).resolve().parents[1] / "data" / "boards" / "worst-56.json")
+    sets = [["D", "D"], ["5", "D"], ["6", "D"], ["6", "6"], ["5", "6"], ["5", "5"], ["D"], ["6"]]
+    slow = converters.solve_request_to_proto(hard["state"], train_sets=sets)
+    cheap = converters.solve_request_to_proto(SAMPLE[0]["state"])
+    with grpc.insecure_channel(one_worker.target) as channel:
+        stub = pb_grpc.RouteServiceStub(channel)
+        stub.SolveRoutes(cheap, timeout=30)  # the worker is up
+        started = time.monotonic()
+        stub.SolveRoutes(slow, timeout=60)
+        whole = time.monotonic() - started  # the slow job alone: seconds
+        busy = stub.SolveRoutes.future(slow, timeout=60)
+        time.sleep(0.2)
+        # the server's own side (a gRPC client ends its call at its deadline whatever the server does)
+        core = one_worker.core
+        _, cancel = core.token(0.3)
+        started = time.monotonic()
+        waiting = core.run(calls.METHODS_BY_NAME["SolveRoutes"], cheap, cancel)
+        with pytest.raises(OutOfTime):
+            asyncio.run_coroutine_threadsafe(waiting, one_worker._loop).result(60)
+        took = time.monotonic() - started
+        busy.cancel()
+    assert took < 0.3 + (whole - 0.2) / 2, (took, whole)
+
+
 # -- the decode lane (issue 20): large JSON requests decoded in a process of their own ----------
 
 
