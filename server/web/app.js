@@ -278,27 +278,15 @@ async function rankTurn(v, run) {
 }
 
 /** The board a whole-turn plan leaves, with its optimal routes. */
-async function drawPlan(v, ranked, button, caption) {
-  if (!live(v)) return;
-  for (const b of $("board-panel").querySelectorAll("button.draw-move")) b.removeAttribute("aria-pressed");
-  if (button) button.setAttribute("aria-pressed", "true");
-  $("after-box").hidden = false;
-  $("after-caption").textContent = `The board after ${caption}, with its optimal routes` +
-    (objective === "revenue" ? " (drawn for dividend + treasury):" : ":");
-  $("after-board").textContent = "Drawing…";
-  $("after-legend").replaceChildren();
-  try {
-    const after = await rpc("RenderBoard", { state: ranked.stateAfter, routesMode: "ROUTES_MODE_OPTIMAL" }, signal(v));
-    if (!live(v)) return;
-    mountBoard($("after-board"), $("after-legend"), after.svg, { interactive: false });
-  } catch (err) {
-    if (err instanceof Aborted || !live(v)) return;
-    $("after-board").textContent = `The board after this plan could not be drawn: ${err.message}`;
-  }
-}
+const drawPlan = (v, ranked, button, caption) =>
+  drawPicture(v, { state: ranked.stateAfter, routesMode: "ROUTES_MODE_OPTIMAL" }, button, caption);
 
 /** The board after ``moves`` (a suggestion, a lay and its token, or what the player did). */
-async function drawAfter(v, start, moves, button, caption) {
+const drawAfter = (v, start, moves, button, caption) =>
+  drawPicture(v, { gameLog: current.text, actionId: start, moves }, button, caption);
+
+/** The board RenderBoard draws for ``request`` (a board after a move or a plan), below the run's. */
+async function drawPicture(v, request, button, caption) {
   if (!live(v)) return;
   for (const b of $("board-panel").querySelectorAll("button.draw-move")) b.removeAttribute("aria-pressed");
   if (button) button.setAttribute("aria-pressed", "true");
@@ -309,12 +297,12 @@ async function drawAfter(v, start, moves, button, caption) {
   $("after-board").textContent = "Drawing…";
   $("after-legend").replaceChildren();
   try {
-    const after = await rpc("RenderBoard", { gameLog: current.text, actionId: start, moves }, signal(v));
+    const after = await rpc("RenderBoard", request, signal(v));
     if (!live(v)) return;
     mountBoard($("after-board"), $("after-legend"), after.svg, { interactive: false });
   } catch (err) {
     if (err instanceof Aborted || !live(v)) return;
-    $("after-board").textContent = `The board after this move could not be drawn: ${err.message}`;
+    $("after-board").textContent = `The board after this could not be drawn: ${err.message}`;
   }
 }
 
