@@ -13,7 +13,7 @@ import json
 import threading
 import urllib.error
 import urllib.request
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any, Iterator
 
 import pytest
@@ -21,6 +21,7 @@ import pytest
 from route18xx.server.app import RouteServer, ServerConfig, create_server
 from route18xx.server.log_source import LogSourceConfig
 from tests.conftest import LOGS_DIR
+from tests.local_site import local_site
 
 SERVICE = "/route18xx.v1.RouteService"
 LOG_TEXT = (LOGS_DIR / "129026.json").read_text()
@@ -62,13 +63,9 @@ class StandIn(BaseHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[str]:
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), StandIn)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    StandIn.release.set()
-    httpd.shutdown()
-    httpd.server_close()
+    with local_site(StandIn) as url:
+        yield url
+        StandIn.release.set()  # the slow game's request ends, so the site can stop
 
 
 @pytest.fixture(scope="module")

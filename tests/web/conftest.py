@@ -5,9 +5,8 @@ game logs from it: no other host is contacted)."""
 from __future__ import annotations
 
 import tempfile
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ from route18xx.server.app import RouteServer, ServerConfig, create_server
 from route18xx.server.log_source import LogSourceConfig
 from tests.browser import new_chromium
 from tests.conftest import LOGS_DIR
+from tests.local_site import local_site
 
 #: The stand-in site's games: 18xx.games id → the shared log's file.
 GAMES = {"129026": LOGS_DIR / "129026.json", "186735": LOGS_DIR / "1888_game_end_bankrupt.json"}
@@ -44,12 +44,8 @@ class StandInSite(BaseHTTPRequestHandler):
 
 @pytest.fixture(scope="session")
 def standin() -> Iterator[str]:
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), StandInSite)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
+    with local_site(StandInSite) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
