@@ -19,7 +19,7 @@ from route18xx.draw.geometry import (
 
 from route18xx.draw.svg import attrs, num, points, text, text_color_on
 from route18xx.draw.tracks import TileShape, tile_shape
-from route18xx.engine.api import CorporationView, HexView, NodeView
+from route18xx.engine.api import CorporationView, HexView, NodeView, money
 
 #: 18xx.games' tile and map colours.
 COLORS: Mapping[str, str] = {
@@ -84,7 +84,7 @@ def piece_d(layout: Layout, c: Point, shape: TileShape, index: int) -> str:
     return f"M{num(x0)} {num(y0)} A{num(r)} {num(r)} 0 0 {piece.sweep} {num(x1)} {num(y1)}"
 
 
-def _terrain(layout: Layout, c: Point, h: HexView) -> list[str]:
+def _terrain(layout: Layout, c: Point, h: HexView, fmt: str) -> list[str]:
     """Mountain, water and Great Wall symbols with the cost, low in the hex (unlaid only)."""
     if not h.terrain or h.tile is not None:
         return []
@@ -101,7 +101,7 @@ def _terrain(layout: Layout, c: Point, h: HexView) -> list[str]:
             out.append(
                 f'<path class="water" d="M{num(icon_x - 0.16 * s)} {num(yy)} q{num(0.08 * s)} {num(-0.07 * s)} {num(0.16 * s)} 0 '
                 f't{num(0.16 * s)} 0" fill="none" stroke="#1f6fd0" stroke-width="2"/>')
-    out.append(text(x + 0.1 * s, y, f"¥{h.terrain_cost}", 0.24 * s, cls="cost"))
+    out.append(text(x + 0.1 * s, y, money(h.terrain_cost, fmt), 0.24 * s, cls="cost"))
     return out
 
 
@@ -127,10 +127,13 @@ def _borders(layout: Layout, c: Point, h: HexView, edges: Iterable[int]) -> list
 
 
 def _revenue_boxes(layout: Layout, x: float, y: float, node: NodeView, current: str) -> list[str]:
-    """Phase revenues as coloured boxes (yellow, green, brown, gray), the current one framed."""
+    """Phase revenues as coloured boxes, one per colour the map prints (1888's Xi'an:
+    yellow, green, brown, gray; 1830's off-boards: yellow and brown, 1830 ROUTES.md
+    §4.1), the box that pays now framed (in a green phase, 1830's yellow)."""
     s = layout.size
     w, hgt = 0.34 * s, 0.26 * s
-    colors = [c for c in PHASE_COLORS if c in node.revenue]
+    colors = [c for c in PHASE_COLORS if c in node.printed_revenue]
+    current = node.printed_color(current) or current
     left = x - w * len(colors) / 2
     out = [f'<g class="revenue" data-node="{node.kind}-{node.index}">']
     for i, color in enumerate(colors):
@@ -138,7 +141,7 @@ def _revenue_boxes(layout: Layout, x: float, y: float, node: NodeView, current: 
         frame = ' stroke="#000" stroke-width="2.5"' if color == current else ' stroke="#555" stroke-width="0.6"'
         out.append(f'<rect x="{num(bx)}" y="{num(y - hgt / 2)}" width="{num(w)}" height="{num(hgt)}" '
                    f'fill="{COLORS[color]}"{frame}/>')
-        out.append(text(bx + w / 2, y, str(node.revenue[color]), 0.2 * s, weight="bold"))
+        out.append(text(bx + w / 2, y, str(node.printed_revenue[color]), 0.2 * s, weight="bold"))
     out.append("</g>")
     return out
 
@@ -160,11 +163,11 @@ def _slot_centers(n: int) -> list[Point]:
     return [(-r, -r), (r, -r), (-r, r), (r, r)]
 
 
-def _stop_title(hexv: HexView, node: NodeView, revenue_color: str) -> str:
+def _stop_title(hexv: HexView, node: NodeView, revenue_color: str, fmt: str) -> str:
     """Hover help for a stop: its node id, name, value this phase, who is there."""
     name = place_name(hexv)
     parts = [f"{hexv.id}-{node.index}" + (f" {name}" if name else "") + f" ({node.kind})",
-             f"¥{node.revenue.get(revenue_color, 0)} this phase"]
+             f"{money(node.revenue.get(revenue_color, 0), fmt)} this phase"]
     if node.tokens:
         parts.append("tokens: " + ", ".join(node.tokens))
     if node.reserved:
@@ -176,12 +179,12 @@ def _stop_title(hexv: HexView, node: NodeView, revenue_color: str) -> str:
 
 
 def _city(layout: Layout, c: Point, pos: Point, hexv: HexView, node: NodeView,
-          corps: Mapping[str, CorporationView], revenue_color: str = "yellow") -> list[str]:
+          corps: Mapping[str, CorporationView], revenue_color: str, fmt: str) -> list[str]:
     s = layout.size
     px, py = layout.to_page(c, pos)
     slots = _slot_centers(max(node.slots, 1))
     out = [f'<g class="city" data-node="{hexv.id}-{node.index}">',
-           _stop_title(hexv, node, revenue_color)]
+           _stop_title(hexv, node, revenue_color, fmt)]
     if len(slots) > 1:
         xs = [p[0] for p in slots]
         ys = [p[1] for p in slots]
@@ -255,20 +258,20 @@ def _marker_row(layout: Layout, c: Point, h: HexView, corps: Mapping[str, Corpor
     return out
 
 
-def hex_title(h: HexView, revenue_color: str) -> str:
+def hex_title(h: HexView, revenue_color: str, fmt: str) -> str:
     """The hover text of a hex (issue 22: ``<title>`` on hexes): where, what is laid,
     each stop's value in this phase and who has a token there or a home reserved."""
     parts = [h.id + (f" {h.location_name}" if h.location_name else "")]
     if h.tile is not None:
         parts.append(f"tile {h.tile}")
     if h.terrain_cost:
-        parts.append(f"terrain ¥{h.terrain_cost}")
+        parts.append(f"terrain {money(h.terrain_cost, fmt)}")
     for node in h.nodes:
         if node.hidden:
             continue
         kind = "off-board" if node.kind == "offboard" else node.kind
         value = node.revenue.get(revenue_color, 0)
-        stop = f"{kind} {node.index}: ¥{value}"
+        stop = f"{kind} {node.index}: {money(value, fmt)}"
         if node.kind == "city":
             stop += f", {len(node.tokens)} of {max(node.slots, 1)} slots"
         if node.tokens:
@@ -280,18 +283,21 @@ def hex_title(h: HexView, revenue_color: str) -> str:
 
 
 def hex_svg(layout: Layout, h: HexView, corps: Mapping[str, CorporationView],
-            revenue_color: str, mine_hex: str | None = None, mine_subsidy: int = 0) -> str:
-    """The whole hex as one ``<g class="hex">`` (with a ``<g class="tile">`` when laid)."""
+            revenue_color: str, mine_hex: str | None = None, mine_subsidy: int = 0, *,
+            currency_format: str) -> str:
+    """The whole hex as one ``<g class="hex">`` (with a ``<g class="tile">`` when laid);
+    money in the title's ``currency_format`` (``"$%s"``)."""
+    fmt = currency_format
     s = layout.size
     c = layout.center(h.x, h.y)
     color = COLORS.get(h.color, "#ddd")
     laid = f"tile {h.tile}, rotation {h.rotation}" if h.tile is not None else "printed tile"
     out = [f'<g {attrs(class_="hex", data_hex=h.id, data_color=h.color)}>',
-           f"<title>{escape(hex_title(h, revenue_color))}</title>",
+           f"<title>{escape(hex_title(h, revenue_color, fmt))}</title>",
            f'<polygon points="{hex_polygon(layout, c)}" fill="{color}" stroke="#777" stroke-width="1"/>']
     if h.great_wall and h.tile is None:
         out.append(_great_wall(layout, c))
-    out.extend(_terrain(layout, c, h))
+    out.extend(_terrain(layout, c, h, fmt))
     shape = tile_shape(h)
     if h.tile is not None:
         out.append(f'<g {attrs(class_="tile", data_hex=h.id, data_tile=h.tile, data_rotation=h.rotation)}>')
@@ -303,10 +309,10 @@ def hex_svg(layout: Layout, h: HexView, corps: Mapping[str, CorporationView],
         pos = shape.nodes.get((node.kind, node.index), (0.0, 0.0))
         page = layout.to_page(c, pos)
         if node.kind == "city":
-            out.extend(_city(layout, c, pos, h, node, corps, revenue_color))
+            out.extend(_city(layout, c, pos, h, node, corps, revenue_color, fmt))
         elif node.kind == "town":
             out.append(_town(layout, c, pos, shape.town_bars.get((node.kind, node.index)),
-                             _stop_title(h, node, revenue_color)))
+                             _stop_title(h, node, revenue_color, fmt)))
         else:
             out.append(_offboard(layout, c, pos, h))
         if node.hidden:
@@ -329,7 +335,7 @@ def hex_svg(layout: Layout, h: HexView, corps: Mapping[str, CorporationView],
     if h.id == mine_hex:
         out.append(f'<rect class="mine" x="{num(c[0] - 0.42 * s)}" y="{num(c[1] - 0.6 * s)}" width="{num(0.84 * s)}" '
                    f'height="{num(0.22 * s)}" rx="3" fill="#444"/>')
-        out.append(text(c[0], c[1] - 0.49 * s, f"mine +¥{mine_subsidy}", 0.15 * s, fill="#fff",
+        out.append(text(c[0], c[1] - 0.49 * s, f"mine +{money(mine_subsidy, fmt)}", 0.15 * s, fill="#fff",
                         weight="bold", cls="mine-label"))
     out.extend(_marker_row(layout, c, h, corps))
     out.append("</g>")

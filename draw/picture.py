@@ -17,7 +17,7 @@ from route18xx.draw.hexes import borders_svg, hex_polygon, hex_svg, location_svg
 from route18xx.draw.routes import DrawnRoute, routes_svg
 from route18xx.draw.svg import FONT, attrs, num, text
 from route18xx.draw.tracks import tile_shape
-from route18xx.engine.api import BoardView
+from route18xx.engine.api import BoardView, signed_money
 
 ROWS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -89,7 +89,7 @@ def picture(p: Picture) -> str:
         shapes[h.id] = tile_shape(h)
         hexes[h.id] = h
         out.append(hex_svg(layout, h, view.corporations, view.revenue_color, view.mine_hex,
-                           view.mine_subsidy))
+                           view.mine_subsidy, currency_format=view.currency_format))
     out.append(borders_svg(layout, view.hexes))
     out.append("</g>")
     out.append(_grid_labels(layout, view, width))
@@ -98,9 +98,9 @@ def picture(p: Picture) -> str:
         c = layout.center(h.x, h.y)
         out.append(f'<g {attrs(id="highlight", data_hex=h.id)}>'
                    f'<polygon points="{hex_polygon(layout, c)}" fill="none" stroke="#00C2FF" stroke-width="6"/>'
-                   + text(c[0], c[1] + 1.12 * s, f"+¥{p.highlight.gain}", 16, weight="bold",
+                   + text(c[0], c[1] + 1.12 * s, signed_money(p.highlight.gain, view.currency_format), 16, weight="bold",
                           fill="#0060A0") + "</g>")
-    out.append(routes_svg(layout, hexes, shapes, p.routes))
+    out.append(routes_svg(layout, hexes, shapes, p.routes, view.currency_format))
     # names last: no token, route or highlight covers them
     out.append('<g id="labels">' + "".join(location_svg(layout, h) for h in view.hexes) + "</g>")
     out.append(_legend(p, legend_top))

@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 from route18xx.draw.picture import Highlight, LegendLine, Picture, picture
 from route18xx.draw.routes import ROUTE_COLORS, DrawnRoute, lane_offsets
 from route18xx.engine import api
-from route18xx.engine.api import MalformedInput
+from route18xx.engine.api import MalformedInput, money, signed_money
 
 MODES = ("optimal", "recorded", "both", "none")
 
@@ -30,22 +30,23 @@ def _figures(kind: str, walks: Sequence[api.RouteWalk]) -> tuple[int, int]:
     return sum(w.revenue for w in walks), sum(w.subsidy for w in walks)
 
 
-def _route_line(kind: str, r: DrawnRoute) -> LegendLine:
+def _route_line(kind: str, r: DrawnRoute, fmt: str) -> LegendLine:
     w = r.walk
     if not w.legal:
         reason = w.violations[0] if w.violations else "illegal"
         return LegendLine(f"{kind} {w.train}: illegal — {reason}", r)
-    parts = [f"{kind} {w.train}: {len(w.stops)} stops ¥{w.revenue - w.bonus}"]
+    parts = [f"{kind} {w.train}: {len(w.stops)} stops {money(w.revenue - w.bonus, fmt)}"]
     if w.bonus:
-        parts.append(f" + destination bonus ¥{w.bonus}")
-    parts.append(f" = revenue ¥{w.revenue}")
+        parts.append(f" + destination bonus {money(w.bonus, fmt)}")
+    parts.append(f" = revenue {money(w.revenue, fmt)}")
     if w.subsidy:
-        parts.append(f"; mine subsidy ¥{w.subsidy} to the treasury; income ¥{w.revenue + w.subsidy}")
+        parts.append(f"; mine subsidy {money(w.subsidy, fmt)} to the treasury; "
+                     f"income {money(w.revenue + w.subsidy, fmt)}")
     return LegendLine("".join(parts), r)
 
 
-def _signed(amount: int) -> str:
-    return f"{'+' if amount >= 0 else '−'}¥{abs(amount)}"
+def _signed(amount: int, fmt: str) -> str:
+    return ("+" if amount == 0 else "") + signed_money(amount, fmt)
 
 
 #: The words of the legend, as every front end uses them (issue 22).
@@ -62,6 +63,7 @@ def build_picture(
 ) -> Picture:
     """Assemble the picture of a state with named sets of walked routes (pure drawing input)."""
     view = api.board_view(state)
+    fmt = view.currency_format
     all_walks = [w for _, walks in sets for w in walks]
     colors = _route_colors(sets)
     offsets = lane_offsets(len(all_walks))
@@ -76,27 +78,29 @@ def build_picture(
             r = DrawnRoute(kind, w, colors[(kind, w.train)], offsets[i])
             i += 1
             drawn.append(r)
-            legend.append(_route_line(kind, r))
+            legend.append(_route_line(kind, r, fmt))
         legal = all(w.legal for w in walks)
         legend.append(LegendLine(
-            f"{kind} income: ¥{revenue + subsidy} (revenue ¥{revenue} + subsidy ¥{subsidy})"
-            + ("" if legal else " — illegal routes count ¥0"), bold=True))
+            f"{kind} income: {money(revenue + subsidy, fmt)} (revenue {money(revenue, fmt)} "
+            f"+ subsidy {money(subsidy, fmt)})"
+            + ("" if legal else f" — illegal routes count {money(0, fmt)}"), bold=True))
     if "optimal" in totals and "recorded" in totals:
         (opt_rev, opt_sub), (rec_rev, rec_sub) = totals["optimal"], totals["recorded"]
         diff = opt_rev + opt_sub - rec_rev - rec_sub
         legend.append(LegendLine(
-            f"optimal − recorded: {_signed(diff)} income (dividend {_signed(opt_rev - rec_rev)}, "
-            f"treasury {_signed(opt_sub - rec_sub)})  (solid: optimal, dashed: recorded)",
+            f"optimal − recorded: {_signed(diff, fmt)} income (dividend "
+            f"{_signed(opt_rev - rec_rev, fmt)}, treasury {_signed(opt_sub - rec_sub, fmt)})  "
+            "(solid: optimal, dashed: recorded)",
             bold=True))
     if sets:
         legend.append(LegendLine(VOCABULARY))
     if highlight is not None:
-        legend.append(LegendLine(f"suggested: {highlight.caption} (gain {_signed(highlight.gain)})",
+        legend.append(LegendLine(f"suggested: {highlight.caption} (gain {_signed(highlight.gain, fmt)})",
                                  bold=True))
     return Picture(view, tuple(drawn), tuple(legend), highlight, subtitle)
 
 
-def _suggestion_highlight(suggestion: api.Suggestion) -> Highlight:
+def _suggestion_highlight(suggestion: api.Suggestion, fmt: str) -> Highlight:
     move = suggestion.move
     if move.text:  # the move in words (issue 22): the exits it connects, not a rotation index
         caption = move.text
@@ -106,7 +110,7 @@ def _suggestion_highlight(suggestion: api.Suggestion) -> Highlight:
         caption = f"tile {move.tile} on {move.hex} rotation {move.rotation}"
     if suggestion.then_token is not None:
         caption += f", then {suggestion.then_token.text or 'a token on ' + suggestion.then_token.hex}"
-    caption += f", income ¥{suggestion.income}"
+    caption += f", income {money(suggestion.income, fmt)}"
     return Highlight(move.hex, caption, suggestion.gain)
 
 
@@ -135,7 +139,7 @@ def render_svg(
     state = api.read_state(state_raw)
     highlight = None
     if suggestion is not None:
-        highlight = _suggestion_highlight(suggestion)
+        highlight = _suggestion_highlight(suggestion, state.data.currency_format)
         state = api.state_with_move(state, suggestion.move)
         if suggestion.then_token is not None:
             state = api.state_with_move(state, suggestion.then_token)

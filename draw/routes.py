@@ -17,7 +17,7 @@ from typing import Mapping, Sequence
 from route18xx.draw.geometry import Layout, Point, offset_points, sample
 from route18xx.draw.svg import attrs, num, polyline_d
 from route18xx.draw.tracks import TileShape, oriented
-from route18xx.engine.api import HexView, RouteWalk
+from route18xx.engine.api import HexView, RouteWalk, money
 
 #: Distinct, saturated colours that no tile or map colour uses.
 ROUTE_COLORS = ("#E4007C", "#0047FF", "#FF7A00", "#00A878", "#8A00E6", "#00B4D8",
@@ -81,22 +81,23 @@ def _unique(ps: Sequence[Point]) -> list[Point]:
     return out
 
 
-def route_title(r: DrawnRoute) -> str:
+def route_title(r: DrawnRoute, fmt: str) -> str:
     """The hover text of a route (issue 22: ``<title>`` on routes): which train, its
-    stops, its revenue (destination bonus included), subsidy and income."""
+    stops, its revenue (destination bonus included), subsidy and income, in the
+    title's money (``fmt``: ``"$%s"``)."""
     w = r.walk
-    text = f"{r.kind} {w.train}: {' – '.join(w.stops)}; revenue ¥{w.revenue}"
+    text = f"{r.kind} {w.train}: {' – '.join(w.stops)}; revenue {money(w.revenue, fmt)}"
     if w.bonus:
-        text += f" (destination bonus ¥{w.bonus})"
+        text += f" (destination bonus {money(w.bonus, fmt)})"
     if w.subsidy:
-        text += f", mine subsidy ¥{w.subsidy}, income ¥{w.revenue + w.subsidy}"
+        text += f", mine subsidy {money(w.subsidy, fmt)}, income {money(w.revenue + w.subsidy, fmt)}"
     if not w.legal:
         text += f"; illegal: {w.violations[0] if w.violations else '?'}"
     return text
 
 
 def routes_svg(layout: Layout, hexes: Mapping[str, HexView], shapes: Mapping[str, TileShape],
-               routes: Sequence[DrawnRoute]) -> str:
+               routes: Sequence[DrawnRoute], currency_format: str) -> str:
     s = layout.size
     width = 0.09 * s
     out = ['<g id="routes">']
@@ -115,7 +116,7 @@ def routes_svg(layout: Layout, hexes: Mapping[str, HexView], shapes: Mapping[str
             f'<path {attrs(class_="route", id=f"route-{r.kind}-{r.walk.train}", data_kind=r.kind, data_train=r.walk.train, data_hexes=" ".join(r.walk.hexes), data_color=r.color)} '
             f'd="{d}" fill="none" stroke="{r.color}" stroke-width="{num(width)}" '
             f'stroke-linejoin="round" stroke-linecap="round"{dash}>'
-            f"<title>{escape(route_title(r))}</title></path>")
+            f"<title>{escape(route_title(r, currency_format))}</title></path>")
         for x, y in stops:
             rings.append(
                 f'<circle {attrs(class_="stop", data_kind=r.kind, data_train=r.walk.train)} cx="{num(x)}" '

@@ -26,6 +26,7 @@ from route18xx.engine.errors import (
 )
 from route18xx.engine.input_file import MAX_FILE_BYTES, file_kind, read_input_file, read_json_file
 from route18xx.engine.jsontext import decode_json
+from route18xx.engine.money import money, signed_money
 from route18xx.engine.reports import (
     AnswerBreakdown, BonusValue, CheckReport, RouteBreakdown, RouteCheckReport, RouteReport,
     SolveReport, StopValue, SubsidyValue, Violation,
@@ -113,6 +114,7 @@ __all__ = [
     "state_before", "state_from_log", "state_with_move", "suggest_moves", "tile_view",
     "PlanLay", "PlanReport", "PlanToken", "RankedPlanReport", "TrainAdvice", "TurnReport",
     "suggest_turn", "BoughtTrain", "TurnComparison", "TurnsReport", "compare_turns",
+    "money", "signed_money",
 ]
 
 

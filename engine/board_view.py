@@ -11,12 +11,12 @@ nothing (``route18xx.draw`` does, through ``engine.api``).
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from route18xx.engine.board import Board, split_node_id
 from route18xx.engine.errors import MalformedInput
-from route18xx.engine.gamedata import HexDef, HexId, RevenueCenter, TileDef, game_data
+from route18xx.engine.gamedata import HexDef, HexId, RevenueCenter, TileDef
 from route18xx.engine.hexgrid import facing_edge
 from route18xx.engine.revenue import mine_rule
 from route18xx.engine.route_judge import judge_routes, parse_route_specs, check_route_references
@@ -42,10 +42,19 @@ class NodeView:
     groups: tuple[str, ...]
     visit_cost: int
     hidden: bool
+    #: The revenues the map prints, by the colours the title's data lists (1830's
+    #: off-boards: yellow and brown only, 1830 ROUTES.md §4.1; 1888's: all four).
+    printed_revenue: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def flat_revenue(self) -> bool:
         return len(set(self.revenue.values())) == 1
+
+    def printed_color(self, color: str) -> str | None:
+        """The printed colour whose value pays in a phase of ``color``: that colour, or
+        the newest older one printed (Chicago's yellow pays in the green phases)."""
+        order = _PRICED_COLORS[: _PRICED_COLORS.index(color) + 1] if color in _PRICED_COLORS else ()
+        return next((c for c in reversed(order) if c in self.printed_revenue), None)
 
 
 @dataclass(frozen=True)
@@ -111,6 +120,8 @@ class BoardView:
     #: The hex whose stop pays a subsidy (1888's mine); None in a title without one.
     mine_hex: HexId | None
     mine_subsidy: int
+    #: How the title writes money (``"$%s"``; ``GameData.currency_format``).
+    currency_format: str = "%s"
 
 
 @dataclass(frozen=True)
@@ -164,6 +175,8 @@ def _node_view(board: Board, hex_def: HexDef, node: RevenueCenter) -> NodeView:
         kind=node.kind, index=node.index, revenue=_revenue(node, _PRICED_COLORS),
         slots=node.slots, tokens=tokens, reserved=reserved, groups=node.groups,
         visit_cost=node.visit_cost, hidden=node.hidden,
+        printed_revenue=(dict(node.revenue) if not isinstance(node.revenue, int)
+                         else {c: node.revenue for c in _PRICED_COLORS}),
     )
 
 
@@ -215,12 +228,18 @@ def board_view_of(state: RouteState) -> BoardView:
         },
         mine_hex=None if mine is None else mine.hex,
         mine_subsidy=0 if mine is None else mine.subsidy,
+        currency_format=state.data.currency_format,
     )
 
 
-def tile_view(tile_name: str, rotation: int, hex_id: HexId = "E9") -> HexView:
-    """A bare tile at a rotation on a hex, outside any game (for tile sheets and tests)."""
-    data = game_data()
+def tile_view(tile_name: str, rotation: int, hex_id: HexId = "E9", title: str = "") -> HexView:
+    """A bare tile of ``title`` (default the default title) at a rotation on a hex,
+    outside any game (for tile sheets and tests)."""
+    from route18xx.engine.titles import title_named
+
+    data = title_named(title).data
+    if hex_id not in data.hexes:
+        raise MalformedInput("hex", f"unknown hex {hex_id!r} of {data.title}")
     tile = data.tiles.get(tile_name)
     if tile is None:
         raise MalformedInput("tile", f"unknown tile {tile_name!r}")

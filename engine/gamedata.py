@@ -241,6 +241,9 @@ class GameData:
     #: hex → money a route stopping there earns for the treasury (1888's mine,
     #: ROUTES.md §5.3; ``route_rules.json``); empty in a title without subsidies.
     stop_subsidies: Mapping[HexId, int] = field(default_factory=dict)
+    #: How the title writes an amount of money, ``%s`` standing for the number
+    #: (18xx.games ``CURRENCY_FORMAT_STR``: 1888 ``"¥%s"``, 1830 ``"$%s"``; ``players.json``).
+    currency_format: str = "%s"
 
     def phase(self, name: str) -> PhaseDef | None:
         for phase in self.phases:
@@ -420,4 +423,5 @@ def game_data(title: str = "1888") -> GameData:
         exchange_token_hexes=frozenset(privates["exchange_token_hexes"]),
         title=title,
         stop_subsidies={mine["hex"]: mine["subsidy"]} if mine else {},
+        currency_format=_load("players", title)["currency_format"],
     )

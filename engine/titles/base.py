@@ -41,8 +41,6 @@ class Title:
     #: Whether ``rules_as_of`` picks a dated rule version (1888 HISTORY.md §2); a title
     #: without a dated table plays its one current version.
     dated_rules: bool
-    #: The currency sign of its money (¥ for 1888, $ for 1830), for texts and pictures.
-    currency: str
     #: Whether the next train of the depot is exported at the end of each OR set
     #: (1888 RULES.md §9.3; 1830 exports nothing, 1830 RULES.md §14).
     exports_trains: bool
@@ -69,6 +67,11 @@ class Title:
     def data(self) -> GameData:
         """The title's facts, parsed once (``engine/data/<name>/``)."""
         return game_data(self.name)
+
+    @property
+    def currency_format(self) -> str:
+        """How its money is written (``"$%s"``), a fact of its data (``players.json``)."""
+        return self.data.currency_format
 
     def rule_set(self, name: str) -> RuleSet | None:
         return self.rule_sets.get(name)

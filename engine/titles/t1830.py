@@ -74,7 +74,6 @@ TITLE = Title(
     rule_sets=RULE_SETS,
     rule_set_of_options=rule_set_of_options,
     dated_rules=False,
-    currency="$",
     exports_trains=False,
     must_buy_train="route",
     undated_rules=rules_of,

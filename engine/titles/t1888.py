@@ -25,7 +25,6 @@ TITLE = Title(
     rule_sets=RULE_SETS,
     rule_set_of_options=rule_set_of_options,
     dated_rules=True,
-    currency="¥",
     exports_trains=True,
     must_buy_train="always",
 )

@@ -1,4 +1,9 @@
-"""Pictures of the board (issue 12): read back with hex math written apart from the drawing."""
+"""Pictures of the board (issue 12): read back with hex math written apart from the drawing.
+
+The general properties are checked for every title (issue 25): 1888's real states
+and 1830's boards of the two shared 1830 logs (``tests/data/1830/states.json``, built
+to match the site's checkpoints), each in its own money.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +19,7 @@ import pytest
 
 from route18xx.draw import render_svg
 from route18xx.draw.geometry import Layout
-from route18xx.draw.hexes import hex_svg
+from route18xx.draw.hexes import COLORS, hex_svg
 from route18xx.draw.picture import picture
 from route18xx.draw.render import build_picture
 from route18xx.engine import api
@@ -22,16 +27,31 @@ from tests.conftest import LOGS_DIR, load_json, state_files
 from tests.draw.hexmath import SVG, hex_center, layout_of, path_ends, polyline, walked_hexes
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA_1888 = ROOT / "engine" / "data" / "1888"
+DATA = ROOT / "engine" / "data"
 FULLEST = "129026-728"  # phase D: the fullest board of the logs
+FULLEST_1830 = "26855-584"  # phase D, 25 tiles and 15 tokens: the fullest 1830 board
+STATES_1830 = Path(__file__).resolve().parents[1] / "data" / "1830" / "states.json"
 
 
-def _states_with_trains() -> list[Path]:
-    """Every 12th real state, plus the fullest board: early, middle and late games."""
+def _states_1830() -> dict[str, dict[str, Any]]:
+    """The 67 boards of the shared 1830 logs' runs, by name (``26855-458``)."""
+    return {s["name"]: s for s in load_json(STATES_1830)["states"]}
+
+
+def _boards() -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
+    """(name, state, recorded routes): every 12th real 1888 state and every 12th 1830
+    one, plus each title's fullest board: early, middle and late games."""
     files = state_files()
     picked = files[::12]
     picked += [p for p in files if p.stem == FULLEST and p not in picked]
-    return picked
+    out = []
+    for path in picked:
+        raw = load_json(path)
+        out.append((path.stem, raw["state"], raw["reference"]["recorded_routes"]))
+    boards = list(_states_1830().values())
+    for s in boards[::12] + [b for b in boards if b["name"] == FULLEST_1830]:
+        out.append((s["name"], s["state"], s["routes"]))
+    return out
 
 
 def _expected_walk(connections: list[list[str]]) -> list[str]:
@@ -83,11 +103,10 @@ def test_the_svg_is_xml_with_a_title_and_legend(late_log: dict[str, Any]) -> Non
     assert "destination bonus ¥20" in legend and "mine subsidy ¥40" in legend
 
 
-@pytest.mark.parametrize("path", _states_with_trains(), ids=lambda p: p.stem)
-def test_each_route_is_drawn_through_exactly_its_hexes_in_order(path: Path) -> None:
-    raw = load_json(path)
-    state = raw["state"]
-    recorded = raw["reference"]["recorded_routes"]
+@pytest.mark.parametrize("name, state, recorded", _boards(), ids=[b[0] for b in _boards()])
+def test_each_route_is_drawn_through_exactly_its_hexes_in_order(
+    name: str, state: dict[str, Any], recorded: list[dict[str, Any]],
+) -> None:
     optimal = api.solve_routes(state)["routes"]
     svg = render_svg(state, routes="both", recorded=recorded)
     root = _parse(svg)
@@ -102,14 +121,20 @@ def test_each_route_is_drawn_through_exactly_its_hexes_in_order(path: Path) -> N
     assert not drawn  # no route drawn that was not asked for
 
 
-def _tiles() -> list[dict[str, Any]]:
-    tiles: list[dict[str, Any]] = json.loads((DATA_1888 / "tiles.json").read_text("utf-8"))["tiles"]
-    return tiles
+#: A plain hex of each title's map to lay a bare tile on.
+PLAIN_HEX = {"1888": "E9", "1830": "C9"}
 
 
-def _edge_midpoints(center: tuple[float, float], size: float) -> dict[int, tuple[float, float]]:
+def _tiles() -> list[tuple[str, dict[str, Any]]]:
+    """(title, tile) for every tile of every title."""
+    return [(title, t) for title in PLAIN_HEX
+            for t in json.loads((DATA / title / "tiles.json").read_text("utf-8"))["tiles"]]
+
+
+def _edge_midpoints(center: tuple[float, float], size: float,
+                    title: str) -> dict[int, tuple[float, float]]:
     """Edge → midpoint, from the map's own neighbour offsets (half way to the neighbour)."""
-    system = json.loads((DATA_1888 / "map.json").read_text("utf-8"))["coordinate_system"]
+    system = json.loads((DATA / title / "map.json").read_text("utf-8"))["coordinate_system"]
     out = {}
     for edge, off in system["edge_offsets"].items():
         nx = off["dx"] * math.sqrt(3) / 2 * size
@@ -118,16 +143,17 @@ def _edge_midpoints(center: tuple[float, float], size: float) -> dict[int, tuple
     return out
 
 
-@pytest.mark.parametrize("tile", _tiles(), ids=lambda t: str(t["name"]))
-def test_drawn_track_ends_match_the_tile_paths_at_every_rotation(tile: dict[str, Any]) -> None:
+@pytest.mark.parametrize("title, tile", _tiles(), ids=[f"{t}-{x['name']}" for t, x in _tiles()])
+def test_drawn_track_ends_match_the_tile_paths_at_every_rotation(title: str, tile: dict[str, Any]) -> None:
     size, ox, oy = 50.0, 100.0, 100.0
     layout = Layout(size, ox, oy)
-    hex_id = "E9"
+    hex_id = PLAIN_HEX[title]
     center = hex_center(hex_id, size, ox, oy)
-    midpoints = _edge_midpoints(center, size)
+    midpoints = _edge_midpoints(center, size, title)
     for rotation in range(6):
-        view = api.tile_view(tile["name"], rotation, hex_id)
-        root = _parse(f'<svg xmlns="http://www.w3.org/2000/svg">{hex_svg(layout, view, {}, "yellow")}</svg>')
+        view = api.tile_view(tile["name"], rotation, hex_id, title)
+        svg = hex_svg(layout, view, {}, "yellow", currency_format="%s")
+        root = _parse(f'<svg xmlns="http://www.w3.org/2000/svg">{svg}</svg>')
         tracks = {int(e.get("data-path", "-1")): e.get("d", "") for e in root.iter(f"{SVG}path")
                   if e.get("class") == "track"}
         assert sorted(tracks) == list(range(len(tile["paths"])))
@@ -143,8 +169,23 @@ def test_drawn_track_ends_match_the_tile_paths_at_every_rotation(tile: dict[str,
                     assert all(math.dist(drawn, m) > 0.1 * size for m in midpoints.values())
 
 
-def test_a_late_board_shows_all_its_tiles_and_tokens() -> None:
-    raw = load_json(next(p for p in state_files() if p.stem == FULLEST))["state"]
+#: Each title's fullest board, its number of hexes (1888 map.json: 73; 1830 map.rb: 93)
+#: and hexes that must be drawn (1888's harbour, mine, Baotou's two, Beijing; 1830's
+#: Gulf and Canada pairs, NY, Altoona).
+LATE_BOARDS = [("1888", 73, {"H16", "C5", "A1", "A3", "C9"}),
+               ("1830", 93, {"I1", "J2", "A9", "A11", "G19", "H12"})]
+
+
+def _fullest(title: str) -> dict[str, Any]:
+    if title == "1888":
+        raw: dict[str, Any] = load_json(next(p for p in state_files() if p.stem == FULLEST))["state"]
+        return raw
+    return _states_1830()[FULLEST_1830]["state"]
+
+
+@pytest.mark.parametrize("title, count, special", LATE_BOARDS, ids=[b[0] for b in LATE_BOARDS])
+def test_a_late_board_shows_all_its_tiles_and_tokens(title: str, count: int, special: set[str]) -> None:
+    raw = _fullest(title)
     root = _parse(render_svg(raw, routes="none"))
     tiles = {(g.get("data-hex"), g.get("data-tile"), int(g.get("data-rotation", "-1")))
              for g in root.iter(f"{SVG}g") if g.get("class") == "tile"}
@@ -153,7 +194,7 @@ def test_a_late_board_shows_all_its_tiles_and_tokens() -> None:
                     for c in root.iter(f"{SVG}circle") if c.get("class") == "token")
     assert tokens == sorted((t["hex"], t["city"], t["corporation"]) for t in raw["tokens"])
     hexes = {g.get("data-hex") for g in root.iter(f"{SVG}g") if g.get("class") == "hex"}
-    assert len(hexes) == 73 and {"H16", "C5", "A1", "A3", "C9"} <= hexes
+    assert len(hexes) == count and special <= hexes
 
 
 def test_the_printed_map_shows_its_special_hexes() -> None:
@@ -165,15 +206,74 @@ def test_the_printed_map_shows_its_special_hexes() -> None:
     assert sum(1 for e in root.iter(f"{SVG}line") if e.get("class") == "impassable") == 3
 
 
-def test_a_suggestion_is_laid_and_highlighted() -> None:
-    raw = load_json(next(p for p in state_files() if p.stem == "129026-399"))["state"]
+#: 1830's off-boards as the map prints them (18xx.games g_1830/map.rb, typed by hand):
+#: yellow and brown values only; I1 and A9 are the hidden halves of the Gulf and Canada.
+OFFBOARDS_1830 = {"F2": (40, 70), "J2": (30, 60), "A11": (30, 50), "B24": (20, 30), "K13": (30, 40)}
+
+
+@pytest.mark.parametrize("phase, framed", [("2", "yellow"), ("4", "yellow"), ("5", "brown"), ("D", "brown")])
+def test_1830_off_boards_show_the_two_values_the_map_prints(phase: str, framed: str) -> None:
+    """1830 ROUTES.md §4.1: an off-board pays its yellow value until the first brown
+    phase (5), then its brown value; the picture shows those two boxes, the paying one
+    framed, in dollars (not the four boxes of 1888's Xi'an)."""
+    state = dict(_states_1830()["26855-92"]["state"], tiles=[], tokens=[], phase=phase, trains=[phase])
+    root = _parse(render_svg(state, routes="none"))
+    seen = {}
+    for g in root.iter(f"{SVG}g"):
+        if g.get("class") != "hex" or g.get("data-hex") not in (*OFFBOARDS_1830, "I1", "A9"):
+            continue
+        boxes = [b for b in g.iter(f"{SVG}g") if b.get("class") == "revenue"]
+        if g.get("data-hex") in ("I1", "A9"):
+            assert boxes == [], g.get("data-hex")
+            continue
+        (box,) = boxes
+        rects = box.findall(f"{SVG}rect")
+        values = tuple(int("".join(t.itertext())) for t in box.findall(f"{SVG}text"))
+        assert [r.get("fill") for r in rects] == [COLORS["yellow"], COLORS["brown"]]
+        thick = [i for i, r in enumerate(rects) if r.get("stroke-width") == "2.5"]
+        assert thick == [0 if framed == "yellow" else 1]
+        title = g.find(f"{SVG}title")
+        assert title is not None and title.text is not None
+        pays = values[0 if framed == "yellow" else 1]
+        assert f"off-board 0: ${pays}" in title.text and "¥" not in title.text
+        seen[g.get("data-hex")] = values
+    assert seen == OFFBOARDS_1830
+    texts = ["".join(t.itertext()) for t in root.iter(f"{SVG}text")]
+    assert "$120" in texts and "$80" in texts  # 1830's mountains and rivers
+    assert not any("¥" in t for t in texts)
+    assert sum(1 for e in root.iter(f"{SVG}line") if e.get("class") == "impassable") == 4
+
+
+def test_an_1830_legend_is_in_dollars() -> None:
+    """Run 458 of 26855: C&O's 6-train through the Altoona bypass, recorded $120 (the
+    log's own revenue), the optimum at least that."""
+    board = _states_1830()["26855-458"]
+    root = _parse(render_svg(board["state"], routes="both", recorded=board["routes"]))
+    texts = ["".join(t.itertext()) for t in root.iter(f"{SVG}text")]
+    legend = " | ".join(t for t in texts if "income" in t)
+    assert f"recorded income: ${board['recorded_revenue']}" in legend, legend
+    assert "optimal − recorded: +$" in legend and "¥" not in " ".join(texts)
+    for path in root.iter(f"{SVG}path"):
+        if path.get("class") == "route":
+            title = path.find(f"{SVG}title")
+            assert title is not None and "revenue $" in (title.text or "")
+
+
+SUGGESTED = [("1888", "129026-399", "¥"), ("1830", "26855-458", "$")]
+
+
+@pytest.mark.parametrize("title, name, sign", SUGGESTED, ids=[s[0] for s in SUGGESTED])
+def test_a_suggestion_is_laid_and_highlighted(title: str, name: str, sign: str) -> None:
+    raw = (load_json(next(p for p in state_files() if p.stem == name))["state"] if title == "1888"
+           else _states_1830()[name]["state"])
     report = api.suggest_moves(raw, top=1)
     suggestion = report.suggestions[0]
     move = suggestion.to_json()
     root = _parse(render_svg(raw, suggestion=suggestion))
     (mark,) = [g for g in root.iter(f"{SVG}g") if g.get("id") == "highlight"]
     assert mark.get("data-hex") == move["hex"]
-    assert f"+¥{move['gain']}" in "".join(mark.itertext())
+    gain = move["gain"]
+    assert (f"+{sign}{gain}" if gain > 0 else f"{sign}{gain}") in "".join(mark.itertext())
 
 
 def test_bad_modes_and_missing_routes_are_malformed() -> None:
