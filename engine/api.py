@@ -114,7 +114,7 @@ __all__ = [
     "state_before", "state_from_log", "state_with_move", "suggest_moves", "tile_view",
     "PlanLay", "PlanReport", "PlanToken", "RankedPlanReport", "TrainAdvice", "TurnReport",
     "suggest_turn", "BoughtTrain", "TurnComparison", "TurnsReport", "compare_turns",
-    "money", "signed_money",
+    "money", "signed_money", "currency_formats", "served_title", "titles_served",
 ]
 
 
@@ -642,6 +642,23 @@ def titles_served() -> dict[str, tuple[str, ...]]:
     ['1830', '1888']
     """
     return {t.name: tuple(t.rule_sets) for t in TITLES.values()}
+
+
+def currency_formats() -> dict[str, str]:
+    """How each title writes money, ``%s`` for the number (its data's ``currency_format``).
+
+    >>> currency_formats()
+    {'1888': '¥%s', '1830': '$%s'}
+    """
+    return {t.name: t.currency_format for t in TITLES.values()}
+
+
+def served_title(name: object, field: str = "title") -> str:
+    """The name of the title ``name`` is (an alias such as ``1888N`` included);
+    ``MalformedInput`` naming ``field`` and the titles there are otherwise."""
+    from route18xx.engine.titles import title_named
+
+    return title_named(name, field).name
 
 
 def warm_up() -> None:

@@ -14,7 +14,8 @@ deadline. Every refusal names the request's field (``game_id`` or ``url``):
 * malformed id, or a URL off the configured site → ``MalformedInput`` (INVALID_ARGUMENT, 400);
 * the site has no such game → ``LogNotFound`` (NOT_FOUND, 404);
 * the site does not answer in time, fails, redirects, or sends more than the cap
-  or something that is not a 1888 game log → ``LogSourceFailed`` (FAILED_PRECONDITION, 400).
+  or something that is not a game log of a title the engine plays (1888, 1830:
+  ``engine.api.served_title``) → ``LogSourceFailed`` (FAILED_PRECONDITION, 400).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from route18xx.engine.api import MalformedInput, decode_json, excerpt
+from route18xx.engine.api import MalformedInput, decode_json, excerpt, served_title, titles_served
 
 #: The public site, whose ``/api/game/<id>`` serves a game's JSON.
 DEFAULT_BASE_URL = "https://18xx.games"
@@ -43,7 +44,7 @@ class LogNotFound(MalformedInput):
 
 class LogSourceFailed(MalformedInput):
     """The site could not give the log (no answer in time, an error, too large, not a
-    1888 log): FAILED_PRECONDITION, naming the field."""
+    log of a title served): FAILED_PRECONDITION, naming the field."""
 
 
 @dataclass(frozen=True)
@@ -119,8 +120,8 @@ def fetch_game_log(
     """Fetch a game's JSON from the configured site: (game id, the URL fetched, the text).
 
     ``time_left`` (the call's remaining time) shortens ``config.timeout_s``. The
-    text is checked to be a 1888 game log (JSON with an ``actions`` list, title 1888)
-    before it is returned.
+    text is checked to be a game log (JSON with an ``actions`` list) of a title the
+    engine plays before it is returned.
     """
     number, field = game_id_of(config, game_id, url)
     target = f"{config.origin}/api/game/{number}"
@@ -165,7 +166,8 @@ def fetch_game_log(
 
 
 def _log_text(body: bytes, number: int, site: str, field: str) -> str:
-    """The body as text, when it is a 1888 game log; ``LogSourceFailed`` otherwise."""
+    """The body as text, when it is a game log of a title served; ``LogSourceFailed``
+    otherwise (issue 25: every registered title, e.g. 1888 and 1830)."""
     try:
         text = body.decode("utf-8")
         data = decode_json(text, field)
@@ -175,9 +177,13 @@ def _log_text(body: bytes, number: int, site: str, field: str) -> str:
     if not isinstance(data, dict) or not isinstance(data.get("actions"), list):
         raise LogSourceFailed(field, f"{site} sent game {number} without an 'actions' list")
     title = data.get("title")
-    if title is not None and title not in ("1888", "1888N", "1888-N"):
-        raise LogSourceFailed(field, f"game {number} is a game of {excerpt(title)}: "
-                                     "only 1888 logs are supported")
+    if title is not None:
+        try:
+            served_title(title, field)
+        except MalformedInput:
+            raise LogSourceFailed(field, f"game {number} is a game of {excerpt(title)}: only "
+                                         f"{' and '.join(sorted(titles_served()))} logs are "
+                                         "supported") from None
     return text
 
 

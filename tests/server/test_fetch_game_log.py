@@ -1,7 +1,8 @@
 """Issue 22 (d): a game log loaded through the server from its configured site only.
 
 A stand-in for 18xx.games runs in the test (``http.server`` on 127.0.0.1) and
-serves the shared log 129026 at ``/api/game/129026``, as the site serves a
+serves the shared log 129026 at ``/api/game/129026`` (and the shared 1830 log
+26855 at ``/api/game/26855``), as the site serves a
 game's JSON; it records every path asked for, so the tests can tell that the
 server asked for exactly that path and nothing else, and no test touches the
 internet. Errors are answered over HTTP (Connect) with a 4xx naming the field.
@@ -25,12 +26,14 @@ from tests.local_site import local_site
 
 SERVICE = "/route18xx.v1.RouteService"
 LOG_TEXT = (LOGS_DIR / "129026.json").read_text()
+LOG_1830 = (LOGS_DIR.parent / "1830" / "26855.json").read_text()
 #: Bytes the stand-in sends for the "huge" game: over the server's cap.
 CAP = 256 * 1024
 
 
 class StandIn(BaseHTTPRequestHandler):
-    """The site: one real game, one huge, one redirecting, one not 1888, one slow."""
+    """The site: a real 1888 game and a real 1830 one, one huge, one redirecting, one of a
+    title not served, one slow."""
 
     asked: list[str] = []
     release = threading.Event()
@@ -40,7 +43,8 @@ class StandIn(BaseHTTPRequestHandler):
         routes = {
             "/api/game/129026": (200, LOG_TEXT.encode()),
             "/api/game/7": (200, b"x" * (CAP + 1)),
-            "/api/game/8": (200, json.dumps({"title": "1830", "actions": []}).encode()),
+            "/api/game/26855": (200, LOG_1830.encode()),
+            "/api/game/8": (200, json.dumps({"title": "1846", "actions": []}).encode()),
             "/api/game/9": (200, b"<html>maintenance</html>"),
         }
         if self.path == "/api/game/5":
@@ -125,6 +129,22 @@ def test_the_fetched_text_replays_like_the_file(server: RouteServer) -> None:
     assert replayed["scoresMatch"] and len(replayed["runs"]) == 95
 
 
+def test_an_1830_game_is_fetched_and_replays_to_its_result(server: RouteServer) -> None:
+    """Issue 25: the log source takes every title the engine plays; 26855 has 43 runs
+    (1830 ACTIONS.md §4) and replays to the site's recorded result."""
+    StandIn.asked.clear()
+    status, answer = fetch(server, {"gameId": "26855"})
+    assert status == 200, answer
+    assert answer["gameLog"] == LOG_1830 and StandIn.asked == ["/api/game/26855"]
+    request = urllib.request.Request(
+        f"{server.http_url}{SERVICE}/ReplayGame", method="POST",
+        data=json.dumps({"gameLog": answer["gameLog"], "skipSolve": True}).encode(),
+        headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as response:
+        replayed = json.loads(response.read())
+    assert replayed["title"] == "1830" and replayed["scoresMatch"] and len(replayed["runs"]) == 43
+
+
 @pytest.mark.parametrize("body, status, field, words", [
     ({"gameId": "12a"}, 400, "game_id", "game number"),
     ({"gameId": ""}, 400, "game_id", "game number"),
@@ -136,7 +156,7 @@ def test_the_fetched_text_replays_like_the_file(server: RouteServer) -> None:
     ({"gameId": "5"}, 400, "game_id", "answered 302"),
     ({"gameId": "6"}, 400, "game_id", "did not send game 6 within"),
     ({"gameId": "7"}, 400, "game_id", "limit"),
-    ({"gameId": "8"}, 400, "game_id", "only 1888 logs"),
+    ({"gameId": "8"}, 400, "game_id", "game of '1846': only 1830 and 1888 logs"),
     ({"url": "SITE/game/9"}, 400, "url", "other than JSON"),
 ])
 def test_every_refusal_is_a_4xx_naming_the_field(
