@@ -16,6 +16,7 @@ from weakref import WeakKeyDictionary
 
 from route18xx.engine.board import Board, split_node_id
 from route18xx.engine.gamedata import PhaseDef, RevenueCenter
+from route18xx.engine.money import money
 from route18xx.engine.reports import (
     AnswerBreakdown, BonusValue, CheckReport, RouteBreakdown, RouteCheckReport, StopValue,
     SubsidyValue, Violation,
@@ -99,7 +100,8 @@ def route_breakdown(state: RouteState, route: JudgedRoute) -> RouteBreakdown:
     if on_mine and mine is not None:
         subsidy = SubsidyValue(
             mine.subsidy, on_mine[0],
-            f"ROUTES.md §5.3: a stop on {mine.hex} pays ¥{mine.subsidy} to the treasury",
+            f"ROUTES.md §5.3: a stop on {mine.hex} pays "
+            f"{money(mine.subsidy, state.data.currency_format)} to the treasury",
         )
     used = 0
     for s in route.stops:

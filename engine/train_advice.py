@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from route18xx.engine.errors import MalformedInput, excerpt
 from route18xx.engine.gamedata import PhaseDef, TrainDef
+from route18xx.engine.money import money
 from route18xx.engine.optimize import optimize
 from route18xx.engine.state_file import RouteState
 from route18xx.engine.turn_report import TrainAdvice
@@ -40,16 +41,19 @@ from route18xx.engine.turn_report import TrainAdvice
 if TYPE_CHECKING:
     from route18xx.solver import CancelToken
 
-#: The rules of the buy step this advice follows, as the answer states them.
-RULES_FOLLOWED = (
-    "RULES.md §6.9 #1: from the depot, the next train in order, the discard pile "
-    "(and a type the dated rules sell early), at face value",
-    "RULES.md §6.9 #2: another corporation's train, at any price from ¥1 to the buyer's cash",
-    "RULES.md §6.9 #3: a purchase needs room under the current phase's train limit",
-    "RULES.md §6.9 #4: a 4, 5 or 6 traded in for a D at the D's price minus the discount",
-    "RULES.md §8, §9.2: the first train of a type begins its phase, rusts older types and "
-    "sets the phase's train limit; over it the best trains are kept (§6.11)",
-)
+def rules_followed(currency_format: str) -> tuple[str, ...]:
+    """The rules of the buy step this advice follows, as the answer states them, in the
+    title's money (``GameData.currency_format``)."""
+    return (
+        "RULES.md §6.9 #1: from the depot, the next train in order, the discard pile "
+        "(and a type the dated rules sell early), at face value",
+        f"RULES.md §6.9 #2: another corporation's train, at any price from "
+        f"{money(1, currency_format)} to the buyer's cash",
+        "RULES.md §6.9 #3: a purchase needs room under the current phase's train limit",
+        "RULES.md §6.9 #4: a 4, 5 or 6 traded in for a D at the D's price minus the discount",
+        "RULES.md §8, §9.2: the first train of a type begins its phase, rusts older types and "
+        "sets the phase's train limit; over it the best trains are kept (§6.11)",
+    )
 
 
 @dataclass(frozen=True)

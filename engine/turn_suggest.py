@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from route18xx.engine.errors import OutOfTime
 from route18xx.engine.optimize import optimize, routes_report
 from route18xx.engine.state_file import RouteState, to_state_file
-from route18xx.engine.train_advice import RULES_FOLLOWED, TrainMarket, train_advice
+from route18xx.engine.train_advice import TrainMarket, rules_followed, train_advice
 from route18xx.engine.turn_plans import LayBoard, Plan
 from route18xx.engine.turn_rank import TurnOptions, income_of, rank_turn
 from route18xx.engine.turn_report import (
@@ -97,7 +97,7 @@ def suggest_turn_report(
         trains=tuple(advice),
         trains_income_now=income_now,
         market_known=market.known,
-        train_rules=RULES_FOLLOWED,
+        train_rules=rules_followed(state.data.currency_format),
         lay_boards=ranking.lay_boards,
         candidates=ranking.plans,
         plans_solved=ranking.plans_solved,

@@ -23,9 +23,12 @@ from route18xx.engine.api import (
     RouteState,
     TurnsReport,
     compare_turns,
+    currency_formats,
     load_log,
+    money,
     replay,
     replay_report,
+    served_title,
     state_before,
 )
 
@@ -80,7 +83,7 @@ def replay_command(
     else:
         _print_summary(report, result.seconds)
         if compared is not None:
-            print_turns(compared, sys.stdout)
+            print_turns(compared, sys.stdout, currency_formats()[served_title(report.title)])
     for error in result.errors:
         print(f"error: {error}", file=sys.stderr)
     return 0 if result.completed else 1
@@ -141,8 +144,10 @@ def _print_summary(report: ReplayReport, seconds: float) -> None:
         solved = sum(1 for r in runs if r.optimum is not None)
         print(f"optimum:         {solved} solved for {OBJECTIVE_WORDS[short.objective]}")
         runs_word = "run" if short.runs == 1 else "runs"
-        print(f"left on table:   {_yen(short.amount)} in {short.runs} {runs_word} (dividend lost "
-              f"{_yen(short.dividend_lost)}, treasury lost {_yen(short.treasury_lost)})")
+        fmt = currency_formats()[served_title(report.title)]  # ¥40, $40; −¥20 for a negative amount
+        print(f"left on table:   {money(short.amount, fmt)} in {short.runs} {runs_word} (dividend "
+              f"lost {money(short.dividend_lost, fmt)}, treasury lost "
+              f"{money(short.treasury_lost, fmt)})")
     if report.stopped_at is not None:
         print(f"stopped:         at action {report.stopped_at}; the runs above are those before it")
     elif not report.completed:
@@ -154,9 +159,10 @@ def _plan_text(lays: list[str], token: str | None) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
-def print_turns(report: TurnsReport, out: TextIO) -> None:
+def print_turns(report: TurnsReport, out: TextIO, currency_format: str) -> None:
     """A line per turn: what the player did and earned, the best plan and its income,
-    then what the lay/token choices and the route choices left, summed per company."""
+    then what the lay/token choices and the route choices left, summed per company
+    (prices in the title's money, ``currency_format``)."""
     print(f"turns ({report.objective}): {len(report.turns)} compared; income left by lay/token "
           f"choices {report.left_by_lay_token}, by routes {report.left_by_routes}", file=out)
     for t in report.turns:
@@ -164,7 +170,8 @@ def print_turns(report: TurnsReport, out: TextIO) -> None:
                 for l in t.player_plan.lays]
         token = None if t.player_plan.token is None else \
             f"token {t.player_plan.token.hex}-{t.player_plan.token.city}"
-        bought = ", ".join(f"{b.train} (¥{b.price}{'' if b.seller == 'depot' else ' from ' + b.seller})"
+        bought = ", ".join(f"{b.train} ({money(b.price, currency_format)}"
+                           f"{'' if b.seller == 'depot' else ' from ' + b.seller})"
                            for b in t.trains_bought)
         line = (f"  {t.action_id:>4} {t.round:<7} {t.corporation:<4} did {_plan_text(lays, token)}: "
                 f"earned {t.earned}, board {t.player_board_income}")
@@ -184,8 +191,3 @@ def print_turns(report: TurnsReport, out: TextIO) -> None:
     for corp, row in report.by_corporation().items():
         print(f"  {corp:<4} {row['turns']} turns: left by lay/token {row['left_by_lay_token']}, "
               f"by routes {row['left_by_routes']}", file=out)
-
-
-def _yen(amount: int) -> str:
-    """``¥40``, or ``−¥20`` for a negative amount (dividend taken over subsidy)."""
-    return f"¥{amount}" if amount >= 0 else f"−¥{-amount}"
