@@ -1,5 +1,5 @@
 // route18xx web page: a game log's runs with recorded vs optimal figures for the chosen
-// objective, a run's board with both routes (pan, zoom, full size), every yen of it, and
+// objective, a run's board with both routes (pan, zoom, full size), every figure of it, and
 // the lays that would have improved the turn. Every figure comes from the service's HTTP
 // API. One answer per view (issue 22, item 1): each view (a file, a run, an objective)
 // gets an id and an AbortController; leaving it aborts its calls, and an answer for any
@@ -13,7 +13,7 @@ import { turnMoves } from "./logfacts.js";
 import { RunsList } from "./runs.js";
 import { renderCombined, renderPlayer, renderSuggestions } from "./suggestions.js";
 import { renderTurn } from "./turnplan.js";
-import { OBJECTIVES, describe, incomeLine, summary } from "./words.js";
+import { OBJECTIVES, describe, incomeLine, setCurrency, summary } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -33,6 +33,31 @@ const live = (v) => v === view;
 const signal = (v) => ({ signal: v.controller.signal });
 
 const runs = new RunsList((run) => showRun(run));
+
+/** Each title's money and the default title, from GetInfo (asked once, again after a failure). */
+let titlesInfo = null;
+function titles() {
+  if (!titlesInfo) {
+    titlesInfo = rpc("GetInfo", {}).then((info) => {
+      const list = info.titles || [];
+      return { formats: Object.fromEntries(list.map((t) => [t.title, t.currencyFormat || "%s"])),
+        fallback: list.length ? list[0].title : "" };
+    }).catch((err) => { titlesInfo = null; throw err; });
+  }
+  return titlesInfo;
+}
+
+/** The name the service gives the title of a log or state ("" is the default title). */
+async function titleName(title) {
+  const info = await titles();
+  return title && info.formats[title] !== undefined ? title : title || info.fallback;
+}
+
+/** Write money as ``title`` does (issue 25: ¥ for 1888, $ for 1830), a fact of its data. */
+async function useCurrencyOf(title) {
+  const info = await titles();
+  setCurrency(info.formats[await titleName(title)] || "%s");
+}
 
 // ---- messages ---------------------------------------------------------------------
 
@@ -128,6 +153,7 @@ async function replay(action) {
   try {
     report = await rpc("ReplayGame", { gameLog: text, objective: OBJECTIVES[objective].proto },
       { ...signal(v), timeoutMs: 120000 });
+    if (live(v)) await useCurrencyOf(report.title);
   } catch (err) {
     if (err instanceof Aborted || !live(v)) return;
     current = { log: null, text: null, name: "", notice: "", runs: [] };
@@ -160,7 +186,7 @@ async function replay(action) {
     return;
   }
   $("game-title").textContent =
-    `${report.title || "1888"} (${report.ruleSet || "?"}): ${list.length} runs${stopped ? " reached" : ""}`;
+    `${report.title || "?"} (${report.ruleSet || "?"}): ${list.length} runs${stopped ? " reached" : ""}`;
   $("game-summary").textContent = summary(objective, report, list, stopped, stoppedAt, errors);
   runs.setRuns(list, objective);
   $("runs-end").textContent = listEnd;
@@ -189,7 +215,7 @@ async function showRun(run) {
   line.textContent = incomeLine(objective, run);
   $("incomes").appendChild(line);
   $("board").textContent = "Drawing…";
-  $("breakdown-status").textContent = "Explaining every yen…";
+  $("breakdown-status").textContent = "Explaining every figure…";
   $("suggest-status").textContent = "Ranking every legal tile lay…";
   // the run's board in view: on a phone it is below the list, on a desk below the load panel
   const top = $("board-panel").getBoundingClientRect().top;
@@ -314,6 +340,8 @@ async function solveState(state, name) {
   try {
     const answer = await rpc("SolveRoutes", { state, objective: OBJECTIVES[objective].proto }, signal(v));
     const picture = await rpc("RenderBoard", { state, routesMode: "ROUTES_MODE_OPTIMAL" }, signal(v));
+    if (!live(v)) return;
+    await useCurrencyOf(state.title);
     if (!live(v)) return;
     $("board-panel").hidden = false;
     $("board-title").textContent = `${state.corporation || "?"}: ${(state.trains || []).join(" + ")}, phase ${state.phase || "?"}`;

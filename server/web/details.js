@@ -1,9 +1,9 @@
-// Every yen of a run (issue 22, item 3): per train, the recorded and the optimal route's
+// Every figure of a run (issue 22, item 3): per train, the recorded and the optimal route's
 // stops by name with their values, the destination bonus and the mine subsidy (the
 // service's `breakdown`), and what the optimum adds and drops against the recorded route
 // (ValidateRoutes with `compare`, the same as `route18xx check --compare`).
 
-import { signedYen, yen } from "./words.js";
+import { signedMoney, money } from "./words.js";
 
 /** A train's name as players say it: "5-0" → "5-train" (the log's own id in the title). */
 export const trainName = (id) => `${String(id || "?").replace(/-\d+$/, "")}-train`;
@@ -59,19 +59,19 @@ function routeTable(kind, route, names) {
   }
   const b = route.breakdown || {};
   const legal = route.legal === undefined || route.legal;
-  caption.textContent = `${kind}: ${yen(route.revenue)} revenue` +
-    (route.subsidy ? ` + ${yen(route.subsidy)} subsidy` : "") + (legal ? "" : " — illegal");
+  caption.textContent = `${kind}: ${money(route.revenue)} revenue` +
+    (route.subsidy ? ` + ${money(route.subsidy)} subsidy` : "") + (legal ? "" : " — illegal");
   const body = document.createElement("tbody");
   for (const stop of b.stops || []) {
-    body.appendChild(row(stopName(stop.node, stop.hex, names, stop.name), stop.kind, yen(stop.value), stop.rule, "stop"));
+    body.appendChild(row(stopName(stop.node, stop.hex, names, stop.name), stop.kind, money(stop.value), stop.rule, "stop"));
   }
   if (b.destinationBonus) {
     const d = b.destinationBonus;
     body.appendChild(row("destination bonus", `${d.home || "home"} ↔ ${d.destination || "destination"}`,
-      yen(d.value), d.rule, "bonus"));
+      money(d.value), d.rule, "bonus"));
   }
   if (b.mineSubsidy) {
-    body.appendChild(row("mine subsidy (treasury)", b.mineSubsidy.node || "", yen(b.mineSubsidy.value),
+    body.appendChild(row("mine subsidy (treasury)", b.mineSubsidy.node || "", money(b.mineSubsidy.value),
       b.mineSubsidy.rule, "subsidy"));
   }
   const limit = b.distanceLimit === undefined ? "unlimited" : b.distanceLimit;
@@ -103,8 +103,8 @@ function differences(cmp, names) {
   const parts = [];
   if ((cmp.added || []).length) parts.push(`adds ${list(cmp.added)}`);
   if ((cmp.dropped || []).length) parts.push(`drops ${list(cmp.dropped)}`);
-  const money = `revenue ${signedYen(cmp.revenueDifference || 0)}, subsidy ${signedYen(cmp.subsidyDifference || 0)}`;
-  p.textContent = parts.length ? `The optimum ${parts.join(" and ")}: ${money}.`
+  const amounts = `revenue ${signedMoney(cmp.revenueDifference || 0)}, subsidy ${signedMoney(cmp.subsidyDifference || 0)}`;
+  p.textContent = parts.length ? `The optimum ${parts.join(" and ")}: ${amounts}.`
     : "The optimum runs the same stops.";
   return p;
 }

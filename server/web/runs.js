@@ -3,7 +3,7 @@
 // any column, filtered by company, OR and "gaps only"; rows are one tab stop: ↑/↓ (and
 // Home/End) move the selection, Enter opens it, as do the prev/next buttons.
 
-import { figure, shortfall, solved, yen } from "./words.js";
+import { figure, shortfall, solved, money } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -112,8 +112,8 @@ export class RunsList {
       const cells = [
         run.round ? `${run.round.replace(/^OR /, "")} · ${run.actionId}` : `#${run.actionId}`, run.corporation,
         run.presidentName || "—", (run.trains || []).join("+"),
-        yen(figure(o, run.recordedRevenue, run.recordedSubsidy)),
-        solved(run) ? yen(figure(o, run.optimalRevenue, run.optimalSubsidy)) : "—",
+        money(figure(o, run.recordedRevenue, run.recordedSubsidy)),
+        solved(run) ? money(figure(o, run.optimalRevenue, run.optimalSubsidy)) : "—",
         // what the optimum earns more (a loss, red) or less (a gain the player took, grey)
         short && short.dividend ? lost(short.dividend) : "",
         short && short.treasury ? lost(short.treasury) : "",
@@ -126,7 +126,7 @@ export class RunsList {
         row.appendChild(td);
       });
       row.title = `${run.round || ""} action ${run.actionId}` +
-        (short && short.left > 0 ? `: left on the table ${yen(short.left)}` : "");
+        (short && short.left > 0 ? `: left on the table ${money(short.left)}` : "");
       row.addEventListener("click", () => this.open(run.actionId, false));
       rows.push(row);
     }
@@ -191,7 +191,7 @@ export class RunsList {
 }
 
 /** A lost amount: "¥20" lost, or "−¥10" (the player got ¥10 more than the optimum). */
-const lost = (n) => (n < 0 ? "−" : "") + yen(Math.abs(n));
+const lost = (n) => (n < 0 ? "−" : "") + money(Math.abs(n));
 
 function fillSelect(select, all, values) {
   const keep = select.value;

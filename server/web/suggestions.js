@@ -4,7 +4,7 @@
 // improves this run" instead of +¥0 lines. Each one is a button that draws the board
 // after it (RenderBoard with the move itself, so any listed move can be drawn).
 
-import { signedYen, yen } from "./words.js";
+import { signedMoney, money } from "./words.js";
 
 const MOVE_FIELDS = ["kind", "hex", "tile", "rotation", "city", "private", "lays", "cost"];
 
@@ -44,7 +44,7 @@ function words(move) {
 
 export function describeMove(entry, withCost = true) {
   const others = entry.others.map(words);
-  const cost = withCost && entry.move.cost ? `, costs ${yen(entry.move.cost)}` : "";
+  const cost = withCost && entry.move.cost ? `, costs ${money(entry.move.cost)}` : "";
   return words(entry.move) + (others.length ? ` (or, the same: ${others.join("; ")})` : "") + cost;
 }
 
@@ -65,7 +65,7 @@ export function renderSuggestions(list, statusBox, report, figureWord, onDraw, f
   list.replaceChildren();
   const recorded = ((report.recorded || {}).moves || []);
   const better = mergeMoves(report.suggestions || []).filter((e) => (e.move.gain || 0) > 0);
-  const base = `Without a move the best ${figureWord} is ${yen(report.baseIncome)}`;
+  const base = `Without a move the best ${figureWord} is ${money(report.baseIncome)}`;
   if (!better.length) {
     const verdict = report.verdict ? report.verdict[0].toUpperCase() + report.verdict.slice(1)
       : "No lay improves this run";
@@ -76,7 +76,7 @@ export function renderSuggestions(list, statusBox, report, figureWord, onDraw, f
   for (const entry of better) {
     const item = document.createElement("li");
     const move = entry.move;
-    const text = `${describeMove(entry)}: ${figureWord} ${yen(move.income)} (${signedYen(move.gain)})`;
+    const text = `${describeMove(entry)}: ${figureWord} ${money(move.income)} (${signedMoney(move.gain)})`;
     item.appendChild(moveButton(text, onDraw, [moveOf(move)]));
     const did = recorded.length ? recorded.some((r) => sameMove(r, move) || entry.others.some((o) => sameMove(r, o)))
       : fromLog.some((t) => t.includes(`tile ${move.tile} on ${move.hex}`));
@@ -98,8 +98,8 @@ export function renderCombined(list, report, figureWord, onDraw) {
     const move = entry.move;
     if ((move.gain || 0) <= 0 || !move.thenToken) continue;
     const item = document.createElement("li");
-    const text = `${describeMove(entry, false)}, then ${words(move.thenToken)}: ${figureWord} ${yen(move.income)} ` +
-      `(${signedYen(move.gain)})` + (move.cost ? `; the two cost ${yen(move.cost)}` : "");
+    const text = `${describeMove(entry, false)}, then ${words(move.thenToken)}: ${figureWord} ${money(move.income)} ` +
+      `(${signedMoney(move.gain)})` + (move.cost ? `; the two cost ${money(move.cost)}` : "");
     item.appendChild(moveButton(text, onDraw, [moveOf(move), moveOf(move.thenToken)]));
     list.appendChild(item);
   }
@@ -119,7 +119,7 @@ export function renderPlayer(box, report, fromLog, figureWord, onDraw) {
   }
   box.append(`What the player did this turn: ${said.join("; ")}.`);
   if (recorded && recorded.income !== undefined) {
-    box.append(` It allows ${figureWord} ${yen(recorded.income)} (${signedYen(recorded.gain || 0)} over no move). `);
+    box.append(` It allows ${figureWord} ${money(recorded.income)} (${signedMoney(recorded.gain || 0)} over no move). `);
   }
   if (moves && onDraw) {
     box.appendChild(moveButton("Draw the board after it", onDraw, moves.map(moveOf), `what the player did: ${said.join("; ")}`));

@@ -4,7 +4,7 @@
 // on the board after the best plan, beside its price. Each plan is a button that draws
 // the board it leaves (RenderBoard on the plan's `stateAfter`).
 
-import { signedYen, yen } from "./words.js";
+import { signedMoney, money } from "./words.js";
 
 /** A plan in words: "tile 57 on G9 (rotation 1), then tile 8 on F10 with HS, then token on H12". */
 export function planWords(plan) {
@@ -18,9 +18,9 @@ function trainWords(option, figureWord) {
   const from = option.seller ? `from ${option.seller}` : `from the ${option.source || "depot"}`;
   const trade = option.tradedIn ? `, trading in a ${option.tradedIn}` : "";
   const price = option.maxPrice && option.maxPrice !== option.price
-    ? `${yen(option.price || 0)}–${yen(option.maxPrice)}` : yen(option.price || 0);
+    ? `${money(option.price || 0)}–${money(option.maxPrice)}` : money(option.price || 0);
   const after = (option.trainsAfter || []).join(" + ") || "no train";
-  return `a ${option.train} ${from}${trade} for ${price}: ${figureWord} ${yen(option.income || 0)} ` +
+  return `a ${option.train} ${from}${trade} for ${price}: ${figureWord} ${money(option.income || 0)} ` +
     `with ${after}` + (option.provenOptimal ? "" : " (not proven)") +
     (option.affordable ? "" : "; the company cannot pay for it now");
 }
@@ -35,7 +35,7 @@ export function renderTurn(plans, trains, statusBox, report, figureWord, onDraw)
   const base = report.baseIncome || 0;
   const listed = report.plans || [];
   const pruned = (report.prunedByLayBound || 0) + (report.prunedByTokenBound || 0);
-  statusBox.textContent = `Without a lay or a token the best ${figureWord} is ${yen(base)}; ` +
+  statusBox.textContent = `Without a lay or a token the best ${figureWord} is ${money(base)}; ` +
     `${report.candidates || 0} plans ranked (${report.plansSolved || 0} solved, ${pruned} pruned by ` +
     `bounds)` + ((report.unranked || []).length ? `, ${report.unranked.length} left unranked by the time limit` : "") +
     ". Press a plan to draw the board it leaves.";
@@ -45,8 +45,8 @@ export function renderTurn(plans, trains, statusBox, report, figureWord, onDraw)
     const button = document.createElement("button");
     button.type = "button";
     button.className = "draw-move draw-plan";
-    button.textContent = `${words}: ${figureWord} ${yen(ranked.income || 0)} (${signedYen(ranked.gain || 0)})` +
-      (ranked.provenOptimal ? "" : " (not proven)") + ((ranked.plan || {}).cost ? `; costs ${yen(ranked.plan.cost)}` : "");
+    button.textContent = `${words}: ${figureWord} ${money(ranked.income || 0)} (${signedMoney(ranked.gain || 0)})` +
+      (ranked.provenOptimal ? "" : " (not proven)") + ((ranked.plan || {}).cost ? `; costs ${money(ranked.plan.cost)}` : "");
     button.addEventListener("click", () => onDraw(ranked, button, `the plan: ${words}`));
     item.appendChild(button);
     plans.appendChild(item);
@@ -55,7 +55,7 @@ export function renderTurn(plans, trains, statusBox, report, figureWord, onDraw)
   if (advice && (advice.options || []).length) {
     const head = document.createElement("li");
     head.className = "trains-now";
-    head.textContent = `Trains to buy after the best plan (now ${figureWord} ${yen(advice.incomeNow || 0)}` +
+    head.textContent = `Trains to buy after the best plan (now ${figureWord} ${money(advice.incomeNow || 0)}` +
       (advice.marketKnown ? "" : "; the depot is assumed from the phase") + "):";
     trains.appendChild(head);
     for (const option of advice.options) {

@@ -11,10 +11,20 @@ export const OBJECTIVES = {
   revenue: { proto: "OBJECTIVE_REVENUE", label: "dividend only (revenue)", figure: "revenue" },
 };
 
-export const yen = (n) => "¥" + (n || 0);
+// Money as the shown game's title writes it (issue 25): GetInfo's TitleInfo.currency_format,
+// a fact of the title's data ("¥%s" for 1888, "$%s" for 1830), "%s" standing for the number.
+let currencyFormat = "%s";
 
-/** A signed amount: "+¥20", "−¥20", "¥0". */
-export const signedYen = (n) => (n > 0 ? "+" : n < 0 ? "−" : "") + yen(Math.abs(n || 0));
+/** Write amounts from now on in ``format`` (the title of the log or state on screen). */
+export function setCurrency(format) {
+  currencyFormat = format && format.includes("%s") ? format : "%s";
+}
+
+/** An amount in the title's money: "¥40", "$40". */
+export const money = (n) => currencyFormat.replace("%s", String(n || 0));
+
+/** A signed amount: "+¥20", "−$20", "¥0". */
+export const signedMoney = (n) => (n > 0 ? "+" : n < 0 ? "−" : "") + money(Math.abs(n || 0));
 
 /** Whether the replay solved this run (protobuf JSON leaves unset optima out). */
 export const solved = (run) => run.optimalRevenue !== undefined || run.optimalSubsidy !== undefined;
@@ -43,20 +53,20 @@ export function shortfall(objective, run) {
 
 /** "¥550 + ¥40 subsidy" (revenue and subsidy, one meaning each). */
 export function revenueAndSubsidy(revenue, subsidy) {
-  return subsidy ? `${yen(revenue)} revenue + ${yen(subsidy)} subsidy` : `${yen(revenue)} revenue`;
+  return subsidy ? `${money(revenue)} revenue + ${money(subsidy)} subsidy` : `${money(revenue)} revenue`;
 }
 
 /** A figure with its parts: "income ¥590 (¥550 revenue + ¥40 subsidy)" or "revenue ¥570". */
 export function describe(objective, revenue, subsidy) {
   if (objective === "revenue") {
-    return `revenue ${yen(revenue)}` + (subsidy ? ` (and ${yen(subsidy)} subsidy)` : "");
+    return `revenue ${money(revenue)}` + (subsidy ? ` (and ${money(subsidy)} subsidy)` : "");
   }
-  return `income ${yen(figure(objective, revenue, subsidy))}` +
+  return `income ${money(figure(objective, revenue, subsidy))}` +
     (subsidy ? ` (${revenueAndSubsidy(revenue, subsidy)})` : "");
 }
 
 /** An amount that may be negative: "¥20", "−¥240". */
-const amount = (n) => (n < 0 ? "−" : "") + yen(Math.abs(n || 0));
+const amount = (n) => (n < 0 ? "−" : "") + money(Math.abs(n || 0));
 
 /** The runs list's summary: the final scores, and what the runs left on the table for the
  * objective (the service's own count when it sends one: ReplayGameResponse.left_on_table). */
@@ -84,7 +94,7 @@ export function summary(objective, report, list, stopped, stoppedAt, errors) {
   const word = OBJECTIVES[objective].figure;
   return (stoppedAt !== undefined ? "The replay did not reach the end of the game: no final scores. "
     : `Final scores ${report.scoresMatch ? "match" : "do not match"} the log. `) +
-    `Optimum for ${OBJECTIVES[objective].label}: ${yen(left)} of ${word} left on the table in ${count} run${count === 1 ? "" : "s"}` +
+    `Optimum for ${OBJECTIVES[objective].label}: ${money(left)} of ${word} left on the table in ${count} run${count === 1 ? "" : "s"}` +
     (count ? ` (dividend lost ${amount(dividend)}, treasury lost ${amount(treasury)}).` : ".") +
     (errors.length && !stopped ? " Problems: " + errors.join("; ") : "");
 }
@@ -97,9 +107,9 @@ export function incomeLine(objective, run) {
     : "optimal: not solved");
   if (s && s.left > 0) {
     // the optimum against the recorded run: dividend (revenue) and treasury (subsidy)
-    parts.push(`left on the table ${yen(s.left)} (dividend ${signedYen(s.dividend)}, treasury ${signedYen(s.treasury)})`);
+    parts.push(`left on the table ${money(s.left)} (dividend ${signedMoney(s.dividend)}, treasury ${signedMoney(s.treasury)})`);
   } else if (s && (s.dividend || s.treasury)) {
-    parts.push(`the optimum for ${OBJECTIVES[objective].label} would change the dividend by ${signedYen(s.dividend)} and the treasury by ${signedYen(s.treasury)}: nothing left on the table`);
+    parts.push(`the optimum for ${OBJECTIVES[objective].label} would change the dividend by ${signedMoney(s.dividend)} and the treasury by ${signedMoney(s.treasury)}: nothing left on the table`);
   }
   return parts.join(" · ");
 }

@@ -19,7 +19,8 @@ from tests.conftest import LOGS_DIR
 from tests.local_site import local_site
 
 #: The stand-in site's games: 18xx.games id → the shared log's file.
-GAMES = {"129026": LOGS_DIR / "129026.json", "186735": LOGS_DIR / "1888_game_end_bankrupt.json"}
+GAMES = {"129026": LOGS_DIR / "129026.json", "186735": LOGS_DIR / "1888_game_end_bankrupt.json",
+         "26855": LOGS_DIR.parent / "1830" / "26855.json"}
 
 
 class StandInSite(BaseHTTPRequestHandler):

@@ -40,9 +40,9 @@ def _load(driver: Any, site: RouteServer, path: Path) -> None:
 
 @pytest.mark.parametrize("content, expected", [
     ("this is not json {", "is not JSON"),
-    (json.dumps({"title": "1830", "players": [{"id": 1}], "actions": []}), "invalid_argument"),
+    (json.dumps({"title": "1846", "players": [{"id": 1}], "actions": []}), "invalid_argument"),
     (json.dumps({"hello": "world"}), "neither an 18xx.games game log"),
-], ids=["not-json", "not-1888", "neither"])
+], ids=["not-json", "not-served", "neither"])
 def test_a_bad_file_shows_a_readable_error(
     chromium_driver: Any, site: RouteServer, tmp_path: Path, content: str, expected: str
 ) -> None:
