@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Mapping
 from urllib.parse import urlencode
 
-from route18xx.engine.api import OBJECTIVES, Objective
+from route18xx.engine.api import OBJECTIVES, Objective, money
 
 #: Boards drawn into the page when ``route18xx.draw`` exists (each costs a replay).
 DRAWN_BOARDS = 5
@@ -56,6 +56,23 @@ def _made_by(summary: dict[str, Any]) -> str:
             f"(git {E(str(made.get('git_revision')))}).</p>")
 
 
+def _money(summary: Mapping[str, Any]) -> Callable[[Any], str]:
+    """Amounts as the audited title writes them (``summary["currency_format"]``, issue
+    25: ¥40 for 1888, $40 for 1830); plain numbers when the titles differ."""
+    fmt = summary.get("currency_format")
+    if not isinstance(fmt, str):
+        return str
+    return lambda amount: money(amount, fmt) if isinstance(amount, int) else str(amount)
+
+
+def _unit(summary: Mapping[str, Any]) -> str:
+    """The money's unit for an axis: ``$``, ``¥``, or the titles whose sums are mixed."""
+    fmt = summary.get("currency_format")
+    if isinstance(fmt, str):
+        return fmt.replace("%s", "").strip() or "money"
+    return "money of " + " and ".join(summary.get("titles") or ["several titles"])
+
+
 def _gap_plot(summary: dict[str, Any]) -> str:
     def draw(ax: Any) -> None:
         for objective, colour in zip(OBJECTIVES, ("tab:blue", "tab:orange")):
@@ -63,7 +80,7 @@ def _gap_plot(summary: dict[str, Any]) -> str:
             if counts:
                 ax.bar([k + (0 if objective == "total" else 3) for k in counts], list(counts.values()),
                        width=3, color=colour, label=f"objective {objective}")
-        ax.set_xlabel("income left on the table in one run (yuan)")
+        ax.set_xlabel(f"income left on the table in one run ({_unit(summary)})")
         ax.set_ylabel("runs")
         zero = summary["gap_counts"]["total"].get("0", 0)
         ax.set_title(f"Runs below the optimum ({zero} runs were optimal: not shown)")
@@ -72,13 +89,13 @@ def _gap_plot(summary: dict[str, Any]) -> str:
     return _svg(draw)
 
 
-def _bar_plot(rows: Sequence[dict[str, Any]], key: str, title: str) -> str:
+def _bar_plot(rows: Sequence[dict[str, Any]], key: str, title: str, unit: str) -> str:
     shown = [r for r in rows if r["left"] > 0][:20]
 
     def draw(ax: Any) -> None:
         ax.barh([str(r[key]) for r in reversed(shown)], [r["left"] for r in reversed(shown)],
                 color="tab:red")
-        ax.set_xlabel("income left on the table (yuan, objective total)")
+        ax.set_xlabel(f"income left on the table ({unit}, objective total)")
         ax.set_title(title if shown else title + ": nothing left")
     return _svg(draw, height=max(2.0, 0.3 * len(shown) + 1.2))
 
@@ -149,10 +166,11 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def _group_rows(rows: Sequence[dict[str, Any]], key: str) -> list[list[Any]]:
+def _group_rows(rows: Sequence[dict[str, Any]], key: str,
+                m: Callable[[Any], str] = str) -> list[list[Any]]:
     return [
-        [E(str(r[key])), r["runs"], r["runs_below_optimum"], r["recorded"], r["optimal"],
-         r["left"], f"{r['left_pct']:.2f} %"]
+        [E(str(r[key])), r["runs"], r["runs_below_optimum"], E(m(r["recorded"])), E(m(r["optimal"])),
+         E(m(r["left"])), f"{r['left_pct']:.2f} %"]
         for r in rows
     ]
 
@@ -178,6 +196,8 @@ def render(
         for o in OBJECTIVES
     }
     s = summary
+    m = _money(s)
+    unit = _unit(s)
     figures = _table(["", ""], [
         ["logs audited", s["logs"]], ["logs replayed to the end", s["logs_ok"]],
         ["logs whose replay stopped partway (their runs are counted)",
@@ -187,9 +207,9 @@ def render(
         ["recorded routes the engine finds illegal", s["runs_recorded_illegal"]],
         ["runs below the optimum (total / revenue)",
          f"{s['runs_below_optimum']['total']} / {s['runs_below_optimum']['revenue']}"],
-        ["income recorded", s["recorded_income"]],
+        ["income recorded", E(m(s["recorded_income"]))],
         ["left on the table (total / revenue)",
-         f"{s['left_on_table']['total']} / {s['left_on_table']['revenue']}"],
+         E(f"{m(s['left_on_table']['total'])} / {m(s['left_on_table']['revenue'])}")],
     ]).replace("<table>", '<table class="figures">')
     group_headers = ["runs", "below optimum", "recorded", "optimal", "left", "left %"]
     worst_rows = []
@@ -201,8 +221,8 @@ def render(
         worst_rows.append([
             E(str(w["game"])), f'<a href="{E(link)}">{w["action_id"]}</a>', E(str(w["round"])),
             E(w["corporation"]),
-            E(str(w["president_name"])), E(" ".join(w["trains"])), w["recorded"], w["optimal"],
-            w["gap"], "yes" if w["recorded_legal"] else "no", picture,
+            E(str(w["president_name"])), E(" ".join(w["trains"])), E(m(w["recorded"])),
+            E(m(w["optimal"])), E(m(w["gap"])), "yes" if w["recorded_legal"] else "no", picture,
         ])
     pct = s["solve_ms"]
     time_rows = [[o] + [pct[o].get(k, "") for k in ("p50", "p90", "p99", "max")] for o in OBJECTIVES]
@@ -222,11 +242,11 @@ def render(
         "<h2>Distribution of gaps</h2>", _gap_plot(s),
         "<h2>Income left on the table, per player</h2>",
         "<p>The president of the company when it ran, by name across games.</p>",
-        _bar_plot(s["by_player"], "president_name", "per player"),
-        _table(["player", *group_headers], _group_rows(s["by_player"], "president_name")),
+        _bar_plot(s["by_player"], "president_name", "per player", unit),
+        _table(["player", *group_headers], _group_rows(s["by_player"], "president_name", m)),
         "<h2>Income left on the table, per company</h2>",
-        _bar_plot(s["by_company"], "corporation", "per company"),
-        _table(["company", *group_headers], _group_rows(s["by_company"], "corporation")),
+        _bar_plot(s["by_company"], "corporation", "per company", unit),
+        _table(["company", *group_headers], _group_rows(s["by_company"], "corporation", m)),
         "<h2>Worst runs</h2>",
         f"<p>Each action links to its view on the web page ({E(page_url)}, "
         "<code>route18xx serve</code>); the five worst boards are drawn: optimal routes "

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from route18xx.engine.api import OBJECTIVES
+from route18xx.engine.api import OBJECTIVES, MalformedInput, currency_formats, served_title
 
 #: How many of the worst runs the summary and the report list.
 WORST = 25
@@ -102,9 +102,24 @@ def stopped(game: dict[str, Any]) -> bool:
     return not game["ok"] and game.get("stopped_at") is not None
 
 
+def money_of(games: Sequence[dict[str, Any]]) -> tuple[list[str], str | None]:
+    """The titles of the games replayed and the one way their money is written
+    (``"$%s"``; issue 25: a fact of each title's data), or None when the titles
+    write money differently (the sums then mix currencies)."""
+    titles = set()
+    for g in games:
+        try:
+            titles.add(served_title(g.get("title")))
+        except MalformedInput:  # a log that did not replay names no title served
+            continue
+    formats = {currency_formats()[t] for t in titles}
+    return sorted(titles), (formats.pop() if len(formats) == 1 else None)
+
+
 def summarize(lines: list[dict[str, Any]]) -> dict[str, Any]:
     runs = [line for line in lines if line.get("kind") == "run"]
     games = [line for line in lines if line.get("kind") == "game"]
+    titles, currency_format = money_of([g for g in games if g.get("title")])
     failed = [g for g in games if not g["ok"] and not stopped(g)]
     partial = [g for g in games if stopped(g)]
     solved = [r for r in runs if r["gap"]["total"] is not None]
@@ -118,6 +133,8 @@ def summarize(lines: list[dict[str, Any]]) -> dict[str, Any]:
         for o in OBJECTIVES
     }
     return {
+        "titles": titles,
+        "currency_format": currency_format,
         "logs": len(games),
         "logs_ok": sum(1 for g in games if g["ok"]),
         "logs_stopped": len(partial),
