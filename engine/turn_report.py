@@ -127,6 +127,9 @@ class TurnReport:
     elapsed_ms: float
     pruned_by_train_bound: int = 0
     train_bound_solves: int = 0
+    #: How the title writes money (``GameData.currency_format``), for printed prices;
+    #: not in ``to_json`` (GetInfo lists each title's).
+    currency_format: str = "%s"
 
     @property
     def pruned(self) -> int:

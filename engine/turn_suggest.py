@@ -98,6 +98,7 @@ def suggest_turn_report(
         trains_income_now=income_now,
         market_known=market.known,
         train_rules=rules_followed(state.data.currency_format),
+        currency_format=state.data.currency_format,
         lay_boards=ranking.lay_boards,
         candidates=ranking.plans,
         plans_solved=ranking.plans_solved,

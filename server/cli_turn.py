@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from route18xx.engine.api import DEFAULT_OBJECTIVE, TurnReport
+from route18xx.engine.api import DEFAULT_OBJECTIVE, TurnReport, money
 from route18xx.server.cli_commands import Source, _source, read_json, run_command
 
 
@@ -71,6 +71,8 @@ def print_turn(report: TurnReport, out: TextIO) -> None:
         for t in report.trains:
             source = {"depot": "depot", "trade_in": f"trade in {t.traded_in}",
                       "corporation": f"from {t.seller}"}.get(t.source, t.source)
-            price = f"¥{t.price}" if t.price == t.max_price else f"¥{t.price}-{t.max_price}"
+            fmt = report.currency_format  # the title's money: ¥80, $80
+            price = money(t.price, fmt) if t.price == t.max_price else \
+                f"{money(t.price, fmt)}-{t.max_price}"
             print(f"     {t.train} ({source}, {price}{'' if t.affordable else ', not affordable'}): "
                   f"income {t.income} with {','.join(t.trains_after)} in phase {t.phase}", file=out)

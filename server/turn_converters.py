@@ -154,6 +154,7 @@ def turn_report_to_proto(report: TurnReport) -> pb.SuggestTurnResponse:
         train_bound_solves=report.train_bound_solves,
         unranked=[_plan_to_proto(p) for p in report.unranked],
         elapsed_ms=report.elapsed_ms,
+        currency_format=report.currency_format,
     )
 
 
@@ -189,4 +190,5 @@ def turn_report_from_proto(msg: pb.SuggestTurnResponse) -> TurnReport:
         train_bound_solves=msg.train_bound_solves,
         unranked=tuple(_plan_from_proto(p) for p in msg.unranked),
         elapsed_ms=msg.elapsed_ms,
+        currency_format=msg.currency_format or "%s",
     )

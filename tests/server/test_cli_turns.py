@@ -58,3 +58,18 @@ def test_replay_turns_text(short_log: Path, capsys: Any) -> None:
 def test_bad_options_exit_2(short_log: Path, capsys: Any, args: list[str], field: str) -> None:
     assert main(["replay", str(short_log), "--turns", *args]) == 2
     assert capsys.readouterr().err.startswith(f"error: {field}: ")
+
+
+LOG_1830 = LOGS_DIR.parent / "1830" / "29133.json"
+
+
+def test_1830_turn_and_replay_texts_are_in_dollars(capsys: Any) -> None:
+    """Issue 25: prices and amounts in 1830's money. B&O's turn of action 425 (29133,
+    phase 6, trains 4 and 6): a D costs $1100, or $800 with a 4, 5 or 6 traded in
+    (1830 RULES.md §14)."""
+    assert main(["suggest", "--turn", "--game", str(LOG_1830), "--action", "425", "--top", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "(trade in 4, $800" in text and "(trade in 6, $800" in text and "¥" not in text
+    assert main(["replay", str(LOG_1830)]) == 0
+    text = capsys.readouterr().out
+    assert "left on table:   $0 in 0 runs (dividend lost $0, treasury lost $0)" in text

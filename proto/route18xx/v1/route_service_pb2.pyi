@@ -1015,7 +1015,7 @@ class TrainAdvice(_message.Message):
     def __init__(self, income_now: _Optional[int] = ..., market_known: _Optional[bool] = ..., options: _Optional[_Iterable[_Union[TrainOption, _Mapping]]] = ..., rules: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class SuggestTurnResponse(_message.Message):
-    __slots__ = ("corporation", "objective", "subtract_cost", "base_income", "base_proven_optimal", "plans", "trains", "lay_boards", "candidates", "plans_solved", "solves", "reused", "bound_solves", "pruned_by_lay_bound", "pruned_by_token_bound", "unranked", "elapsed_ms", "pruned_by_train_bound", "train_bound_solves")
+    __slots__ = ("corporation", "objective", "subtract_cost", "base_income", "base_proven_optimal", "plans", "trains", "lay_boards", "candidates", "plans_solved", "solves", "reused", "bound_solves", "pruned_by_lay_bound", "pruned_by_token_bound", "unranked", "elapsed_ms", "pruned_by_train_bound", "train_bound_solves", "currency_format")
     CORPORATION_FIELD_NUMBER: _ClassVar[int]
     OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
     SUBTRACT_COST_FIELD_NUMBER: _ClassVar[int]
@@ -1035,6 +1035,7 @@ class SuggestTurnResponse(_message.Message):
     ELAPSED_MS_FIELD_NUMBER: _ClassVar[int]
     PRUNED_BY_TRAIN_BOUND_FIELD_NUMBER: _ClassVar[int]
     TRAIN_BOUND_SOLVES_FIELD_NUMBER: _ClassVar[int]
+    CURRENCY_FORMAT_FIELD_NUMBER: _ClassVar[int]
     corporation: str
     objective: Objective
     subtract_cost: bool
@@ -1054,4 +1055,5 @@ class SuggestTurnResponse(_message.Message):
     elapsed_ms: float
     pruned_by_train_bound: int
     train_bound_solves: int
-    def __init__(self, corporation: _Optional[str] = ..., objective: _Optional[_Union[Objective, str]] = ..., subtract_cost: _Optional[bool] = ..., base_income: _Optional[int] = ..., base_proven_optimal: _Optional[bool] = ..., plans: _Optional[_Iterable[_Union[RankedPlan, _Mapping]]] = ..., trains: _Optional[_Union[TrainAdvice, _Mapping]] = ..., lay_boards: _Optional[int] = ..., candidates: _Optional[int] = ..., plans_solved: _Optional[int] = ..., solves: _Optional[int] = ..., reused: _Optional[int] = ..., bound_solves: _Optional[int] = ..., pruned_by_lay_bound: _Optional[int] = ..., pruned_by_token_bound: _Optional[int] = ..., unranked: _Optional[_Iterable[_Union[Plan, _Mapping]]] = ..., elapsed_ms: _Optional[float] = ..., pruned_by_train_bound: _Optional[int] = ..., train_bound_solves: _Optional[int] = ...) -> None: ...
+    currency_format: str
+    def __init__(self, corporation: _Optional[str] = ..., objective: _Optional[_Union[Objective, str]] = ..., subtract_cost: _Optional[bool] = ..., base_income: _Optional[int] = ..., base_proven_optimal: _Optional[bool] = ..., plans: _Optional[_Iterable[_Union[RankedPlan, _Mapping]]] = ..., trains: _Optional[_Union[TrainAdvice, _Mapping]] = ..., lay_boards: _Optional[int] = ..., candidates: _Optional[int] = ..., plans_solved: _Optional[int] = ..., solves: _Optional[int] = ..., reused: _Optional[int] = ..., bound_solves: _Optional[int] = ..., pruned_by_lay_bound: _Optional[int] = ..., pruned_by_token_bound: _Optional[int] = ..., unranked: _Optional[_Iterable[_Union[Plan, _Mapping]]] = ..., elapsed_ms: _Optional[float] = ..., pruned_by_train_bound: _Optional[int] = ..., train_bound_solves: _Optional[int] = ..., currency_format: _Optional[str] = ...) -> None: ...
