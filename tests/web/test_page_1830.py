@@ -129,6 +129,27 @@ def test_an_1830_game_loads_runs_solves_explains_and_plans_in_dollars(
     assert not [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
 
 
+def test_a_pasted_1830_state_is_solved_in_dollars(chromium_driver: Any, site: RouteServer) -> None:
+    """Run 458 of 26855 as a state file (``"title": "1830"``): C&O's 6-train, which the
+    player ran for $120 through the Altoona bypass; the optimum is at least that."""
+    from selenium.webdriver.common.by import By
+
+    states = json.loads((LOGS_DIR.parent / "1830" / "states.json").read_text("utf-8"))["states"]
+    board = next(s for s in states if s["name"] == "26855-458")
+    driver = chromium_driver
+    driver.get(f"{site.http_url}/")
+    driver.find_element(By.CSS_SELECTOR, "#paste-box summary").click()
+    # pasted at once (typing the JSON key by key would take seconds)
+    driver.execute_script("document.getElementById('paste').value = arguments[0]",
+                          json.dumps(board["state"]))
+    driver.find_element(By.ID, "solve-pasted").click()
+    _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg path.route"))
+    text = driver.find_element(By.ID, "incomes").text
+    found = re.match(r"optimal income \$(\d+) \(proven\)", text)
+    assert found and int(found.group(1)) >= board["recorded_revenue"] == 120, text
+    _no_yen(driver)
+
+
 @pytest.fixture(autouse=True)
 def _desk(chromium_driver: Any) -> Any:
     yield
