@@ -54,6 +54,18 @@ VOCABULARY = ("revenue: paid out as dividend (destination bonus included); subsi
               "payment to the treasury; income: revenue + subsidy")
 
 
+def vocabulary(view: api.BoardView) -> str:
+    """The legend's words for the title drawn: 1888's ``VOCABULARY``; a title without
+    destinations or stop subsidies in its data (1830) names neither (issue 25)."""
+    bonus = any(c.destination_hex for c in view.corporations.values())
+    if bonus and view.mine_hex is not None:
+        return VOCABULARY
+    revenue = "revenue: paid out as dividend" + (" (destination bonus included)" if bonus else "")
+    if view.mine_hex is None:
+        return revenue + "; income: revenue (no stop pays a subsidy in this title)"
+    return revenue + "; subsidy: the mine's payment to the treasury; income: revenue + subsidy"
+
+
 def build_picture(
     state: api.RouteState | Mapping[str, Any],
     sets: Sequence[tuple[str, Sequence[api.RouteWalk]]],
@@ -93,7 +105,7 @@ def build_picture(
             "(solid: optimal, dashed: recorded)",
             bold=True))
     if sets:
-        legend.append(LegendLine(VOCABULARY))
+        legend.append(LegendLine(vocabulary(view)))
     if highlight is not None:
         legend.append(LegendLine(f"suggested: {highlight.caption} (gain {_signed(highlight.gain, fmt)})",
                                  bold=True))

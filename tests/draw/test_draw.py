@@ -253,6 +253,9 @@ def test_an_1830_legend_is_in_dollars() -> None:
     legend = " | ".join(t for t in texts if "income" in t)
     assert f"recorded income: ${board['recorded_revenue']}" in legend, legend
     assert "optimal − recorded: +$" in legend and "¥" not in " ".join(texts)
+    # no mine and no destinations in 1830's data: the legend's words name neither
+    assert "no stop pays a subsidy" in " ".join(texts)
+    assert not any("mine" in t or "destination" in t for t in texts)
     for path in root.iter(f"{SVG}path"):
         if path.get("class") == "route":
             title = path.find(f"{SVG}title")
