@@ -47,16 +47,11 @@ function titles() {
   return titlesInfo;
 }
 
-/** The name the service gives the title of a log or state ("" is the default title). */
-async function titleName(title) {
-  const info = await titles();
-  return title && info.formats[title] !== undefined ? title : title || info.fallback;
-}
-
-/** Write money as ``title`` does (issue 25: ¥ for 1888, $ for 1830), a fact of its data. */
+/** Write money as ``title`` does (issue 25: ¥ for 1888, $ for 1830), a fact of its data;
+ * no title is the default one, an unknown one plain numbers. */
 async function useCurrencyOf(title) {
   const info = await titles();
-  setCurrency(info.formats[await titleName(title)] || "%s");
+  setCurrency(info.formats[title || info.fallback]);
 }
 
 // ---- messages ---------------------------------------------------------------------
