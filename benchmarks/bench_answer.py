@@ -26,9 +26,14 @@ over the 123 real states of ``tests/data/states``, warm:
 On a shared, loaded machine the wall clock moves by 2-4x between runs; compare
 the CPU figures, and the two trees within one round.
 
+1830 beside 1888 (issue 25 item 4): where the tree serves 1830, the same three
+measurements over the 67 real 1830 decisions of ``tests/data/1830/states.json`` (the
+``run_routes`` of both shared 1830 logs, cut by ``tests/data/1830/make_states.py``) go
+under ``"1830"``, and a table puts both titles side by side (``table``).
+
 With ``--boards``: each hard board's whole answer instead (``measure_boards``).
-``make bench`` runs ``test_answer_summary``: this tree alone, saved in
-``.benchmarks/answer_summary.json``.
+``make bench`` runs ``test_answer_summary``: this tree alone, both titles, saved in
+``.benchmarks/answer_summary.json``, the table printed.
 
 It prints p50 / p95 / max across the states of each figure, the worst states,
 and (this tree only) where the time of an answer goes: the solver's model
@@ -146,10 +151,46 @@ def _grpc(states: dict[str, dict[str, Any]]) -> dict[str, Any]:
             "worst": sorted(wall, key=wall.__getitem__)[-5:]}
 
 
-def measure() -> dict[str, Any]:
-    states = _states()
+def _states_1830() -> dict[str, dict[str, Any]] | None:
+    """The real 1830 decisions, or None in a tree that does not serve 1830 (a checkout
+    from before issue 25)."""
+    from route18xx.engine import api
+
+    served = getattr(api, "titles_served", None)
+    if served is None or "1830" not in served():
+        return None
+    from benchmarks.conftest import real_states_1830
+
+    return real_states_1830()
+
+
+def _measure(states: dict[str, dict[str, Any]]) -> dict[str, Any]:
     return {"states": len(states), "in_process": _in_process(states),
             "in_process_fresh": _in_process(states, fresh=True), "grpc": _grpc(states)}
+
+
+def measure() -> dict[str, Any]:
+    """1888's real decisions at the top level (as before issue 25), 1830's under ``"1830"``."""
+    out = _measure(_states())
+    states_1830 = _states_1830()
+    if states_1830 is not None:
+        out["1830"] = _measure(states_1830)
+    return out
+
+
+def table(result: dict[str, Any]) -> str:
+    """Both titles' real decisions side by side: CPU ms, p50 / p95 / max over the states."""
+
+    def cells(part: dict[str, Any]) -> str:
+        c = part["cpu"]
+        return f"{c['p50']:.2f} / {c['p95']:.2f} / {c['max']:.2f}".ljust(22)
+
+    lines = ["title  states  warm (in process)      first seen             SolveRoutes over gRPC"]
+    for title, part in (("1888", result), ("1830", result.get("1830"))):
+        if part is not None:
+            lines.append(f"{title}   {part['states']:>5}   {cells(part['in_process'])} "
+                         f"{cells(part['in_process_fresh'])} {cells(part['grpc'])}")
+    return "\n".join(lines)
 
 
 def measure_boards() -> dict[str, Any]:
@@ -177,8 +218,12 @@ def test_answer_summary(benchmark: Any) -> None:
 
     benchmark.pedantic(run, rounds=1, iterations=1)
     assert result["in_process"]["solves"] >= result["states"]
+    assert result["1830"]["in_process"]["solves"] >= result["1830"]["states"] == 67
     benchmark.extra_info.update({"in_process_cpu": result["in_process"]["cpu"],
-                                 "grpc_cpu": result["grpc"]["cpu"]})
+                                 "grpc_cpu": result["grpc"]["cpu"],
+                                 "in_process_cpu_1830": result["1830"]["in_process"]["cpu"],
+                                 "grpc_cpu_1830": result["1830"]["grpc"]["cpu"]})
+    print("\n" + table(result))
     out = ROOT / ".benchmarks"
     out.mkdir(exist_ok=True)
     (out / "answer_summary.json").write_text(json.dumps(result, indent=2) + "\n")
@@ -197,6 +242,8 @@ def main() -> None:
                  f"import json; print(json.dumps({what}()))"],
                 env={**os.environ, **env}, cwd=ROOT, check=True, capture_output=True, text=True)
             print(f"round {r} {label}: {out.stdout.strip()}", flush=True)
+            if what == "measure":
+                print(table(json.loads(out.stdout)), flush=True)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 STATES_DIR = ROOT / "tests" / "data" / "states"
+#: The 67 ``run_routes`` decisions of the two shared 1830 logs, cut by
+#: ``tests/data/1830/make_states.py`` (tokens and phase checked against 18xx.games).
+STATES_1830 = ROOT / "tests" / "data" / "1830" / "states.json"
 
 
 def real_states() -> dict[str, dict[str, Any]]:
@@ -16,6 +19,12 @@ def real_states() -> dict[str, dict[str, Any]]:
     return {
         p.stem: json.loads(p.read_text("utf-8"))["state"] for p in sorted(STATES_DIR.glob("*.json"))
     }
+
+
+def real_states_1830() -> dict[str, dict[str, Any]]:
+    """name (``<game>-<action id>``) → 1830 state file, in the order of the logs."""
+    raw = json.loads(STATES_1830.read_text("utf-8"))
+    return {s["name"]: s["state"] for s in raw["states"]}
 
 
 def worst_cases() -> dict[str, dict[str, Any]]:

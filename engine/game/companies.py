@@ -58,10 +58,9 @@ class Company:
     def tile_lay(self) -> Mapping[str, Any] | None:
         """The special tile-lay ability while it can still be used (§7.2-§7.5; 1830's
         DH teleport, 1830 RULES.md §7.3)."""
-        ability = self.ability("tile_lay") or self.ability("teleport")
-        if ability is None or self.closed or self.lay_uses <= 0:
+        if self.closed or self.lay_uses <= 0:
             return None
-        return ability
+        return self.ability("tile_lay") or self.ability("teleport")
 
 
 def _ability(definition: CompanyDef, kind: str) -> Mapping[str, Any] | None:

@@ -258,10 +258,11 @@ class Game:
         """Certificates counting toward the limit (RULES.md §5.11): shares outside the
         yellow zone (president's certificate = 1) plus privates."""
         count = sum(1 for c in self.state.companies.values() if c.owner == player.id and not c.closed)
+        market = self.market
         for corp in self.state.corporations.values():
-            if self.market.no_cert_limit(corp.share_price):
+            if market.no_cert_limit(corp.share_price):
                 continue
-            count += len(corp.shares.certs_of(player.id))
+            count += len(corp.shares.holdings.get(player.id, ()))
         return count
 
     def operating_order(self, corps: Iterable[Corporation] | None = None) -> list[Corporation]:

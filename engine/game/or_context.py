@@ -14,11 +14,19 @@ if TYPE_CHECKING:
     from route18xx.engine.game.operating_round import OperatingRound
 
 
-def current_round(game: Game) -> OperatingRound:
-    from route18xx.engine.game.operating_round import OperatingRound
+_OPERATING_ROUND: type[OperatingRound] | None = None
 
+
+def current_round(game: Game) -> OperatingRound:
+    """The operating round in progress. Called for every step of every action: the round's
+    class is imported once (a cycle forbids it at the top), not on each call."""
+    global _OPERATING_ROUND
+    if _OPERATING_ROUND is None:
+        from route18xx.engine.game.operating_round import OperatingRound
+
+        _OPERATING_ROUND = OperatingRound
     rnd = game.round
-    assert isinstance(rnd, OperatingRound)
+    assert isinstance(rnd, _OPERATING_ROUND)
     return rnd
 
 

@@ -372,16 +372,25 @@ def may_buy_again(game: Game, rnd: StockRound, corp_sym: str, cert: str) -> bool
 
 
 def can_buy_any(game: Game, player: Player) -> bool:
+    """Some certificate the player may buy now. After a buy only a second share passing
+    ``may_buy_again`` is left: its checks that hang on the corporation alone are made
+    before any certificate is looked at (in 1888, with no brown zone, none passes)."""
     rnd = _round(game)
+    bought = rnd.bought()
+    if bought and ("par" in rnd.turn_actions or "exchange" in rnd.turn_actions):
+        return False
     sold = rnd.sold.get(player.id, set())
     for corp in game.corporations.values():
         if not corp.ipoed or corp.sym in sold:
+            continue
+        if bought and (any(c != corp.sym for c in rnd.bought_corps)
+                       or not game.market.flag(corp.share_price, "multiple_buy")):
             continue
         for source in (IPO, POOL):
             certs = [c for c in corp.shares.certs_of(source) if not is_president_cert(c)]
             if not certs:
                 continue
-            if rnd.bought() and not may_buy_again(game, rnd, corp.sym, certs[0]):
+            if bought and not may_buy_again(game, rnd, corp.sym, certs[0]):
                 continue
             try:
                 check_buy(game, player, certs[0])
