@@ -9,10 +9,11 @@ gives them types. Which titles exist and how they differ is ``engine.titles``.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
-from typing import Any, Literal, Mapping, TypeAlias
+from typing import Any, Literal, Mapping, Self, TypeAlias, TypeVar
 
 HexId: TypeAlias = str
 CorpId: TypeAlias = str
@@ -23,6 +24,54 @@ NodeKind: TypeAlias = Literal["city", "town", "offboard"]
 
 #: Tile colours in upgrade order (RULES.md §6.5 #2).
 COLOR_ORDER: tuple[Color, ...] = ("white", "yellow", "green", "brown", "gray")
+
+_T = TypeVar("_T")
+_K = TypeVar("_K", bound=Hashable)
+
+
+class Derives:
+    """A facts object that holds what other modules derive from it (issue 25, DESIGN.md §9).
+
+    The facts are frozen and loaded once per title, so an index built from them (the
+    map's crossings, a tile's geometry, the route bounds) is built once and held by the
+    object itself: it lives exactly as long as its facts, and no cache elsewhere is keyed
+    by ``id()`` (an id is reused once its object dies). ``functools.cached_property``
+    would do inside this module, but the indexes are built by modules above it
+    (``engine.geometry``, ``engine.tile_rules``, …), which this one must not import; and
+    ``functools.cache`` cannot key on these objects, whose dict fields make them
+    unhashable. So the memo is a dict in the instance's ``__dict__``, written the way
+    ``cached_property`` writes (past the frozen ``__setattr__``): it is no field, so it
+    takes no part in ``==``, ``repr`` or ``dataclasses.replace`` (a replaced copy starts
+    empty).
+    """
+
+    __slots__ = ()
+
+    def _memo(self) -> dict[Hashable, Any]:
+        memo: dict[Hashable, Any] | None = self.__dict__.get("_derived")
+        if memo is None:
+            memo = self.__dict__.setdefault("_derived", {})
+        return memo
+
+    def derived(self, build: Callable[[Self], _T]) -> _T:
+        """``build(self)``, built at the first call and held by ``self`` after it."""
+        memo = self._memo()
+        made = memo.get(build, _MISSING)
+        if made is _MISSING:
+            made = memo[build] = build(self)
+        return made  # type: ignore[no-any-return]
+
+    def derived_for(self, build: Callable[[Self, _K], _T], key: _K) -> _T:
+        """``build(self, key)``, built at the first call per ``key`` and held by ``self``."""
+        memo = self._memo()
+        made = memo.get((build, key), _MISSING)
+        if made is _MISSING:
+            made = memo[(build, key)] = build(self, key)
+        return made  # type: ignore[no-any-return]
+
+
+#: What a memo holds for a key not built yet (a build may return None).
+_MISSING: Any = object()
 
 
 @dataclass(frozen=True)
@@ -79,7 +128,7 @@ class TilePath:
 
 
 @dataclass(frozen=True)
-class TileDef:
+class TileDef(Derives):
     """A tile (or a hex's preprinted tile): colour, revenue centres, paths, labels."""
 
     name: TileName
@@ -111,23 +160,14 @@ class TileDef:
     def exits(self, rotation: int = 0) -> frozenset[int]:
         """Edges used by the tile's track at ``rotation`` (RULES.md §6.5 #9).
 
-        Cached per tile and rotation: a board asks it thousands of times.
+        Held per tile for all six rotations: a board asks it thousands of times.
         """
-        held = _EXITS.get((id(self), rotation))
-        if held is not None and held[0] is self:
-            return held[1]
-        exits = frozenset(
-            (end.index + rotation) % 6
-            for path in self.paths
-            for end in (path.a, path.b)
-            if end.is_edge
-        )
-        _EXITS[(id(self), rotation)] = (self, exits)
-        return exits
+        return self._exits[rotation % 6]
 
-
-#: (id(tile), rotation) → (tile, its exits); the tile is held so its id stays its own.
-_EXITS: dict[tuple[int, int], tuple[TileDef, frozenset[int]]] = {}
+    @cached_property
+    def _exits(self) -> tuple[frozenset[int], ...]:
+        edges = [end.index for path in self.paths for end in (path.a, path.b) if end.is_edge]
+        return tuple(frozenset((e + rotation) % 6 for e in edges) for rotation in range(6))
 
 
 @dataclass(frozen=True)
@@ -223,8 +263,9 @@ class CompanyDef:
 
 
 @dataclass(frozen=True)
-class GameData:
-    """Every fact of one title, all its rule sets. Indexed by id for lookups."""
+class GameData(Derives):
+    """Every fact of one title, all its rule sets. Indexed by id for lookups; the
+    indexes other modules derive from it are held by it (``Derives``)."""
 
     hexes: Mapping[HexId, HexDef]
     tiles: Mapping[TileName, TileDef]
