@@ -22,6 +22,7 @@ from route18xx.engine.api import (
     Route18xxError,
     RouteState,
     TurnsReport,
+    blockers_aliases,
     compare_turns,
     load_log,
     replay,
@@ -115,7 +116,7 @@ def state_command(
             )
             print(
                 f"cash: {state['cash']}; privates: {', '.join(state['privates']) or 'none'}; "
-                f"Heng Shan player-owned: {state['heng_shan_player_owned']}; "
+                f"{_blockers_text(state)}; "
                 f"laid this turn: {laid or 'nothing'}"
             )
     return 0
@@ -189,3 +190,12 @@ def print_turns(report: TurnsReport, out: TextIO) -> None:
 def _yen(amount: int) -> str:
     """``¥40``, or ``−¥20`` for a negative amount (dividend taken over subsidy)."""
     return f"¥{amount}" if amount >= 0 else f"−¥{-amount}"
+
+
+def _blockers_text(state: Mapping[str, Any]) -> str:
+    """The turn fact of which hex-blocking privates players own (RULES.md §7.3): the list,
+    or the title's older field for it as the state file gives it (``blockers_aliases``)."""
+    if "player_owned_blockers" in state:
+        return f"blocking privates owned by players: {', '.join(state['player_owned_blockers']) or 'none'}"
+    given = [f"{alias}: {state[alias]}" for alias in blockers_aliases() if alias in state]
+    return "; ".join(given) or "blocking privates owned by players: not given"
