@@ -194,8 +194,10 @@ class HexDef:
     #: city index → the corporation whose home it is; the key None reserves the whole
     #: hex, not one city (1830 ERIE on E11, 1830 RULES.md §6.4).
     home_reservations: Mapping[int | None, CorpId]
-    great_wall: bool
     lay_candidates: tuple[TileName, ...]
+    #: Marks printed on the hex that no rule reads, for pictures (``hex_marks.json``,
+    #: e.g. ``"wall"``: 1888's Great Wall, RULES.md §7.4).
+    marks: tuple[str, ...] = ()
 
     @property
     def terrain_cost(self) -> int:
@@ -351,7 +353,7 @@ def _tile(raw: Mapping[str, Any], only_on: HexId | None = None) -> TileDef:
     )
 
 
-def _hex(raw: Mapping[str, Any]) -> HexDef:
+def _hex(raw: Mapping[str, Any], marks: Mapping[str, Any]) -> HexDef:
     preprinted = TileDef(
         name=raw["tile_name"],
         color=raw["color"],
@@ -374,8 +376,8 @@ def _hex(raw: Mapping[str, Any]) -> HexDef:
         neighbors={int(e): h for e, h in raw["all_neighbors"].items()},
         blocked_by_company=tuple(raw.get("blocked_by_company", ())),
         home_reservations={r["city"]: r["corporation"] for r in raw["home_reservations"]},
-        great_wall=bool(raw.get("great_wall", False)),
         lay_candidates=tuple(raw.get("lay_candidates", ())),
+        marks=tuple(sorted(m for m, on in marks.items() if not m.startswith("_") and raw["id"] in on)),
     )
 
 
@@ -385,7 +387,8 @@ def game_data(title: str = "1888") -> GameData:
 
     Which titles exist is ``engine.titles``; this loader only reads the folder.
     """
-    hexes = {h["id"]: _hex(h) for h in _load("map", title)["hexes"]}
+    marks = _load("hex_marks", title, {})
+    hexes = {h["id"]: _hex(h, marks) for h in _load("map", title)["hexes"]}
     privates = _load("private_rules", title, {"special_tile_hexes": {}, "exchange_token_hexes": []})
     homes: Mapping[TileName, HexId] = privates["special_tile_hexes"]
     tiles = {t["name"]: _tile(t, homes.get(t["name"])) for t in _load("tiles", title)["tiles"]}

@@ -85,8 +85,8 @@ def class_refusal(base: TileDef, tile: TileDef, *, next_only: bool) -> Refusal |
         return Refusal(
             LABEL_MISMATCH,
             f"tile {tile.name} has {_label_text(tile.labels)} but {base.name} has "
-            f"{_label_text(base.labels)}: labels must match (B only on C9, OO only on "
-            f"B18/B20/H4)",
+            f"{_label_text(base.labels)}: labels must match (a labelled tile only where the "
+            f"map prints its label)",
         )
     if len(tile.towns) != len(base.towns):
         return Refusal(

@@ -73,6 +73,9 @@ class Title:
     #: A tiny real decision of the title, as a state file, that a server solves once
     #: before it reports SERVING (``engine.api.warm_up``); empty: nothing to warm up.
     warm_up_state: Mapping[str, Any] = field(default_factory=dict)
+    #: Ids of the title's map that error texts show as the shape of a field
+    #: (``"hex"``, ``"node"``): "a hex id such as 'G15'" (``engine.titles.example``).
+    examples: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def data(self) -> GameData:

@@ -31,6 +31,7 @@ TITLE = Title(
     # Heng Shan, the one private of 1888 that blocks a hex (C5, RULES.md §7.3): a state
     # file says whether a player owns it; the wire keeps the field too (State field 10).
     blockers_alias="heng_shan_player_owned",
+    examples={"hex": "G15", "node": "C9-1"},  # ROUTES.md §1.4: a node is "<hex>-<part index>"
     # ROUTES.md §7 example 1: LYR's 2-train from its home through two laid tiles.
     warm_up_state={
         "title": "1888", "rule_set": "north", "phase": "2", "corporation": "LYR", "trains": ["2"],
