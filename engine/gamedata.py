@@ -47,6 +47,10 @@ class Derives:
 
     __slots__ = ()
 
+    def __getstate__(self) -> dict[str, Any]:
+        """A pickle or deep copy carries the facts, not the memo (rebuilt where used)."""
+        return {k: v for k, v in self.__dict__.items() if k != "_derived"}
+
     def _memo(self) -> dict[Hashable, Any]:
         memo: dict[Hashable, Any] | None = self.__dict__.get("_derived")
         if memo is None:

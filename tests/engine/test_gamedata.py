@@ -217,3 +217,8 @@ def test_derived_indexes_are_held_by_the_data() -> None:
     assert tile.exits(1) == frozenset((e + 1) % 6 for e in tile.exits(0))
     assert tile.exits(7) == tile.exits(1)
     assert dataclasses.replace(tile) == tile  # the memo is no field
+    import copy
+    import pickle
+
+    assert "_derived" in vars(data) and "_derived" not in vars(pickle.loads(pickle.dumps(data)))
+    assert "_derived" not in vars(copy.deepcopy(data))
