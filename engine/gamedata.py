@@ -51,31 +51,26 @@ class Derives:
         """A pickle or deep copy carries the facts, not the memo (rebuilt where used)."""
         return {k: v for k, v in self.__dict__.items() if k != "_derived"}
 
-    def _memo(self) -> dict[Hashable, Any]:
-        memo: dict[Hashable, Any] | None = self.__dict__.get("_derived")
-        if memo is None:
-            memo = self.__dict__.setdefault("_derived", {})
-        return memo
-
     def derived(self, build: Callable[[Self], _T]) -> _T:
         """``build(self)``, built at the first call and held by ``self`` after it."""
-        memo = self._memo()
-        made = memo.get(build, _MISSING)
-        if made is _MISSING:
-            made = memo[build] = build(self)
-        return made  # type: ignore[no-any-return]
+        try:  # the hot path: one dict lookup each (a board asks thousands of times)
+            return self.__dict__["_derived"][build]  # type: ignore[no-any-return]
+        except KeyError:
+            pass
+        return self._build(build, build, ())
 
     def derived_for(self, build: Callable[[Self, _K], _T], key: _K) -> _T:
         """``build(self, key)``, built at the first call per ``key`` and held by ``self``."""
-        memo = self._memo()
-        made = memo.get((build, key), _MISSING)
-        if made is _MISSING:
-            made = memo[(build, key)] = build(self, key)
-        return made  # type: ignore[no-any-return]
+        try:
+            return self.__dict__["_derived"][(build, key)]  # type: ignore[no-any-return]
+        except KeyError:
+            pass
+        return self._build((build, key), build, (key,))
 
-
-#: What a memo holds for a key not built yet (a build may return None).
-_MISSING: Any = object()
+    def _build(self, at: Hashable, build: Callable[..., _T], args: tuple[Any, ...]) -> _T:
+        memo: dict[Hashable, Any] = self.__dict__.setdefault("_derived", {})
+        made = memo[at] = build(self, *args)
+        return made
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,14 @@ class PlacedTile:
 
 def placed_tile(tile: TileDef, rotation: int) -> PlacedTile:
     """``PlacedTile(tile, rotation)``, made once per tile and rotation and held by the
-    tile (``TileDef.derived_for``; a value: equal either way)."""
-    return tile.derived_for(PlacedTile, rotation)
+    tile (``TileDef.derived``; a value: equal either way)."""
+    if 0 <= rotation < 6:
+        return tile.derived(_placements)[rotation]
+    return PlacedTile(tile, rotation)
+
+
+def _placements(tile: TileDef) -> tuple[PlacedTile, ...]:
+    return tuple(PlacedTile(tile, rotation) for rotation in range(6))
 
 
 @dataclass(frozen=True)
@@ -111,15 +117,19 @@ def _compile(hex_id: HexId, placed: PlacedTile) -> TileGeometry:
     )
 
 
-def _geometry_at(tile: TileDef, where: tuple[HexId, int]) -> TileGeometry:
-    hex_id, rotation = where
-    return _compile(hex_id, placed_tile(tile, rotation))
+def _geometries(tile: TileDef) -> dict[tuple[HexId, int], TileGeometry]:
+    """(hex, rotation) → the tile's geometry there, filled as asked."""
+    return {}
 
 
 def tile_geometry(hex_id: HexId, placed: PlacedTile) -> TileGeometry:
     """The geometry of ``placed`` on ``hex_id``, compiled once and held by the tile
-    (``TileDef.derived_for``): a tile's geometry depends on nothing else."""
-    return placed.tile.derived_for(_geometry_at, (hex_id, placed.rotation))
+    (``TileDef.derived``): a tile's geometry depends on nothing else."""
+    known = placed.tile.derived(_geometries)
+    found = known.get((hex_id, placed.rotation))
+    if found is None:
+        found = known[(hex_id, placed.rotation)] = _compile(hex_id, placed)
+    return found
 
 
 @dataclass(frozen=True)
