@@ -26,7 +26,7 @@ from route18xx.engine.rule_versions import RulesVersion, parse_rules_as_of, toda
 from route18xx.engine.rule_versions import rules_as_of as rules_on
 from route18xx.engine.rulesets import RuleSet
 from route18xx.engine.tile_rules import first_standing_problem
-from route18xx.engine.titles import Title, title_named, title_of_data
+from route18xx.engine.titles import TITLES, Title, title_named, title_of_data
 
 
 @dataclass(frozen=True)
@@ -148,6 +148,12 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
         rules.check_private(i, sym, first_seen.get(sym), phase, data)
         first_seen[sym] = i
     blockers = _player_owned_blockers(raw.get("player_owned_blockers"), data, rule_set.name)
+    for other in TITLES.values():  # another title's alias says nothing here: refused
+        alias = other.blockers_alias
+        if other is not title and alias is not None and alias != title.blockers_alias \
+                and raw.get(alias) is not None:
+            raise MalformedInput(alias, f"is {other.name}'s field; a {title.name} state gives "
+                                        "player_owned_blockers")
     aliased = title.blockers_from_alias(raw, data.hex_blockers(rule_set.name))
     if blockers is None:  # the list, when given, says more than the alias
         blockers = aliased

@@ -48,3 +48,14 @@ def test_1830_has_no_alias_and_writes_the_list() -> None:
     })
     out = to_state_file(state)
     assert out["player_owned_blockers"] == ["SV", "CS"] and "heng_shan_player_owned" not in out
+
+
+def test_1888_alias_in_an_1830_state_is_refused_by_its_name() -> None:
+    with pytest.raises(MalformedInput) as err:
+        parse_state({
+            "title": "1830", "rule_set": "standard", "phase": "3", "corporation": "PRR",
+            "trains": ["3"], "tiles": [], "tokens": [{"hex": "H12", "city": 0, "corporation": "PRR"}],
+            "heng_shan_player_owned": True,
+        })
+    assert err.value.field == "heng_shan_player_owned"
+    assert "player_owned_blockers" in err.value.reason
