@@ -42,7 +42,8 @@ class Derives:
     unhashable. So the memo is a dict in the instance's ``__dict__``, written the way
     ``cached_property`` writes (past the frozen ``__setattr__``): it is no field, so it
     takes no part in ``==``, ``repr`` or ``dataclasses.replace`` (a replaced copy starts
-    empty).
+    empty). The ``build`` function is the memo's key: pass a module-level function, never
+    a fresh lambda.
     """
 
     __slots__ = ()

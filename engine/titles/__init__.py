@@ -46,6 +46,6 @@ def title_of_data(data: object) -> Title:
 
 
 def example(kind: str) -> str:
-    """An id of the default title's map shaped as a ``kind`` field (``"hex"``, ``"node"``)
-    is written, for error texts that show a field's shape (``Title.examples``)."""
+    """An id of the default title's map written as a ``kind`` field (``"hex"``, ``"node"``)
+    is, for error texts that show a field's shape (``Title.examples``)."""
     return TITLES[DEFAULT_TITLE].examples[kind]
