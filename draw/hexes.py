@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 
 import math
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from route18xx.draw.geometry import (
     CORNERS, Layout, Point, edge_corners, edge_direction, edge_midpoint,
@@ -105,8 +105,9 @@ def _terrain(layout: Layout, c: Point, h: HexView, fmt: str) -> list[str]:
     return out
 
 
-def _great_wall(layout: Layout, c: Point) -> str:
-    """A crenellated line across the top of a Great Wall hex."""
+def _wall(layout: Layout, c: Point) -> str:
+    """The ``wall`` mark: a crenellated line across the top of the hex (1888's Great
+    Wall, RULES.md §7.4)."""
     s = layout.size
     x0, y = c[0] - 0.5 * s, c[1] - 0.62 * s
     step = 0.125 * s
@@ -114,7 +115,11 @@ def _great_wall(layout: Layout, c: Point) -> str:
     for i in range(8):
         up = -0.06 * s if i % 2 == 0 else 0.0
         d.append(f"L{num(x0 + i * step)} {num(y + up)} L{num(x0 + (i + 1) * step)} {num(y + up)}")
-    return f'<path class="great-wall" d="{" ".join(d)}" fill="none" stroke="#7a6a58" stroke-width="2.5"/>'
+    return f'<path class="wall" d="{" ".join(d)}" fill="none" stroke="#7a6a58" stroke-width="2.5"/>'
+
+
+#: How each hex mark of the data (``HexView.marks``) is drawn; a mark not listed is not drawn.
+MARKS: dict[str, Callable[[Layout, Point], str]] = {"wall": _wall}
 
 
 def _borders(layout: Layout, c: Point, h: HexView, edges: Iterable[int]) -> list[str]:
@@ -295,8 +300,8 @@ def hex_svg(layout: Layout, h: HexView, corps: Mapping[str, CorporationView],
     out = [f'<g {attrs(class_="hex", data_hex=h.id, data_color=h.color)}>',
            f"<title>{escape(hex_title(h, revenue_color, fmt))}</title>",
            f'<polygon points="{hex_polygon(layout, c)}" fill="{color}" stroke="#777" stroke-width="1"/>']
-    if h.great_wall and h.tile is None:
-        out.append(_great_wall(layout, c))
+    if h.tile is None:  # a printed mark is covered by a laid tile
+        out.extend(MARKS[m](layout, c) for m in h.marks if m in MARKS)
     out.extend(_terrain(layout, c, h, fmt))
     shape = tile_shape(h)
     if h.tile is not None:

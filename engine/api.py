@@ -32,7 +32,7 @@ from route18xx.engine.reports import (
     SolveReport, StopValue, SubsidyValue, Violation,
 )
 from route18xx.engine.route_judge import VIOLATION_CODES
-from route18xx.engine.titles import TITLES
+from route18xx.engine.titles import DEFAULT_TITLE, TITLES
 from route18xx.engine.rule_versions import RulesVersion, dated_state, parse_rules_as_of, rules_as_of
 from route18xx.engine.route_judge import Judgement, check_route_references, judge_routes, parse_route_specs
 from route18xx.engine.state_file import RouteState, parse_state
@@ -115,6 +115,7 @@ __all__ = [
     "PlanLay", "PlanReport", "PlanToken", "RankedPlanReport", "TrainAdvice", "TurnReport",
     "suggest_turn", "BoughtTrain", "TurnComparison", "TurnsReport", "compare_turns",
     "money", "signed_money", "currency_formats", "served_title", "titles_served",
+    "blockers_aliases",
 ]
 
 
@@ -622,17 +623,6 @@ def replay_game(
     return replace(report, runs=runs)
 
 
-#: A tiny real decision (ROUTES.md §7 example 1) solved once by ``warm_up``.
-_WARM_UP_STATE: dict[str, Any] = {
-    "title": "1888", "rule_set": "north", "phase": "2", "corporation": "LYR", "trains": ["2"],
-    "tiles": [
-        {"hex": "G15", "tile": "9", "rotation": 0},
-        {"hex": "H14", "tile": "5", "rotation": 3},
-    ],
-    "tokens": [{"hex": "F16", "city": 0, "corporation": "LYR"}],
-}
-
-
 def titles_served() -> dict[str, tuple[str, ...]]:
     """The titles a state file may name, each with its rule sets (DESIGN.md §5 ``title``, ``rule_set``).
 
@@ -661,16 +651,24 @@ def served_title(name: object, field: str = "title") -> str:
     return title_named(name, field).name
 
 
+def blockers_aliases() -> tuple[str, ...]:
+    """The older state-file fields titles keep for ``player_owned_blockers`` (each a
+    bool, ``Title.blockers_alias``); the wire's ``State`` carries each as its own field."""
+    return tuple(t.blockers_alias for t in TITLES.values() if t.blockers_alias is not None)
+
+
 def warm_up() -> None:
-    """Load the 1888 data and OR-Tools and solve once, so no client pays for it.
+    """Load the default title's data and OR-Tools and solve once, so no client pays for it.
 
     A server calls this before it reports SERVING: the first solve of a process
     otherwise spends ~0.4 s importing OR-Tools. Its solve is not a client's: it is
     not counted in ``solve_tally`` (every solve's status and time, for a server's
     metrics; re-exported here from the solver).
     """
-    with solve_tally.uncounted():
-        solve_routes(_WARM_UP_STATE, time_limit_s=5.0)
+    state = TITLES[DEFAULT_TITLE].warm_up_state
+    if state:
+        with solve_tally.uncounted():
+            solve_routes(state, time_limit_s=5.0)
 
 
 # -- pictures (DESIGN.md §8): the board and routes as plain data, for route18xx.draw ------

@@ -85,7 +85,8 @@ class HexView:
     terrain_cost: int
     impassable_edges: frozenset[int]
     labels: tuple[str, ...]
-    great_wall: bool
+    #: Marks printed on the hex for the picture (``HexDef.marks``, e.g. ``"wall"``).
+    marks: tuple[str, ...]
     #: Companies whose destination this hex is.
     destination_of: tuple[str, ...]
     nodes: tuple[NodeView, ...]
@@ -192,7 +193,7 @@ def _hex_view(board: Board, hex_def: HexDef, dests: Mapping[HexId, list[str]]) -
         terrain_cost=hex_def.terrain_cost,
         impassable_edges=hex_def.impassable_edges,
         labels=tile.labels,
-        great_wall=hex_def.great_wall,
+        marks=hex_def.marks,
         destination_of=tuple(dests.get(hex_def.id, ())),
         nodes=tuple(_node_view(board, hex_def, n) for n in tile.nodes),
         paths=tuple(PathView(p.index, p.ends[0], p.ends[1], p.terminal)
@@ -232,7 +233,7 @@ def board_view_of(state: RouteState) -> BoardView:
     )
 
 
-def tile_view(tile_name: str, rotation: int, hex_id: HexId = "E9", title: str = "") -> HexView:
+def tile_view(tile_name: str, rotation: int, hex_id: HexId, title: str = "") -> HexView:
     """A bare tile of ``title`` (default the default title) at a rotation on a hex,
     outside any game (for tile sheets and tests)."""
     from route18xx.engine.titles import title_named

@@ -9,10 +9,11 @@ gives them types. Which titles exist and how they differ is ``engine.titles``.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
-from typing import Any, Literal, Mapping, TypeAlias
+from typing import Any, Literal, Mapping, Self, TypeAlias, TypeVar
 
 HexId: TypeAlias = str
 CorpId: TypeAlias = str
@@ -23,6 +24,54 @@ NodeKind: TypeAlias = Literal["city", "town", "offboard"]
 
 #: Tile colours in upgrade order (RULES.md §6.5 #2).
 COLOR_ORDER: tuple[Color, ...] = ("white", "yellow", "green", "brown", "gray")
+
+_T = TypeVar("_T")
+_K = TypeVar("_K", bound=Hashable)
+
+
+class Derives:
+    """A facts object that holds what other modules derive from it (issue 25, DESIGN.md §9).
+
+    The facts are frozen and loaded once per title, so an index built from them (the
+    map's crossings, a tile's geometry, the route bounds) is built once and held by the
+    object itself: it lives exactly as long as its facts, and no cache elsewhere is keyed
+    by ``id()`` (an id is reused once its object dies). ``functools.cached_property``
+    would do inside this module, but the indexes are built by modules above it
+    (``engine.geometry``, ``engine.tile_rules``, …), which this one must not import; and
+    ``functools.cache`` cannot key on these objects, whose dict fields make them
+    unhashable. So the memo is a dict in the instance's ``__dict__``, written the way
+    ``cached_property`` writes (past the frozen ``__setattr__``): it is no field, so it
+    takes no part in ``==``, ``repr`` or ``dataclasses.replace`` (a replaced copy starts
+    empty). The ``build`` function is the memo's key: pass a module-level function, never
+    a fresh lambda.
+    """
+
+    __slots__ = ()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A pickle or deep copy carries the facts, not the memo (rebuilt where used)."""
+        return {k: v for k, v in self.__dict__.items() if k != "_derived"}
+
+    def derived(self, build: Callable[[Self], _T]) -> _T:
+        """``build(self)``, built at the first call and held by ``self`` after it."""
+        try:  # the hot path: one dict lookup each (a board asks thousands of times)
+            return self.__dict__["_derived"][build]  # type: ignore[no-any-return]
+        except KeyError:
+            pass
+        return self._build(build, build, ())
+
+    def derived_for(self, build: Callable[[Self, _K], _T], key: _K) -> _T:
+        """``build(self, key)``, built at the first call per ``key`` and held by ``self``."""
+        try:
+            return self.__dict__["_derived"][(build, key)]  # type: ignore[no-any-return]
+        except KeyError:
+            pass
+        return self._build((build, key), build, (key,))
+
+    def _build(self, at: Hashable, build: Callable[..., _T], args: tuple[Any, ...]) -> _T:
+        memo: dict[Hashable, Any] = self.__dict__.setdefault("_derived", {})
+        made = memo[at] = build(self, *args)
+        return made
 
 
 @dataclass(frozen=True)
@@ -79,7 +128,7 @@ class TilePath:
 
 
 @dataclass(frozen=True)
-class TileDef:
+class TileDef(Derives):
     """A tile (or a hex's preprinted tile): colour, revenue centres, paths, labels."""
 
     name: TileName
@@ -111,23 +160,14 @@ class TileDef:
     def exits(self, rotation: int = 0) -> frozenset[int]:
         """Edges used by the tile's track at ``rotation`` (RULES.md §6.5 #9).
 
-        Cached per tile and rotation: a board asks it thousands of times.
+        Held per tile for all six rotations: a board asks it thousands of times.
         """
-        held = _EXITS.get((id(self), rotation))
-        if held is not None and held[0] is self:
-            return held[1]
-        exits = frozenset(
-            (end.index + rotation) % 6
-            for path in self.paths
-            for end in (path.a, path.b)
-            if end.is_edge
-        )
-        _EXITS[(id(self), rotation)] = (self, exits)
-        return exits
+        return self._exits[rotation % 6]
 
-
-#: (id(tile), rotation) → (tile, its exits); the tile is held so its id stays its own.
-_EXITS: dict[tuple[int, int], tuple[TileDef, frozenset[int]]] = {}
+    @cached_property
+    def _exits(self) -> tuple[frozenset[int], ...]:
+        edges = [end.index for path in self.paths for end in (path.a, path.b) if end.is_edge]
+        return tuple(frozenset((e + rotation) % 6 for e in edges) for rotation in range(6))
 
 
 @dataclass(frozen=True)
@@ -154,8 +194,10 @@ class HexDef:
     #: city index → the corporation whose home it is; the key None reserves the whole
     #: hex, not one city (1830 ERIE on E11, 1830 RULES.md §6.4).
     home_reservations: Mapping[int | None, CorpId]
-    great_wall: bool
     lay_candidates: tuple[TileName, ...]
+    #: Marks printed on the hex that no rule reads, for pictures (``hex_marks.json``,
+    #: e.g. ``"wall"``: 1888's Great Wall, RULES.md §7.4).
+    marks: tuple[str, ...] = ()
 
     @property
     def terrain_cost(self) -> int:
@@ -223,8 +265,9 @@ class CompanyDef:
 
 
 @dataclass(frozen=True)
-class GameData:
-    """Every fact of one title, all its rule sets. Indexed by id for lookups."""
+class GameData(Derives):
+    """Every fact of one title, all its rule sets. Indexed by id for lookups; the
+    indexes other modules derive from it are held by it (``Derives``)."""
 
     hexes: Mapping[HexId, HexDef]
     tiles: Mapping[TileName, TileDef]
@@ -313,7 +356,7 @@ def _tile(raw: Mapping[str, Any], only_on: HexId | None = None) -> TileDef:
     )
 
 
-def _hex(raw: Mapping[str, Any]) -> HexDef:
+def _hex(raw: Mapping[str, Any], marks: Mapping[str, Any]) -> HexDef:
     preprinted = TileDef(
         name=raw["tile_name"],
         color=raw["color"],
@@ -336,8 +379,8 @@ def _hex(raw: Mapping[str, Any]) -> HexDef:
         neighbors={int(e): h for e, h in raw["all_neighbors"].items()},
         blocked_by_company=tuple(raw.get("blocked_by_company", ())),
         home_reservations={r["city"]: r["corporation"] for r in raw["home_reservations"]},
-        great_wall=bool(raw.get("great_wall", False)),
         lay_candidates=tuple(raw.get("lay_candidates", ())),
+        marks=tuple(sorted(m for m, on in marks.items() if not m.startswith("_") and raw["id"] in on)),
     )
 
 
@@ -347,7 +390,8 @@ def game_data(title: str = "1888") -> GameData:
 
     Which titles exist is ``engine.titles``; this loader only reads the folder.
     """
-    hexes = {h["id"]: _hex(h) for h in _load("map", title)["hexes"]}
+    marks = _load("hex_marks", title, {})
+    hexes = {h["id"]: _hex(h, marks) for h in _load("map", title)["hexes"]}
     privates = _load("private_rules", title, {"special_tile_hexes": {}, "exchange_token_hexes": []})
     homes: Mapping[TileName, HexId] = privates["special_tile_hexes"]
     tiles = {t["name"]: _tile(t, homes.get(t["name"])) for t in _load("tiles", title)["tiles"]}

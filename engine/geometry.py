@@ -27,16 +27,16 @@ class PlacedTile:
     rotation: int
 
 
-#: (id(tile), rotation) → (tile, it placed so); the tile is held so its id stays its own.
-_PLACED: dict[tuple[int, int], tuple[TileDef, PlacedTile]] = {}
-
-
 def placed_tile(tile: TileDef, rotation: int) -> PlacedTile:
-    """``PlacedTile(tile, rotation)``, made once per process (a value: equal either way)."""
-    held = _PLACED.get((id(tile), rotation))
-    if held is None or held[0] is not tile:
-        held = _PLACED[(id(tile), rotation)] = (tile, PlacedTile(tile, rotation))
-    return held[1]
+    """``PlacedTile(tile, rotation)``, made once per tile and rotation and held by the
+    tile (``TileDef.derived``; a value: equal either way)."""
+    if 0 <= rotation < 6:
+        return tile.derived(_placements)[rotation]
+    return PlacedTile(tile, rotation)
+
+
+def _placements(tile: TileDef) -> tuple[PlacedTile, ...]:
+    return tuple(PlacedTile(tile, rotation) for rotation in range(6))
 
 
 @dataclass(frozen=True)
@@ -117,18 +117,19 @@ def _compile(hex_id: HexId, placed: PlacedTile) -> TileGeometry:
     )
 
 
-#: (hex, id(tile), rotation) → (tile, its geometry there); the tile is held so its id
-#: stays its own. A tile's geometry depends on nothing else.
-_GEOMETRY: dict[tuple[HexId, int, int], tuple[TileDef, TileGeometry]] = {}
+def _geometries(tile: TileDef) -> dict[tuple[HexId, int], TileGeometry]:
+    """(hex, rotation) → the tile's geometry there, filled as asked."""
+    return {}
 
 
 def tile_geometry(hex_id: HexId, placed: PlacedTile) -> TileGeometry:
-    """The geometry of ``placed`` on ``hex_id`` (compiled once per process)."""
-    key = (hex_id, id(placed.tile), placed.rotation)
-    held = _GEOMETRY.get(key)
-    if held is None or held[0] is not placed.tile:
-        held = _GEOMETRY[key] = (placed.tile, _compile(hex_id, placed))
-    return held[1]
+    """The geometry of ``placed`` on ``hex_id``, compiled once and held by the tile
+    (``TileDef.derived``): a tile's geometry depends on nothing else."""
+    known = placed.tile.derived(_geometries)
+    found = known.get((hex_id, placed.rotation))
+    if found is None:
+        found = known[(hex_id, placed.rotation)] = _compile(hex_id, placed)
+    return found
 
 
 @dataclass(frozen=True)
@@ -166,13 +167,6 @@ def _index(data: GameData) -> MapIndex:
     return MapIndex(preprinted, geometry, sides)
 
 
-#: id(data) → (data, its index); the data is held so its id stays its own.
-_INDEX: dict[int, tuple[GameData, MapIndex]] = {}
-
-
 def map_index(data: GameData) -> MapIndex:
-    """The index of ``data``'s map (built once per data set)."""
-    held = _INDEX.get(id(data))
-    if held is None or held[0] is not data:
-        held = _INDEX[id(data)] = (data, _index(data))
-    return held[1]
+    """The index of ``data``'s map, built once and held by ``data`` (``GameData.derived``)."""
+    return data.derived(_index)

@@ -372,8 +372,8 @@ def state_dict(
     """The state file (DESIGN.md §5) of ``game`` for ``corporation`` running its trains now.
 
     With ``turn_facts`` it also holds the optional facts of the company's turn
-    that move suggestions read (``turn_facts_of``): ``cash``, ``privates``,
-    ``heng_shan_player_owned`` and ``tiles_laid``.
+    that move suggestions read (``turn_facts_of``): ``cash``, ``privates``, the
+    player-owned blockers and ``tiles_laid``.
     """
     corp = game.corporation(corporation)
     rnd = game.round
@@ -411,8 +411,9 @@ def turn_facts_of(game: Game, corporation: str) -> dict[str, Any]:
     * ``privates``: the open privates it owns (RULES.md §7), except those whose
       tile lay is spent (a state file has no "uses left": listing one would
       offer its lay again); a private with no tile lay (Kaiping Tramway) is listed.
-    * ``heng_shan_player_owned``: a player owns an open private that blocks
-      hexes, i.e. Heng Shan blocks C5 (RULES.md §7.3).
+    * which open privates that block hexes players own (RULES.md §7.3), as the title's
+      state file says it (``Title.blockers_fact``: 1888's ``heng_shan_player_owned``,
+      else ``player_owned_blockers``).
     * ``tiles_laid``: the lays it made earlier in the current operating turn
       (``[{"hex"}, {"hex", "private"}]``); empty when it is not operating now.
     """
@@ -422,9 +423,9 @@ def turn_facts_of(game: Game, corporation: str) -> dict[str, Any]:
         for c in game.companies_of(corp.sym)
         if c.ability("tile_lay") is None or c.tile_lay is not None
     )
-    hs_player = any(
-        c.ability("blocks_hexes") is not None and c.owned_by_player()
-        for c in game.companies.values()
+    owned = sorted(
+        c.sym for c in game.companies.values()
+        if c.ability("blocks_hexes") is not None and c.owned_by_player()
     )
     rnd = game.round
     operating = isinstance(rnd, OperatingRound) and rnd.current_entity(game) == corp.sym
@@ -432,7 +433,7 @@ def turn_facts_of(game: Game, corporation: str) -> dict[str, Any]:
     return {
         "cash": corp.cash,
         "privates": privates,
-        "heng_shan_player_owned": hs_player,
+        **game.title.blockers_fact(owned, game.data.hex_blockers(game.rule_set.name)),
         "tiles_laid": [{"hex": h, **({"private": p} if p else {})} for h, p in laid],
     }
 

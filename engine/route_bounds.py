@@ -30,9 +30,6 @@ class RouteBounds:
     sides: int
 
 
-_CACHE: dict[int, tuple[GameData, RouteBounds]] = {}
-
-
 def _bounds(data: GameData) -> RouteBounds:
     tiles = list(data.tiles.values())
     most_nodes = max(len(t.nodes) for t in tiles)
@@ -42,12 +39,8 @@ def _bounds(data: GameData) -> RouteBounds:
 
 
 def route_bounds(data: GameData | None = None) -> RouteBounds:
-    """The map-wide bounds (cached per data set)."""
-    data = data or game_data()
-    held = _CACHE.get(id(data))
-    if held is None or held[0] is not data:
-        held = _CACHE[id(data)] = (data, _bounds(data))
-    return held[1]
+    """The map-wide bounds, built once and held by ``data`` (``GameData.derived``)."""
+    return (data or game_data()).derived(_bounds)
 
 
 def board_stops(board: Board) -> int:

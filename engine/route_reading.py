@@ -29,6 +29,7 @@ from route18xx.engine.errors import MalformedInput, excerpt
 from route18xx.engine import fields as f
 from route18xx.engine.route_bounds import RouteBounds, route_bounds
 from route18xx.engine.route_spec import RouteSpec
+from route18xx.engine.titles import example
 
 #: A node hint of either form: ``<hex>-<index>`` or ``<hex>-<tile name>-<index>``
 #: (HISTORY.md §1.1); the tile name of the older form is not needed to find the node.
@@ -129,14 +130,16 @@ def _node_hints(raw: Mapping[str, Any], where: str, bounds: RouteBounds) -> tupl
     if nodes is None:
         return ()
     if not isinstance(nodes, list):
-        raise MalformedInput(f"{where}.nodes", f"must be a list of node ids such as 'C9-1', not {excerpt(nodes)}")
+        raise MalformedInput(
+            f"{where}.nodes", f"must be a list of node ids such as '{example('node')}', not {excerpt(nodes)}"
+        )
     if len(nodes) > bounds.stops:
         raise MalformedInput(
             f"{where}.nodes",
             f"lists {len(nodes)} nodes; the map holds at most {bounds.stops} stops (ROUTES.md §3.5)",
         )
     return tuple(
-        f.name_value(n, f"{where}.nodes[{j}]", what="a node id such as 'C9-1'")
+        f.name_value(n, f"{where}.nodes[{j}]", what=f"a node id such as '{example('node')}'")
         for j, n in enumerate(nodes)
     )
 

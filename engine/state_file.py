@@ -26,7 +26,7 @@ from route18xx.engine.rule_versions import RulesVersion, parse_rules_as_of, toda
 from route18xx.engine.rule_versions import rules_as_of as rules_on
 from route18xx.engine.rulesets import RuleSet
 from route18xx.engine.tile_rules import first_standing_problem
-from route18xx.engine.titles import Title, title_named, title_of_data
+from route18xx.engine.titles import TITLES, Title, title_named, title_of_data
 
 
 @dataclass(frozen=True)
@@ -40,16 +40,13 @@ class RouteState:
     board: Board
     #: Optional facts of the company's turn, used by move suggestions (DESIGN.md §5):
     #: treasury cash (None = not given: costs are not checked), the privates the
-    #: company owns, whether Heng Shan is still owned by a player (None = not given:
-    #: assumed while privates are open, i.e. before the first 5-train), and the
-    #: lays the company already made this turn: (hex, private whose ability was
-    #: used, or None for the normal track action).
+    #: company owns, the privates players own that close hexes to tile lays (their
+    #: ``blocks_hexes`` ability: 1888's one, 1830's six; None = not given: assumed while
+    #: privates are open, i.e. before the first 5-train; a title's older field for it,
+    #: ``Title.blockers_alias``, is read into it), and the lays the company already made
+    #: this turn: (hex, private whose ability was used, or None for the normal track action).
     cash: int | None = None
     privates: tuple[str, ...] = ()
-    heng_shan_player_owned: bool | None = None
-    #: The privates players own that close hexes to tile lays (their ``blocks_hexes``
-    #: ability: 1888's Heng Shan, 1830's six); None = not given. The general form of
-    #: ``heng_shan_player_owned`` (issue 25), which stays as its 1888 alias.
     player_owned_blockers: tuple[str, ...] | None = None
     tiles_laid: tuple[tuple[HexId, str | None], ...] = ()
     #: The date whose 1888 rules apply (DESIGN.md §9, HISTORY.md §2); None: today.
@@ -150,10 +147,16 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
             )
         rules.check_private(i, sym, first_seen.get(sym), phase, data)
         first_seen[sym] = i
-    hs_player = raw.get("heng_shan_player_owned")
-    if hs_player is not None and not isinstance(hs_player, bool):
-        raise MalformedInput("heng_shan_player_owned", "must be true or false")
     blockers = _player_owned_blockers(raw.get("player_owned_blockers"), data, rule_set.name)
+    for other in TITLES.values():  # another title's alias says nothing here: refused
+        alias = other.blockers_alias
+        if other is not title and alias is not None and alias != title.blockers_alias \
+                and raw.get(alias) is not None:
+            raise MalformedInput(alias, f"is {other.name}'s field; a {title.name} state gives "
+                                        "player_owned_blockers")
+    aliased = title.blockers_from_alias(raw, data.hex_blockers(rule_set.name))
+    if blockers is None:  # the list, when given, says more than the alias
+        blockers = aliased
     laid_raw = raw.get("tiles_laid", [])
     if not isinstance(laid_raw, list):
         raise MalformedInput("tiles_laid", "must be a list of {hex, private} objects")
@@ -181,7 +184,6 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
         board,
         cash=cash,
         privates=tuple(privates),
-        heng_shan_player_owned=hs_player,
         player_owned_blockers=blockers,
         tiles_laid=tuple(laid),
         rules_as_of=as_of,
@@ -347,10 +349,9 @@ def to_state_file(state: RouteState) -> dict[str, Any]:
         out["cash"] = state.cash
     if state.privates:
         out["privates"] = list(state.privates)
-    if state.heng_shan_player_owned is not None:
-        out["heng_shan_player_owned"] = state.heng_shan_player_owned
     if state.player_owned_blockers is not None:
-        out["player_owned_blockers"] = list(state.player_owned_blockers)
+        blockers = state.data.hex_blockers(state.rule_set.name)
+        out.update(state.title.blockers_fact(state.player_owned_blockers, blockers))
     if state.tiles_laid:
         out["tiles_laid"] = [
             {"hex": h, **({"private": p} if p else {})} for h, p in state.tiles_laid

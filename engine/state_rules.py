@@ -237,21 +237,18 @@ def check_private(
 def private_lays(data: GameData, rule_set: str) -> dict[str, int]:
     """Private → how many tiles its ability lays in a turn (RULES.md §7).
 
-    A fact of the rule set's data: worked out once per data set and rule set.
+    A fact of the rule set's data: worked out once per rule set and held by ``data``
+    (``GameData.derived_for``).
     """
-    held = _LAYS.get((id(data), rule_set))
-    if held is None or held[0] is not data:
-        lays = {
-            c.sym: sum(int(a.get("count") or 1) for a in c.abilities if a.get("type") == "tile_lay")
-            for c in data.companies[rule_set]
-            if any(a.get("type") == "tile_lay" for a in c.abilities)
-        }
-        held = _LAYS[(id(data), rule_set)] = (data, lays)
-    return dict(held[1])
+    return dict(data.derived_for(_private_lays, rule_set))
 
 
-#: (id(data), rule set) → (data, its privates' lays); the data is held so its id stays its own.
-_LAYS: dict[tuple[int, str], tuple[GameData, dict[str, int]]] = {}
+def _private_lays(data: GameData, rule_set: str) -> dict[str, int]:
+    return {
+        c.sym: sum(int(a.get("count") or 1) for a in c.abilities if a.get("type") == "tile_lay")
+        for c in data.companies[rule_set]
+        if any(a.get("type") == "tile_lay" for a in c.abilities)
+    }
 
 
 def check_lay_count(laid: Sequence[Any], data: GameData, rule_set: str) -> None:

@@ -149,25 +149,26 @@ def applied(board: Board, move: Move, corp: str) -> Board:
     return board
 
 
+def player_owned_blockers(state: RouteState) -> frozenset[str]:
+    """The privates players own that close hexes to tile lays (RULES.md §7.3): as the
+    state gives them, else every blocker the company does not own while privates are
+    open (a title may have several, 1830 RULES.md §14)."""
+    if state.player_owned_blockers is not None:
+        return frozenset(state.player_owned_blockers)
+    if not privates_open(state):
+        return frozenset()
+    return state.data.hex_blockers(state.rule_set.name) - set(state.privates)
+
+
 def candidate_moves(state: RouteState, include_tokens: bool = False) -> list[Move]:
     """Every legal move of the company's track step (and token step, if asked)."""
     board = state.board
     corp = state.corporation.sym
-    hs_player = state.heng_shan_player_owned
-    blockers = board.data.hex_blockers(state.rule_set.name)
-    owned_by_players: frozenset[str] | None = None
-    if state.player_owned_blockers is not None:
-        owned_by_players = frozenset(state.player_owned_blockers)
-    elif hs_player is None:
-        # Not given: every blocker the company does not own is a player's while privates
-        # are open (a title may have several, 1830 RULES.md §14).
-        owned_by_players = blockers - set(state.privates) if privates_open(state) else frozenset()
     common: dict[str, Any] = dict(
         phase=state.phase,
         rule_set=state.rule_set,
         owned_privates=state.privates,
-        heng_shan_player_owned=bool(hs_player),
-        player_owned_blockers=owned_by_players,
+        player_owned_blockers=player_owned_blockers(state),
         cash=state.cash,
     )
     used_normal = any(private is None for _, private in state.tiles_laid)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from route18xx.engine.board import Board, PlacedTile, city_exits
-from route18xx.engine.gamedata import COLOR_ORDER, HexDef, HexId, TileDef, TileName
+from route18xx.engine.gamedata import COLOR_ORDER, GameData, HexDef, HexId, TileDef, TileName
 from route18xx.engine.hexgrid import facing_edge, rotate_edge
 
 #: Colours of preprinted hexes that are walls to track (ROUTES.md §1.2).
@@ -85,8 +85,8 @@ def class_refusal(base: TileDef, tile: TileDef, *, next_only: bool) -> Refusal |
         return Refusal(
             LABEL_MISMATCH,
             f"tile {tile.name} has {_label_text(tile.labels)} but {base.name} has "
-            f"{_label_text(base.labels)}: labels must match (B only on C9, OO only on "
-            f"B18/B20/H4)",
+            f"{_label_text(base.labels)}: labels must match (a labelled tile only where the "
+            f"map prints its label)",
         )
     if len(tile.towns) != len(base.towns):
         return Refusal(
@@ -301,33 +301,36 @@ def first_standing_problem(board: Board) -> tuple[HexId, PlacedTile, str] | None
 def _standing_cached(
     board: Board, walls: dict[HexId, frozenset[HexId]], hex_id: HexId, tile: TileDef, rotation: int
 ) -> Refusal | None:
-    cacheable = board.placed.keys().isdisjoint(walls[hex_id])
-    key = (id(board.data), hex_id, id(tile), rotation)
-    if cacheable:
-        held = _STANDING.get(key)
-        if held is not None and held[0] is tile:
-            return held[1]
+    if not board.placed.keys().isdisjoint(walls[hex_id]):
+        return _standing_refusal(board, hex_id, tile, rotation)
+    # Away from a laid wall neighbour the answer is a fact of the data: held by it,
+    # per hex, tile and rotation (the tile checked by identity: keyed by its name).
+    known = board.data.derived(_standing_memo)
+    held = known.get((hex_id, tile.name, rotation))
+    if held is not None and held[0] is tile:
+        return held[1]
     refusal = _standing_refusal(board, hex_id, tile, rotation)
-    if cacheable:
-        _STANDING[key] = (tile, refusal)
+    known[(hex_id, tile.name, rotation)] = (tile, refusal)
     return refusal
 
 
-_STANDING: dict[tuple[int, HexId, int, int], tuple[TileDef, Refusal | None]] = {}
-_WALLS: dict[int, tuple[object, dict[HexId, frozenset[HexId]]]] = {}
+def _standing_memo(data: GameData) -> dict[tuple[HexId, str, int], tuple[TileDef, Refusal | None]]:
+    """(hex, tile name, rotation) → (tile, whether it may stand there), filled as asked."""
+    return {}
 
 
 def _wall_neighbours(board: Board) -> dict[HexId, frozenset[HexId]]:
-    """Each hex → its red/gray/blue neighbours (whose track ``exits_refusal`` reads)."""
-    held = _WALLS.get(id(board.data))
-    if held is None or held[0] is not board.data:
-        hexes = board.data.hexes
-        walls = {
-            h: frozenset(n for n in d.neighbors.values() if hexes[n].color in WALL_COLORS)
-            for h, d in hexes.items()
-        }
-        held = _WALLS[id(board.data)] = (board.data, walls)
-    return held[1]
+    """Each hex → its red/gray/blue neighbours (whose track ``exits_refusal`` reads),
+    built once and held by the data (``GameData.derived``)."""
+    return board.data.derived(_walls)
+
+
+def _walls(data: GameData) -> dict[HexId, frozenset[HexId]]:
+    hexes = data.hexes
+    return {
+        h: frozenset(n for n in d.neighbors.values() if hexes[n].color in WALL_COLORS)
+        for h, d in hexes.items()
+    }
 
 
 def _standing_refusal(board: Board, hex_id: HexId, tile: TileDef, rotation: int) -> Refusal | None:

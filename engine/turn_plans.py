@@ -62,16 +62,6 @@ class Plan:
         return (len(self.lays), lay_key, token_key)
 
 
-def _heng_shan_player_owned(state: RouteState) -> bool:
-    """As ``engine.suggest`` reads it: given, or assumed while privates are open."""
-    if state.heng_shan_player_owned is not None:
-        return state.heng_shan_player_owned
-    from route18xx.engine.suggest import privates_open
-
-    blockers = state.data.hex_blockers(state.rule_set.name)
-    return not (blockers & set(state.privates)) and privates_open(state)
-
-
 def _private_options(
     state: RouteState, board: Board, lays: PrivateLays, cash: int | None
 ) -> list[tuple[TileLay, ...]]:
@@ -105,10 +95,12 @@ def lay_boards(
 
     ``poll`` is called between enumeration steps (a deadline check may raise there).
     """
+    from route18xx.engine.suggest import player_owned_blockers
+
     corp = state.corporation.sym
     common: dict[str, Any] = dict(
         phase=state.phase, rule_set=state.rule_set, owned_privates=state.privates,
-        heng_shan_player_owned=_heng_shan_player_owned(state),
+        player_owned_blockers=player_owned_blockers(state),
     )
     normal_left = not any(p is None for _, p in state.tiles_laid)
     normal_lays = NormalLays(state.board, corp, common)

@@ -177,7 +177,7 @@ def _add_serve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cors-origin", action="append", default=[], metavar="ORIGIN",
                    help="an origin (e.g. https://example.org) allowed to call the HTTP API "
                         "from its pages; repeat for more")
-    p.add_argument("--allowed-hosts", default=None, metavar="H1,H2",
+    p.add_argument("--allowed-hosts", default=None, metavar="HOST,HOST",
                    help="Host header values the HTTP front end serves, comma-separated "
                         "(default: localhost, 127.0.0.1, [::1] and --host; * for any)")
     p.add_argument("--max-http-connections", type=int, default=None, metavar="N",
@@ -368,7 +368,7 @@ def _add_state(p: argparse.ArgumentParser) -> None:
     p.add_argument("--action", type=int, required=True, metavar="ID")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--turn-facts", action="store_true",
-                   help="add the turn facts: cash, privates, heng_shan_player_owned, tiles_laid")
+                   help="add the turn facts: cash, privates, the blocking privates players own, tiles_laid")
     add_rules_as_of(p, "default: the log's own date")
 
 

@@ -22,6 +22,7 @@ from route18xx.engine.api import (
     Route18xxError,
     RouteState,
     TurnsReport,
+    blockers_aliases,
     compare_turns,
     currency_formats,
     load_log,
@@ -118,7 +119,7 @@ def state_command(
             )
             print(
                 f"cash: {state['cash']}; privates: {', '.join(state['privates']) or 'none'}; "
-                f"Heng Shan player-owned: {state['heng_shan_player_owned']}; "
+                f"{_blockers_text(state)}; "
                 f"laid this turn: {laid or 'nothing'}"
             )
     return 0
@@ -191,3 +192,12 @@ def print_turns(report: TurnsReport, out: TextIO, currency_format: str) -> None:
     for corp, row in report.by_corporation().items():
         print(f"  {corp:<4} {row['turns']} turns: left by lay/token {row['left_by_lay_token']}, "
               f"by routes {row['left_by_routes']}", file=out)
+
+
+def _blockers_text(state: Mapping[str, Any]) -> str:
+    """The turn fact of which hex-blocking privates players own (RULES.md §7.3): the list,
+    or the title's older field for it as the state file gives it (``blockers_aliases``)."""
+    if "player_owned_blockers" in state:
+        return f"blocking privates owned by players: {', '.join(state['player_owned_blockers']) or 'none'}"
+    given = [f"{alias}: {state[alias]}" for alias in blockers_aliases() if alias in state]
+    return "; ".join(given) or "blocking privates owned by players: not given"

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence, TypeAlias
 
 from route18xx.engine.api import (
-    DEFAULT_OBJECTIVE, CheckReport, MalformedInput, RouteCheckReport, SolveReport, decode_json,
-    dated_state, parse_rules_as_of,
+    DEFAULT_OBJECTIVE, CheckReport, MalformedInput, RouteCheckReport, SolveReport, blockers_aliases,
+    decode_json, dated_state, parse_rules_as_of,
 )
 from route18xx.server import explain_converters as ex
 from route18xx.v1 import route_service_pb2 as pb
@@ -181,8 +181,9 @@ def _turn_facts_to_proto(raw: Mapping[str, Any], msg: pb.State) -> None:
     if raw.get("cash") is not None:
         msg.cash = _typed(raw, "cash", int, "", 0)
     msg.privates.extend(_strings(raw.get("privates", []), "privates"))
-    if raw.get("heng_shan_player_owned") is not None:
-        msg.heng_shan_player_owned = _typed(raw, "heng_shan_player_owned", bool, "", False)
+    for alias in blockers_aliases():  # a title's older field for player_owned_blockers
+        if raw.get(alias) is not None:
+            setattr(msg, alias, _typed(raw, alias, bool, "", False))
     if raw.get("player_owned_blockers") is not None:
         msg.player_owned_blockers.extend(
             _strings(raw.get("player_owned_blockers"), "player_owned_blockers"))
@@ -216,8 +217,9 @@ def state_from_proto(msg: pb.State) -> dict[str, Any]:
         out["cash"] = msg.cash
     if msg.privates:
         out["privates"] = list(msg.privates)
-    if msg.HasField("heng_shan_player_owned"):
-        out["heng_shan_player_owned"] = msg.heng_shan_player_owned
+    for alias in blockers_aliases():
+        if msg.HasField(alias):
+            out[alias] = getattr(msg, alias)
     if msg.player_owned_blockers:
         out["player_owned_blockers"] = list(msg.player_owned_blockers)
     if msg.tiles_laid:

@@ -4,12 +4,11 @@ the title modules names an 1888 hex, private or company").
 Product code (``engine/``, ``server/``, ``draw/``, ``solver/``; the title modules under
 ``engine/titles/`` and the data files excepted) is scanned token by token: a string literal
 that is not a docstring must not hold an 1888 hex id, private or company symbol or name,
-and no identifier may spell a private's or company's name (``heng_shan_…``). The names come
+and no identifier (nor a string) may spell a private's or company's name (``heng_shan_…``). The names come
 from 1888's own data (``engine/data/1888``), so a new fact is covered at once.
 
-The seam is not finished: ``STILL_TO_MOVE`` lists the files that still name 1888 things and
-how many times. It may only shrink: a file that names more than listed fails, and so does
-a listed file that has become clean (take it off the list).
+Every 1888 fact outside its data lives in ``engine/titles/t1888.py`` (1888's hooks, its
+state-file alias ``heng_shan_player_owned``, its warm-up state and error-text examples).
 """
 
 from __future__ import annotations
@@ -23,28 +22,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "engine" / "data" / "1888"
-
-#: file → 1888 names it still holds (issue 25 item 1: to move behind the title seam).
-STILL_TO_MOVE: dict[str, int] = {
-    "engine/api.py": 5,  # the warm-up state
-    "engine/board_view.py": 4,  # great_wall; tile_view's default hex
-    "engine/game/actions.py": 1,  # an example hex in an error text
-    "engine/game/agent.py": 1,  # heng_shan_player_owned
-    "engine/game/or_context.py": 1,
-    "engine/game/stock_round.py": 2,  # the Forbidden City exchange
-    "engine/game/track.py": 3,
-    "engine/gamedata.py": 2,  # HexDef.great_wall
-    "engine/route_reading.py": 2,  # an example node in an error text
-    "engine/state_file.py": 4,
-    "engine/suggest.py": 2,
-    "engine/tile_lay.py": 8,
-    "engine/tile_rules.py": 4,  # the label rule's text
-    "engine/turn_plans.py": 5,
-    "server/cli.py": 1,  # "H1,H2" (a metavar, not a hex)
-    "server/cli_replay.py": 1,
-    "server/converters.py": 2,  # the wire field heng_shan_player_owned
-    "draw/hexes.py": 3,  # the Great Wall's drawing
-}
 
 
 def _names() -> tuple[re.Pattern[str], frozenset[str], frozenset[str]]:
@@ -81,6 +58,7 @@ def names_in(path: Path) -> list[str]:
         if tok.type == tokenize.STRING and line not in docs:
             found += [f"{line}: {m}" for m in words.findall(tok.string)]
             found += [f"{line}: {n}" for n in names if n in tok.string]
+            found += [f"{line}: {i}" for i in idents if i in tok.string.lower()]
         elif tok.type == tokenize.NAME:
             found += [f"{line}: {tok.string}" for i in idents if i in tok.string.lower()]
     return found
@@ -95,23 +73,19 @@ def product_files() -> list[Path]:
 
 
 def test_no_1888_name_outside_the_title_modules() -> None:
-    grown, clean = [], []
-    for path in product_files():
-        rel = path.relative_to(ROOT).as_posix()
-        found = names_in(path)
-        allowed = STILL_TO_MOVE.get(rel, 0)
-        if len(found) > allowed:
-            grown.append(f"{rel}: {found}")
-        elif allowed and not found:
-            clean.append(rel)
-    assert grown == [], "1888 names outside engine/titles (move them behind the title seam)"
-    assert clean == [], "clean now: take these files off STILL_TO_MOVE"
+    found = {
+        path.relative_to(ROOT).as_posix(): names
+        for path in product_files()
+        if (names := names_in(path))
+    }
+    assert found == {}, "1888 names outside engine/titles (move them behind the title seam)"
 
 
 def test_the_scan_finds_a_name(tmp_path: Path) -> None:
-    """The scan is not blind: a literal hex, a private's symbol and name are found."""
+    """The scan is not blind: a literal hex, a private's symbol and name are found, and
+    a name spelled as an identifier, in code or in a string (a field name)."""
     sample = tmp_path / "sample.py"
-    sample.write_text('"""C9 in a docstring is fine."""\nX = ["C9", "HS"]\nheng_shan = "Heng Shan"\n',
-                      "utf-8")
+    sample.write_text('"""C9 in a docstring is fine."""\nX = ["C9", "HS"]\nheng_shan = "Heng Shan"\n'
+                      'Y = {"great_wall": 1}\n', "utf-8")
     found = names_in(sample)
-    assert found == ["2: C9", "2: HS", "3: heng_shan", "3: Heng Shan"]
+    assert found == ["2: C9", "2: HS", "3: heng_shan", "3: Heng Shan", "4: great_wall"]

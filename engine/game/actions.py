@@ -17,6 +17,7 @@ from route18xx.engine.errors import MalformedInput, excerpt
 from route18xx.engine import fields as f
 from route18xx.engine.route_reading import read_route
 from route18xx.engine.route_spec import RouteSpec
+from route18xx.engine.titles import example
 
 #: A player id (integer user id) or a corporation / private symbol.
 Entity: TypeAlias = int | str
@@ -311,7 +312,7 @@ def parse_action(raw: Any, where: str = "action", *, depth: int = 0) -> Action:
         case "lay_tile":
             return LayTile(
                 *base,
-                hex=f.name(raw, "hex", where, shape=f.HEX_ID, what="a hex id such as 'G15'"),
+                hex=f.name(raw, "hex", where, shape=f.HEX_ID, what=f"a hex id such as '{example('hex')}'"),
                 tile=f.name(raw, "tile", where, what="a tile id such as '57-0'"),
                 rotation=f.whole(raw, "rotation", where, low=0, high=5),
                 **common,

@@ -249,7 +249,8 @@ class RandomAgent:
             corp.sym,
             phase=game.phase,
             rule_set=game.rule_set,
-            heng_shan_player_owned=bool(_blocked(game)),
+            # Every blocker closes its hexes once any is a player's (as before the seam).
+            player_owned_blockers=game.data.hex_blockers(game.rule_set.name) if _blocked(game) else (),
             cash=corp.cash,
         )
         in_use = set(game.state.tile_at.values())

@@ -54,7 +54,7 @@ def lay_request(
     first_special_lay: str | None = None,
 ) -> LayRequest:
     """The facts a tile lay by ``corp`` (or its private ``special``) is judged on now."""
-    from route18xx.engine.game.privates import blocked_hexes, player_owned_blockers
+    from route18xx.engine.game.privates import player_owned_blockers
 
     return LayRequest(
         board=game.board,
@@ -67,7 +67,6 @@ def lay_request(
         cash=corp.cash,
         tiles_in_use=tiles_in_use(game),
         owned_privates=frozenset(c.sym for c in game.companies_of(corp.sym)),
-        heng_shan_player_owned=bool(blocked_hexes(game)),
         player_owned_blockers=player_owned_blockers(game),
         special=special,
         first_special_lay=first_special_lay,

@@ -225,7 +225,7 @@ class ExchangeStep(Step):
 
     def process(self, game: Game, action: Action) -> None:
         if not isinstance(action, BuyShares):
-            raise IllegalAction("unsupported", "the Forbidden City only exchanges for a share")
+            raise IllegalAction("unsupported", f"{action.entity} only exchanges for a share")
         company = game.company(action.entity)
         if exchange_ability(company) is None:
             raise IllegalAction("no_ability", f"{company.sym} has no share exchange")
@@ -246,7 +246,9 @@ class ExchangeStep(Step):
             if isinstance(exchange_ability(company).get("corporations"), list):  # type: ignore[union-attr]
                 raise IllegalAction(
                     "not_exchangeable", f"{company.sym} cannot be exchanged for a {corp.sym} share")
-            raise IllegalAction("no_beijing_token", f"{corp.sym} has no station in Beijing")
+            # the refusal's code is 1888's (the reference's own word), its text the data's hexes
+            hexes = " or ".join(sorted(game.data.exchange_token_hexes))
+            raise IllegalAction("no_beijing_token", f"{corp.sym} has no station on {hexes}")
         owner = corp.shares.owner_of(cert)
         if owner not in exchange_sources(game) or is_president_cert(cert):
             where = " or ".join("the IPO" if s == IPO else "the pool" for s in exchange_sources(game))

@@ -36,11 +36,8 @@ class LayRequest:
     tiles_in_use: Mapping[str, HexId]
     #: privates the corporation owns (open), for special lays.
     owned_privates: Collection[CompanyId] = ()
-    #: Heng Shan is owned by a player: C5 is blocked (§7.3).
-    heng_shan_player_owned: bool = False
-    #: the privates players own that close hexes (any title; 1830 RULES.md §7); when
-    #: given it replaces ``heng_shan_player_owned``.
-    player_owned_blockers: Collection[CompanyId] | None = None
+    #: the privates players own that close hexes (§7.3; any title, 1830 RULES.md §7).
+    player_owned_blockers: Collection[CompanyId] = ()
     #: the private whose ability lays the tile; None for the normal track action.
     special: CompanyId | None = None
     #: the hex of the first tile of a two-tile Great Wall lay this turn (§7.4).
@@ -92,7 +89,6 @@ def check_lay(req: LayRequest) -> LayPlan:
         rule_set=req.rule_set,
         owned_privates=req.owned_privates,
         special=req.special,
-        heng_shan_player_owned=req.heng_shan_player_owned,
         player_owned_blockers=req.player_owned_blockers,
         cash=req.cash,
         first_special_lay=req.first_special_lay,

@@ -16,7 +16,7 @@ from route18xx.engine.errors import MalformedInput, excerpt
 from route18xx.engine.titles import t1830, t1888
 from route18xx.engine.titles.base import MustBuyTrain, Title
 
-__all__ = ["DEFAULT_TITLE", "TITLES", "MustBuyTrain", "Title", "title_named", "title_of_data"]
+__all__ = ["DEFAULT_TITLE", "TITLES", "MustBuyTrain", "Title", "example", "title_named", "title_of_data"]
 
 #: Every title, by its name; the first is the default of a request without one.
 TITLES: dict[str, Title] = {t.name: t for t in (t1888.TITLE, t1830.TITLE)}
@@ -43,3 +43,9 @@ def title_named(name: object, field: str = "title") -> Title:
 def title_of_data(data: object) -> Title:
     """The title whose facts ``data`` (a ``GameData``) are."""
     return TITLES[getattr(data, "title", DEFAULT_TITLE)]
+
+
+def example(kind: str) -> str:
+    """An id of the default title's map written as a ``kind`` field (``"hex"``, ``"node"``)
+    is, for error texts that show a field's shape (``Title.examples``)."""
+    return TITLES[DEFAULT_TITLE].examples[kind]

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Literal
 
+from route18xx.engine.errors import MalformedInput
 from route18xx.engine.gamedata import GameData, game_data
 from route18xx.engine.rule_versions import RulesVersion
 from route18xx.engine.rulesets import RuleSet
@@ -62,6 +63,17 @@ class Title:
     #: to its face value (18xx.games ``EBUY_FROM_OTHERS``: 1830 ``:value``, 1830 RULES.md
     #: §6.11; 1888 ``:never``, only with the corporation's own cash).
     ebuy_from_others: bool = False
+    #: An older state-file (and wire) field that stands for ``player_owned_blockers``: a
+    #: bool, true when players own every private of the rule set that blocks hexes, false
+    #: when they own none (1888's Heng Shan flag, kept as its alias; issue 25). None: the
+    #: title states its blockers by ``player_owned_blockers`` only.
+    blockers_alias: str | None = None
+    #: A tiny real decision of the title, as a state file, that a server solves once
+    #: before it reports SERVING (``engine.api.warm_up``); empty: nothing to warm up.
+    warm_up_state: Mapping[str, Any] = field(default_factory=dict)
+    #: Ids of the title's map that error texts show as the shape of a field
+    #: (``"hex"``, ``"node"``): "a hex id such as 'G15'" (``engine.titles.example``).
+    examples: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def data(self) -> GameData:
@@ -82,6 +94,28 @@ class Title:
         raw = data_file(self.name, "trains")
         by_rule_set = raw.get("initial_depot_order_by_rule_set") or {}
         return list(by_rule_set.get(rule_set) or raw["initial_depot_order"])
+
+    def blockers_from_alias(
+        self, raw: Mapping[str, Any], blockers: frozenset[str]
+    ) -> tuple[str, ...] | None:
+        """A state file's ``blockers_alias`` read as ``player_owned_blockers`` (every one of
+        ``blockers``, the rule set's privates that block hexes, or none); None when not
+        given. ``MalformedInput`` naming the field when it is not true or false."""
+        if self.blockers_alias is None or raw.get(self.blockers_alias) is None:
+            return None
+        flag = raw[self.blockers_alias]
+        if not isinstance(flag, bool):
+            raise MalformedInput(self.blockers_alias, "must be true or false")
+        return tuple(sorted(blockers)) if flag else ()
+
+    def blockers_fact(self, owned: Sequence[str], blockers: frozenset[str]) -> dict[str, Any]:
+        """How a state file of this title states that players own ``owned`` of the rule
+        set's ``blockers``: by the title's alias when it can say so (none or all of them:
+        it also survives the wire, where an empty list reads as "not given"), else as the
+        list ``player_owned_blockers``."""
+        if self.blockers_alias is not None and set(owned) in (set(), set(blockers)):
+            return {self.blockers_alias: bool(owned)}
+        return {"player_owned_blockers": list(owned)}
 
     def setup_facts(self) -> Mapping[str, Any]:
         """Starting cash, certificate limits and auction constants (``players.json``)."""

@@ -80,5 +80,6 @@ TITLE = Title(
     sell_buy_sell=True,
     exchange_in_operating_round=True,
     ebuy_from_others=True,
+    examples={"hex": "H12", "node": "G19-1"},  # Altoona; NY's city 1 (1830 ROUTES.md §1.5)
     multiple_buy_from_ipo=lambda rule_set: "multiple_brown_from_ipo" in rule_set.split("+"),
 )

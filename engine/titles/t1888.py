@@ -27,4 +27,17 @@ TITLE = Title(
     dated_rules=True,
     exports_trains=True,
     must_buy_train="always",
+    # Heng Shan, the one private of 1888 that blocks a hex (C5, RULES.md §7.3): a state
+    # file says whether a player owns it; the wire keeps the field too (State field 10).
+    blockers_alias="heng_shan_player_owned",
+    examples={"hex": "G15", "node": "C9-1"},  # ROUTES.md §1.4: a node is "<hex>-<part index>"
+    # ROUTES.md §7 example 1: LYR's 2-train from its home through two laid tiles.
+    warm_up_state={
+        "title": "1888", "rule_set": "north", "phase": "2", "corporation": "LYR", "trains": ["2"],
+        "tiles": [
+            {"hex": "G15", "tile": "9", "rotation": 0},
+            {"hex": "H14", "tile": "5", "rotation": 3},
+        ],
+        "tokens": [{"hex": "F16", "city": 0, "corporation": "LYR"}],
+    },
 )

@@ -195,3 +195,30 @@ def test_product_data_equals_the_reference(name: str) -> None:
     path = REFERENCE / f"{name}.json"
     assert path.exists(), f"reference data {path} is missing (see tests/data/README.md)"
     assert _raw(name) == json.loads(path.read_text("utf-8"))
+
+
+def test_derived_indexes_are_held_by_the_data() -> None:
+    """Issue 25: ``GameData`` owns its derived indexes. Built once per object (the same
+    object comes back), no part of ``==``, and a ``dataclasses.replace`` copy (other
+    facts) builds its own instead of reading the original's."""
+    import dataclasses
+
+    from route18xx.engine.geometry import map_index
+    from route18xx.engine.route_bounds import route_bounds
+
+    data = game_data()
+    assert map_index(data) is map_index(data)
+    assert route_bounds(data) is route_bounds(data)
+    # RULES.md §6.9 #3: the train limit is 4 in phase 2, 2 from phase 5 on.
+    late = dataclasses.replace(data, phases=data.phases[-1:])
+    assert (route_bounds(data).routes, route_bounds(late).routes) == (4, 2)
+    assert map_index(late) is not map_index(data)
+    tile = data.tiles["8"]
+    assert tile.exits(1) == frozenset((e + 1) % 6 for e in tile.exits(0))
+    assert tile.exits(7) == tile.exits(1)
+    assert dataclasses.replace(tile) == tile  # the memo is no field
+    import copy
+    import pickle
+
+    assert "_derived" in vars(data) and "_derived" not in vars(pickle.loads(pickle.dumps(data)))
+    assert "_derived" not in vars(copy.deepcopy(data))

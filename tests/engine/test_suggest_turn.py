@@ -59,12 +59,12 @@ def brute_force(state: RouteState, objective: str = "total",
                 subtract_cost: bool = False) -> list[tuple[int, Any]]:
     """(score, plan) for every (lay, token) pair, each solved on its own board."""
     corp = state.corporation.sym
-    hs = state.heng_shan_player_owned
+    owned = state.player_owned_blockers or ()  # not given: no hex is blocked
     lays: list[Any] = [None]
     if not any(private is None for _, private in state.tiles_laid):  # one normal lay a turn
         lays += legal_tile_lays(
             state.board, corp, phase=state.phase, rule_set=state.rule_set,
-            owned_privates=state.privates, heng_shan_player_owned=bool(hs), cash=state.cash)
+            owned_privates=state.privates, player_owned_blockers=owned, cash=state.cash)
     out = []
     for lay in lays:
         board = state.board
@@ -105,7 +105,7 @@ def brute_force_with_privates(state: RouteState) -> dict[tuple[Any, Any], int]:
     corp = state.corporation.sym
     common: dict[str, Any] = dict(phase=state.phase, rule_set=state.rule_set,
                                   owned_privates=state.privates,
-                                  heng_shan_player_owned=bool(state.heng_shan_player_owned))
+                                  player_owned_blockers=state.player_owned_blockers or ())
     abilities = {p: a for p in sorted(state.privates)
                  if (a := tile_ability(state.rule_set, p, state.data)) is not None}
     assert not any(a.must_lay_all for a in abilities.values())  # the ferry is not walked here

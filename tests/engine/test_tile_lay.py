@@ -177,7 +177,7 @@ def test_supply_counts_tiles_on_the_board_per_rule_set() -> None:
 def test_heng_shan_blocks_c5_while_player_owned() -> None:
     b = board([("C7", "9", 1)], [("C9", 0, "JZR")])  # JZR's track reaches C5's side 4
     refused("hex_blocked", "C5", "HS", b=b, args=("JZR", "C5", "9", 1),
-            heng_shan_player_owned=True)
+            player_owned_blockers={"HS"})
     assert lay(b, "JZR", "C5", "9", 1).cost == 40
 
 

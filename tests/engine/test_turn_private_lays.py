@@ -21,7 +21,7 @@ from route18xx.engine.tile_abilities import tile_ability
 from route18xx.engine.tile_lay import TileLay, legal_tile_lays, make_context
 from route18xx.engine.network import reach
 from route18xx.engine.turn_normal_lays import NormalLays
-from route18xx.engine.turn_plans import _heng_shan_player_owned
+from route18xx.engine.suggest import player_owned_blockers
 from route18xx.engine.turn_private_lays import PrivateLays
 from tests.conftest import LOGS_DIR
 
@@ -36,7 +36,7 @@ def _great_wall_turn() -> tuple[Any, str, dict[str, Any]]:
     state = replace(state, privates=tuple(sorted(set(state.privates) | {"CW"})))
     common: dict[str, Any] = dict(phase=state.phase, rule_set=state.rule_set,
                                   owned_privates=state.privates,
-                                  heng_shan_player_owned=_heng_shan_player_owned(state))
+                                  player_owned_blockers=player_owned_blockers(state))
     return state, state.corporation.sym, common
 
 

@@ -125,9 +125,10 @@ def test_state_from_log_matches_the_state_file_and_reads_back() -> None:
     assert state.corporation.sym == raw["corporation"]
     assert state.cash == raw["cash"]
     assert state.privates == tuple(raw["privates"])
-    assert state.heng_shan_player_owned is raw["heng_shan_player_owned"]
+    # the 1888 alias read as the general field (issue 25): Heng Shan, or none
+    assert state.player_owned_blockers == (("HS",) if raw["heng_shan_player_owned"] else ())
     bare = state_from_log(log, 728, turn_facts=False)
-    assert bare.cash is None and bare.heng_shan_player_owned is None
+    assert bare.cash is None and bare.player_owned_blockers is None
     assert bare.board.placed == state.board.placed and bare.board.tokens == state.board.tokens
 
 
