@@ -4,7 +4,8 @@ Each train is modelled one of two ways (``Method``):
 
 * a **circuit** (``solver/trainvars.py`` + ``solver/constraints.py``): one
   ``AddCircuit`` over {depot} ∪ nodes with the route rules as constraints —
-  always for unlimited trains, and for every train with ``method="circuit"``;
+  for unlimited trains (except a lone one whose best route a bounded branch and
+  bound finds, ``solver/bestreach.py``), and for every train with ``method="circuit"``;
 * a **listed** choice (``solver/routes.py``): with ``method="auto"``, trains
   of limited distance whose legal routes can be listed quickly choose among
   them (one literal per route, at most one route per train of that distance).
@@ -31,6 +32,7 @@ from route18xx.solver.constraints import (
     add_track_once,
     track_users,
 )
+from route18xx.solver.bestreach import best_reach_route
 from route18xx.solver.bestroute import best_route
 from route18xx.solver.cancel import CancelToken
 from route18xx.solver.cpsat import Lit, Model
@@ -199,6 +201,12 @@ UNLIMITED_STEPS = 1000
 UNLIMITED_TOO_BIG = 180
 
 
+#: Steps of the lone unlimited train's branch and bound (``solver/bestreach.py``, issue
+#: 21) before the circuit takes over: the fullest real single-D boards need 100-550
+#: (129026-693: 521, about 11 ms of CPU, against CP-SAT's 1 302 branches, 17 ms).
+REACH_STEPS = 2000
+
+
 def _unlimited_listable(graph: ReducedGraph) -> bool:
     """Whether listing an unlimited train's routes may finish (``UNLIMITED_TOO_BIG``)."""
     cycles = len(graph.segments) - graph.node_count + 1
@@ -215,7 +223,9 @@ def _listed_groups(
     tried only on boards not too big for it (``UNLIMITED_TOO_BIG``);
     otherwise they keep their circuit: long routes are slow to list and overlap
     too much for the packing's linear relaxation. A lone limited train lists
-    only its best route (``solver/bestroute.py``: the same walk, pruned by value).
+    only its best route (``solver/bestroute.py``: the same walk, pruned by value);
+    a lone unlimited train too, within ``REACH_STEPS`` (``solver/bestreach.py``:
+    pruned by the stops still reachable), else as above.
     """
     trains = instance.problem.trains
     full = sum(max(0, s.distance_cost) for s in instance.stops)
@@ -223,6 +233,13 @@ def _listed_groups(
     def reach(distance: int | None) -> int:
         return full if distance is None else min(distance, full)
 
+    if len(trains) == 1 and trains[0].distance is None:
+        alone = best_reach_route(instance.graph, instance.stops, instance.stop_weights,
+                                 instance.bonuses, instance.problem.min_stops, instance.groups,
+                                 min(REACH_STEPS, max_steps), cancel)
+        if alone is not None:
+            return [ListedGroup(trains=[0], routes=alone,
+                                weights=[instance.route_weight(r.stops) for r in alone])]
     if len(trains) == 1 and trains[0].distance is not None:
         best = best_route(instance.graph, instance.stops, instance.stop_weights,
                           instance.bonuses, reach(trains[0].distance),

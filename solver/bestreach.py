@@ -1,0 +1,177 @@
+"""The best route of a lone unlimited train, by branch and bound on reach (issue 21).
+
+A lone D train on a full 1888 board was CP-SAT's slowest real search (one circuit,
+758-1 302 branches, 12-26 ms of CPU): most of it finding the best route, the rest
+proving it. This walk is ``solver/bestroute.py``'s depth-first search with the
+route rules of ``solver/routes.py`` (no node twice, no U-turn at a junction, one
+stop per group, a station on the route, ``route_end_only`` stops only at an end,
+at least ``min_stops`` stops; each route listed once, from its lower end), pruned
+by a bound an unlimited train cannot escape:
+
+    weight so far + every positive stop still reachable from the route's last
+    node without passing a node already on the route, of the ``route_end_only``
+    stops only the best one (the route ends there: reached, never passed) + every
+    positive bonus whose two sides are both on the route or reachable.
+
+The walk never revisits a node, so no completion collects more. Children are
+tried best bound first and the starts too, so a good route is found early and
+prunes the rest. Exact: only a route strictly better than the best so far replaces
+it (ties keep the first found in this order, the same on every run). Steps are
+counted; past ``max_steps`` it gives up (None) and the caller keeps the circuit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from route18xx.solver.cancel import CancelToken
+from route18xx.solver.errors import Cancelled
+from route18xx.solver.problem import Stop
+from route18xx.solver.reduce import ReducedGraph
+from route18xx.solver.routes import ListedRoute, adjacency, group_masks
+
+#: Steps between two looks at the cancel token (its deadline reads the clock).
+CANCEL_POLL = 256
+
+
+def best_reach_route(
+    graph: ReducedGraph,
+    stops: Sequence[Stop],
+    weights: Sequence[int],
+    bonuses: Sequence[tuple[int, Sequence[int], Sequence[int]]],
+    min_stops: int,
+    groups: Sequence[Sequence[int]],
+    max_steps: int,
+    cancel: CancelToken | None = None,
+) -> list[ListedRoute] | None:
+    """``[best route]`` of an unlimited train with weight > 0, ``[]`` if none, None
+    past ``max_steps`` (module docstring). ``weights``/``bonuses`` as ``model.Instance``
+    gives them. Raises ``Cancelled`` when ``cancel`` fires during the search."""
+    n_stops, n = graph.stop_count, graph.node_count
+    adjacent = adjacency(graph)
+    group_mask = group_masks(n_stops, groups)
+    stations = [stop.station for stop in stops]
+    ends_only = [stop.route_end_only for stop in stops]
+    need = max(min_stops, 1)
+    stop_bits = (1 << n_stops) - 1
+    bonus_masks = [(value, sum(1 << s for s in first), sum(1 << s for s in second))
+                   for value, first, second in bonuses]
+    positive_bonuses = [b for b in bonus_masks if b[0] > 0]
+    positive = [(weights[s], 1 << s) for s in range(n_stops) if weights[s] > 0
+                and not ends_only[s]]
+    # ``route_end_only`` stops, best first: a route collects at most one more of them.
+    end_stops = sorted(((weights[s], 1 << s) for s in range(n_stops) if weights[s] > 0
+                        and ends_only[s]), reverse=True)
+    neighbours = [0] * n
+    for node in range(n):
+        for other, _, _, _, _ in adjacent[node]:
+            neighbours[node] |= 1 << other
+    # A route may end at a ``route_end_only`` stop but not pass it: reached, not crossed.
+    onward = [0 if node < n_stops and ends_only[node] else neighbours[node] for node in range(n)]
+
+    def bound(node: int, weight: int, on_mask: int) -> int:
+        """The most a route ending at ``node``, with ``on_mask``'s nodes, can weigh."""
+        seen = 1 << node
+        frontier = neighbours[node] & ~on_mask
+        while frontier:
+            seen |= frontier
+            grown = 0
+            while frontier:
+                bit = frontier & -frontier
+                grown |= onward[bit.bit_length() - 1]
+                frontier ^= bit
+            frontier = grown & ~seen & ~on_mask
+        free = seen & ~on_mask
+        total = weight
+        for w, bit in positive:
+            if free & bit:
+                total += w
+        for w, bit in end_stops:
+            if free & bit:
+                total += w
+                break
+        if positive_bonuses:
+            can = (seen | on_mask) & stop_bits
+            for value, first, second in positive_bonuses:
+                if can & first and can & second:
+                    total += value
+        return total
+
+    best_weight = 0
+    best: ListedRoute | None = None
+    path: list[int] = []
+    steps: list[tuple[int, bool]] = []
+    track: list[int] = []
+    budget = max_steps
+
+    def walk(node: int, entered: int, weight: int, on_mask: int, groups_used: int,
+             station_count: int) -> bool:
+        nonlocal budget, best, best_weight
+        budget -= 1
+        if budget < 0:
+            return False
+        if cancel is not None and budget % CANCEL_POLL == 0 and cancel.cancelled:
+            raise Cancelled("best route search")
+        if node < n_stops:
+            if len(path) >= need and station_count and (path[0] < node or len(path) == 1):
+                total = weight
+                visited = on_mask & stop_bits
+                for value, first, second in bonus_masks:
+                    if visited & first and visited & second:
+                        total += value
+                if total > best_weight:
+                    best_weight = total
+                    best = ListedRoute(tuple(path), tuple(steps), tuple(track),
+                                      sum(stops[s].distance_cost for s in path))
+            if len(path) > 1 and ends_only[node]:
+                return True
+        children = []
+        for i, (other, side_here, _, _, _) in enumerate(adjacent[node]):
+            if on_mask >> other & 1 or (node >= n_stops and side_here == entered):
+                continue
+            new_weight = weight
+            if other < n_stops:
+                if groups_used & group_mask[other]:
+                    continue
+                new_weight += weights[other]
+            value = bound(other, new_weight, on_mask | 1 << other)
+            if value > best_weight:
+                children.append((-value, i, new_weight))
+        children.sort()
+        for negative, i, new_weight in children:
+            if -negative <= best_weight:
+                break  # sorted: nothing after it can beat the best route either
+            other, _, side_there, step, key = adjacent[node][i]
+            steps.append(step)
+            new_on = on_mask | 1 << other
+            if other < n_stops:
+                path.append(other)
+                both_stops = node < n_stops
+                if both_stops:
+                    track.append(key)
+                ok = walk(other, -1, new_weight, new_on, groups_used | group_mask[other],
+                          station_count + stations[other])
+                if both_stops:
+                    track.pop()
+                path.pop()
+            else:
+                track.append(other)
+                ok = walk(other, side_there, new_weight, new_on, groups_used, station_count)
+                track.pop()
+            steps.pop()
+            if not ok:
+                return False
+        return True
+
+    starts = sorted((-bound(s, weights[s], 1 << s), s) for s in range(n_stops))
+    for negative, s in starts:
+        if cancel is not None and cancel.cancelled:
+            raise Cancelled("best route search")
+        if -negative <= best_weight:
+            break
+        path.append(s)
+        complete = walk(s, -1, weights[s], 1 << s, group_mask[s], int(stations[s]))
+        path.pop()
+        if not complete:
+            return None
+    return [] if best is None else [best]

@@ -1,0 +1,85 @@
+"""A lone unlimited train's best route by branch and bound on reach (solver/bestreach.py).
+
+Witnesses: the full listing of ``solver/routes.py`` (every legal route, weighed),
+and the exhaustive enumerator ``solver/bruteforce.py`` through ``solve``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from route18xx.solver import RouteProblem, solve
+from route18xx.solver.bestreach import best_reach_route
+from route18xx.solver.bruteforce import brute_force
+from route18xx.solver.cancel import CancelToken
+from route18xx.solver.errors import Cancelled
+from route18xx.solver.model import Instance
+from route18xx.solver.problem import Train
+from route18xx.solver.reduce import reduce_problem
+from route18xx.solver.routes import list_routes
+from route18xx.solver.validate import validate
+from tests.solver.boards import grid_problem
+from tests.solver.strategies import route_problems
+
+EXAMPLES = int(os.environ.get("ROUTE18XX_PROPERTY_EXAMPLES", "60"))
+
+
+def instance(seed: int, rows: int = 4, cols: int = 5) -> Instance:
+    problem = grid_problem(rows, cols, (None,), seed=seed)
+    return Instance.make(problem, reduce_problem(problem), "total")
+
+
+def _best(inst: Instance, steps: int = 10**7) -> list:  # type: ignore[type-arg]
+    return best_reach_route(inst.graph, inst.stops, inst.stop_weights, inst.bonuses,
+                            inst.problem.min_stops, inst.groups, steps) or []
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_best_reach_route_weighs_the_best_of_the_full_listing(seed: int) -> None:
+    inst = instance(seed)
+    full = sum(max(0, s.distance_cost) for s in inst.stops)
+    routes = list_routes(inst.graph, inst.stops, full, inst.problem.min_stops, inst.groups,
+                         max_steps=10**7)
+    assert routes is not None
+    best_listed = max([inst.route_weight(r.stops) for r in routes if
+                       inst.route_weight(r.stops) > 0], default=None)
+    got = _best(inst)
+    if best_listed is None:
+        assert got == []
+        return
+    assert len(got) == 1
+    assert inst.route_weight(got[0].stops) == best_listed
+    assert got[0] in routes  # a legal route: the listing has it, steps and track alike
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(route_problems())
+def test_a_lone_unlimited_train_matches_brute_force(problem: RouteProblem) -> None:
+    lone = replace(problem, trains=(Train("D", None),))
+    for objective in ("total", "revenue"):
+        got = solve(lone, objective=objective)
+        want = brute_force(lone, objective=objective)
+        assert got.status == "OPTIMAL"
+        assert validate(lone, got, objective) == []
+        assert got.objective == want.objective
+        assert (got.revenue, got.subsidy) == (want.revenue, want.subsidy) or objective == "total"
+
+
+def test_best_reach_route_gives_up_past_its_budget() -> None:
+    inst = instance(0)
+    assert _best(inst)
+    assert best_reach_route(inst.graph, inst.stops, inst.stop_weights, inst.bonuses,
+                            inst.problem.min_stops, inst.groups, 3) is None
+
+
+def test_best_reach_route_stops_when_cancelled() -> None:
+    inst = instance(0)
+    token = CancelToken()
+    token.cancel()
+    with pytest.raises(Cancelled):
+        best_reach_route(inst.graph, inst.stops, inst.stop_weights, inst.bonuses,
+                         inst.problem.min_stops, inst.groups, 10**7, cancel=token)
