@@ -202,7 +202,9 @@ UNLIMITED_TOO_BIG = 180
 
 
 #: Steps of the lone unlimited train's branch and bound (``solver/bestreach.py``, issue
-#: 21) before the circuit takes over: the fullest real single-D boards need 100-550
+#: 21; where its listing is not tried or does not finish: the listing is quicker on the
+#: boards it finishes, 2-3 ms against 3.5-4) before the circuit takes over: the fullest
+#: real single-D boards need 100-550
 #: (129026-693: 521, about 11 ms of CPU, against CP-SAT's 1 302 branches, 17 ms).
 REACH_STEPS = 2000
 
@@ -224,8 +226,8 @@ def _listed_groups(
     otherwise they keep their circuit: long routes are slow to list and overlap
     too much for the packing's linear relaxation. A lone limited train lists
     only its best route (``solver/bestroute.py``: the same walk, pruned by value);
-    a lone unlimited train too, within ``REACH_STEPS`` (``solver/bestreach.py``:
-    pruned by the stops still reachable), else as above.
+    a lone unlimited train whose listing is not tried or does not finish too, within
+    ``REACH_STEPS`` (``solver/bestreach.py``: pruned by the stops still reachable).
     """
     trains = instance.problem.trains
     full = sum(max(0, s.distance_cost) for s in instance.stops)
@@ -233,13 +235,6 @@ def _listed_groups(
     def reach(distance: int | None) -> int:
         return full if distance is None else min(distance, full)
 
-    if len(trains) == 1 and trains[0].distance is None:
-        alone = best_reach_route(instance.graph, instance.stops, instance.stop_weights,
-                                 instance.bonuses, instance.problem.min_stops, instance.groups,
-                                 min(REACH_STEPS, max_steps), cancel)
-        if alone is not None:
-            return [ListedGroup(trains=[0], routes=alone,
-                                weights=[instance.route_weight(r.stops) for r in alone])]
     if len(trains) == 1 and trains[0].distance is not None:
         best = best_route(instance.graph, instance.stops, instance.stop_weights,
                           instance.bonuses, reach(trains[0].distance),
@@ -256,6 +251,13 @@ def _listed_groups(
         if _unlimited_listable(instance.graph):
             routes = list_routes(instance.graph, instance.stops, full,
                                  instance.problem.min_stops, instance.groups, UNLIMITED_STEPS)
+        if routes is None and len(trains) == 1:  # a lone unlimited train the listing missed
+            alone = best_reach_route(instance.graph, instance.stops, instance.stop_weights,
+                                     instance.bonuses, instance.problem.min_stops,
+                                     instance.groups, min(REACH_STEPS, max_steps), cancel)
+            if alone is not None:
+                return [ListedGroup(trains=[0], routes=alone,
+                                    weights=[instance.route_weight(r.stops) for r in alone])]
         if routes is None:
             listed = limited
     if routes is None and listed:
