@@ -203,10 +203,11 @@ UNLIMITED_TOO_BIG = 180
 
 #: Steps of the lone unlimited train's branch and bound (``solver/bestreach.py``, issue
 #: 21; where its listing is not tried or does not finish: the listing is quicker on the
-#: boards it finishes, 2-3 ms against 3.5-4) before the circuit takes over: the fullest
-#: real single-D boards need 100-550
-#: (129026-693: 521, about 11 ms of CPU, against CP-SAT's 1 302 branches, 17 ms).
-REACH_STEPS = 2000
+#: boards it finishes, 2-3 ms against 3.5-4) before the circuit takes over. About 20 µs
+#: a step against CP-SAT's 20-35 ms on such boards: on 40 lone-D boards grown against
+#: it (seeds 9600-9639) those needing under ~600 steps won (2-3x), 800-1 300 broke even,
+#: more lost; the fullest real boards need 188-521 (129026-693: 521).
+REACH_STEPS = 700
 
 
 def _unlimited_listable(graph: ReducedGraph) -> bool:
