@@ -11,7 +11,8 @@ by a bound an unlimited train cannot escape:
     weight so far + every positive stop still reachable from the route's last
     node without passing a node already on the route, of the ``route_end_only``
     stops only the best one (the route ends there: reached, never passed) + every
-    positive bonus whose two sides are both on the route or reachable.
+    positive bonus whose two sides are both on the route or reachable
+    (reach as the walk goes: a junction entered on one side is left by the other).
 
 The walk never revisits a node, so no completion collects more. Children are
 tried best bound first and the starts too, so a good route is found early and
@@ -57,22 +58,37 @@ def best_reach_route(
     bonus_masks = [(value, sum(1 << s for s in first), sum(1 << s for s in second))
                    for value, first, second in bonuses]
     positive_bonuses = [b for b in bonus_masks if b[0] > 0]
-    positive = [(weights[s], 1 << s) for s in range(n_stops) if weights[s] > 0
+    # The reach is walked over arrivals (node, side entered): a junction entered on one
+    # side is left by the other (no U-turn, as the walk); a stop is one arrival, bit 2·s.
+    positive = [(weights[s], 1 << 2 * s) for s in range(n_stops) if weights[s] > 0
                 and not ends_only[s]]
     # ``route_end_only`` stops, best first: a route collects at most one more of them.
-    end_stops = sorted(((weights[s], 1 << s) for s in range(n_stops) if weights[s] > 0
+    end_stops = sorted(((weights[s], 1 << 2 * s) for s in range(n_stops) if weights[s] > 0
                         and ends_only[s]), reverse=True)
-    neighbours = [0] * n
-    for node in range(n):
-        for other, _, _, _, _ in adjacent[node]:
-            neighbours[node] |= 1 << other
-    # A route may end at a ``route_end_only`` stop but not pass it: reached, not crossed.
-    onward = [0 if node < n_stops and ends_only[node] else neighbours[node] for node in range(n)]
+    state_bonuses = [(value, sum(1 << 2 * s for s in range(n_stops) if first >> s & 1),
+                      sum(1 << 2 * s for s in range(n_stops) if second >> s & 1))
+                     for value, first, second in positive_bonuses]
+    stop_states = sum(1 << 2 * s for s in range(n_stops))
 
-    def bound(node: int, weight: int, on_mask: int) -> int:
-        """The most a route ending at ``node``, with ``on_mask``'s nodes, can weigh."""
-        seen = 1 << node
-        frontier = neighbours[node] & ~on_mask
+    def arrival(other: int, side_there: int) -> int:
+        return 2 * other if other < n_stops else 2 * other + side_there
+
+    exits = [0] * (2 * n)
+    for node in range(n):
+        for side in ((0,) if node < n_stops else (0, 1)):
+            for other, side_here, side_there, _, _ in adjacent[node]:
+                if node >= n_stops and side_here == side:
+                    continue
+                exits[2 * node + side] |= 1 << arrival(other, side_there)
+    # A route may start at a ``route_end_only`` stop, or end there, never pass it.
+    onward = [0 if state // 2 < n_stops and ends_only[state // 2] else exits[state]
+              for state in range(2 * n)]
+
+    def bound(state: int, weight: int, on_states: int, start: bool = False) -> int:
+        """The most a route arrived at ``state`` (``start``: begun there), with
+        ``on_states``' nodes, can weigh."""
+        seen = 1 << state
+        frontier = (exits if start else onward)[state] & ~on_states
         while frontier:
             seen |= frontier
             grown = 0
@@ -80,8 +96,8 @@ def best_reach_route(
                 bit = frontier & -frontier
                 grown |= onward[bit.bit_length() - 1]
                 frontier ^= bit
-            frontier = grown & ~seen & ~on_mask
-        free = seen & ~on_mask
+            frontier = grown & ~seen & ~on_states
+        free = seen & ~on_states
         total = weight
         for w, bit in positive:
             if free & bit:
@@ -90,9 +106,9 @@ def best_reach_route(
             if free & bit:
                 total += w
                 break
-        if positive_bonuses:
-            can = (seen | on_mask) & stop_bits
-            for value, first, second in positive_bonuses:
+        if state_bonuses:
+            can = (seen | on_states) & stop_states
+            for value, first, second in state_bonuses:
                 if can & first and can & second:
                     total += value
         return total
@@ -104,8 +120,8 @@ def best_reach_route(
     track: list[int] = []
     budget = max_steps
 
-    def walk(node: int, entered: int, weight: int, on_mask: int, groups_used: int,
-             station_count: int) -> bool:
+    def walk(node: int, entered: int, weight: int, on_mask: int, on_states: int,
+             groups_used: int, station_count: int) -> bool:
         nonlocal budget, best, best_weight
         budget -= 1
         if budget < 0:
@@ -126,7 +142,7 @@ def best_reach_route(
             if len(path) > 1 and ends_only[node]:
                 return True
         children = []
-        for i, (other, side_here, _, _, _) in enumerate(adjacent[node]):
+        for i, (other, side_here, side_there, _, _) in enumerate(adjacent[node]):
             if on_mask >> other & 1 or (node >= n_stops and side_here == entered):
                 continue
             new_weight = weight
@@ -134,7 +150,7 @@ def best_reach_route(
                 if groups_used & group_mask[other]:
                     continue
                 new_weight += weights[other]
-            value = bound(other, new_weight, on_mask | 1 << other)
+            value = bound(arrival(other, side_there), new_weight, on_states | 3 << 2 * other)
             if value > best_weight:
                 children.append((-value, i, new_weight))
         children.sort()
@@ -149,28 +165,29 @@ def best_reach_route(
                 both_stops = node < n_stops
                 if both_stops:
                     track.append(key)
-                ok = walk(other, -1, new_weight, new_on, groups_used | group_mask[other],
-                          station_count + stations[other])
+                ok = walk(other, -1, new_weight, new_on, on_states | 3 << 2 * other,
+                          groups_used | group_mask[other], station_count + stations[other])
                 if both_stops:
                     track.pop()
                 path.pop()
             else:
                 track.append(other)
-                ok = walk(other, side_there, new_weight, new_on, groups_used, station_count)
+                ok = walk(other, side_there, new_weight, new_on, on_states | 3 << 2 * other,
+                          groups_used, station_count)
                 track.pop()
             steps.pop()
             if not ok:
                 return False
         return True
 
-    starts = sorted((-bound(s, weights[s], 1 << s), s) for s in range(n_stops))
+    starts = sorted((-bound(2 * s, weights[s], 3 << 2 * s, True), s) for s in range(n_stops))
     for negative, s in starts:
         if cancel is not None and cancel.cancelled:
             raise Cancelled("best route search")
         if -negative <= best_weight:
             break
         path.append(s)
-        complete = walk(s, -1, weights[s], 1 << s, group_mask[s], int(stations[s]))
+        complete = walk(s, -1, weights[s], 1 << s, 3 << 2 * s, group_mask[s], int(stations[s]))
         path.pop()
         if not complete:
             return None
