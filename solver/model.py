@@ -206,7 +206,7 @@ UNLIMITED_TOO_BIG = 180
 #: boards it finishes, 2-3 ms against 3.5-4) before the circuit takes over. About 20 µs
 #: a step against CP-SAT's 20-35 ms on such boards: on 40 lone-D boards grown against
 #: it (seeds 9600-9639) those needing under ~600 steps won (2-3x), 800-1 300 broke even,
-#: more lost; the fullest real boards need 188-521 (129026-693: 521).
+#: more lost; the real lone-D states need 48-354 (129026-693 and -728: 354).
 REACH_STEPS = 700
 
 
