@@ -19,6 +19,16 @@ tried best bound first and the starts too, so a good route is found early and
 prunes the rest. Exact: only a route strictly better than the best so far replaces
 it (ties keep the first found in this order, the same on every run). Steps are
 counted; past ``max_steps`` it gives up (None) and the caller keeps the circuit.
+
+Two more cuts, both exact:
+
+* ``floor``: a second objective's search (``engine/objectives.py``) only wants
+  routes weighing at least ``floor``; the walk starts with ``floor - 1`` as the
+  best so far, so the bound prunes everything that cannot reach it.
+* a partial route with the same nodes, the same last node and the same side
+  entered as one already walked from the same or a lower first stop is not
+  walked again: its weight (stops and bonuses of the same set) and every way
+  on are the same, and the routes it could end were all open to the first one.
 """
 
 from __future__ import annotations
@@ -44,10 +54,11 @@ def best_reach_route(
     groups: Sequence[Sequence[int]],
     max_steps: int,
     cancel: CancelToken | None = None,
+    floor: int = 1,
 ) -> list[ListedRoute] | None:
-    """``[best route]`` of an unlimited train with weight > 0, ``[]`` if none, None
-    past ``max_steps`` (module docstring). ``weights``/``bonuses`` as ``model.Instance``
-    gives them. Raises ``Cancelled`` when ``cancel`` fires during the search."""
+    """``[best route]`` of an unlimited train with weight > 0 and ≥ ``floor``, ``[]``
+    if none, None past ``max_steps`` (module docstring). ``weights``/``bonuses`` as
+    ``model.Instance`` gives them. Raises ``Cancelled`` when ``cancel`` fires."""
     n_stops, n = graph.stop_count, graph.node_count
     adjacent = adjacency(graph)
     group_mask = group_masks(n_stops, groups)
@@ -113,16 +124,23 @@ def best_reach_route(
                     total += value
         return total
 
-    best_weight = 0
+    best_weight = max(0, floor - 1)
     best: ListedRoute | None = None
     path: list[int] = []
     steps: list[tuple[int, bool]] = []
     track: list[int] = []
     budget = max_steps
+    #: (nodes on the route, last node, side entered) → the lowest first stop walked
+    walked: dict[tuple[int, int, int], int] = {}
 
     def walk(node: int, entered: int, weight: int, on_mask: int, on_states: int,
              groups_used: int, station_count: int) -> bool:
         nonlocal budget, best, best_weight
+        here = (on_mask, node, entered)
+        lowest = walked.get(here)
+        if lowest is not None and lowest <= path[0]:
+            return True  # the same partial route, walked already (module docstring)
+        walked[here] = path[0]
         budget -= 1
         if budget < 0:
             return False

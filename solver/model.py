@@ -217,7 +217,7 @@ def _unlimited_listable(graph: ReducedGraph) -> bool:
 
 
 def _listed_groups(
-    instance: Instance, max_steps: int, cancel: CancelToken | None = None
+    instance: Instance, max_steps: int, cancel: CancelToken | None = None, floor: int = 1
 ) -> list[ListedGroup]:
     """Group trains by distance and list their routes; none if too many.
 
@@ -229,6 +229,8 @@ def _listed_groups(
     only its best route (``solver/bestroute.py``: the same walk, pruned by value);
     a lone unlimited train whose listing is not tried or does not finish too, within
     ``REACH_STEPS`` (``solver/bestreach.py``: pruned by the stops still reachable).
+    A lone train's search keeps only routes weighing ``floor`` or more (the model's
+    objective: a second objective's floor, issue 21); with none, its group is empty.
     """
     trains = instance.problem.trains
     full = sum(max(0, s.distance_cost) for s in instance.stops)
@@ -239,7 +241,8 @@ def _listed_groups(
     if len(trains) == 1 and trains[0].distance is not None:
         best = best_route(instance.graph, instance.stops, instance.stop_weights,
                           instance.bonuses, reach(trains[0].distance),
-                          instance.problem.min_stops, instance.groups, max_steps, cancel)
+                          instance.problem.min_stops, instance.groups, max_steps, cancel,
+                          floor)
         if best is None:
             return []
         return [ListedGroup(trains=[0], routes=best,
@@ -255,7 +258,8 @@ def _listed_groups(
         if routes is None and len(trains) == 1:  # a lone unlimited train the listing missed
             alone = best_reach_route(instance.graph, instance.stops, instance.stop_weights,
                                      instance.bonuses, instance.problem.min_stops,
-                                     instance.groups, min(REACH_STEPS, max_steps), cancel)
+                                     instance.groups, min(REACH_STEPS, max_steps), cancel,
+                                     floor)
             if alone is not None:
                 return [ListedGroup(trains=[0], routes=alone,
                                     weights=[instance.route_weight(r.stops) for r in alone])]
@@ -281,21 +285,21 @@ def _listed_groups(
     return groups
 
 
-#: ``_listed_groups`` per (problem, reduced graph, objective scale, steps): its
+#: ``_listed_groups`` per (problem, reduced graph, objective scale, steps, floor): its
 #: (trains, routes, weights) per group (``solver/derived.py``).
 LISTED: Lru[tuple[tuple[tuple[int, ...], tuple[ListedRoute, ...], tuple[int, ...]], ...]] = Lru()
 
 
 def _listed_once(
-    instance: Instance, max_steps: int, cancel: CancelToken | None = None
+    instance: Instance, max_steps: int, cancel: CancelToken | None = None, floor: int = 1
 ) -> list[ListedGroup]:
-    """``_listed_groups``, computed once per problem content and objective (the walk
-    depends on nothing else); each call gets fresh groups (``choices`` are the model's)."""
+    """``_listed_groups``, computed once per problem content, objective and floor (the
+    walk depends on nothing else); each call gets fresh groups (``choices`` are the model's)."""
     def compute() -> tuple[tuple[tuple[int, ...], tuple[ListedRoute, ...], tuple[int, ...]], ...]:
         return tuple((tuple(g.trains), tuple(g.routes), tuple(g.weights))
-                     for g in _listed_groups(instance, max_steps, cancel))
+                     for g in _listed_groups(instance, max_steps, cancel, floor))
 
-    key = (instance.problem, instance.graph, instance.scale, max_steps)
+    key = (instance.problem, instance.graph, instance.scale, max_steps, floor)
     return [ListedGroup(list(t), list(r), list(w)) for t, r, w in LISTED.get(key, compute)]
 
 
@@ -333,6 +337,7 @@ def build_model(
     named: bool = False,
     pack: bool = True,
     pair_steps: int = PAIR_STEPS,
+    floor: int | None = None,
 ) -> BuiltModel:
     """Build the model: circuits and listed groups, track once, symmetry, objective.
 
@@ -342,7 +347,8 @@ def build_model(
     exhaustive search within its steps) makes the CP-SAT model unnecessary, and it
     is left empty; ``pack=False`` builds it anyway (tests compare the two). Two trains are first tried by listing both
     and scanning pairs (``solver/pairs.py``, within ``pair_steps`` listing steps):
-    found, the model is left empty too.
+    found, the model is left empty too. ``floor`` (on the model's objective): a lone
+    train's best route is searched only among routes reaching it (``_listed_groups``).
     """
     problem, graph = instance.problem, instance.graph
     model = Model(named)
@@ -356,7 +362,8 @@ def build_model(
             return BuiltModel(model, instance, None, {}, groups, [[0] for _ in groups])
         if pair_steps < PAIR_STEPS:
             method = "circuit"  # a short budget has no time for a second listing
-    listed = _listed_once(instance, max_steps, cancel) if method == "auto" else []
+    lone_floor = 1 if floor is None or len(problem.trains) > 1 else max(1, floor)
+    listed = _listed_once(instance, max_steps, cancel, lone_floor) if method == "auto" else []
     listed_trains = {k for g in listed for k in g.trains}
     circuit_ks = [k for k in range(len(problem.trains)) if k not in listed_trains]
     layout = build_layout(graph) if circuit_ks else None  # circuits only

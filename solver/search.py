@@ -277,11 +277,11 @@ def _value(routes: Sequence[RouteResult], objective: Objective) -> int:
     return revenue + sum(r.subsidy for r in routes) if objective == "total" else revenue
 
 
-def _scaled_floor(problem: RouteProblem, floor: int, built: BuiltModel) -> int:
+def _scaled_floor(problem: RouteProblem, floor: int, instance: Instance) -> int:
     """``solve``'s floor on the model's objective: in ``"revenue"`` mode revenue·M +
     subsidy reaches floor·M + the lowest possible subsidy exactly when revenue
     reaches floor (M exceeds any spread of subsidies)."""
-    scale = built.instance.scale
+    scale = instance.scale
     if scale == 1:
         return floor
     return floor * scale + len(problem.trains) * sum(min(0, s.subsidy) for s in problem.stops)
@@ -368,8 +368,9 @@ def _solve(
     # Listing steps for this call: a short time limit lists less (a count, not the clock).
     steps = min(PAIR_STEPS, int(time_limit_s * PAIR_STEPS_PER_S))
     try:
-        built = build_model(Instance.make(problem, graph, objective), method, cancel=cancel,
-                            pair_steps=steps)
+        instance = Instance.make(problem, graph, objective)
+        scaled = None if floor is None else _scaled_floor(problem, floor, instance)
+        built = build_model(instance, method, cancel=cancel, pair_steps=steps, floor=scaled)
     except Cancelled:  # the deadline passed while building: nothing found
         stats = replace(stats, build_ms=(time.perf_counter() - t1) * 1000)
         return Solution((), 0, 0, "UNKNOWN", 0, _bound(problem, objective, 1, None), stats)
@@ -392,7 +393,6 @@ def _solve(
                                   listed=built.listed_pools())
         if first is not None:
             built.hint(first)
-        scaled = None if floor is None else _scaled_floor(problem, floor, built)
         # The time limit bounds the whole solve: the search gets what listing left.
         left = time_limit_s - (time.perf_counter() - t0)
         response, searched, branches, conflicts = _search(

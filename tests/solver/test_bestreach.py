@@ -83,3 +83,30 @@ def test_best_reach_route_stops_when_cancelled() -> None:
     with pytest.raises(Cancelled):
         best_reach_route(inst.graph, inst.stops, inst.stop_weights, inst.bonuses,
                          inst.problem.min_stops, inst.groups, 10**7, cancel=token)
+
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(route_problems())
+def test_the_walk_itself_matches_brute_force_with_and_without_a_floor(
+    problem: RouteProblem,
+) -> None:
+    # The walk called directly (``solve`` lists small boards' routes instead); the
+    # witness is brute force, which shares no code with it. A floor starts the walk
+    # with floor - 1 as the best so far (a second objective's search).
+    lone = replace(problem, trains=(Train("D", None),))
+    for objective in ("total", "revenue"):
+        inst = Instance.make(lone, reduce_problem(lone), objective)
+        want = brute_force(lone, objective=objective)
+        weight = want.revenue * inst.scale + want.subsidy if objective == "revenue" \
+            else want.objective
+        got = _best(inst)
+        assert [inst.route_weight(r.stops) for r in got] == ([weight] if weight > 0 else [])
+        if weight > 0:
+            at = best_reach_route(inst.graph, inst.stops, inst.stop_weights, inst.bonuses,
+                                  inst.problem.min_stops, inst.groups, 10**7, floor=weight)
+            assert at == got
+            above = best_reach_route(inst.graph, inst.stops, inst.stop_weights, inst.bonuses,
+                                     inst.problem.min_stops, inst.groups, 10**7,
+                                     floor=weight + 1)
+            assert above == []
