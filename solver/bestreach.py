@@ -9,11 +9,15 @@ at least ``min_stops`` stops; each route listed once, from its lower end), prune
 by a bound an unlimited train cannot escape:
 
     weight so far + every positive stop still reachable from the route's last
-    node without passing a node already on the route, of the ``route_end_only``
-    stops only the best one (the route ends there: reached, never passed) + every
-    positive bonus whose two sides are both on the route or reachable
-    (reach as the walk goes: a junction entered on one side is left by the other).
+    node without passing a node already on the route that the route could pass
+    through + the best one of those it could only end at + every positive bonus
+    whose two sides are both on the route or reachable (reach as the walk goes: a
+    junction entered on one side is left by the other).
 
+A stop the route can only end at is a ``route_end_only`` stop (reached, never
+passed) or one with at most one usable neighbour node left (a free node or the
+route's last node): passing a stop takes two different neighbours, as the walk
+never revisits a node. The route ends once, so it collects at most one of them.
 The walk never revisits a node, so no completion collects more. Children are
 tried best bound first and the starts too, so a good route is found early and
 prunes the rest. Exact: only a route strictly better than the best so far replaces
@@ -71,8 +75,14 @@ def best_reach_route(
     positive_bonuses = [b for b in bonus_masks if b[0] > 0]
     # The reach is walked over arrivals (node, side entered): a junction entered on one
     # side is left by the other (no U-turn, as the walk); a stop is one arrival, bit 2·s.
-    positive = [(weights[s], 1 << 2 * s) for s in range(n_stops) if weights[s] > 0
+    # Each stop's neighbours (node bits 2·u, one per node however many segments).
+    around = [0] * n
+    for node in range(n):
+        for other, _, _, _, _ in adjacent[node]:
+            around[node] |= 1 << 2 * other
+    positive = [(weights[s], 1 << 2 * s, around[s]) for s in range(n_stops) if weights[s] > 0
                 and not ends_only[s]]
+    node_bits = sum(1 << 2 * u for u in range(n))
     # ``route_end_only`` stops, best first: a route collects at most one more of them.
     end_stops = sorted(((weights[s], 1 << 2 * s) for s in range(n_stops) if weights[s] > 0
                         and ends_only[s]), reverse=True)
@@ -109,14 +119,22 @@ def best_reach_route(
                 frontier ^= bit
             frontier = grown & ~seen & ~on_states
         free = seen & ~on_states
+        # the nodes the rest of the route may use: the free ones and the one it is at
+        usable = ((free | free >> 1) & node_bits) | 1 << (state & ~1)
         total = weight
-        for w, bit in positive:
+        last = 0  # the route ends once: a stop it cannot pass, at most one of them
+        for w, bit, near in positive:
             if free & bit:
-                total += w
+                if (near & usable).bit_count() > 1:
+                    total += w
+                elif w > last:
+                    last = w
         for w, bit in end_stops:
             if free & bit:
-                total += w
+                if w > last:
+                    last = w
                 break
+        total += last
         if state_bonuses:
             can = (seen | on_states) & stop_states
             for value, first, second in state_bonuses:
