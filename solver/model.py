@@ -210,6 +210,23 @@ UNLIMITED_TOO_BIG = 180
 REACH_STEPS = 700
 
 
+#: ``list_routes`` per (problem, reduced graph, distance, steps): the legal routes, or
+#: None where the listing gave up (``solver/derived.py``). The routes do not depend on
+#: the objective, so an answer's second objective lists nothing again (issue 21).
+ROUTES: Lru[tuple[ListedRoute, ...] | None] = Lru()
+
+
+def _routes_once(instance: Instance, max_cost: int, max_steps: int) -> list[ListedRoute] | None:
+    """``list_routes`` on the instance's board, walked once per content (``ROUTES``)."""
+    def compute() -> tuple[ListedRoute, ...] | None:
+        routes = list_routes(instance.graph, instance.stops, max_cost,
+                             instance.problem.min_stops, instance.groups, max_steps)
+        return None if routes is None else tuple(routes)
+
+    found = ROUTES.get((instance.problem, instance.graph, max_cost, max_steps), compute)
+    return None if found is None else list(found)
+
+
 def _unlimited_listable(graph: ReducedGraph) -> bool:
     """Whether listing an unlimited train's routes may finish (``UNLIMITED_TOO_BIG``)."""
     cycles = len(graph.segments) - graph.node_count + 1
@@ -253,8 +270,7 @@ def _listed_groups(
     limited = [k for k, t in enumerate(trains) if t.distance is not None]
     if len(limited) < len(trains):
         if _unlimited_listable(instance.graph):
-            routes = list_routes(instance.graph, instance.stops, full,
-                                 instance.problem.min_stops, instance.groups, UNLIMITED_STEPS)
+            routes = _routes_once(instance, full, UNLIMITED_STEPS)
         if routes is None and len(trains) == 1:  # a lone unlimited train the listing missed
             alone = best_reach_route(instance.graph, instance.stops, instance.stop_weights,
                                      instance.bonuses, instance.problem.min_stops,
@@ -266,9 +282,8 @@ def _listed_groups(
         if routes is None:
             listed = limited
     if routes is None and listed:
-        routes = list_routes(instance.graph, instance.stops,
-                             max(reach(trains[k].distance) for k in listed),
-                             instance.problem.min_stops, instance.groups, max_steps)
+        routes = _routes_once(instance, max(reach(trains[k].distance) for k in listed),
+                              max_steps)
     if routes is None:
         return []
     if len(trains) > 1 and len(routes) > LONG_LIST:
