@@ -5,8 +5,8 @@ A lone D train on a full 1888 board was CP-SAT's slowest real search (one circui
 proving it. This walk is ``solver/bestroute.py``'s depth-first search with the
 route rules of ``solver/routes.py`` (no node twice, no U-turn at a junction, one
 stop per group, a station on the route, ``route_end_only`` stops only at an end,
-at least ``min_stops`` stops; each route listed once, from its lower end), pruned
-by a bound an unlimited train cannot escape:
+at least ``min_stops`` stops), each route walked once, from its end of lower
+rank (below), pruned by a bound an unlimited train cannot escape:
 
     weight so far + every positive stop still reachable from the route's last
     node without passing a node already on the route that the route could pass
@@ -17,7 +17,11 @@ by a bound an unlimited train cannot escape:
 A stop the route can only end at is a ``route_end_only`` stop (reached, never
 passed) or one with at most one usable neighbour node left (a free node or the
 route's last node): passing a stop takes two different neighbours, as the walk
-never revisits a node. The route ends once, so it collects at most one of them.
+never revisits a node. The route ends once, so it collects at most one of them, and only one ranked above
+its first stop: ranks put the ``route_end_only`` stops first, then the stops with
+fewest neighbours, so a route ending at one is walked from there, and walked from
+any other stop such stops are not counted at all. The answer is given from its
+lower-numbered end, as ``list_routes`` lists it.
 The walk never revisits a node, so no completion collects more. Children are
 tried best bound first and the starts too, so a good route is found early and
 prunes the rest. Exact: only a route strictly better than the best so far replaces
@@ -30,7 +34,7 @@ Two more cuts, both exact:
   routes weighing at least ``floor``; the walk starts with ``floor - 1`` as the
   best so far, so the bound prunes everything that cannot reach it.
 * a partial route with the same nodes, the same last node and the same side
-  entered as one already walked from the same or a lower first stop is not
+  entered as one already walked from a first stop of the same or lower rank is not
   walked again: its weight (stops and bonuses of the same set) and every way
   on are the same, and the routes it could end were all open to the first one.
 """
@@ -105,9 +109,20 @@ def best_reach_route(
     onward = [0 if state // 2 < n_stops and ends_only[state // 2] else exits[state]
               for state in range(2 * n)]
 
-    def bound(state: int, weight: int, on_states: int, start: bool = False) -> int:
+    # Each route is walked from its end of lower rank: ``route_end_only`` stops first,
+    # then by neighbours, then index. Walked from stop s, the route ends at a stop of
+    # higher rank (``later[s]``): stops it could only end at rank below s are lost.
+    rank_order = sorted(range(n_stops), key=lambda s: (not ends_only[s],
+                                                       around[s].bit_count(), s))
+    rank = [0] * n_stops
+    for r, stop in enumerate(rank_order):
+        rank[stop] = r
+    later = [sum(1 << 2 * t for t in range(n_stops) if rank[t] > rank[stop])
+             for stop in range(n_stops)]
+
+    def bound(state: int, weight: int, on_states: int, ends: int, start: bool = False) -> int:
         """The most a route arrived at ``state`` (``start``: begun there), with
-        ``on_states``' nodes, can weigh."""
+        ``on_states``' nodes, ending at one of ``ends``, can weigh."""
         seen = 1 << state
         frontier = (exits if start else onward)[state] & ~on_states
         while frontier:
@@ -127,10 +142,10 @@ def best_reach_route(
             if free & bit:
                 if (near & usable).bit_count() > 1:
                     total += w
-                elif w > last:
+                elif w > last and ends & bit:
                     last = w
         for w, bit in end_stops:
-            if free & bit:
+            if free & bit & ends:
                 if w > last:
                     last = w
                 break
@@ -148,7 +163,7 @@ def best_reach_route(
     steps: list[tuple[int, bool]] = []
     track: list[int] = []
     budget = max_steps
-    #: (nodes on the route, last node, side entered) → the lowest first stop walked
+    #: (nodes on the route, last node, side entered) → the lowest rank of a first stop
     walked: dict[tuple[int, int, int], int] = {}
 
     def walk(node: int, entered: int, weight: int, on_mask: int, on_states: int,
@@ -156,16 +171,17 @@ def best_reach_route(
         nonlocal budget, best, best_weight
         here = (on_mask, node, entered)
         lowest = walked.get(here)
-        if lowest is not None and lowest <= path[0]:
+        if lowest is not None and lowest <= rank[path[0]]:
             return True  # the same partial route, walked already (module docstring)
-        walked[here] = path[0]
+        walked[here] = rank[path[0]]
         budget -= 1
         if budget < 0:
             return False
         if cancel is not None and budget % CANCEL_POLL == 0 and cancel.cancelled:
             raise Cancelled("best route search")
         if node < n_stops:
-            if len(path) >= need and station_count and (path[0] < node or len(path) == 1):
+            if len(path) >= need and station_count and (rank[path[0]] < rank[node]
+                                                        or len(path) == 1):
                 total = weight
                 visited = on_mask & stop_bits
                 for value, first, second in bonus_masks:
@@ -186,7 +202,8 @@ def best_reach_route(
                 if groups_used & group_mask[other]:
                     continue
                 new_weight += weights[other]
-            value = bound(arrival(other, side_there), new_weight, on_states | 3 << 2 * other)
+            value = bound(arrival(other, side_there), new_weight, on_states | 3 << 2 * other,
+                          later[path[0]])
             if value > best_weight:
                 children.append((-value, i, new_weight))
         children.sort()
@@ -216,7 +233,8 @@ def best_reach_route(
                 return False
         return True
 
-    starts = sorted((-bound(2 * s, weights[s], 3 << 2 * s, True), s) for s in range(n_stops))
+    starts = sorted((-bound(2 * s, weights[s], 3 << 2 * s, later[s], True), s)
+                    for s in range(n_stops))
     for negative, s in starts:
         if cancel is not None and cancel.cancelled:
             raise Cancelled("best route search")
@@ -227,4 +245,10 @@ def best_reach_route(
         path.pop()
         if not complete:
             return None
-    return [] if best is None else [best]
+    if best is None:
+        return []
+    if best.stops[0] > best.stops[-1]:  # from its lower end, as ``list_routes`` lists it
+        best = ListedRoute(best.stops[::-1], tuple((seg, not forward) for seg, forward
+                                                   in reversed(best.steps)),
+                           best.track[::-1], best.cost)
+    return [best]
