@@ -67,6 +67,25 @@ def best_reach_route(
     """``[best route]`` of an unlimited train with weight > 0 and ≥ ``floor``, ``[]``
     if none, None past ``max_steps`` (module docstring). ``weights``/``bonuses`` as
     ``model.Instance`` gives them. Raises ``Cancelled`` when ``cancel`` fires."""
+    found, complete = best_reach_search(graph, stops, weights, bonuses, min_stops, groups,
+                                        max_steps, cancel, floor)
+    return found if complete else None
+
+
+def best_reach_search(
+    graph: ReducedGraph,
+    stops: Sequence[Stop],
+    weights: Sequence[int],
+    bonuses: Sequence[tuple[int, Sequence[int], Sequence[int]]],
+    min_stops: int,
+    groups: Sequence[Sequence[int]],
+    max_steps: int,
+    cancel: CancelToken | None = None,
+    floor: int = 1,
+) -> tuple[list[ListedRoute], bool]:
+    """``best_reach_route``'s walk: (``[best route found]`` or ``[]``, whether the walk
+    finished). Past ``max_steps`` the route is the best found so far, not proven: the
+    caller's circuit model takes it as its first solution."""
     n_stops, n = graph.stop_count, graph.node_count
     adjacent = adjacency(graph)
     group_mask = group_masks(n_stops, groups)
@@ -235,6 +254,7 @@ def best_reach_route(
 
     starts = sorted((-bound(2 * s, weights[s], 3 << 2 * s, later[s], True), s)
                     for s in range(n_stops))
+    complete = True
     for negative, s in starts:
         if cancel is not None and cancel.cancelled:
             raise Cancelled("best route search")
@@ -244,11 +264,11 @@ def best_reach_route(
         complete = walk(s, -1, weights[s], 1 << s, 3 << 2 * s, group_mask[s], int(stations[s]))
         path.pop()
         if not complete:
-            return None
+            break
     if best is None:
-        return []
+        return [], complete
     if best.stops[0] > best.stops[-1]:  # from its lower end, as ``list_routes`` lists it
         best = ListedRoute(best.stops[::-1], tuple((seg, not forward) for seg, forward
                                                    in reversed(best.steps)),
                            best.track[::-1], best.cost)
-    return [best]
+    return [best], complete

@@ -32,7 +32,7 @@ from route18xx.solver.constraints import (
     add_track_once,
     track_users,
 )
-from route18xx.solver.bestreach import best_reach_route
+from route18xx.solver.bestreach import best_reach_search
 from route18xx.solver.bestroute import best_route
 from route18xx.solver.cancel import CancelToken
 from route18xx.solver.cpsat import Lit, Model
@@ -127,6 +127,9 @@ class BuiltModel:
     #: listed (``solver/packing.py``: an exhaustive search, the first best in its
     #: order when several tie): the answer, found without CP-SAT.
     packed: list[list[int]] | None = None
+    #: A lone train's first solution where its branch and bound gave up: the best route
+    #: it found (``_listed_groups``), the circuit's hint and fallback answer.
+    first: dict[int, ListedRoute] = field(default_factory=dict)
 
     @property
     def linearization(self) -> int:
@@ -234,7 +237,8 @@ def _unlimited_listable(graph: ReducedGraph) -> bool:
 
 
 def _listed_groups(
-    instance: Instance, max_steps: int, cancel: CancelToken | None = None, floor: int = 1
+    instance: Instance, max_steps: int, cancel: CancelToken | None = None, floor: int = 1,
+    first: list[ListedRoute] | None = None,
 ) -> list[ListedGroup]:
     """Group trains by distance and list their routes; none if too many.
 
@@ -250,6 +254,8 @@ def _listed_groups(
     the listing first, which failed on 129026-576 after its 1 000 steps).
     A lone train's search keeps only routes weighing ``floor`` or more (the model's
     objective: a second objective's floor, issue 21); with none, its group is empty.
+    Where the lone unlimited train's walk gives up, the best route it found is put in
+    ``first`` (the circuit model's first solution).
     """
     trains = instance.problem.trains
     full = sum(max(0, s.distance_cost) for s in instance.stops)
@@ -272,13 +278,15 @@ def _listed_groups(
     limited = [k for k, t in enumerate(trains) if t.distance is not None]
     if len(limited) < len(trains):
         if len(trains) == 1:  # a lone unlimited train: its best route by branch and bound
-            alone = best_reach_route(instance.graph, instance.stops, instance.stop_weights,
-                                     instance.bonuses, instance.problem.min_stops,
-                                     instance.groups, min(REACH_STEPS, max_steps), cancel,
-                                     floor)
-            if alone is not None:
+            alone, complete = best_reach_search(
+                instance.graph, instance.stops, instance.stop_weights, instance.bonuses,
+                instance.problem.min_stops, instance.groups, min(REACH_STEPS, max_steps),
+                cancel, floor)
+            if complete:
                 return [ListedGroup(trains=[0], routes=alone,
                                     weights=[instance.route_weight(r.stops) for r in alone])]
+            if first is not None:
+                first.extend(alone)
         if _unlimited_listable(instance.graph):
             routes = _routes_once(instance, full, UNLIMITED_STEPS)
         if routes is None:
@@ -303,21 +311,28 @@ def _listed_groups(
 
 
 #: ``_listed_groups`` per (problem, reduced graph, objective scale, steps, floor): its
-#: (trains, routes, weights) per group (``solver/derived.py``).
-LISTED: Lru[tuple[tuple[tuple[int, ...], tuple[ListedRoute, ...], tuple[int, ...]], ...]] = Lru()
+#: (trains, routes, weights) per group, and the lone train's first route where its walk
+#: gave up (``solver/derived.py``).
+Listed: TypeAlias = tuple[tuple[tuple[tuple[int, ...], tuple[ListedRoute, ...], tuple[int, ...]],
+                                ...], tuple[ListedRoute, ...]]
+LISTED: Lru[Listed] = Lru()
 
 
 def _listed_once(
     instance: Instance, max_steps: int, cancel: CancelToken | None = None, floor: int = 1
-) -> list[ListedGroup]:
-    """``_listed_groups``, computed once per problem content, objective and floor (the
-    walk depends on nothing else); each call gets fresh groups (``choices`` are the model's)."""
-    def compute() -> tuple[tuple[tuple[int, ...], tuple[ListedRoute, ...], tuple[int, ...]], ...]:
-        return tuple((tuple(g.trains), tuple(g.routes), tuple(g.weights))
-                     for g in _listed_groups(instance, max_steps, cancel, floor))
+) -> tuple[list[ListedGroup], list[ListedRoute]]:
+    """``_listed_groups`` and its ``first`` routes, computed once per problem content,
+    objective and floor (the walk depends on nothing else); each call gets fresh groups
+    (``choices`` are the model's)."""
+    def compute() -> Listed:
+        first: list[ListedRoute] = []
+        groups = _listed_groups(instance, max_steps, cancel, floor, first)
+        return (tuple((tuple(g.trains), tuple(g.routes), tuple(g.weights)) for g in groups),
+                tuple(first))
 
     key = (instance.problem, instance.graph, instance.scale, max_steps, floor)
-    return [ListedGroup(list(t), list(r), list(w)) for t, r, w in LISTED.get(key, compute)]
+    groups, first = LISTED.get(key, compute)
+    return [ListedGroup(list(t), list(r), list(w)) for t, r, w in groups], list(first)
 
 
 def _add_circuit_train(
@@ -380,7 +395,8 @@ def build_model(
         if pair_steps < PAIR_STEPS:
             method = "circuit"  # a short budget has no time for a second listing
     lone_floor = 1 if floor is None or len(problem.trains) > 1 else max(1, floor)
-    listed = _listed_once(instance, max_steps, cancel, lone_floor) if method == "auto" else []
+    listed, first = _listed_once(instance, max_steps, cancel, lone_floor) \
+        if method == "auto" else ([], [])
     listed_trains = {k for g in listed for k in g.trains}
     circuit_ks = [k for k in range(len(problem.trains)) if k not in listed_trains]
     layout = build_layout(graph) if circuit_ks else None  # circuits only
@@ -445,4 +461,5 @@ def build_model(
         obj_vars += lits
         obj_weights += weights
     model.maximize(obj_vars, obj_weights)
-    return BuiltModel(model, instance, layout, circuits, listed, packed)
+    return BuiltModel(model, instance, layout, circuits, listed, packed,
+                      {0: first[0]} if first else {})

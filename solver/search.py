@@ -386,8 +386,9 @@ def _solve(
             routes, status = [], "INFEASIBLE"  # the optimum itself is below the floor
     else:
         # A first solution as the hint where several trains share the track; a lone
-        # train's model is found at once, so its greedy is only the fallback below.
-        first = None
+        # train's model is found at once, so its greedy is only the fallback below,
+        # unless its branch and bound gave up: then the best route it found.
+        first = built.first or None
         if len(problem.trains) > 1:
             first = greedy_routes(built.instance, min(GREEDY_STEPS, steps),
                                   listed=built.listed_pools())

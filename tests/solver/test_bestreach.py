@@ -6,22 +6,26 @@ and the exhaustive enumerator ``solver/bruteforce.py`` through ``solve``.
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from route18xx.solver import RouteProblem, solve
-from route18xx.solver.bestreach import best_reach_route
+from route18xx.engine.problem_builder import build_problem
+from route18xx.engine.state_file import parse_state
+from route18xx.solver import RouteProblem, clear_caches, model, solve
+from route18xx.solver.bestreach import best_reach_route, best_reach_search
 from route18xx.solver.bruteforce import brute_force
 from route18xx.solver.cancel import CancelToken
 from route18xx.solver.errors import Cancelled
-from route18xx.solver.model import Instance
+from route18xx.solver.model import Instance, build_model
 from route18xx.solver.problem import Train
 from route18xx.solver.reduce import reduce_problem
 from route18xx.solver.routes import list_routes
 from route18xx.solver.validate import validate
+from tests.conftest import STATES_DIR
 from tests.solver.boards import grid_problem
 from tests.solver.strategies import route_problems
 
@@ -110,3 +114,25 @@ def test_the_walk_itself_matches_brute_force_with_and_without_a_floor(
                                      inst.problem.min_stops, inst.groups, 10**7,
                                      floor=weight + 1)
             assert above == []
+
+
+def test_a_walk_that_gives_up_hands_its_best_route_to_the_circuit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The fullest real lone-D board, its optimum from the reference's independent solver.
+    data = json.loads((STATES_DIR / "129026-693.json").read_text())
+    problem = build_problem(parse_state(data["state"])).problem
+    inst = Instance.make(problem, reduce_problem(problem), "total")
+    found, complete = best_reach_search(inst.graph, inst.stops, inst.stop_weights,
+                                        inst.bonuses, problem.min_stops, inst.groups, 40)
+    assert not complete and len(found) == 1  # a route found, not proven
+    monkeypatch.setattr(model, "REACH_STEPS", 40)
+    clear_caches()
+    try:
+        built = build_model(inst)
+        assert sorted(built.circuits) == [0] and built.first == {0: found[0]}
+        got = solve(problem)
+        assert (got.status, got.objective) == ("OPTIMAL", data["reference"]["optimal_total"])
+        assert validate(problem, got, "total") == []
+    finally:
+        clear_caches()  # nothing listed with the short budget stays behind
