@@ -205,11 +205,12 @@ UNLIMITED_TOO_BIG = 180
 
 
 #: Steps of the lone unlimited train's branch and bound (``solver/bestreach.py``, issue
-#: 21; where its listing is not tried or does not finish: the listing is quicker on the
-#: boards it finishes, 2-3 ms against 3.5-4) before the circuit takes over. About 20 µs
-#: a step against CP-SAT's 20-35 ms on such boards: on 40 lone-D boards grown against
-#: it (seeds 9600-9639) those needing under ~600 steps won (2-3x), 800-1 300 broke even,
-#: more lost; the real lone-D states need 48-354 (129026-693 and -728: 354).
+#: 21) before the circuit takes over, with the best route found as its first solution.
+#: 20-40 µs a step against CP-SAT's 20-35 ms on such boards. Set on 40 lone-D boards
+#: grown against the first version of the walk (seeds 9600-9639: under ~600 steps it won
+#: 2-3x, 800-1 300 broke even); the walk now needs 15-143 steps on the real lone-D
+#: states (129026-693: 143) and 11-1 292 on lone-D boards grown against it (seeds
+#: 9900-9939); a board past the budget pays the steps and the hinted CP-SAT search.
 REACH_STEPS = 700
 
 
