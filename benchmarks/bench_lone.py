@@ -62,8 +62,11 @@ def measure(where: str) -> dict[str, list[Any]]:
         started = time.process_time()
         report = solve_report(state, time_limit_s=60.0)
         cpu = (time.process_time() - started) * 1000
+        # the best revenue: beside the answer where it differs, else the answer's own
+        # (``engine/objectives.py``: then the answer is proven optimal for both)
         other = report.extras.get("objectives", {}).get("revenue", {})
-        out[name] = [round(cpu, 2), report.revenue + report.subsidy, other.get("revenue")]
+        out[name] = [round(cpu, 2), report.revenue + report.subsidy,
+                     other.get("revenue", report.revenue)]
     return out
 
 
