@@ -206,12 +206,13 @@ UNLIMITED_TOO_BIG = 180
 
 #: Steps of the lone unlimited train's branch and bound (``solver/bestreach.py``, issue
 #: 21) before the circuit takes over, with the best route found as its first solution.
-#: 20-40 µs a step against CP-SAT's 20-35 ms on such boards. Set on 40 lone-D boards
-#: grown against the first version of the walk (seeds 9600-9639: under ~600 steps it won
-#: 2-3x, 800-1 300 broke even); the walk now needs 15-143 steps on the real lone-D
+#: 20-40 µs a step; the circuit's hinted search takes about 20 ms on such boards, so
+#: the budget sits near where the walk costs as much (a board past it pays both: at most
+#: about twice the better of the two). The walk needs 15-143 steps on the real lone-D
 #: states (129026-693: 143) and 11-1 292 on lone-D boards grown against it (seeds
-#: 9900-9939); a board past the budget pays the steps and the hinted CP-SAT search.
-REACH_STEPS = 700
+#: 9900-9989, climbed against 700: 450 took their whole answers from 1 926 to 1 799 ms
+#: of CPU in all, the worst 117 → 103 ms, no board more than 3 ms slower; 300 lost).
+REACH_STEPS = 450
 
 
 #: ``list_routes`` per (problem, reduced graph, distance, steps): the legal routes, or
