@@ -10,7 +10,6 @@ this process (process CPU of the optimum, parsed state to checked answer). The
 slowest ``--keep`` boards are written with their figures.
 
     .venv/bin/python -m benchmarks.adversarial grow --seeds 7000:7060 --climb 8 --keep 45 OUT
-    .venv/bin/python -m benchmarks.adversarial grow --trains D --seeds 9600:9640 OUT  # a lone D
     .venv/bin/python -m benchmarks.adversarial time OUT [OTHER_CHECKOUT]   # side by side
     .venv/bin/python -m benchmarks.adversarial ci     # the CI-sized run (``make bench``)
 
@@ -42,8 +41,7 @@ TRAIN_SETS = (("5", "5"), ("5", "6"), ("6", "6"), ("5", "D"), ("6", "D"), ("D", 
 MOVES = 30
 
 
-def grow(seed: int, moves: int = MOVES,
-         sets: tuple[tuple[str, ...], ...] = TRAIN_SETS) -> dict[str, Any]:
+def grow(seed: int, moves: int = MOVES) -> dict[str, Any]:
     """Board ``seed``: a base, a runner and a train set drawn independently, then legal moves."""
     from route18xx.engine.state_file import parse_state
 
@@ -53,7 +51,7 @@ def grow(seed: int, moves: int = MOVES,
     state = {k: state[k] for k in ("title", "rule_set", "phase", "corporation", "trains",
                                    "tiles", "tokens")}
     runner = rng.choice(sorted({t["corporation"] for t in state["tokens"]}))
-    trains = list(rng.choice(sets))
+    trains = list(rng.choice(TRAIN_SETS))
     state["corporation"], state["trains"] = runner, trains
     applied: list[Any] = []
     while len(applied) < moves:
@@ -96,12 +94,11 @@ def climb(board: dict[str, Any], steps: int, rng: random.Random) -> dict[str, An
     return board
 
 
-def search(seeds: range, steps: int, keep: int, out: Path | None,
-           sets: tuple[tuple[str, ...], ...] = TRAIN_SETS) -> list[dict[str, Any]]:
+def search(seeds: range, steps: int, keep: int, out: Path | None) -> list[dict[str, Any]]:
     """Grow and climb a board per seed; the ``keep`` slowest, slowest first."""
     boards = []
     for seed in seeds:
-        board = grow(seed, sets=sets)
+        board = grow(seed)
         if solve_cpu(board["state"], 5.0)["total"] == 0:
             continue  # the runner earns nothing here
         board = climb(board, steps, random.Random(seed + 1_000_003))
@@ -188,7 +185,6 @@ def main() -> None:
     g.add_argument("--seeds", default="7000:7010", help="FIRST:END (END excluded)")
     g.add_argument("--climb", type=int, default=8)
     g.add_argument("--keep", type=int, default=45)
-    g.add_argument("--trains", help="one train set only, e.g. D (a lone D) or 5,D")
     g.add_argument("out", type=Path)
     t = sub.add_parser("time")
     t.add_argument("folder", type=Path)
@@ -198,8 +194,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.command == "grow":
         first, end = map(int, args.seeds.split(":"))
-        sets = TRAIN_SETS if args.trains is None else (tuple(args.trains.split(",")),)
-        search(range(first, end), args.climb, args.keep, args.out, sets)
+        search(range(first, end), args.climb, args.keep, args.out)
     elif args.command == "time":
         print(json.dumps(side_by_side(args.folder, args.other, args.rounds), indent=1))
     else:

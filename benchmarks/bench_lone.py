@@ -2,11 +2,13 @@
 
     .venv/bin/python -m benchmarks.bench_lone real [OTHER_CHECKOUT] [rounds]
     .venv/bin/python -m benchmarks.bench_lone FOLDER [OTHER_CHECKOUT] [rounds]
+    .venv/bin/python -m benchmarks.bench_lone grow FIRST:END FOLDER   # grow lone-D boards
 
 ``real``: the real states of ``tests/data/states`` whose company runs one D train
-(the slowest real decisions); ``FOLDER``: boards as ``benchmarks/adversarial.py grow
---trains D`` writes them (lone-D boards grown against the solver of the tree that
-grew them). Each round runs this tree, then the other checkout, in fresh processes
+(the slowest real decisions); ``FOLDER``: boards as ``grow`` writes them: the growth
+of ``benchmarks/adversarial.py`` (a base state of either rule set and a runner drawn
+per seed, 30 legal moves, then 8 more kept only where they slow this tree's solver)
+with one D train, the 40 slowest kept. Each round runs this tree, then the other checkout, in fresh processes
 (the order alternates between rounds, so the load hits both alike); a process
 answers one board of another kind first (imports; and one CP-SAT solve: OR-Tools
 loaded), then each board with
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -31,6 +34,56 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The one train set drawn (a draw all the same, so the seeds' moves match the growth
+#: these boards had as ``adversarial.py grow --trains D`` on branch ``speed2``).
+LONE = (("D",),)
+
+
+def grow(seed: int) -> dict[str, Any]:
+    """Board ``seed``: ``benchmarks.adversarial.grow``'s draws and moves, the runner
+    holding one D train (the seeds 9900-10029 of the README were grown so)."""
+    from benchmarks.adversarial import MOVES
+    from benchmarks.grow_boards import BASES, STATES, _move
+    from route18xx.engine.state_file import parse_state
+
+    rng = random.Random(seed)
+    base = rng.choice(BASES)
+    state = json.loads((STATES / f"{base}.json").read_text())["state"]
+    state = {k: state[k] for k in ("title", "rule_set", "phase", "corporation", "trains",
+                                   "tiles", "tokens")}
+    runner = rng.choice(sorted({t["corporation"] for t in state["tokens"]}))
+    trains = list(rng.choice(LONE))
+    state["corporation"], state["trains"] = runner, trains
+    applied: list[Any] = []
+    while len(applied) < MOVES:
+        move = _move(state, runner, rng)
+        if move is not None:
+            applied.append(move)
+    parse_state(state)  # every board is legal
+    return {"state": state, "meta": {"base_state": base, "runner": runner, "trains": trains,
+                                     "seed": seed, "moves_applied": applied}}
+
+
+def grow_folder(seeds: range, out: Path, climb_steps: int = 8, keep: int = 40) -> None:
+    """Grow and climb (``benchmarks.adversarial.climb``) a lone-D board per seed; the
+    ``keep`` slowest are written to ``out``."""
+    from benchmarks.adversarial import climb, solve_cpu
+
+    boards = []
+    for seed in seeds:
+        board = grow(seed)
+        if solve_cpu(board["state"], 5.0)["total"] == 0:
+            continue  # the runner earns nothing here
+        board = climb(board, climb_steps, random.Random(seed + 1_000_003))
+        print(seed, board["meta"]["runner"], board["meta"]["grown_against"]["cpu_ms"], "ms",
+              flush=True)
+        boards.append(board)
+    boards.sort(key=lambda b: -b["meta"]["grown_against"]["cpu_ms"])
+    out.mkdir(parents=True, exist_ok=True)
+    for board in boards[:keep]:
+        meta = board["meta"]
+        (out / f"adv-{meta['seed']}-{meta['runner']}-D.json").write_text(
+            json.dumps(board, indent=1) + "\n")
 
 
 def _boards(where: str) -> dict[str, dict[str, Any]]:
@@ -114,6 +167,10 @@ def side_by_side(where: str, other: Path | None, rounds: int) -> dict[str, Any]:
 
 
 def main() -> None:
+    if sys.argv[1] == "grow":
+        first, end = map(int, sys.argv[2].split(":"))
+        grow_folder(range(first, end), Path(sys.argv[3]))
+        return
     where = sys.argv[1]
     other = Path(sys.argv[2]) if len(sys.argv) > 2 else None
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 3
