@@ -240,7 +240,7 @@ def _unlimited_listable(graph: ReducedGraph) -> bool:
 
 def _listed_groups(
     instance: Instance, max_steps: int, cancel: CancelToken | None = None, floor: int = 1,
-    first: list[ListedRoute] | None = None,
+    first: list[ListedRoute] | None = None, reach_steps: int = REACH_STEPS,
 ) -> list[ListedGroup]:
     """Group trains by distance and list their routes; none if too many.
 
@@ -282,7 +282,7 @@ def _listed_groups(
         if len(trains) == 1:  # a lone unlimited train: its best route by branch and bound
             alone, complete = best_reach_search(
                 instance.graph, instance.stops, instance.stop_weights, instance.bonuses,
-                instance.problem.min_stops, instance.groups, min(REACH_STEPS, max_steps),
+                instance.problem.min_stops, instance.groups, min(reach_steps, max_steps),
                 cancel, floor)
             if complete:
                 return [ListedGroup(trains=[0], routes=alone,
@@ -312,7 +312,8 @@ def _listed_groups(
     return groups
 
 
-#: ``_listed_groups`` per (problem, reduced graph, objective scale, steps, floor): its
+#: ``_listed_groups`` per (problem, reduced graph, objective scale, steps, floor, the
+#: lone D's walk steps): its
 #: (trains, routes, weights) per group, and the lone train's first route where its walk
 #: gave up (``solver/derived.py``).
 Listed: TypeAlias = tuple[tuple[tuple[tuple[int, ...], tuple[ListedRoute, ...], tuple[int, ...]],
@@ -321,18 +322,19 @@ LISTED: Lru[Listed] = Lru()
 
 
 def _listed_once(
-    instance: Instance, max_steps: int, cancel: CancelToken | None = None, floor: int = 1
+    instance: Instance, max_steps: int, cancel: CancelToken | None = None, floor: int = 1,
+    reach_steps: int = REACH_STEPS,
 ) -> tuple[list[ListedGroup], list[ListedRoute]]:
     """``_listed_groups`` and its ``first`` routes, computed once per problem content,
     objective and floor (the walk depends on nothing else); each call gets fresh groups
     (``choices`` are the model's)."""
     def compute() -> Listed:
         first: list[ListedRoute] = []
-        groups = _listed_groups(instance, max_steps, cancel, floor, first)
+        groups = _listed_groups(instance, max_steps, cancel, floor, first, reach_steps)
         return (tuple((tuple(g.trains), tuple(g.routes), tuple(g.weights)) for g in groups),
                 tuple(first))
 
-    key = (instance.problem, instance.graph, instance.scale, max_steps, floor)
+    key = (instance.problem, instance.graph, instance.scale, max_steps, floor, reach_steps)
     groups, first = LISTED.get(key, compute)
     return [ListedGroup(list(t), list(r), list(w)) for t, r, w in groups], list(first)
 
@@ -372,6 +374,7 @@ def build_model(
     pack: bool = True,
     pair_steps: int = PAIR_STEPS,
     floor: int | None = None,
+    reach_steps: int | None = None,
 ) -> BuiltModel:
     """Build the model: circuits and listed groups, track once, symmetry, objective.
 
@@ -383,6 +386,8 @@ def build_model(
     and scanning pairs (``solver/pairs.py``, within ``pair_steps`` listing steps):
     found, the model is left empty too. ``floor`` (on the model's objective): a lone
     train's best route is searched only among routes reaching it (``_listed_groups``).
+    ``reach_steps``: the lone unlimited train's walk gets at most these steps (and never
+    more than ``REACH_STEPS``): a short time limit leaves the rest to the circuit.
     """
     problem, graph = instance.problem, instance.graph
     model = Model(named)
@@ -397,7 +402,8 @@ def build_model(
         if pair_steps < PAIR_STEPS:
             method = "circuit"  # a short budget has no time for a second listing
     lone_floor = 1 if floor is None or len(problem.trains) > 1 else max(1, floor)
-    listed, first = _listed_once(instance, max_steps, cancel, lone_floor) \
+    walk = REACH_STEPS if reach_steps is None else max(0, min(REACH_STEPS, reach_steps))
+    listed, first = _listed_once(instance, max_steps, cancel, lone_floor, walk) \
         if method == "auto" else ([], [])
     listed_trains = {k for g in listed for k in g.trains}
     circuit_ks = [k for k in range(len(problem.trains)) if k not in listed_trains]

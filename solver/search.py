@@ -191,6 +191,11 @@ def _bound(
 #: same work).
 PAIR_STEPS_PER_S = 250_000
 
+#: A lone D's branch and bound (``model.REACH_STEPS``) gets at most this many steps a
+#: second of the call's limit: about 40 % of a short limit at 40 µs a step, the rest for
+#: the circuit's search from its best route (20 ms: 200 steps; from 45 ms the full walk).
+REACH_STEPS_PER_S = 10_000
+
 
 #: Models of two or more circuit trains first search this long without the LP
 #: (quick on easy boards), then with circuit cuts from the best routes found
@@ -370,7 +375,8 @@ def _solve(
     try:
         instance = Instance.make(problem, graph, objective)
         scaled = None if floor is None else _scaled_floor(problem, floor, instance)
-        built = build_model(instance, method, cancel=cancel, pair_steps=steps, floor=scaled)
+        built = build_model(instance, method, cancel=cancel, pair_steps=steps, floor=scaled,
+                            reach_steps=int(time_limit_s * REACH_STEPS_PER_S))
     except Cancelled:  # the deadline passed while building: nothing found
         stats = replace(stats, build_ms=(time.perf_counter() - t1) * 1000)
         return Solution((), 0, 0, "UNKNOWN", 0, _bound(problem, objective, 1, None), stats)
