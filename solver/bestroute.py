@@ -47,8 +47,11 @@ def best_route(
     groups: Sequence[Sequence[int]],
     max_steps: int,
     cancel: CancelToken | None = None,
+    floor: int = 1,
 ) -> list[ListedRoute] | None:
-    """``[best route]`` of cost ≤ ``max_cost`` and weight > 0, ``[]`` if none, None if too long.
+    """``[best route]`` of cost ≤ ``max_cost``, weight > 0 and ≥ ``floor``, ``[]`` if
+    none, None if too long. ``floor`` starts the walk with ``floor - 1`` as the best
+    so far (a second objective's search, issue 21): the same route when one reaches it.
 
     ``weights`` are the objective weights of the reduced stops, ``bonuses``
     (weight, first stops, second stops) pairs as in ``model.Instance``.
@@ -85,7 +88,7 @@ def best_route(
                         break
         return total
 
-    best_weight = 0
+    best_weight = max(0, floor - 1)
     best: ListedRoute | None = None
     path: list[int] = []
     steps: list[tuple[int, bool]] = []

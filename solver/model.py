@@ -4,7 +4,8 @@ Each train is modelled one of two ways (``Method``):
 
 * a **circuit** (``solver/trainvars.py`` + ``solver/constraints.py``): one
   ``AddCircuit`` over {depot} ∪ nodes with the route rules as constraints —
-  always for unlimited trains, and for every train with ``method="circuit"``;
+  for unlimited trains (except a lone one whose best route a bounded branch and
+  bound finds, ``solver/bestreach.py``), and for every train with ``method="circuit"``;
 * a **listed** choice (``solver/routes.py``): with ``method="auto"``, trains
   of limited distance whose legal routes can be listed quickly choose among
   them (one literal per route, at most one route per train of that distance).
@@ -31,6 +32,7 @@ from route18xx.solver.constraints import (
     add_track_once,
     track_users,
 )
+from route18xx.solver.bestreach import best_reach_search
 from route18xx.solver.bestroute import best_route
 from route18xx.solver.cancel import CancelToken
 from route18xx.solver.cpsat import Lit, Model
@@ -125,6 +127,9 @@ class BuiltModel:
     #: listed (``solver/packing.py``: an exhaustive search, the first best in its
     #: order when several tie): the answer, found without CP-SAT.
     packed: list[list[int]] | None = None
+    #: A lone train's first solution where its branch and bound gave up: the best route
+    #: it found (``_listed_groups``), the circuit's hint and fallback answer.
+    first: dict[int, ListedRoute] = field(default_factory=dict)
 
     @property
     def linearization(self) -> int:
@@ -199,6 +204,34 @@ UNLIMITED_STEPS = 1000
 UNLIMITED_TOO_BIG = 180
 
 
+#: Steps of the lone unlimited train's branch and bound (``solver/bestreach.py``, issue
+#: 21) before the circuit takes over, with the best route found as its first solution.
+#: 20-40 µs a step; the circuit's hinted search takes about 20 ms on such boards, so
+#: the budget sits near where the walk costs as much (a board past it pays both: at most
+#: about twice the better of the two). The walk needs 15-143 steps on the real lone-D
+#: states (129026-693: 143) and 11-1 292 on lone-D boards grown against it (seeds
+#: 9900-9989, climbed against 700: 450 took their whole answers from 1 926 to 1 799 ms
+#: of CPU in all, the worst 117 → 103 ms, no board more than 3 ms slower; 300 lost).
+REACH_STEPS = 450
+
+
+#: ``list_routes`` per (problem, reduced graph, distance, steps): the legal routes, or
+#: None where the listing gave up (``solver/derived.py``). The routes do not depend on
+#: the objective, so an answer's second objective lists nothing again (issue 21).
+ROUTES: Lru[tuple[ListedRoute, ...] | None] = Lru()
+
+
+def _routes_once(instance: Instance, max_cost: int, max_steps: int) -> list[ListedRoute] | None:
+    """``list_routes`` on the instance's board, walked once per content (``ROUTES``)."""
+    def compute() -> tuple[ListedRoute, ...] | None:
+        routes = list_routes(instance.graph, instance.stops, max_cost,
+                             instance.problem.min_stops, instance.groups, max_steps)
+        return None if routes is None else tuple(routes)
+
+    found = ROUTES.get((instance.problem, instance.graph, max_cost, max_steps), compute)
+    return None if found is None else list(found)
+
+
 def _unlimited_listable(graph: ReducedGraph) -> bool:
     """Whether listing an unlimited train's routes may finish (``UNLIMITED_TOO_BIG``)."""
     cycles = len(graph.segments) - graph.node_count + 1
@@ -206,7 +239,8 @@ def _unlimited_listable(graph: ReducedGraph) -> bool:
 
 
 def _listed_groups(
-    instance: Instance, max_steps: int, cancel: CancelToken | None = None
+    instance: Instance, max_steps: int, cancel: CancelToken | None = None, floor: int = 1,
+    first: list[ListedRoute] | None = None, reach_steps: int = REACH_STEPS,
 ) -> list[ListedGroup]:
     """Group trains by distance and list their routes; none if too many.
 
@@ -215,7 +249,15 @@ def _listed_groups(
     tried only on boards not too big for it (``UNLIMITED_TOO_BIG``);
     otherwise they keep their circuit: long routes are slow to list and overlap
     too much for the packing's linear relaxation. A lone limited train lists
-    only its best route (``solver/bestroute.py``: the same walk, pruned by value).
+    only its best route (``solver/bestroute.py``: the same walk, pruned by value);
+    a lone unlimited train too, within ``REACH_STEPS`` (``solver/bestreach.py``:
+    pruned by the stops still reachable), before its listing is tried (issue 21: on
+    the 18 lone-D real states the whole answers took 141 ms of CPU against 162 with
+    the listing first, which failed on 129026-576 after its 1 000 steps).
+    A lone train's search keeps only routes weighing ``floor`` or more (the model's
+    objective: a second objective's floor, issue 21); with none, its group is empty.
+    Where the lone unlimited train's walk gives up, the best route it found is put in
+    ``first`` (the circuit model's first solution).
     """
     trains = instance.problem.trains
     full = sum(max(0, s.distance_cost) for s in instance.stops)
@@ -226,7 +268,8 @@ def _listed_groups(
     if len(trains) == 1 and trains[0].distance is not None:
         best = best_route(instance.graph, instance.stops, instance.stop_weights,
                           instance.bonuses, reach(trains[0].distance),
-                          instance.problem.min_stops, instance.groups, max_steps, cancel)
+                          instance.problem.min_stops, instance.groups, max_steps, cancel,
+                          floor)
         if best is None:
             return []
         return [ListedGroup(trains=[0], routes=best,
@@ -236,15 +279,23 @@ def _listed_groups(
     listed = [k for k, t in enumerate(trains)]
     limited = [k for k, t in enumerate(trains) if t.distance is not None]
     if len(limited) < len(trains):
+        if len(trains) == 1:  # a lone unlimited train: its best route by branch and bound
+            alone, complete = best_reach_search(
+                instance.graph, instance.stops, instance.stop_weights, instance.bonuses,
+                instance.problem.min_stops, instance.groups, min(reach_steps, max_steps),
+                cancel, floor)
+            if complete:
+                return [ListedGroup(trains=[0], routes=alone,
+                                    weights=[instance.route_weight(r.stops) for r in alone])]
+            if first is not None:
+                first.extend(alone)
         if _unlimited_listable(instance.graph):
-            routes = list_routes(instance.graph, instance.stops, full,
-                                 instance.problem.min_stops, instance.groups, UNLIMITED_STEPS)
+            routes = _routes_once(instance, full, UNLIMITED_STEPS)
         if routes is None:
             listed = limited
     if routes is None and listed:
-        routes = list_routes(instance.graph, instance.stops,
-                             max(reach(trains[k].distance) for k in listed),
-                             instance.problem.min_stops, instance.groups, max_steps)
+        routes = _routes_once(instance, max(reach(trains[k].distance) for k in listed),
+                              max_steps)
     if routes is None:
         return []
     if len(trains) > 1 and len(routes) > LONG_LIST:
@@ -261,22 +312,31 @@ def _listed_groups(
     return groups
 
 
-#: ``_listed_groups`` per (problem, reduced graph, objective scale, steps): its
-#: (trains, routes, weights) per group (``solver/derived.py``).
-LISTED: Lru[tuple[tuple[tuple[int, ...], tuple[ListedRoute, ...], tuple[int, ...]], ...]] = Lru()
+#: ``_listed_groups`` per (problem, reduced graph, objective scale, steps, floor, the
+#: lone D's walk steps): its
+#: (trains, routes, weights) per group, and the lone train's first route where its walk
+#: gave up (``solver/derived.py``).
+Listed: TypeAlias = tuple[tuple[tuple[tuple[int, ...], tuple[ListedRoute, ...], tuple[int, ...]],
+                                ...], tuple[ListedRoute, ...]]
+LISTED: Lru[Listed] = Lru()
 
 
 def _listed_once(
-    instance: Instance, max_steps: int, cancel: CancelToken | None = None
-) -> list[ListedGroup]:
-    """``_listed_groups``, computed once per problem content and objective (the walk
-    depends on nothing else); each call gets fresh groups (``choices`` are the model's)."""
-    def compute() -> tuple[tuple[tuple[int, ...], tuple[ListedRoute, ...], tuple[int, ...]], ...]:
-        return tuple((tuple(g.trains), tuple(g.routes), tuple(g.weights))
-                     for g in _listed_groups(instance, max_steps, cancel))
+    instance: Instance, max_steps: int, cancel: CancelToken | None = None, floor: int = 1,
+    reach_steps: int = REACH_STEPS,
+) -> tuple[list[ListedGroup], list[ListedRoute]]:
+    """``_listed_groups`` and its ``first`` routes, computed once per problem content,
+    objective and floor (the walk depends on nothing else); each call gets fresh groups
+    (``choices`` are the model's)."""
+    def compute() -> Listed:
+        first: list[ListedRoute] = []
+        groups = _listed_groups(instance, max_steps, cancel, floor, first, reach_steps)
+        return (tuple((tuple(g.trains), tuple(g.routes), tuple(g.weights)) for g in groups),
+                tuple(first))
 
-    key = (instance.problem, instance.graph, instance.scale, max_steps)
-    return [ListedGroup(list(t), list(r), list(w)) for t, r, w in LISTED.get(key, compute)]
+    key = (instance.problem, instance.graph, instance.scale, max_steps, floor, reach_steps)
+    groups, first = LISTED.get(key, compute)
+    return [ListedGroup(list(t), list(r), list(w)) for t, r, w in groups], list(first)
 
 
 def _add_circuit_train(
@@ -313,6 +373,8 @@ def build_model(
     named: bool = False,
     pack: bool = True,
     pair_steps: int = PAIR_STEPS,
+    floor: int | None = None,
+    reach_steps: int | None = None,
 ) -> BuiltModel:
     """Build the model: circuits and listed groups, track once, symmetry, objective.
 
@@ -322,7 +384,10 @@ def build_model(
     exhaustive search within its steps) makes the CP-SAT model unnecessary, and it
     is left empty; ``pack=False`` builds it anyway (tests compare the two). Two trains are first tried by listing both
     and scanning pairs (``solver/pairs.py``, within ``pair_steps`` listing steps):
-    found, the model is left empty too.
+    found, the model is left empty too. ``floor`` (on the model's objective): a lone
+    train's best route is searched only among routes reaching it (``_listed_groups``).
+    ``reach_steps``: the lone unlimited train's walk gets at most these steps (and never
+    more than ``REACH_STEPS``): a short time limit leaves the rest to the circuit.
     """
     problem, graph = instance.problem, instance.graph
     model = Model(named)
@@ -336,7 +401,10 @@ def build_model(
             return BuiltModel(model, instance, None, {}, groups, [[0] for _ in groups])
         if pair_steps < PAIR_STEPS:
             method = "circuit"  # a short budget has no time for a second listing
-    listed = _listed_once(instance, max_steps, cancel) if method == "auto" else []
+    lone_floor = 1 if floor is None or len(problem.trains) > 1 else max(1, floor)
+    walk = REACH_STEPS if reach_steps is None else max(0, min(REACH_STEPS, reach_steps))
+    listed, first = _listed_once(instance, max_steps, cancel, lone_floor, walk) \
+        if method == "auto" else ([], [])
     listed_trains = {k for g in listed for k in g.trains}
     circuit_ks = [k for k in range(len(problem.trains)) if k not in listed_trains]
     layout = build_layout(graph) if circuit_ks else None  # circuits only
@@ -401,4 +469,5 @@ def build_model(
         obj_vars += lits
         obj_weights += weights
     model.maximize(obj_vars, obj_weights)
-    return BuiltModel(model, instance, layout, circuits, listed, packed)
+    return BuiltModel(model, instance, layout, circuits, listed, packed,
+                      {0: first[0]} if first else {})

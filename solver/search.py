@@ -191,6 +191,11 @@ def _bound(
 #: same work).
 PAIR_STEPS_PER_S = 250_000
 
+#: A lone D's branch and bound (``model.REACH_STEPS``) gets at most this many steps a
+#: second of the call's limit: about 40 % of a short limit at 40 µs a step, the rest for
+#: the circuit's search from its best route (20 ms: 200 steps; from 45 ms the full walk).
+REACH_STEPS_PER_S = 10_000
+
 
 #: Models of two or more circuit trains first search this long without the LP
 #: (quick on easy boards), then with circuit cuts from the best routes found
@@ -277,11 +282,11 @@ def _value(routes: Sequence[RouteResult], objective: Objective) -> int:
     return revenue + sum(r.subsidy for r in routes) if objective == "total" else revenue
 
 
-def _scaled_floor(problem: RouteProblem, floor: int, built: BuiltModel) -> int:
+def _scaled_floor(problem: RouteProblem, floor: int, instance: Instance) -> int:
     """``solve``'s floor on the model's objective: in ``"revenue"`` mode revenue·M +
     subsidy reaches floor·M + the lowest possible subsidy exactly when revenue
     reaches floor (M exceeds any spread of subsidies)."""
-    scale = built.instance.scale
+    scale = instance.scale
     if scale == 1:
         return floor
     return floor * scale + len(problem.trains) * sum(min(0, s.subsidy) for s in problem.stops)
@@ -368,8 +373,10 @@ def _solve(
     # Listing steps for this call: a short time limit lists less (a count, not the clock).
     steps = min(PAIR_STEPS, int(time_limit_s * PAIR_STEPS_PER_S))
     try:
-        built = build_model(Instance.make(problem, graph, objective), method, cancel=cancel,
-                            pair_steps=steps)
+        instance = Instance.make(problem, graph, objective)
+        scaled = None if floor is None else _scaled_floor(problem, floor, instance)
+        built = build_model(instance, method, cancel=cancel, pair_steps=steps, floor=scaled,
+                            reach_steps=int(time_limit_s * REACH_STEPS_PER_S))
     except Cancelled:  # the deadline passed while building: nothing found
         stats = replace(stats, build_ms=(time.perf_counter() - t1) * 1000)
         return Solution((), 0, 0, "UNKNOWN", 0, _bound(problem, objective, 1, None), stats)
@@ -385,14 +392,14 @@ def _solve(
             routes, status = [], "INFEASIBLE"  # the optimum itself is below the floor
     else:
         # A first solution as the hint where several trains share the track; a lone
-        # train's model is found at once, so its greedy is only the fallback below.
-        first = None
+        # train's model is found at once, so its greedy is only the fallback below,
+        # unless its branch and bound gave up: then the best route it found.
+        first = built.first or None
         if len(problem.trains) > 1:
             first = greedy_routes(built.instance, min(GREEDY_STEPS, steps),
                                   listed=built.listed_pools())
         if first is not None:
             built.hint(first)
-        scaled = None if floor is None else _scaled_floor(problem, floor, built)
         # The time limit bounds the whole solve: the search gets what listing left.
         left = time_limit_s - (time.perf_counter() - t0)
         response, searched, branches, conflicts = _search(

@@ -1,0 +1,274 @@
+"""The best route of a lone unlimited train, by branch and bound on reach (issue 21).
+
+A lone D train on a full 1888 board was CP-SAT's slowest real search (one circuit,
+758-1 302 branches, 12-26 ms of CPU): most of it finding the best route, the rest
+proving it. This walk is ``solver/bestroute.py``'s depth-first search with the
+route rules of ``solver/routes.py`` (no node twice, no U-turn at a junction, one
+stop per group, a station on the route, ``route_end_only`` stops only at an end,
+at least ``min_stops`` stops), each route walked once, from its end of lower
+rank (below), pruned by a bound an unlimited train cannot escape:
+
+    weight so far + every positive stop still reachable from the route's last
+    node without passing a node already on the route that the route could pass
+    through + the best one of those it could only end at + every positive bonus
+    whose two sides are both on the route or reachable (reach as the walk goes: a
+    junction entered on one side is left by the other).
+
+A stop the route can only end at is a ``route_end_only`` stop (reached, never
+passed) or one with at most one usable neighbour node left (a free node or the
+route's last node): passing a stop takes two different neighbours, as the walk
+never revisits a node. The route ends once, so it collects at most one of them, and only one ranked above
+its first stop: ranks put the ``route_end_only`` stops first, then the stops with
+fewest neighbours, so a route ending at one is walked from there, and walked from
+any other stop such stops are not counted at all. The answer is given from its
+lower-numbered end, as ``list_routes`` lists it.
+The walk never revisits a node, so no completion collects more. Children are
+tried best bound first and the starts too, so a good route is found early and
+prunes the rest. Exact: only a route strictly better than the best so far replaces
+it (ties keep the first found in this order, the same on every run). Steps are
+counted; past ``max_steps`` it gives up (None) and the caller keeps the circuit.
+
+Two more cuts, both exact:
+
+* ``floor``: a second objective's search (``engine/objectives.py``) only wants
+  routes weighing at least ``floor``; the walk starts with ``floor - 1`` as the
+  best so far, so the bound prunes everything that cannot reach it.
+* a partial route with the same nodes, the same last node and the same side
+  entered as one already walked from a first stop of the same or lower rank is not
+  walked again: its weight (stops and bonuses of the same set) and every way
+  on are the same, and the routes it could end were all open to the first one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from route18xx.solver.cancel import CancelToken
+from route18xx.solver.errors import Cancelled
+from route18xx.solver.problem import Stop
+from route18xx.solver.reduce import ReducedGraph
+from route18xx.solver.routes import ListedRoute, adjacency, group_masks
+
+#: Steps between two looks at the cancel token (its deadline reads the clock).
+CANCEL_POLL = 256
+
+
+def best_reach_route(
+    graph: ReducedGraph,
+    stops: Sequence[Stop],
+    weights: Sequence[int],
+    bonuses: Sequence[tuple[int, Sequence[int], Sequence[int]]],
+    min_stops: int,
+    groups: Sequence[Sequence[int]],
+    max_steps: int,
+    cancel: CancelToken | None = None,
+    floor: int = 1,
+) -> list[ListedRoute] | None:
+    """``[best route]`` of an unlimited train with weight > 0 and ≥ ``floor``, ``[]``
+    if none, None past ``max_steps`` (module docstring). ``weights``/``bonuses`` as
+    ``model.Instance`` gives them. Raises ``Cancelled`` when ``cancel`` fires."""
+    found, complete = best_reach_search(graph, stops, weights, bonuses, min_stops, groups,
+                                        max_steps, cancel, floor)
+    return found if complete else None
+
+
+def best_reach_search(
+    graph: ReducedGraph,
+    stops: Sequence[Stop],
+    weights: Sequence[int],
+    bonuses: Sequence[tuple[int, Sequence[int], Sequence[int]]],
+    min_stops: int,
+    groups: Sequence[Sequence[int]],
+    max_steps: int,
+    cancel: CancelToken | None = None,
+    floor: int = 1,
+) -> tuple[list[ListedRoute], bool]:
+    """``best_reach_route``'s walk: (``[best route found]`` or ``[]``, whether the walk
+    finished). Past ``max_steps`` the route is the best found so far, not proven: the
+    caller's circuit model takes it as its first solution."""
+    n_stops, n = graph.stop_count, graph.node_count
+    adjacent = adjacency(graph)
+    group_mask = group_masks(n_stops, groups)
+    stations = [stop.station for stop in stops]
+    ends_only = [stop.route_end_only for stop in stops]
+    need = max(min_stops, 1)
+    stop_bits = (1 << n_stops) - 1
+    bonus_masks = [(value, sum(1 << s for s in first), sum(1 << s for s in second))
+                   for value, first, second in bonuses]
+    positive_bonuses = [b for b in bonus_masks if b[0] > 0]
+    # The reach is walked over arrivals (node, side entered): a junction entered on one
+    # side is left by the other (no U-turn, as the walk); a stop is one arrival, bit 2·s.
+    # Each stop's neighbours (node bits 2·u, one per node however many segments).
+    around = [0] * n
+    for node in range(n):
+        for other, _, _, _, _ in adjacent[node]:
+            around[node] |= 1 << 2 * other
+    positive = [(weights[s], 1 << 2 * s, around[s]) for s in range(n_stops) if weights[s] > 0
+                and not ends_only[s]]
+    node_bits = sum(1 << 2 * u for u in range(n))
+    # ``route_end_only`` stops, best first: a route collects at most one more of them.
+    end_stops = sorted(((weights[s], 1 << 2 * s) for s in range(n_stops) if weights[s] > 0
+                        and ends_only[s]), reverse=True)
+    state_bonuses = [(value, sum(1 << 2 * s for s in range(n_stops) if first >> s & 1),
+                      sum(1 << 2 * s for s in range(n_stops) if second >> s & 1))
+                     for value, first, second in positive_bonuses]
+    stop_states = sum(1 << 2 * s for s in range(n_stops))
+
+    def arrival(other: int, side_there: int) -> int:
+        return 2 * other if other < n_stops else 2 * other + side_there
+
+    exits = [0] * (2 * n)
+    for node in range(n):
+        for side in ((0,) if node < n_stops else (0, 1)):
+            for other, side_here, side_there, _, _ in adjacent[node]:
+                if node >= n_stops and side_here == side:
+                    continue
+                exits[2 * node + side] |= 1 << arrival(other, side_there)
+    # A route may start at a ``route_end_only`` stop, or end there, never pass it.
+    onward = [0 if state // 2 < n_stops and ends_only[state // 2] else exits[state]
+              for state in range(2 * n)]
+
+    # Each route is walked from its end of lower rank: ``route_end_only`` stops first,
+    # then by neighbours, then index. Walked from stop s, the route ends at a stop of
+    # higher rank (``later[s]``): stops it could only end at rank below s are lost.
+    rank_order = sorted(range(n_stops), key=lambda s: (not ends_only[s],
+                                                       around[s].bit_count(), s))
+    rank = [0] * n_stops
+    for r, stop in enumerate(rank_order):
+        rank[stop] = r
+    later = [sum(1 << 2 * t for t in range(n_stops) if rank[t] > rank[stop])
+             for stop in range(n_stops)]
+
+    def bound(state: int, weight: int, on_states: int, ends: int, start: bool = False) -> int:
+        """The most a route arrived at ``state`` (``start``: begun there), with
+        ``on_states``' nodes, ending at one of ``ends``, can weigh."""
+        seen = 1 << state
+        frontier = (exits if start else onward)[state] & ~on_states
+        while frontier:
+            seen |= frontier
+            grown = 0
+            while frontier:
+                bit = frontier & -frontier
+                grown |= onward[bit.bit_length() - 1]
+                frontier ^= bit
+            frontier = grown & ~seen & ~on_states
+        free = seen & ~on_states
+        # the nodes the rest of the route may use: the free ones and the one it is at
+        usable = ((free | free >> 1) & node_bits) | 1 << (state & ~1)
+        total = weight
+        last = 0  # the route ends once: a stop it cannot pass, at most one of them
+        for w, bit, near in positive:
+            if free & bit:
+                if (near & usable).bit_count() > 1:
+                    total += w
+                elif w > last and ends & bit:
+                    last = w
+        for w, bit in end_stops:
+            if free & bit & ends:
+                if w > last:
+                    last = w
+                break
+        total += last
+        if state_bonuses:
+            can = (seen | on_states) & stop_states
+            for value, first, second in state_bonuses:
+                if can & first and can & second:
+                    total += value
+        return total
+
+    best_weight = max(0, floor - 1)
+    best: ListedRoute | None = None
+    path: list[int] = []
+    steps: list[tuple[int, bool]] = []
+    track: list[int] = []
+    budget = max_steps
+    #: (nodes on the route, last node, side entered) → the lowest rank of a first stop
+    walked: dict[tuple[int, int, int], int] = {}
+
+    def walk(node: int, entered: int, weight: int, on_mask: int, on_states: int,
+             groups_used: int, station_count: int) -> bool:
+        nonlocal budget, best, best_weight
+        here = (on_mask, node, entered)
+        lowest = walked.get(here)
+        if lowest is not None and lowest <= rank[path[0]]:
+            return True  # the same partial route, walked already (module docstring)
+        walked[here] = rank[path[0]]
+        budget -= 1
+        if budget < 0:
+            return False
+        if cancel is not None and budget % CANCEL_POLL == 0 and cancel.cancelled:
+            raise Cancelled("best route search")
+        if node < n_stops:
+            if len(path) >= need and station_count and (rank[path[0]] < rank[node]
+                                                        or len(path) == 1):
+                total = weight
+                visited = on_mask & stop_bits
+                for value, first, second in bonus_masks:
+                    if visited & first and visited & second:
+                        total += value
+                if total > best_weight:
+                    best_weight = total
+                    best = ListedRoute(tuple(path), tuple(steps), tuple(track),
+                                      sum(stops[s].distance_cost for s in path))
+            if len(path) > 1 and ends_only[node]:
+                return True
+        children = []
+        for i, (other, side_here, side_there, _, _) in enumerate(adjacent[node]):
+            if on_mask >> other & 1 or (node >= n_stops and side_here == entered):
+                continue
+            new_weight = weight
+            if other < n_stops:
+                if groups_used & group_mask[other]:
+                    continue
+                new_weight += weights[other]
+            value = bound(arrival(other, side_there), new_weight, on_states | 3 << 2 * other,
+                          later[path[0]])
+            if value > best_weight:
+                children.append((-value, i, new_weight))
+        children.sort()
+        for negative, i, new_weight in children:
+            if -negative <= best_weight:
+                break  # sorted: nothing after it can beat the best route either
+            other, _, side_there, step, key = adjacent[node][i]
+            steps.append(step)
+            new_on = on_mask | 1 << other
+            if other < n_stops:
+                path.append(other)
+                both_stops = node < n_stops
+                if both_stops:
+                    track.append(key)
+                ok = walk(other, -1, new_weight, new_on, on_states | 3 << 2 * other,
+                          groups_used | group_mask[other], station_count + stations[other])
+                if both_stops:
+                    track.pop()
+                path.pop()
+            else:
+                track.append(other)
+                ok = walk(other, side_there, new_weight, new_on, on_states | 3 << 2 * other,
+                          groups_used, station_count)
+                track.pop()
+            steps.pop()
+            if not ok:
+                return False
+        return True
+
+    starts = sorted((-bound(2 * s, weights[s], 3 << 2 * s, later[s], True), s)
+                    for s in range(n_stops))
+    complete = True
+    for negative, s in starts:
+        if cancel is not None and cancel.cancelled:
+            raise Cancelled("best route search")
+        if -negative <= best_weight:
+            break
+        path.append(s)
+        complete = walk(s, -1, weights[s], 1 << s, 3 << 2 * s, group_mask[s], int(stations[s]))
+        path.pop()
+        if not complete:
+            break
+    if best is None:
+        return [], complete
+    if best.stops[0] > best.stops[-1]:  # from its lower end, as ``list_routes`` lists it
+        best = ListedRoute(best.stops[::-1], tuple((seg, not forward) for seg, forward
+                                                   in reversed(best.steps)),
+                           best.track[::-1], best.cost)
+    return [best], complete
