@@ -1,0 +1,300 @@
+"""The pair scan's listing, one layer of partial routes at a time in numpy (issue 21, item 1).
+
+``solver/pairwalk.py`` walks every route depth first in Python, one step per
+node entered, 1-2 µs a step: on the slowest boards grown against the pair scan
+(5 + D, 6 + D: 150 000-240 000 steps, 44 000-57 000 routes) that walk was the
+whole cost. This listing walks the very same partial routes, with the same
+route rules (``solver/routes.py``: no node twice, a junction entered on one
+side is left by the other, ``route_end_only`` stops only at an end, one stop
+per group, the train's distance, a station on the route, at least
+``min_stops`` stops, each route once from its lower first stop), but all
+routes of one length together: a partial route is a row of arrays (last node,
+side entered, nodes on it as a bit mask, cost, weight, groups used, stations,
+stops, first stop, stop-to-stop segments as a bit mask, and its parent row),
+and a layer's rows are extended by every way out at once.
+
+The steps are counted as the walk counts them (one per partial route): the
+same budget gives up on the same boards, a count, never the clock. Track is
+kept as two 64-bit masks — the junctions on the route, and its stop-to-stop
+segments — so boards with more than 64 nodes or 64 stop-to-stop segments are
+left to ``pairwalk`` (``pairs.fits``). The pair scan itself (``scan``) is
+``pairs.best_pair``'s, the same pair on the same lists, fed from the masks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from route18xx.solver.cancel import CancelToken
+from route18xx.solver.errors import Cancelled
+from route18xx.solver.pairs import MASK_BITS
+from route18xx.solver.problem import Stop
+from route18xx.solver.reduce import ReducedGraph
+from route18xx.solver.routes import ListedRoute, adjacency, group_masks, leaving
+
+I64 = npt.NDArray[np.int64]
+U64 = npt.NDArray[np.uint64]
+BOOL = npt.NDArray[np.bool_]
+
+#: Bits of a mask (``pairs.fits`` sends boards needing more to ``pairwalk``).
+WIDTH = MASK_BITS
+ONE = np.uint64(1)
+
+
+class Layer(NamedTuple):
+    """The partial routes of one length: each row extends row ``parent`` of the layer
+    before by ``(seg, forward)``."""
+
+    parent: I64
+    seg: I64
+    forward: BOOL
+
+
+class Listed(NamedTuple):
+    """Every kept route (weight > 0) as parallel arrays, in listing order."""
+
+    weights: I64
+    costs: I64
+    junctions: U64  # the junctions on the route, bit per reduced node
+    segments: U64  # its stop-to-stop segments, bit per ``ss_index``
+    layer: I64
+    row: I64
+    starts: I64
+
+
+class Lister:
+    """One board's listing (``list``) and the routes rebuilt from it (``route``)."""
+
+    def __init__(self, graph: ReducedGraph, stops: Sequence[Stop], stop_weights: Sequence[int],
+                 bonuses: Sequence[tuple[int, Sequence[int], Sequence[int]]],
+                 groups: Sequence[Sequence[int]]) -> None:
+        self.graph = graph
+        n_stops, n = graph.stop_count, graph.node_count
+        adjacent = adjacency(graph)
+        leave = leaving(graph, adjacent)
+        # Arrival codes: 2·node + side entered (a stop is entered on "side" 0).
+        exits: list[list[tuple[int, int, int, bool, int]]] = []
+        for code in range(2 * n):
+            node, side = divmod(code, 2)
+            if node < n_stops:
+                ways = adjacent[node] if side == 0 else []
+            else:
+                ways = leave[node][side]
+            exits.append([(other, max(side_there, 0), seg, forward, key)
+                          for other, _, side_there, (seg, forward), key in ways])
+        width = max(1, max((len(e) for e in exits), default=0))
+        self.ss_index = {i: k for k, i in enumerate(
+            i for i, s in enumerate(graph.segments) if s.a < n_stops and s.b < n_stops)}
+        pad = np.full((2 * n, width), -1, dtype=np.int64)
+        self.ex_other, self.ex_code = pad.copy(), pad.copy()
+        self.ex_seg, self.ex_ss = pad.copy(), pad.copy()
+        self.ex_forward = np.zeros((2 * n, width), dtype=np.bool_)
+        for code, outs in enumerate(exits):
+            for k, (other, side_there, seg, forward, _) in enumerate(outs):
+                self.ex_other[code, k] = other
+                self.ex_code[code, k] = 2 * other + (side_there if other >= n_stops else 0)
+                self.ex_seg[code, k] = seg
+                self.ex_forward[code, k] = forward
+                self.ex_ss[code, k] = self.ss_index.get(seg, -1)
+        self.degree = np.array([len(e) for e in exits], dtype=np.int64)
+        self.costs = np.array([s.distance_cost for s in stops] + [0] * (n - n_stops),
+                              dtype=np.int64)
+        self.weights = np.array(list(stop_weights) + [0] * (n - n_stops), dtype=np.int64)
+        self.stations = np.array([int(s.station) for s in stops] + [0] * (n - n_stops),
+                                 dtype=np.int64)
+        self.ends_only = np.array([s.route_end_only for s in stops] + [False] * (n - n_stops),
+                                  dtype=np.bool_)
+        self.group = np.array(group_masks(n_stops, groups) + [0] * (n - n_stops),
+                              dtype=np.uint64)
+        self.is_stop = np.arange(n) < n_stops
+        self.junction_bits = np.uint64(sum(1 << j for j in range(n_stops, n)))
+        self.bonuses = [(value, np.uint64(sum(1 << s for s in a)), np.uint64(sum(1 << s for s in b)))
+                        for value, a, b in bonuses]
+        self.layers: list[Layer] = []
+        self.first_of: I64 = np.zeros(0, dtype=np.int64)
+
+    def list(self, max_cost: int, min_stops: int, max_steps: int,
+             cancel: CancelToken | None = None) -> Listed | None:
+        """Every legal route of cost ≤ ``max_cost`` and weight > 0, or None past
+        ``max_steps`` partial routes (``pairwalk.list_weighed``'s count)."""
+        n_stops = self.graph.stop_count
+        need = max(min_stops, 1)
+        starts = np.array([s for s in range(n_stops) if self.costs[s] <= max_cost],
+                          dtype=np.int64)
+        node = starts
+        code = 2 * starts
+        on = np.left_shift(ONE, starts.astype(np.uint64))
+        cost = self.costs[starts]
+        weight = self.weights[starts]
+        groups = self.group[starts]
+        stations = self.stations[starts]
+        depth = np.ones(len(starts), dtype=np.int64)
+        first = starts
+        ss = np.zeros(len(starts), dtype=np.uint64)
+        row = np.arange(len(starts), dtype=np.int64)
+        self.layers = [Layer(row, np.full(len(starts), -1, dtype=np.int64),
+                             np.zeros(len(starts), dtype=np.bool_))]
+        self.first_of = starts
+        kept: list[tuple[I64, I64, U64, U64, int, I64, I64]] = []
+        steps = len(starts)
+        while len(node):
+            if steps > max_steps:
+                return None
+            if cancel is not None and cancel.cancelled:
+                raise Cancelled("pair listing")
+            at_stop = node < n_stops
+            record = at_stop & (depth >= need) & (stations > 0) & ((first < node) | (depth == 1))
+            if record.any():
+                total = weight[record].copy()
+                for value, one, two in self.bonuses:
+                    both = (on[record] & one != 0) & (on[record] & two != 0)
+                    total += value * both
+                good = total > 0
+                picked = np.flatnonzero(record)[good]
+                kept.append((total[good], cost[picked], on[picked] & self.junction_bits,
+                             ss[picked], len(self.layers) - 1, picked, first[picked]))
+            # Extend every row that may go on by each of its ways out.
+            go = ~(at_stop & (depth > 1) & self.ends_only[node])
+            rows = np.flatnonzero(go)
+            count = self.degree[code[rows]]
+            parent = np.repeat(rows, count)
+            slot = np.arange(len(parent)) - np.repeat(np.cumsum(count) - count, count)
+            pcode = code[parent]
+            other = self.ex_other[pcode, slot]
+            new_cost = cost[parent] + self.costs[other]
+            new_groups = self.group[other]
+            ok = (on[parent] >> other.astype(np.uint64)) & ONE == 0
+            ok &= new_cost <= max_cost
+            ok &= (groups[parent] & new_groups) == 0
+            parent, slot, other, pcode = parent[ok], slot[ok], other[ok], pcode[ok]
+            stop_to_stop = self.ex_ss[pcode, slot]
+            from_stop = node[parent] < n_stops
+            seg_bit = np.where(from_stop & (stop_to_stop >= 0),
+                               np.left_shift(ONE, np.maximum(stop_to_stop, 0).astype(np.uint64)),
+                               np.uint64(0))
+            node = other
+            code = self.ex_code[pcode, slot]
+            on = on[parent] | np.left_shift(ONE, other.astype(np.uint64))
+            cost = new_cost[ok]
+            weight = weight[parent] + self.weights[other]
+            groups = groups[parent] | new_groups[ok]
+            stations = stations[parent] + self.stations[other]
+            depth = depth[parent] + self.is_stop[other]
+            first = first[parent]
+            ss = ss[parent] | seg_bit
+            self.layers.append(Layer(parent, self.ex_seg[pcode, slot],
+                                     self.ex_forward[pcode, slot]))
+            steps += len(node)
+        if not kept:
+            empty = np.zeros(0, dtype=np.int64)
+            return Listed(empty, empty, empty.astype(np.uint64), empty.astype(np.uint64),
+                          empty, empty, empty)
+        return Listed(np.concatenate([k[0] for k in kept]), np.concatenate([k[1] for k in kept]),
+                      np.concatenate([k[2] for k in kept]), np.concatenate([k[3] for k in kept]),
+                      np.concatenate([np.full(len(k[0]), k[4], dtype=np.int64) for k in kept]),
+                      np.concatenate([k[5] for k in kept]), np.concatenate([k[6] for k in kept]))
+
+    def route(self, listed: Listed, i: int) -> ListedRoute:
+        """Route ``i`` of ``listed`` as ``routes.list_routes`` lists it."""
+        layer, row = int(listed.layer[i]), int(listed.row[i])
+        walked: list[tuple[int, bool]] = []
+        while layer > 0:
+            step = self.layers[layer]
+            walked.append((int(step.seg[row]), bool(step.forward[row])))
+            row = int(step.parent[row])
+            layer -= 1
+        walked.reverse()
+        graph, n_stops = self.graph, self.graph.stop_count
+        node = int(listed.starts[i])
+        path, track = [node], []
+        for seg_i, forward in walked:
+            seg = graph.segments[seg_i]
+            there = seg.b if forward else seg.a
+            if there >= n_stops:
+                track.append(there)
+            elif node < n_stops:
+                track.append(graph.node_count + seg_i)
+            if there < n_stops:
+                path.append(there)
+            node = there
+        return ListedRoute(tuple(path), tuple(walked), tuple(track), int(listed.costs[i]))
+
+
+def _keys(junctions: int, segments: int) -> list[int]:
+    """A route's track keys for the scan: junction bits, then 64 + stop-to-stop segment bits."""
+    keys = []
+    while junctions:
+        bit = junctions & -junctions
+        keys.append(bit.bit_length() - 1)
+        junctions ^= bit
+    while segments:
+        bit = segments & -segments
+        keys.append(WIDTH + bit.bit_length() - 1)
+        segments ^= bit
+    return keys
+
+
+def _users(junctions: U64, segments: U64) -> dict[int, int]:
+    """Per track key, the bitset of the routes using it (bit j: route j)."""
+    users: dict[int, int] = {}
+    for base, masks in ((0, junctions), (WIDTH, segments)):
+        present = int(np.bitwise_or.reduce(masks)) if len(masks) else 0
+        while present:
+            bit = present & -present
+            b = bit.bit_length() - 1
+            column = (masks >> np.uint64(b)) & ONE
+            users[base + b] = int.from_bytes(
+                np.packbits(column.astype(np.uint8), bitorder="little").tobytes(), "little")
+            present ^= bit
+    return users
+
+
+def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
+         max_work: int) -> tuple[int, int | None, int | None] | None:
+    """``pairs.best_pair`` on (weights heaviest first, junction masks, segment masks):
+    the same pair, found the same way, with each route's keys read from its masks."""
+    same = second is None
+    wa, ja, sa = first
+    wb, jb, sb = first if second is None else second
+    top_other = int(wb[0]) if len(wb) else 0
+    best, best_i, best_j = 0, None, None
+    if len(wa) and int(wa[0]) >= top_other:
+        best, best_i = int(wa[0]), 0
+    elif len(wb):
+        best, best_j = top_other, 0
+    if len(wa) and len(wb):  # the first route beside its best partner: a pair to beat
+        w0 = int(wa[0])
+        free = ((jb & ja[0]) == 0) & ((sb & sa[0]) == 0) & (wb + w0 > best)
+        hits = np.flatnonzero(free)
+        if len(hits):
+            j = int(hits[0])
+            best, best_i, best_j = w0 + int(wb[j]), 0, j
+    useful = len(wb)
+    if len(wa):
+        useful = int(np.count_nonzero(wb + int(wa[0]) > best))  # sorted: a prefix
+    users = _users(jb[:useful], sb[:useful])
+    every = (1 << useful) - 1
+    work = 0
+    weights_b = wb.tolist()
+    for i, weight in enumerate(wa.tolist()):
+        if weight + (weight if same else top_other) <= best:
+            break  # no later route of the first train can make a better pair
+        keys = _keys(int(ja[i]), int(sa[i]))
+        work += len(keys) + 1
+        if work > max_work:
+            return None
+        taken = 0
+        for key in keys:
+            taken |= users.get(key, 0)
+        free_bits = every & ~taken
+        if same:
+            free_bits &= ~((1 << i) - 1)  # the second route no heavier: each pair once
+        if free_bits:
+            j = (free_bits & -free_bits).bit_length() - 1
+            if weight + weights_b[j] > best:
+                best, best_i, best_j = weight + weights_b[j], i, j
+    return best, best_i, best_j
