@@ -118,7 +118,14 @@ def search(seeds: range, steps: int, keep: int, out: Path | None) -> list[dict[s
 
 
 def time_folder(folder: Path, rounds: int = 3) -> dict[str, dict[str, Any]]:
-    """Per board of ``folder``: the median CPU of ``rounds`` proven solves and the optimum."""
+    """Per board of ``folder``: the median CPU of ``rounds`` proven solves and the optimum.
+
+    The process is warmed up first as a server's is (``engine.api.warm_up``: OR-Tools,
+    the data, and numpy where the tree uses it), so no board pays for an import.
+    """
+    from route18xx.engine.api import warm_up
+
+    warm_up()
     out = {}
     for path in sorted(folder.glob("*.json")):
         state = json.loads(path.read_text())["state"]
