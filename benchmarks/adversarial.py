@@ -95,7 +95,11 @@ def climb(board: dict[str, Any], steps: int, rng: random.Random) -> dict[str, An
 
 
 def search(seeds: range, steps: int, keep: int, out: Path | None) -> list[dict[str, Any]]:
-    """Grow and climb a board per seed; the ``keep`` slowest, slowest first."""
+    """Grow and climb a board per seed; the ``keep`` slowest, slowest first (the process
+    warmed up first, as ``time_folder``'s)."""
+    from route18xx.engine.api import warm_up
+
+    warm_up()
     boards = []
     for seed in seeds:
         board = grow(seed)

@@ -45,29 +45,30 @@ WIDTH = MASK_BITS
 ONE = np.uint64(1)
 
 
-class Layer(NamedTuple):
-    """The partial routes of one length: each row extends row ``parent`` of the layer
-    before by ``(seg, forward)``."""
-
-    parent: I64
-    seg: I64
-    forward: BOOL
-
-
 class Listed(NamedTuple):
     """Every kept route (weight > 0) as parallel arrays, in listing order."""
 
     weights: I64
     costs: I64
     junctions: U64  # the junctions on the route, bit per reduced node
-    segments: U64  # its stop-to-stop segments, bit per ``ss_index``
+    segments: U64  # its stop-to-stop segments, bit per stop-to-stop segment
     layer: I64
     row: I64
     starts: I64
 
 
+#: ``Lister``'s packed counts: stations on the route in the low bits, stops above.
+STOPS_SHIFT = 16
+
+
 class Lister:
-    """One board's listing (``list``) and the routes rebuilt from it (``route``)."""
+    """One board's listing (``list``) and the routes rebuilt from it (``route``).
+
+    Each way out of an arrival (a stop, or a junction entered on one side) is an
+    *exit* ``e``, numbered arrival by arrival; per exit the arrays hold what taking
+    it adds (the node, its bit, cost, weight, groups, station and stop counts, the
+    stop-to-stop segment's bit) and what ``route`` needs (segment, direction).
+    """
 
     def __init__(self, graph: ReducedGraph, stops: Sequence[Stop], stop_weights: Sequence[int],
                  bonuses: Sequence[tuple[int, Sequence[int], Sequence[int]]],
@@ -76,46 +77,59 @@ class Lister:
         n_stops, n = graph.stop_count, graph.node_count
         adjacent = adjacency(graph)
         leave = leaving(graph, adjacent)
+        stop_to_stop = [i for i, s in enumerate(graph.segments)
+                        if s.a < n_stops and s.b < n_stops]
+        ss_bit = {seg: 1 << k for k, seg in enumerate(stop_to_stop)}
+        group = group_masks(n_stops, groups)
+        self.any_groups = bool(groups)
+        rows: list[tuple[int, int, int, int, int, int, int, int, int, bool]] = []
+        offsets, degrees = [], []
         # Arrival codes: 2·node + side entered (a stop is entered on "side" 0).
-        exits: list[list[tuple[int, int, int, bool, int]]] = []
         for code in range(2 * n):
             node, side = divmod(code, 2)
             if node < n_stops:
                 ways = adjacent[node] if side == 0 else []
             else:
                 ways = leave[node][side]
-            exits.append([(other, max(side_there, 0), seg, forward, key)
-                          for other, _, side_there, (seg, forward), key in ways])
-        width = max(1, max((len(e) for e in exits), default=0))
-        self.ss_index = {i: k for k, i in enumerate(
-            i for i, s in enumerate(graph.segments) if s.a < n_stops and s.b < n_stops)}
-        pad = np.full((2 * n, width), -1, dtype=np.int64)
-        self.ex_other, self.ex_code = pad.copy(), pad.copy()
-        self.ex_seg, self.ex_ss = pad.copy(), pad.copy()
-        self.ex_forward = np.zeros((2 * n, width), dtype=np.bool_)
-        for code, outs in enumerate(exits):
-            for k, (other, side_there, seg, forward, _) in enumerate(outs):
-                self.ex_other[code, k] = other
-                self.ex_code[code, k] = 2 * other + (side_there if other >= n_stops else 0)
-                self.ex_seg[code, k] = seg
-                self.ex_forward[code, k] = forward
-                self.ex_ss[code, k] = self.ss_index.get(seg, -1)
-        self.degree = np.array([len(e) for e in exits], dtype=np.int64)
-        self.costs = np.array([s.distance_cost for s in stops] + [0] * (n - n_stops),
-                              dtype=np.int64)
-        self.weights = np.array(list(stop_weights) + [0] * (n - n_stops), dtype=np.int64)
-        self.stations = np.array([int(s.station) for s in stops] + [0] * (n - n_stops),
-                                 dtype=np.int64)
-        self.ends_only = np.array([s.route_end_only for s in stops] + [False] * (n - n_stops),
-                                  dtype=np.bool_)
-        self.group = np.array(group_masks(n_stops, groups) + [0] * (n - n_stops),
-                              dtype=np.uint64)
-        self.is_stop = np.arange(n) < n_stops
+            offsets.append(len(rows))
+            degrees.append(len(ways))
+            for other, _, side_there, (seg, forward), _ in ways:
+                at_stop = other < n_stops
+                rows.append((
+                    other,
+                    2 * other + (0 if at_stop else side_there),
+                    1 << other,
+                    stops[other].distance_cost if at_stop else 0,
+                    stop_weights[other] if at_stop else 0,
+                    group[other] if at_stop else 0,
+                    (int(stops[other].station) + (1 << STOPS_SHIFT)) if at_stop else 0,
+                    ss_bit.get(seg, 0),
+                    seg, forward))
+        columns = list(zip(*rows)) if rows else [()] * 10
+        self.ex_other = np.array(columns[0], dtype=np.int64)
+        self.ex_code = np.array(columns[1], dtype=np.int64)
+        self.ex_bit = np.array(columns[2], dtype=np.uint64)
+        self.ex_cost = np.array(columns[3], dtype=np.int64)
+        self.ex_weight = np.array(columns[4], dtype=np.int64)
+        self.ex_group = np.array(columns[5], dtype=np.uint64)
+        self.ex_counts = np.array(columns[6], dtype=np.int64)
+        self.ex_ss = np.array(columns[7], dtype=np.uint64)
+        self.ex_seg = np.array(columns[8], dtype=np.int64)
+        self.ex_forward = np.array(columns[9], dtype=np.bool_)
+        self.offset = np.array(offsets, dtype=np.int64)
+        self.degree = np.array(degrees, dtype=np.int64)
+        # An arrival at a ``route_end_only`` stop goes no further (past the route's start).
+        self.end_only = np.array([node < n_stops and stops[node].route_end_only and side == 0
+                                  for node, side in (divmod(c, 2) for c in range(2 * n))],
+                                 dtype=np.bool_)
+        self.stop_costs = [s.distance_cost for s in stops]
+        self.stop_weights = list(stop_weights)
+        self.stop_groups = group
+        self.stop_counts = [int(s.station) + (1 << STOPS_SHIFT) for s in stops]
         self.junction_bits = np.uint64(sum(1 << j for j in range(n_stops, n)))
         self.bonuses = [(value, np.uint64(sum(1 << s for s in a)), np.uint64(sum(1 << s for s in b)))
                         for value, a, b in bonuses]
-        self.layers: list[Layer] = []
-        self.first_of: I64 = np.zeros(0, dtype=np.int64)
+        self.layers: list[tuple[I64, I64]] = []  # per length: (parent row, exit taken)
 
     def list(self, max_cost: int, min_stops: int, max_steps: int,
              cancel: CancelToken | None = None) -> Listed | None:
@@ -123,71 +137,66 @@ class Lister:
         ``max_steps`` partial routes (``pairwalk.list_weighed``'s count)."""
         n_stops = self.graph.stop_count
         need = max(min_stops, 1)
-        starts = np.array([s for s in range(n_stops) if self.costs[s] <= max_cost],
-                          dtype=np.int64)
+        start_list = [s for s in range(n_stops) if self.stop_costs[s] <= max_cost]
+        starts = np.array(start_list, dtype=np.int64)
         node = starts
         code = 2 * starts
-        on = np.left_shift(ONE, starts.astype(np.uint64))
-        cost = self.costs[starts]
-        weight = self.weights[starts]
-        groups = self.group[starts]
-        stations = self.stations[starts]
-        depth = np.ones(len(starts), dtype=np.int64)
+        on = np.array([1 << s for s in start_list], dtype=np.uint64)
+        cost = np.array([self.stop_costs[s] for s in start_list], dtype=np.int64)
+        weight = np.array([self.stop_weights[s] for s in start_list], dtype=np.int64)
+        groups = np.array([self.stop_groups[s] for s in start_list], dtype=np.uint64)
+        counts = np.array([self.stop_counts[s] for s in start_list], dtype=np.int64)
         first = starts
         ss = np.zeros(len(starts), dtype=np.uint64)
-        row = np.arange(len(starts), dtype=np.int64)
-        self.layers = [Layer(row, np.full(len(starts), -1, dtype=np.int64),
-                             np.zeros(len(starts), dtype=np.bool_))]
-        self.first_of = starts
+        self.layers = [(np.arange(len(starts), dtype=np.int64),
+                        np.full(len(starts), -1, dtype=np.int64))]
         kept: list[tuple[I64, I64, U64, U64, int, I64, I64]] = []
         steps = len(starts)
+        low = (1 << STOPS_SHIFT) - 1
         while len(node):
             if steps > max_steps:
                 return None
             if cancel is not None and cancel.cancelled:
                 raise Cancelled("pair listing")
             at_stop = node < n_stops
-            record = at_stop & (depth >= need) & (stations > 0) & ((first < node) | (depth == 1))
-            if record.any():
-                total = weight[record].copy()
+            depth = counts >> STOPS_SHIFT
+            record = at_stop & (depth >= need) & ((counts & low) > 0) & (
+                (first < node) | (depth == 1))
+            picked = np.flatnonzero(record)
+            if len(picked):
+                total = weight[picked]
                 for value, one, two in self.bonuses:
-                    both = (on[record] & one != 0) & (on[record] & two != 0)
-                    total += value * both
+                    mask = on[picked]
+                    total = total + value * (((mask & one) != 0) & ((mask & two) != 0))
                 good = total > 0
-                picked = np.flatnonzero(record)[good]
+                picked = picked[good]
                 kept.append((total[good], cost[picked], on[picked] & self.junction_bits,
                              ss[picked], len(self.layers) - 1, picked, first[picked]))
             # Extend every row that may go on by each of its ways out.
-            go = ~(at_stop & (depth > 1) & self.ends_only[node])
-            rows = np.flatnonzero(go)
-            count = self.degree[code[rows]]
+            rows = np.flatnonzero(~(self.end_only[code] & (depth > 1)))
+            row_codes = code[rows]
+            count = self.degree[row_codes]
             parent = np.repeat(rows, count)
-            slot = np.arange(len(parent)) - np.repeat(np.cumsum(count) - count, count)
-            pcode = code[parent]
-            other = self.ex_other[pcode, slot]
-            new_cost = cost[parent] + self.costs[other]
-            new_groups = self.group[other]
-            ok = (on[parent] >> other.astype(np.uint64)) & ONE == 0
+            ends = np.cumsum(count)
+            exit_ = np.arange(len(parent), dtype=np.int64) + np.repeat(
+                self.offset[row_codes] - (ends - count), count)
+            new_cost = cost[parent] + self.ex_cost[exit_]
+            ok = (on[parent] & self.ex_bit[exit_]) == 0
             ok &= new_cost <= max_cost
-            ok &= (groups[parent] & new_groups) == 0
-            parent, slot, other, pcode = parent[ok], slot[ok], other[ok], pcode[ok]
-            stop_to_stop = self.ex_ss[pcode, slot]
-            from_stop = node[parent] < n_stops
-            seg_bit = np.where(from_stop & (stop_to_stop >= 0),
-                               np.left_shift(ONE, np.maximum(stop_to_stop, 0).astype(np.uint64)),
-                               np.uint64(0))
-            node = other
-            code = self.ex_code[pcode, slot]
-            on = on[parent] | np.left_shift(ONE, other.astype(np.uint64))
+            if self.any_groups:
+                ok &= (groups[parent] & self.ex_group[exit_]) == 0
+            parent, exit_ = parent[ok], exit_[ok]
+            node = self.ex_other[exit_]
+            code = self.ex_code[exit_]
+            on = on[parent] | self.ex_bit[exit_]
             cost = new_cost[ok]
-            weight = weight[parent] + self.weights[other]
-            groups = groups[parent] | new_groups[ok]
-            stations = stations[parent] + self.stations[other]
-            depth = depth[parent] + self.is_stop[other]
+            weight = weight[parent] + self.ex_weight[exit_]
+            if self.any_groups:
+                groups = groups[parent] | self.ex_group[exit_]
+            counts = counts[parent] + self.ex_counts[exit_]
             first = first[parent]
-            ss = ss[parent] | seg_bit
-            self.layers.append(Layer(parent, self.ex_seg[pcode, slot],
-                                     self.ex_forward[pcode, slot]))
+            ss = ss[parent] | self.ex_ss[exit_]
+            self.layers.append((parent, exit_))
             steps += len(node)
         if not kept:
             empty = np.zeros(0, dtype=np.int64)
@@ -203,9 +212,10 @@ class Lister:
         layer, row = int(listed.layer[i]), int(listed.row[i])
         walked: list[tuple[int, bool]] = []
         while layer > 0:
-            step = self.layers[layer]
-            walked.append((int(step.seg[row]), bool(step.forward[row])))
-            row = int(step.parent[row])
+            parent, exits = self.layers[layer]
+            e = int(exits[row])
+            walked.append((int(self.ex_seg[e]), bool(self.ex_forward[e])))
+            row = int(parent[row])
             layer -= 1
         walked.reverse()
         graph, n_stops = self.graph, self.graph.stop_count
