@@ -234,18 +234,25 @@ class Lister:
         return ListedRoute(tuple(path), tuple(walked), tuple(track), int(listed.costs[i]))
 
 
-def _keys(junctions: int, segments: int) -> list[int]:
-    """A route's track keys for the scan: junction bits, then 64 + stop-to-stop segment bits."""
-    keys = []
-    while junctions:
-        bit = junctions & -junctions
-        keys.append(bit.bit_length() - 1)
-        junctions ^= bit
-    while segments:
-        bit = segments & -segments
-        keys.append(WIDTH + bit.bit_length() - 1)
-        segments ^= bit
-    return keys
+#: Routes whose track keys are read from their masks at once by the scan.
+KEY_ROWS = 512
+
+
+def _key_lists(junctions: U64, segments: U64) -> list[list[int]]:
+    """Per route, its track keys for the scan: junction bits, then WIDTH + segment bits."""
+    def unpack(masks: U64) -> npt.NDArray[np.uint8]:
+        raw = np.ascontiguousarray(masks, dtype="<u8").view(np.uint8).reshape(-1, 8)
+        return np.unpackbits(raw, axis=1, bitorder="little")
+
+    bits = np.concatenate([unpack(junctions), unpack(segments)], axis=1)
+    rows, keys = np.nonzero(bits)
+    ends = np.searchsorted(rows, np.arange(1, len(junctions) + 1)).tolist()
+    flat = keys.tolist()
+    out, lo = [], 0
+    for hi in ends:
+        out.append(flat[lo:hi])
+        lo = hi
+    return out
 
 
 def _users(junctions: U64, segments: U64) -> dict[int, int]:
@@ -286,20 +293,25 @@ def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
     useful = len(wb)
     if len(wa):
         useful = int(np.count_nonzero(wb + int(wa[0]) > best))  # sorted: a prefix
-    users = _users(jb[:useful], sb[:useful])
+    users = [0] * (2 * WIDTH)  # per track key, the bitset of the partners using it
+    for key, bits in _users(jb[:useful], sb[:useful]).items():
+        users[key] = bits
     every = (1 << useful) - 1
     work = 0
     weights_b = wb.tolist()
+    key_lists: list[list[int]] = []
     for i, weight in enumerate(wa.tolist()):
         if weight + (weight if same else top_other) <= best:
             break  # no later route of the first train can make a better pair
-        keys = _keys(int(ja[i]), int(sa[i]))
+        if i >= len(key_lists):  # the next block of routes' keys, from their masks at once
+            key_lists += _key_lists(ja[i:i + KEY_ROWS], sa[i:i + KEY_ROWS])
+        keys = key_lists[i]
         work += len(keys) + 1
         if work > max_work:
             return None
         taken = 0
         for key in keys:
-            taken |= users.get(key, 0)
+            taken |= users[key]
         free_bits = every & ~taken
         if same:
             free_bits &= ~((1 << i) - 1)  # the second route no heavier: each pair once
