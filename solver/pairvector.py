@@ -298,9 +298,11 @@ def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
         users[key] = bits
     every = (1 << useful) - 1
     work = 0
-    weights_b = wb.tolist()
+    weights_b = wb[:useful].tolist()
+    # Only routes that could make a pair above the best so far are read (a prefix).
+    stop = int(np.count_nonzero(wa + (wa if same else top_other) > best))
     key_lists: list[list[int]] = []
-    for i, weight in enumerate(wa.tolist()):
+    for i, weight in enumerate(wa[:stop].tolist()):
         if weight + (weight if same else top_other) <= best:
             break  # no later route of the first train can make a better pair
         if i >= len(key_lists):  # the next block of routes' keys, from their masks at once
