@@ -122,6 +122,11 @@ PAIR_STEPS = 400_000
 #: import costs ~0.2 s of CPU once per process and each layer ~0.1 ms): the real
 #: states' listings stay in Python, the hard boards' 70 000-240 000 steps go to numpy.
 VECTOR_FROM = 5_000
+#: The numpy listing's budget, in multiples of the walk's (``max_steps``): a step costs
+#: it ~0.2 µs against the walk's 1-2 µs, so 2.5 × ``PAIR_STEPS`` (1 000 000 partial
+#: routes) lists in ~200 ms. Boards past the walk's budget went to CP-SAT's circuits:
+#: a 5 + D board with 492 000 steps (grown by listing size, seed 9307) took 0.9 s there.
+VECTOR_SPEEDUP = 2.5
 
 
 #: Bits of the numpy listing's masks (``solver/pairvector.py``: nodes, stop-to-stop
@@ -165,7 +170,9 @@ def pair_routes(
                                min(max_steps, vector_from or max_steps) if vector else max_steps,
                                cancel)
     if weighed is None:
-        return _vector_pair(instance, reach, max_steps, max_work, cancel) if vector else None
+        if not vector:
+            return None
+        return _vector_pair(instance, reach, int(max_steps * VECTOR_SPEEDUP), max_work, cancel)
     weights, tracks, costs = weighed.weights, weighed.tracks, weighed.costs
     ranked = sorted(range(len(weights)), key=lambda i: -weights[i])
     same = reach[0] == reach[1]
