@@ -21,6 +21,11 @@ first: the scan stops when twice r's weight cannot beat the best.
 It is exact: every pair that could beat the best found is examined. Ties keep
 the first found (the deterministic list order). The work is bounded in key
 ORs (``PAIR_WORK``); past it the caller falls back to CP-SAT.
+
+Listings longer than ``VECTOR_FROM`` steps are listed a layer at a time in numpy
+(``solver/pairvector.py``, the same routes and step count, ~0.2 µs a step against
+the depth-first walk's 1-2 µs) and scanned from their track masks, with a budget
+``VECTOR_SPEEDUP`` times the walk's.
 """
 
 from __future__ import annotations
