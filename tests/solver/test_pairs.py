@@ -58,7 +58,14 @@ def test_the_scan_gives_up_past_its_work() -> None:
 def _pair_solution(problem: RouteProblem, objective: str,
                    vector_from: int | None = None) -> Solution | None:
     instance = Instance.make(problem, reduce_problem(problem), objective)  # type: ignore[arg-type]
-    pair = pair_routes(instance, vector_from=vector_from)
+    import route18xx.solver.pairvector as pairvector
+
+    saved = pairvector.BOUND_FROM
+    pairvector.BOUND_FROM = 0  # the numpy scan's pair-of-keys bound from its first route on
+    try:
+        pair = pair_routes(instance, vector_from=vector_from)
+    finally:
+        pairvector.BOUND_FROM = saved
     if pair is None:
         return None
     built = build_model(instance, "circuit")  # only for ``_expand``'s reduced graph
