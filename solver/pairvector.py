@@ -238,6 +238,20 @@ class Lister:
 KEY_ROWS = 512
 
 
+def _keys(junctions: int, segments: int) -> list[int]:
+    """One route's track keys, as ``_key_lists`` gives them."""
+    keys = []
+    while junctions:
+        bit = junctions & -junctions
+        keys.append(bit.bit_length() - 1)
+        junctions ^= bit
+    while segments:
+        bit = segments & -segments
+        keys.append(WIDTH + bit.bit_length() - 1)
+        segments ^= bit
+    return keys
+
+
 def _key_lists(junctions: U64, segments: U64) -> list[list[int]]:
     """Per route, its track keys for the scan: junction bits, then WIDTH + segment bits."""
     def unpack(masks: U64) -> npt.NDArray[np.uint8]:
@@ -309,7 +323,9 @@ class PairBound:
         least = np.full(len(weights), self.top, dtype=np.int64)
         table = self.table[: len(self.present), : len(self.present)]
         rows = np.arange(len(weights))
-        for anchor in np.argsort(single, axis=1, kind="stable")[:, :ANCHORS].T:
+        for _ in range(ANCHORS):
+            anchor = np.argmin(single, axis=1)
+            single[rows, anchor] = self.top + 1
             entries = np.where(has, table[anchor], self.top).min(axis=1)
             # a route with fewer keys than anchors: an anchor not its own bounds nothing
             least = np.minimum(least, np.where(has[rows, anchor], entries, self.top))
@@ -363,24 +379,37 @@ def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
     weights_b = wb[:useful].tolist()
     # Only routes that could make a pair above the best so far are read (a prefix).
     stop = int(np.count_nonzero(wa + (wa if same else top_other) > best))
+    # A route whose track a heavier route had (the same masks) has that route's partners
+    # and no heavier pairs: skipped, the pair found is the same.
+    repeated = np.ones(stop, dtype=np.bool_)
+    if stop:
+        masks = np.stack([ja[:stop], sa[:stop]], axis=1)
+        repeated[np.unique(masks, axis=0, return_index=True)[1]] = False
+    skip = repeated.tolist()
     key_lists: list[list[int]] = []
     bounds: list[int] = []  # from route ``bounded`` on, once the scan is long
     bounded, pair_bound = 0, None
     for i, weight in enumerate(wa[:stop].tolist()):
         if weight + (weight if same else top_other) <= best:
             break  # no later route of the first train can make a better pair
+        if skip[i]:
+            continue
         if pair_bound is None and work > BOUND_FROM:
             bounded, pair_bound = i, PairBound(users, weights_b, every)
         if pair_bound is not None:
-            if i - bounded >= len(bounds):  # the next routes' bounds, twice as many each time
-                more = max(KEY_ROWS, len(bounds))
-                bounds += pair_bound.rows(wa[i:i + more], ja[i:i + more], sa[i:i + more])
+            while i - bounded >= len(bounds):  # the next routes' bounds, twice as many each time
+                done, more = bounded + len(bounds), max(KEY_ROWS, len(bounds))
+                bounds += pair_bound.rows(wa[done:done + more], ja[done:done + more],
+                                          sa[done:done + more])
             if bounds[i - bounded] <= best:
                 continue  # no partner it may have can make a better pair
-        while i >= len(key_lists):  # the next routes' keys, from their masks at once
-            done = len(key_lists)
-            key_lists += _key_lists(ja[done:done + KEY_ROWS], sa[done:done + KEY_ROWS])
-        keys = key_lists[i]
+        if pair_bound is None:
+            while i >= len(key_lists):  # the next routes' keys, from their masks at once
+                done = len(key_lists)
+                key_lists += _key_lists(ja[done:done + KEY_ROWS], sa[done:done + KEY_ROWS])
+            keys = key_lists[i]
+        else:  # the bound skips most routes: the few read are read one by one
+            keys = _keys(int(ja[i]), int(sa[i]))
         work += len(keys) + 1
         if work > max_work:
             return None
