@@ -12,6 +12,10 @@ slowest ``--keep`` boards are written with their figures.
     .venv/bin/python -m benchmarks.adversarial grow --seeds 7000:7060 --climb 8 --keep 45 OUT
     .venv/bin/python -m benchmarks.adversarial time OUT [OTHER_CHECKOUT]   # side by side
     .venv/bin/python -m benchmarks.adversarial ci     # the CI-sized run (``make bench``)
+    .venv/bin/python -m benchmarks.adversarial grow --by steps --seeds 9300:9340 --climb 25 OUT
+
+``--by steps`` climbs by the pair listing's size instead (a count, no timing): the
+boards whose listing is longest, written whole (``big-*.json``).
 
 ``time`` solves each board of OUT (proven, 60 s limit) three times in this tree
 and, given another checkout, three times there, in alternating fresh processes
@@ -94,8 +98,53 @@ def climb(board: dict[str, Any], steps: int, rng: random.Random) -> dict[str, An
     return board
 
 
+def listing_steps(state: dict[str, Any], cap: int = 3_000_000) -> int:
+    """The pair listing's partial routes at the longer train's reach (a count: the
+    listing's cost, whatever the solver does with it); ``cap`` + 1 past ``cap``."""
+    from route18xx.engine.problem_builder import build_problem
+    from route18xx.engine.state_file import parse_state
+    from route18xx.solver.model import Instance
+    from route18xx.solver.pairvector import Lister
+    from route18xx.solver.reduce import reduce_problem
+
+    problem = build_problem(parse_state(state)).problem
+    instance = Instance.make(problem, reduce_problem(problem), "total")
+    full = sum(max(0, s.distance_cost) for s in instance.stops)
+    lister = Lister(instance.graph, instance.stops, instance.stop_weights, instance.bonuses,
+                    instance.groups)
+    if lister.list(full, problem.min_stops, cap) is None:
+        return cap + 1
+    return sum(len(parent) for parent, _ in lister.layers)
+
+
+def grow_by_steps(seed: int, steps: int) -> dict[str, Any]:
+    """Board ``seed`` with an unlimited train (5 + D for odd seeds, D + D for even), then
+    ``steps`` further legal moves, each kept only if the pair listing grows: boards
+    whose listing is long, found without timing anything."""
+    board = grow(seed)
+    board["state"]["trains"] = board["meta"]["trains"] = ["5", "D"] if seed % 2 else ["D", "D"]
+    state, rng = board["state"], random.Random(seed + 77)
+    best = listing_steps(state)
+    for _ in range(steps):
+        trial = json.loads(json.dumps(state))
+        move = _move(trial, board["meta"]["runner"], rng)
+        if move is None:
+            continue
+        count = listing_steps(trial)
+        if count > best:
+            state, best = trial, count
+            board["meta"]["moves_applied"].append(move)
+    board["state"] = state
+    board["meta"]["listing_steps"] = best
+    return board
+
+
 def search(seeds: range, steps: int, keep: int, out: Path | None) -> list[dict[str, Any]]:
-    """Grow and climb a board per seed; the ``keep`` slowest, slowest first."""
+    """Grow and climb a board per seed; the ``keep`` slowest, slowest first (the process
+    warmed up first, as ``time_folder``'s)."""
+    from route18xx.engine.api import warm_up
+
+    warm_up()
     boards = []
     for seed in seeds:
         board = grow(seed)
@@ -118,7 +167,14 @@ def search(seeds: range, steps: int, keep: int, out: Path | None) -> list[dict[s
 
 
 def time_folder(folder: Path, rounds: int = 3) -> dict[str, dict[str, Any]]:
-    """Per board of ``folder``: the median CPU of ``rounds`` proven solves and the optimum."""
+    """Per board of ``folder``: the median CPU of ``rounds`` proven solves and the optimum.
+
+    The process is warmed up first as a server's is (``engine.api.warm_up``: OR-Tools,
+    the data, and numpy where the tree uses it), so no board pays for an import.
+    """
+    from route18xx.engine.api import warm_up
+
+    warm_up()
     out = {}
     for path in sorted(folder.glob("*.json")):
         state = json.loads(path.read_text())["state"]
@@ -185,6 +241,8 @@ def main() -> None:
     g.add_argument("--seeds", default="7000:7010", help="FIRST:END (END excluded)")
     g.add_argument("--climb", type=int, default=8)
     g.add_argument("--keep", type=int, default=45)
+    g.add_argument("--by", choices=("time", "steps"), default="time",
+                   help="climb by the solver's CPU (default) or by the pair listing's size")
     g.add_argument("out", type=Path)
     t = sub.add_parser("time")
     t.add_argument("folder", type=Path)
@@ -194,7 +252,17 @@ def main() -> None:
     args = parser.parse_args()
     if args.command == "grow":
         first, end = map(int, args.seeds.split(":"))
-        search(range(first, end), args.climb, args.keep, args.out)
+        if args.by == "time":
+            search(range(first, end), args.climb, args.keep, args.out)
+        else:
+            args.out.mkdir(parents=True, exist_ok=True)
+            for seed in range(first, end):
+                board = grow_by_steps(seed, args.climb)
+                meta = board["meta"]
+                name = f"big-{seed}-{meta['runner']}-{''.join(meta['trains'])}.json"
+                (args.out / name).write_text(json.dumps(board, indent=1) + "\n")
+                print(seed, "".join(meta["trains"]), meta["runner"], meta["listing_steps"],
+                      flush=True)
     elif args.command == "time":
         print(json.dumps(side_by_side(args.folder, args.other, args.rounds), indent=1))
     else:

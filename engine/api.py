@@ -658,7 +658,7 @@ def blockers_aliases() -> tuple[str, ...]:
 
 
 def warm_up() -> None:
-    """Load the default title's data and OR-Tools and solve once, so no client pays for it.
+    """Load the default title's data, OR-Tools and numpy, and solve once: no client pays for it.
 
     A server calls this before it reports SERVING: the first solve of a process
     otherwise spends ~0.4 s importing OR-Tools. Its solve is not a client's: it is
@@ -669,6 +669,8 @@ def warm_up() -> None:
     if state:
         with solve_tally.uncounted():
             solve_routes(state, time_limit_s=5.0)
+    # The pair scan's numpy listing (long listings only: numpy's import is ~0.2 s of CPU).
+    importlib.import_module("route18xx.solver.pairvector")
 
 
 # -- pictures (DESIGN.md §8): the board and routes as plain data, for route18xx.draw ------

@@ -21,6 +21,11 @@ first: the scan stops when twice r's weight cannot beat the best.
 It is exact: every pair that could beat the best found is examined. Ties keep
 the first found (the deterministic list order). The work is bounded in key
 ORs (``PAIR_WORK``); past it the caller falls back to CP-SAT.
+
+Listings longer than ``VECTOR_FROM`` steps are listed a layer at a time in numpy
+(``solver/pairvector.py``, the same routes and step count, ~0.2 µs a step against
+the depth-first walk's 1-2 µs) and scanned from their track masks, with a budget
+``VECTOR_SPEEDUP`` times the walk's.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from typing import TYPE_CHECKING
 
 from route18xx.solver.cancel import CancelToken
 from route18xx.solver.pairwalk import list_weighed, rebuild
+from route18xx.solver.reduce import ReducedGraph
 from route18xx.solver.routes import ListedRoute
 
 if TYPE_CHECKING:
@@ -116,28 +122,62 @@ def _users(routes: Sequence[tuple[int, Sequence[int]]]) -> dict[int, int]:
 #: against this solver (seed 8030, 5 + D, ~57 000 routes) to CP-SAT at 550-900 ms;
 #: 400 000 list it in ~400 ms. Boards too big stop early (``pairwalk.FORETOLD``).
 PAIR_STEPS = 400_000
+#: Steps walked depth first in Python before a listing is handed to numpy
+#: (``solver/pairvector.py``: about 0.2 µs a step against 1-2 µs, but numpy's
+#: import costs ~0.2 s of CPU once per process and each layer ~0.1 ms): the real
+#: states' listings stay in Python, the hard boards' 70 000-240 000 steps go to numpy.
+VECTOR_FROM = 5_000
+#: The numpy listing's budget, in multiples of the walk's (``max_steps``): a step costs
+#: it ~0.2 µs against the walk's 1-2 µs, so 2.5 × ``PAIR_STEPS`` (1 000 000 partial
+#: routes) lists in ~200 ms. Boards past the walk's budget went to CP-SAT's circuits:
+#: a 5 + D board with 492 000 steps (grown by listing size, seed 9307) took 0.9 s there.
+VECTOR_SPEEDUP = 2.5
+
+
+#: Bits of the numpy listing's masks (``solver/pairvector.py``: nodes, stop-to-stop
+#: segments, groups); a board needing more is walked in Python.
+MASK_BITS = 64
+
+
+def fits(graph: ReducedGraph, groups: Sequence[Sequence[int]]) -> bool:
+    """Whether the numpy listing can hold the board's nodes, segments and groups."""
+    stop_to_stop = sum(1 for s in graph.segments if s.a < graph.stop_count
+                       and s.b < graph.stop_count)
+    return (graph.node_count <= MASK_BITS and stop_to_stop <= MASK_BITS
+            and len(groups) <= MASK_BITS)
 
 
 def pair_routes(
     instance: Instance, max_steps: int = PAIR_STEPS, max_work: int = PAIR_WORK,
-    cancel: CancelToken | None = None,
+    cancel: CancelToken | None = None, vector_from: int | None = VECTOR_FROM,
 ) -> dict[int, ListedRoute] | None:
     """The best routes of a two-train problem (train index → route; an idle train is
     left out), or None when listing or the pair scan runs past its budget.
 
     One listing at the longer train's reach serves both: a route of cost ≤ d is
     a route of the train of distance d (``model._listed_groups`` does the same).
+    The walk is depth first in Python (``solver/pairwalk.py``) up to ``vector_from``
+    steps; a listing longer than that is listed a layer at a time in numpy
+    (``solver/pairvector.py``) where the board fits its masks (None: never). Both find
+    the optimum; among tied pairs each keeps the first of its own listing order.
     """
     problem = instance.problem
     full = sum(max(0, s.distance_cost) for s in instance.stops)
     reach = [full if t.distance is None else min(t.distance, full) for t in problem.trains]
     if len(reach) != 2:
         return None
-    weighed = list_weighed(instance.graph, instance.stops, instance.stop_weights,
-                           instance.bonuses, max(reach), problem.min_stops, instance.groups,
-                           max_steps, cancel)
+    vector = vector_from is not None and vector_from < max_steps and fits(
+        instance.graph, instance.groups)
+    weighed = None
+    if not vector or vector_from:
+        weighed = list_weighed(instance.graph, instance.stops, instance.stop_weights,
+                               instance.bonuses, max(reach), problem.min_stops, instance.groups,
+                               min(max_steps, vector_from or max_steps) if vector else max_steps,
+                               cancel)
     if weighed is None:
-        return None
+        if not vector:
+            return None
+        return _vector_pair(instance, reach, int(max_steps * VECTOR_SPEEDUP), max_work, cancel)
     weights, tracks, costs = weighed.weights, weighed.tracks, weighed.costs
     ranked = sorted(range(len(weights)), key=lambda i: -weights[i])
     same = reach[0] == reach[1]
@@ -160,4 +200,41 @@ def pair_routes(
         out[0] = rebuild(instance.graph, weighed, lists[0][first])
     if second is not None:
         out[1] = rebuild(instance.graph, weighed, lists[0 if same else 1][second])
+    return out
+
+
+def _vector_pair(
+    instance: Instance, reach: list[int], max_steps: int, max_work: int,
+    cancel: CancelToken | None,
+) -> dict[int, ListedRoute] | None:
+    """``pair_routes`` with the numpy listing and the scan on its masks: the same lists
+    (heaviest first, ties in listing order), the same scan."""
+    import numpy as np  # loaded for long listings only (numpy's import: ~0.2 s of CPU)
+
+    from route18xx.solver.pairvector import Lister, scan
+
+    lister = Lister(instance.graph, instance.stops, instance.stop_weights, instance.bonuses,
+                    instance.groups)
+    listed = lister.list(max(reach), instance.problem.min_stops, max_steps, cancel)
+    if listed is None:
+        return None
+    ranked = np.argsort(-listed.weights, kind="stable")
+    same = reach[0] == reach[1]
+    lists = [ranked if d >= max(reach) else ranked[listed.costs[ranked] <= d] for d in reach]
+    tables = [(listed.weights[o], listed.junctions[o], listed.segments[o]) for o in lists]
+    swap = not same and len(lists[0]) < len(lists[1])
+    if swap:
+        found = scan(tables[1], tables[0], max_work)
+    else:
+        found = scan(tables[0], None if same else tables[1], max_work)
+    if found is None:
+        return None
+    _, first, second = found
+    if swap:
+        first, second = second, first
+    out: dict[int, ListedRoute] = {}
+    if first is not None:
+        out[0] = lister.route(listed, int(lists[0][first]))
+    if second is not None:
+        out[1] = lister.route(listed, int(lists[0 if same else 1][second]))
     return out

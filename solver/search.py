@@ -197,6 +197,15 @@ PAIR_STEPS_PER_S = 250_000
 REACH_STEPS_PER_S = 10_000
 
 
+#: The first solution's sample steps per second of the time limit (``solver/greedy.py``,
+#: up to ``GREEDY_STEPS``): half the listing's. With a 20 ms limit its 5 000 steps, their
+#: weighing and pair scan took ~33 ms of CPU on the slowest boards; 2 500 steps brought the
+#: whole answer's worst CPU from 63.5 to 30 ms on tests/data/boards and from 28.7 to 23.4 ms
+#: on boards grown after the change (seeds 9700-9729), the gap to the optimum unchanged there
+#: (``python -m benchmarks.partial_answers``).
+GREEDY_STEPS_PER_S = PAIR_STEPS_PER_S // 2
+
+
 #: Models of two or more circuit trains first search this long without the LP
 #: (quick on easy boards), then with circuit cuts from the best routes found
 #: (the hard ones need the cuts; measured on tests/data/boards). The first stage
@@ -372,6 +381,7 @@ def _solve(
 
     # Listing steps for this call: a short time limit lists less (a count, not the clock).
     steps = min(PAIR_STEPS, int(time_limit_s * PAIR_STEPS_PER_S))
+    greedy_steps = min(GREEDY_STEPS, int(time_limit_s * GREEDY_STEPS_PER_S))
     try:
         instance = Instance.make(problem, graph, objective)
         scaled = None if floor is None else _scaled_floor(problem, floor, instance)
@@ -396,7 +406,7 @@ def _solve(
         # unless its branch and bound gave up: then the best route it found.
         first = built.first or None
         if len(problem.trains) > 1:
-            first = greedy_routes(built.instance, min(GREEDY_STEPS, steps),
+            first = greedy_routes(built.instance, greedy_steps,
                                   listed=built.listed_pools())
         if first is not None:
             built.hint(first)
@@ -415,7 +425,7 @@ def _solve(
             # Always an answer (issue 11): the greedy routes when CP-SAT found nothing better.
             weight = built.instance.route_weight
             if first is None:
-                first = greedy_routes(built.instance, min(GREEDY_STEPS, steps),
+                first = greedy_routes(built.instance, greedy_steps,
                                       listed=built.listed_pools())
             greedy_weight = sum(weight(r.stops) for r in first.values())
             found = response.objective_value if response is not None and routes else -1

@@ -55,9 +55,17 @@ def test_the_scan_gives_up_past_its_work() -> None:
     assert best_pair(many, None) == (100 + 98, 0, 2)
 
 
-def _pair_solution(problem: RouteProblem, objective: str) -> Solution | None:
+def _pair_solution(problem: RouteProblem, objective: str,
+                   vector_from: int | None = None) -> Solution | None:
     instance = Instance.make(problem, reduce_problem(problem), objective)  # type: ignore[arg-type]
-    pair = pair_routes(instance)
+    import route18xx.solver.pairvector as pairvector
+
+    saved = pairvector.BOUND_FROM
+    pairvector.BOUND_FROM = 0  # the numpy scan's pair-of-keys bound from its first route on
+    try:
+        pair = pair_routes(instance, vector_from=vector_from)
+    finally:
+        pairvector.BOUND_FROM = saved
     if pair is None:
         return None
     built = build_model(instance, "circuit")  # only for ``_expand``'s reduced graph
@@ -68,14 +76,16 @@ def _pair_solution(problem: RouteProblem, objective: str) -> Solution | None:
 
 
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(route_problems(), st.sampled_from([None, 1, 2, 3, 4]), st.sampled_from([None, 2, 3]))
+@given(route_problems(), st.sampled_from([None, 1, 2, 3, 4]), st.sampled_from([None, 2, 3]),
+       st.sampled_from([None, 0]))
 def test_the_pair_scan_matches_brute_force(problem: RouteProblem, d1: int | None,
-                                           d2: int | None) -> None:
+                                           d2: int | None, vector_from: int | None) -> None:
+    """Both listings: depth first in Python (None), a layer at a time in numpy (0)."""
     problem = RouteProblem(problem.stops, problem.junctions, problem.segments,
                            (Train("a", d1), Train("b", d2)), problem.groups, problem.bonuses,
                            problem.min_stops)
     for objective in OBJECTIVES:
-        got = _pair_solution(problem, objective)
+        got = _pair_solution(problem, objective, vector_from)
         assert got is not None  # small boards list within the budget
         want = brute_force(problem, objective=objective)
         assert validate(problem, got, objective) == []
@@ -119,6 +129,52 @@ def test_the_weighed_walk_lists_what_list_routes_lists(problem: RouteProblem, co
     want = [(instance.route_weight(r.stops), r) for r in plain]
     got = [(w, rebuild(instance.graph, weighed, i)) for i, w in enumerate(weighed.weights)]
     assert got == [(w, r) for w, r in want if w > 0]
+
+
+@settings(max_examples=EXAMPLES // 3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(route_problems(), st.integers(1, 6))
+def test_the_numpy_listing_lists_what_list_routes_lists(problem: RouteProblem, cost: int) -> None:
+    from route18xx.solver.pairvector import Lister
+
+    instance = Instance.make(problem, reduce_problem(problem), "total")
+    plain = list_routes(instance.graph, instance.stops, cost, problem.min_stops,
+                        instance.groups, 10**6)
+    lister = Lister(instance.graph, instance.stops, instance.stop_weights, instance.bonuses,
+                    instance.groups)
+    listed = lister.list(cost, problem.min_stops, 10**6)
+    assert plain is not None and listed is not None
+    want = sorted((instance.route_weight(r.stops), r) for r in plain
+                  if instance.route_weight(r.stops) > 0)
+    got = sorted((int(w), lister.route(listed, i)) for i, w in enumerate(listed.weights))
+    assert got == want
+
+
+def test_the_numpy_listing_counts_steps_as_the_walk_does() -> None:
+    # The 6×6 D + D grid: the walk's step count is where the depth-first walk (without
+    # its early give-up) and the numpy layers both stop giving up.
+    from route18xx.solver.pairvector import Lister
+
+    instance = Instance.make(DD_GRID, reduce_problem(DD_GRID), "total")
+    args = (instance.graph, instance.stops, instance.stop_weights, instance.bonuses)
+    full = sum(s.distance_cost for s in instance.stops)
+    lister = Lister(*args, instance.groups)
+    steps = next(n for n in (10**k for k in range(3, 8))
+                 if lister.list(full, DD_GRID.min_stops, n) is not None)
+    low, high = steps // 10, steps  # the exact count: the least budget that lists it
+    while low + 1 < high:
+        mid = (low + high) // 2
+        low, high = (low, mid) if lister.list(full, DD_GRID.min_stops, mid) else (mid, high)
+    assert lister.list(full, DD_GRID.min_stops, high - 1) is None
+    # The walk gives up below that count and lists at it (its early give-up off: FORETOLD).
+    import route18xx.solver.pairwalk as pairwalk
+
+    saved = pairwalk.FORETOLD
+    pairwalk.FORETOLD = 10**6
+    try:
+        assert list_weighed(*args, full, DD_GRID.min_stops, instance.groups, high) is not None
+        assert list_weighed(*args, full, DD_GRID.min_stops, instance.groups, high - 1) is None
+    finally:
+        pairwalk.FORETOLD = saved
 
 
 def test_a_listing_too_long_is_dropped() -> None:
