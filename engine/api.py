@@ -661,14 +661,18 @@ def warm_up() -> None:
     """Load the default title's data, OR-Tools and numpy, and solve once: no client pays for it.
 
     A server calls this before it reports SERVING: the first solve of a process
-    otherwise spends ~0.4 s importing OR-Tools. Its solve is not a client's: it is
-    not counted in ``solve_tally`` (every solve's status and time, for a server's
-    metrics; re-exported here from the solver).
+    otherwise spends ~0.4 s importing OR-Tools. Its solves are not a client's: they
+    are not counted in ``solve_tally`` (every solve's status and time, for a server's
+    metrics; re-exported here from the solver). The warm-up board is answered as
+    ``SolveRoutes`` answers (``solve_report``), and CP-SAT's circuit model is run once
+    by the solver's own ``warm_up``: the warm-up board's fast paths never reach
+    CP-SAT, which left its ~0.1 s first use to the first hard board (issue 21).
     """
     state = TITLES[DEFAULT_TITLE].warm_up_state
-    if state:
-        with solve_tally.uncounted():
-            solve_routes(state, time_limit_s=5.0)
+    with solve_tally.uncounted():
+        if state:
+            solve_report(state, time_limit_s=5.0)
+        importlib.import_module("route18xx.solver.search").warm_up()
     # The pair scan's numpy listing (long listings only: numpy's import is ~0.2 s of CPU).
     importlib.import_module("route18xx.solver.pairvector")
 

@@ -4,6 +4,7 @@ Public API:
 
 * ``solve(problem, *, objective="total", time_limit_s=10.0, workers=1, seed=0,
   cancel=None, method="auto") -> Solution`` (``solver/search.py``);
+* ``warm_up()``: load CP-SAT and run its circuit model once (a server's start);
 * ``solve_tally``: every solve's status and time, while counting is on (a
   server's metrics, ``solver/tally.py``);
 * ``CancelToken`` stops a running solve from another thread (``solver/cancel.py``);
@@ -49,7 +50,7 @@ from route18xx.solver.reduce import ReducedGraph, reduce_problem
 from route18xx.solver.tally import SolveTally, solve_tally
 
 if TYPE_CHECKING:
-    from route18xx.solver.search import solve
+    from route18xx.solver.search import solve, warm_up
 
 __all__ = [
     "METHODS",
@@ -75,9 +76,10 @@ __all__ = [
     "reduce_problem",
     "solve",
     "solve_tally",
+    "warm_up",
 ]
 
-_LAZY = {"solve": "route18xx.solver.search"}
+_LAZY = {"solve": "route18xx.solver.search", "warm_up": "route18xx.solver.search"}
 
 
 def __getattr__(name: str) -> Any:

@@ -50,7 +50,9 @@ from route18xx.solver.errors import Cancelled, InvalidProblem
 from route18xx.solver.greedy import GREEDY_STEPS, greedy_routes
 from route18xx.solver.model import METHODS, OBJECTIVES, BuiltModel, Instance, Method, Objective, build_model
 from route18xx.solver.pairs import PAIR_STEPS
-from route18xx.solver.problem import RouteProblem, RouteResult, Solution, SolveStats
+from route18xx.solver.problem import (
+    RouteProblem, RouteResult, Segment, Solution, SolveStats, Stop, Train,
+)
 from route18xx.solver.derived import Lru
 from route18xx.solver.reduce import ReducedGraph, reduce_problem
 from route18xx.solver.tally import solve_tally
@@ -455,3 +457,19 @@ def _solve(
         conflicts=conflicts,
     )
     return Solution(tuple(routes), revenue, subsidy, status, value, bound, stats)
+
+
+def warm_up() -> None:
+    """Load CP-SAT and run its circuit model once on a two-stop problem (uncounted).
+
+    A process's first CP-SAT search otherwise pays OR-Tools' extension import and
+    first-use set-up, ~70-100 ms, inside a client's answer: boards whose fast paths
+    never reach CP-SAT (a server's warm-up board among them) leave it for the first
+    hard board, whose 20 ms answer then took 110 ms (issue 21, item 5).
+    """
+    problem = RouteProblem(stops=(Stop("A", 20, station=True), Stop("B", 30)),
+                           junctions=(), segments=(Segment(0, 1, -1, -1, "ab"),),
+                           trains=(Train("2", 2), Train("D", None)))
+    with solve_tally.uncounted():
+        solve(problem, method="circuit", time_limit_s=1.0)
+

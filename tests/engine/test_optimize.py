@@ -68,3 +68,21 @@ def test_warm_up_solves_the_worked_example() -> None:
 
     warm_up()  # the default title's warm-up state (issue 25: the title's, not api's)
     assert solve_routes(TITLES[DEFAULT_TITLE].warm_up_state)["revenue"] == 90  # ROUTES.md §7 example 1
+
+
+def test_warm_up_leaves_cp_sat_loaded_and_nothing_counted() -> None:
+    """A fresh process after ``warm_up`` has OR-Tools' CP-SAT extension loaded (the first
+    hard board's answer paid its ~0.1 s import when the warm-up board never reached
+    CP-SAT: issue 21), and its solves are not in the solve tally."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from route18xx.engine.api import solve_tally, warm_up\n"
+            "solve_tally.enable()\n"
+            "warm_up()\n"
+            "print('ortools.sat.python.cp_model_helper' in sys.modules, len(solve_tally.take()))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=dict(os.environ), timeout=120, check=True).stdout.split()
+    assert out == ["True", "0"]
