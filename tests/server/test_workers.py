@@ -145,7 +145,7 @@ def one_worker() -> Iterator[RouteServer]:
 
 def test_a_client_cancel_stops_the_job_running_in_its_worker(one_worker: RouteServer) -> None:
     """The one worker is freed as soon as the client cancels, not when the job would end."""
-    hard = load_json(Path(__file__).resolve().parents[1] / "data" / "boards" / "worst-56.json")
+    hard = load_json(Path(__file__).resolve().parents[1] / "data" / "boards" / "big-9307-HJR-5D.json")
     sets = [["D", "D"], ["5", "D"], ["6", "D"], ["6", "6"], ["5", "6"], ["5", "5"], ["D"], ["6"]]
     slow = converters.solve_request_to_proto(hard["state"], train_sets=sets)
     cheap = converters.solve_request_to_proto(SAMPLE[0]["state"])
@@ -166,7 +166,7 @@ def test_a_client_cancel_stops_the_job_running_in_its_worker(one_worker: RouteSe
 def test_a_call_waiting_for_a_busy_worker_ends_at_its_deadline(one_worker: RouteServer) -> None:
     """A call queued behind the one worker's long job answers DEADLINE_EXCEEDED at its own
     deadline, not when a worker comes free (nor, at start, when the workers have booted)."""
-    hard = load_json(Path(__file__).resolve().parents[1] / "data" / "boards" / "worst-56.json")
+    hard = load_json(Path(__file__).resolve().parents[1] / "data" / "boards" / "big-9307-HJR-5D.json")
     sets = [["D", "D"], ["5", "D"], ["6", "D"], ["6", "6"], ["5", "6"], ["5", "5"], ["D"], ["6"]]
     slow = converters.solve_request_to_proto(hard["state"], train_sets=sets)
     cheap = converters.solve_request_to_proto(SAMPLE[0]["state"])
