@@ -23,6 +23,7 @@ from route18xx.engine.errors import IllegalAction
 from route18xx.engine.game.actions import PlaceToken, parse_action
 from route18xx.engine.game.game import Game
 from route18xx.engine.game.invariants import check_after
+from route18xx.engine.game.summary import summary
 from route18xx.engine.game.tokens import lay_on_board
 from route18xx.engine.replay import replay
 from route18xx.engine.token_place import check_token
@@ -58,12 +59,14 @@ def test_erie_chooses_its_home_city_when_e11_already_has_track() -> None:
     cash = erie.cash
     assert game.waiting_for() == {"step": "home token", "entity": "ERIE", "actions": ["place_token"]}
     assert erie.tokens_used == 1 and game.board.tokens_in("E11", 0) == () == game.board.tokens_in("E11", 1)
+    assert summary(game)["round"]["pending_tokens"] == [("ERIE", "E11")]  # the token in hand
     token = PlaceToken("ERIE", "corporation", city="59-1-1")  # its choice: city 1
     game.process(token)
     assert check_after(game, token) == []
     assert game.board.tokens_in("E11", 1) == ("ERIE",) and game.board.tokens_in("E11", 0) == ()
     assert erie.cash == cash and erie.tokens_used == 1  # the home token is free
     assert game.waiting_for()["step"] == "track"
+    assert summary(game)["round"]["pending_tokens"] == []
     # the reservation has ended: the other city is no longer refused as reserved
     with pytest.raises(IllegalAction) as refused:
         check_token(game.board, "NYC", "E11", 0, token_price=0)
