@@ -23,6 +23,7 @@ from route18xx.engine.game.privates import (
     exchange_ability,
     exchange_corporations,
     exchange_sources,
+    privates_for_sale_to,
 )
 from route18xx.engine.game.shares import IPO, POOL, cert_percent, is_president_cert
 from route18xx.engine.game.steps import NO_ACTIONS, Round, Step, describe
@@ -84,6 +85,8 @@ class BuySellParShares(Step):
             acts.add("par")
         if can_sell_any(game, player):
             acts.add("sell_shares")
+        if not rnd.bought() and privates_for_sale_to(game, player.id):
+            acts.add("buy_company")  # a turn with only this to do still waits for a pass
         if acts:
             acts.add("pass")
         return frozenset(acts)
