@@ -149,12 +149,14 @@ def exchange_sources(game: Game) -> tuple[str, ...]:
 
 def exchange_corporations(game: Game, company: Company | None = None) -> list[Corporation]:
     """Corporations whose share ``company`` may be exchanged for: those its ability names
-    (1830's MH: NYC, once parred; 1830 RULES.md §7.4), or, for ``"any"``, those with a
+    (1830's MH: NYC, parred or not — 18xx.games ``exchange_corporations`` takes the named
+    ones as they are and ``available_share`` is the IPO's first 10 %, as the CA's free
+    PRR share before PRR's par; 1830 RULES.md §4.2, §7.4), or, for ``"any"``, those with a
     station token in Beijing (C9) (1888 RULES.md §7.6; private_rules.json)."""
     named = company.ability("exchange") if company is not None else None
     listed = named.get("corporations") if named is not None else None
     if isinstance(listed, list):
-        return [game.corporation(sym) for sym in listed if game.corporation(sym).ipoed]
+        return [game.corporation(sym) for sym in listed]
     hexes = game.board.data.exchange_token_hexes
     out = []
     for corp in game.corporations.values():
