@@ -135,7 +135,9 @@ class BuySellParShares(Step):
         assert isinstance(seller, int)
         game.transfer(player, game.player(seller), action.price)
         company.owner = player.id
-        rnd.acted(player, "buy")
+        # the turn's purchase, but not an act that moves the priority deal: 18xx.games'
+        # ``process_buy_company`` records the action without ``track_action``
+        rnd.turn_actions.append("buy")
 
     def _check_not_forced_to_sell(self, game: Game, player: Player) -> None:
         if must_sell(game, player) and can_sell_any(game, player):

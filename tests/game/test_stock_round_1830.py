@@ -216,6 +216,19 @@ def test_from_sr2_a_player_buys_another_players_private_at_an_agreed_price() -> 
     assert _refused(game, BuyCompany(P1, "player", company="SV", price=1)) == "already_bought"
 
 
+def test_a_private_sale_does_not_move_the_priority_deal() -> None:
+    """The next stock round's priority goes to the player after the last one who bought
+    or sold shares (§5.12); 18xx.games records a private purchase without
+    ``track_action``, so it is not such an act."""
+    game = _game(60)
+    rnd = game.round
+    assert getattr(rnd, "last_to_act") is None  # SR 2 has just begun
+    _do(game, BuyCompany(P1, "player", company="MH", price=50), Pass(P1, "player"))
+    assert getattr(rnd, "last_to_act") is None
+    _do(game, _buy(P2, "PRR_5"))  # a share bought from the IPO is such an act
+    assert getattr(rnd, "last_to_act") == P2
+
+
 def test_a_private_costs_no_more_than_the_buyer_has_and_never_ones_own() -> None:
     game = _game(60)
     assert _refused(game, BuyCompany(P1, "player", company="MH", price=51)) == "wrong_price"
