@@ -115,3 +115,35 @@ def test_a_trainless_corporation_with_a_route_must_buy() -> None:
     assert nynh.trains == [] and must_buy_train(game, nynh)
     assert game.waiting_for() == {"step": "buy trains", "entity": "NYNH", "actions": ["buy_train"]}
     assert _refused(game, Pass("NYNH", "corporation")) == "must_buy_train"
+
+
+# -- §9.4 no export ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["26855", "29133"])
+def test_no_train_leaves_the_depot_but_by_purchase(name: str) -> None:
+    """1830 exports nothing at the end of an OR set (RULES.md §3.4, §9.4): every train
+    that left the game had been a corporation's (rusted, or traded in); the depot's
+    next train only changes by purchases."""
+    owned: set[str] = set()
+    upcoming_at_or_set_end: list[tuple[list[str], list[str]]] = []
+    last_upcoming: list[str] = []
+
+    def after(game: Game, action: object) -> None:
+        nonlocal last_upcoming
+        for corp in game.corporations.values():
+            owned.update(corp.trains)
+        last_upcoming = list(game.depot.upcoming)
+
+    def on_round(game: Game) -> None:
+        if game.state.round is not None and game.state.round.kind == "stock" and last_upcoming:
+            upcoming_at_or_set_end.append((last_upcoming, list(game.depot.upcoming)))
+
+    def arm(game: Game, action: object) -> None:
+        if on_round not in game.on_new_round:
+            game.on_new_round.append(on_round)
+
+    result = replay(_log(name), before_action=arm, after_action=after)
+    assert result.game.finished
+    assert set(result.game.depot.removed) <= owned
+    assert upcoming_at_or_set_end and all(before == now for before, now in upcoming_at_or_set_end)
