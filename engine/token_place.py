@@ -11,6 +11,8 @@ code                    rule
 ``not_reachable``       the city is not reached by the company's network (§6.5 #3)
 ``city_full``           every slot of the city holds a token
 ``slot_reserved``       the only free slot is reserved for another company's home (§2.6)
+``hex_reserved``        another company's home is reserved on the whole hex and not yet
+                        placed (1830's ERIE on E11: tile reservations block always)
 ``insufficient_cash``   the next token costs more than the company's cash
 ======================  ============================================================
 
@@ -62,9 +64,9 @@ def reserved_for_others(board: Board, hex_id: HexId, city: int, corp: CorpId) ->
     held = board.tokens_in(hex_id, city)
     out = []
     for reserved_city, owner in sorted(hex_def.home_reservations.items(), key=lambda r: r[0] or 0):
-        # A reservation of the whole hex (1830 ERIE on E11) holds city 0 until the
-        # company chooses (1830 RULES.md §6.4: with no track there the token goes to city 0).
-        printed_city = 0 if reserved_city is None else reserved_city
+        if reserved_city is None:
+            continue  # a whole-hex reservation: ``reserved_hex_for_others``
+        printed_city = reserved_city
         if owner == corp or owner in held:
             continue
         if hex_id in board.placed:
@@ -74,6 +76,20 @@ def reserved_for_others(board: Board, hex_id: HexId, city: int, corp: CorpId) ->
         if here == city:
             out.append(owner)
     return tuple(out)
+
+
+def reserved_hex_for_others(board: Board, hex_id: HexId, corp: CorpId) -> tuple[CorpId, ...]:
+    """Companies other than ``corp`` whose home is reserved on the whole hex and not yet
+    placed there: no other company may token any city of it meanwhile (1830 RULES.md
+    §2.5: ERIE on the OO hex E11, ``TILE_RESERVATION_BLOCKS_OTHERS = :always``;
+    18xx.games ``Tile#token_blocked_by_reservation?``). The reservation ends once its
+    company's token is on the hex."""
+    owner = board.hex(hex_id).home_reservations.get(None)
+    if owner is None or owner == corp:
+        return ()
+    if any(owner in corps for (h, _), corps in board.tokens.items() if h == hex_id):
+        return ()
+    return (owner,)
 
 
 def check_token(
@@ -109,6 +125,13 @@ def check_token(
         raise IllegalAction("no_token_left", f"{corp} has no token left to place")
     if any(corp in corps for (h, _), corps in board.tokens.items() if h == hex_id):
         raise IllegalAction("already_on_hex", f"{corp} already has a token on {hex_id}")
+    whole_hex = reserved_hex_for_others(board, hex_id, corp)
+    if whole_hex:
+        raise IllegalAction(
+            "hex_reserved",
+            f"{hex_id} is reserved for {', '.join(whole_hex)}'s home token, not yet placed: "
+            f"no other company may token any city of it",
+        )
     network = network if network is not None else reach(board, corp)
     if (hex_id, city) not in network.nodes:
         raise IllegalAction(

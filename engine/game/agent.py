@@ -39,7 +39,7 @@ from route18xx.engine.game.emergency import bundle
 from route18xx.engine.route_spec import RouteSpec
 from route18xx.engine.game.game import Game
 from route18xx.engine.game.operating_round import OperatingRound
-from route18xx.engine.game.privates import price_range
+from route18xx.engine.game.privates import price_range, privates_for_sale_to
 from route18xx.engine.game.routing import route_state
 from route18xx.engine.game.shares import IPO, POOL
 from route18xx.engine.game.stock import sellable_percents
@@ -134,8 +134,40 @@ class RandomAgent:
                 out.append(SellShares(pid, "player", shares=bundle(game, player, corp, pct), percent=pct))
         return self._shuffled(out)
 
+    def _exchanges(self) -> list[Action]:
+        """A player's private exchanged for a share, now and then (1830's MH, any
+        time of a stock or operating round, 1830 RULES.md §7.4): the engine says when."""
+        game = self.game
+        out: list[Action] = []
+        for company in game.companies.values():
+            ability = company.ability("exchange")
+            listed = ability.get("corporations") if ability is not None else None
+            if not company.owned_by_player() or not isinstance(listed, list):
+                continue
+            for sym in listed:
+                corp = game.corporation(sym)
+                for source in (IPO, POOL):
+                    certs = [c for c in corp.shares.certs_of(source) if not c.endswith("_0")]
+                    if certs:
+                        out.append(BuyShares(company.sym, "company", shares=(certs[0],)))
+        return out if out and self.rng.random() < 0.05 else []
+
+    def _private_sales(self, pid: int) -> list[Action]:
+        """Another player's private at a random price the buyer can pay (1830 RULES.md
+        §5.9), now and then."""
+        game = self.game
+        cash = game.player(pid).cash
+        for_sale = privates_for_sale_to(game, pid)
+        if not for_sale or self.rng.random() >= 0.08:
+            return []
+        return [BuyCompany(pid, "player", company=c.sym,
+                           price=self.rng.randint(1, min(cash, 2 * c.definition.value)))
+                for c in self._shuffled(for_sale)[:2]]
+
     def _stock(self, pid: int) -> Iterator[Action]:
         game = self.game
+        yield from self._exchanges()
+        yield from self._private_sales(pid)
         buys: list[Action] = []
         for corp in game.corporations.values():
             if not corp.ipoed:
@@ -182,6 +214,7 @@ class RandomAgent:
             return
         corp = game.corporation(entity)
         sym = corp.sym
+        yield from self._exchanges()
         if step == "home token":  # a token a tile lay lifted goes back on a city of its hex
             rnd = game.round
             assert isinstance(rnd, OperatingRound)

@@ -94,7 +94,9 @@ class OperatingRound(Round):
     def _start_operating(self, game: Game) -> None:
         self._reset_turn()
         corp = game.corporation(self.order[self.index])
-        place_home_token(game, corp)
+        home = place_home_token(game, corp)
+        if home is not None:  # a whole-hex home with track: the corporation chooses the city
+            self.pending_tokens.append((corp.sym, home))
         self.reset_steps(game)
         self.skip_steps(game)
         if not game.finished and self.active_step(game) is None:

@@ -70,6 +70,20 @@ def purchasable(game: Game, corp: Corporation) -> list[Company]:
     return [c for c in game.companies.values() if c.owned_by_player() and c.ability("no_buy") is None]
 
 
+def privates_for_sale_to(game: Game, buyer: int) -> list[Company]:
+    """Other players' open privates ``buyer`` may buy in this stock round, BO's
+    ``no_buy`` excepted: from the second stock round, while the phase's status has
+    ``can_buy_companies_from_other_players``, with some cash (1830 RULES.md §5.9;
+    g_1830/step/buy_sell_par_shares.rb ``purchasable_companies``). Whether the turn
+    already bought is the stock round's business."""
+    if "can_buy_companies_from_other_players" not in game.phase.status or game.turn <= 1:
+        return []
+    if game.player(buyer).cash <= 0:
+        return []
+    return [c for c in game.companies.values()
+            if c.owned_by_player() and c.owner != buyer and c.ability("no_buy") is None]
+
+
 def check_player_buys_private(game: Game, buyer: int, company: Company, price: int) -> None:
     """A player buys another player's private in a stock round: from the second stock
     round, in a phase whose status allows it, never a private that cannot be sold
@@ -135,12 +149,14 @@ def exchange_sources(game: Game) -> tuple[str, ...]:
 
 def exchange_corporations(game: Game, company: Company | None = None) -> list[Corporation]:
     """Corporations whose share ``company`` may be exchanged for: those its ability names
-    (1830's MH: NYC, once parred; 1830 RULES.md §7.4), or, for ``"any"``, those with a
+    (1830's MH: NYC, parred or not — 18xx.games ``exchange_corporations`` takes the named
+    ones as they are and ``available_share`` is the IPO's first 10 %, as the CA's free
+    PRR share before PRR's par; 1830 RULES.md §4.2, §7.4), or, for ``"any"``, those with a
     station token in Beijing (C9) (1888 RULES.md §7.6; private_rules.json)."""
     named = company.ability("exchange") if company is not None else None
     listed = named.get("corporations") if named is not None else None
     if isinstance(listed, list):
-        return [game.corporation(sym) for sym in listed if game.corporation(sym).ipoed]
+        return [game.corporation(sym) for sym in listed]
     hexes = game.board.data.exchange_token_hexes
     out = []
     for corp in game.corporations.values():

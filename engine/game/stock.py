@@ -186,6 +186,8 @@ def check_sale(game: Game, player: Player, certs: Sequence[str], percent: int | 
     certificate only when someone else can take the presidency. ``percent`` None:
     all of the certificates (an older log's sale without ``percent``)."""
     corp = corporation_of_certs(game, certs)
+    if not corp.ipoed:  # a share granted or exchanged before the par has no price yet
+        raise IllegalAction("not_parred", f"{corp.sym} has no share price yet: its shares cannot be sold")
     if len(set(certs)) != len(certs):
         raise IllegalAction("duplicate_share", "a certificate is listed twice")
     for cert in certs:

@@ -23,6 +23,7 @@ from route18xx.engine.game.privates import (
     exchange_ability,
     exchange_corporations,
     exchange_sources,
+    privates_for_sale_to,
 )
 from route18xx.engine.game.shares import IPO, POOL, cert_percent, is_president_cert
 from route18xx.engine.game.steps import NO_ACTIONS, Round, Step, describe
@@ -84,6 +85,8 @@ class BuySellParShares(Step):
             acts.add("par")
         if can_sell_any(game, player):
             acts.add("sell_shares")
+        if not rnd.bought() and privates_for_sale_to(game, player.id):
+            acts.add("buy_company")  # a turn with only this to do still waits for a pass
         if acts:
             acts.add("pass")
         return frozenset(acts)
@@ -132,7 +135,9 @@ class BuySellParShares(Step):
         assert isinstance(seller, int)
         game.transfer(player, game.player(seller), action.price)
         company.owner = player.id
-        rnd.acted(player, "buy")
+        # the turn's purchase, but not an act that moves the priority deal: 18xx.games'
+        # ``process_buy_company`` records the action without ``track_action``
+        rnd.turn_actions.append("buy")
 
     def _check_not_forced_to_sell(self, game: Game, player: Player) -> None:
         if must_sell(game, player) and can_sell_any(game, player):

@@ -83,6 +83,8 @@ def _round(game: Game) -> dict[str, Any]:
         "subsidy",
         "special",
         "emergency_sold",
+        "teleported",
+        "pending_tokens",
         "passed",
         "turn_actions",
         "last_to_act",

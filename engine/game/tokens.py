@@ -74,17 +74,33 @@ def place_token(game: Game, corp: Corporation, plan: TokenPlan) -> None:
     corp.tokens_used += 1
 
 
-def place_home_token(game: Game, corp: Corporation) -> None:
-    """The free home token at the start of the first operating turn (§6.4)."""
+def place_home_token(game: Game, corp: Corporation) -> HexId | None:
+    """The free home token at the start of the first operating turn (§6.4).
+
+    A home reserved on a whole hex of several cities (1830's ERIE on the OO hex E11)
+    goes to city 0 while the hex has no track; once a tile with track lies there the
+    corporation chooses the city itself (1830 RULES.md §6.4; 18xx.games
+    ``place_home_token``: ``tile.reserved_by?`` with paths → a pending token). Returns
+    that hex when the choice is pending: the token is then in hand (used, off the
+    board) until the ``home token`` step places it.
+    """
     if corp.tokens_used > 0:
-        return
+        return None
     default = (corp.definition.home_hex, corp.definition.home_city_index or 0)
     home, city = game.state.reservations.pop(corp.sym, default)
-    cities = [c.index for c in game.board.tile_on(home).tile.cities]
+    tile = game.board.tile_on(home).tile
+    cities = [c.index for c in tile.cities]
+    whole_hex = game.data.hexes[home].home_reservations.get(None) == corp.sym
+    if whole_hex and tile.paths and len(cities) > 1:
+        corp.tokens_used += 1
+        return home
+    if whole_hex:
+        city = 0
     if city not in cities and cities:
         city = cities[0]
     game.state.board = game.board.with_token(home, city, corp.sym)
     corp.tokens_used += 1
+    return None
 
 
 def move_reservations(game: Game, hex_id: HexId, old: PlacedTile, new: PlacedTile) -> None:

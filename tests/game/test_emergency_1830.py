@@ -17,7 +17,7 @@ from functools import cache
 import pytest
 
 from route18xx.engine.errors import IllegalAction
-from route18xx.engine.game.actions import BuyTrain
+from route18xx.engine.game.actions import BuyTrain, SellShares
 from route18xx.engine.game.game import Game
 from route18xx.engine.game.invariants import check_after
 from route18xx.engine.replay import replay
@@ -79,3 +79,43 @@ def test_without_the_rule_only_the_corporations_cash_buys_from_another() -> None
         game.process(BuyTrain("NYNH", "corporation", train="5-1", price=450))
     game.process(BuyTrain("NYNH", "corporation", train="5-1", price=181))
     assert game.player(1668).cash == 354
+
+
+# -- the presidency in emergency sales (RULES.md §6.11; 18xx.games ``EmergencyMoney``:
+# ``EBUY_PRES_SWAP = true`` and ``president_swap_concern?`` only for the buying
+# corporation): Player 4 may sell shares that hand another corporation's presidency away,
+# never NYNH's. Here Player 2 gets a second holder's 20-30 % and the pools are emptied into
+# the IPO so that the 50 % pool limit does not decide first.
+
+
+def _with_rivals() -> Game:
+    game = _fresh()
+    nyc, nynh = game.corporation("NYC"), game.corporation("NYNH")
+    nyc.shares.move("NYC_5", 4631)  # Player 2: 20 % of NYC
+    for cert in ("NYC_6", "NYC_8"):
+        nyc.shares.move(cert, "ipo")
+    for cert in ("NYNH_2", "NYNH_7"):  # Player 2: 30 % of NYNH (with NYNH_1)
+        nynh.shares.move(cert, 4631)
+    return game
+
+
+def test_an_emergency_sale_may_hand_another_corporations_presidency_away() -> None:
+    game = _with_rivals()
+    nyc = game.corporation("NYC")
+    # all his NYC and half the president's certificate (a partial bundle, RULES.md §5.10):
+    # $410 of the $565 NYNH still lacks, not more than needed
+    sale = SellShares(1668, "player", shares=("NYC_1", "NYC_2", "NYC_3", "NYC_4", "NYC_0"), percent=50)
+    game.process(sale)
+    assert check_after(game, sale) == []
+    assert nyc.president == 4631 and nyc.shares.percent_of(1668) == 10
+
+
+def test_an_emergency_sale_may_not_hand_the_buying_corporations_presidency_away() -> None:
+    game = _with_rivals()
+    with pytest.raises(IllegalAction) as refused:  # 20 % left against Player 2's 30 %
+        game.process(SellShares(1668, "player", shares=("NYNH_4", "NYNH_3", "NYNH_6", "NYNH_5"),
+                                percent=40))
+    assert refused.value.code == "keeps_presidency"
+    sale = SellShares(1668, "player", shares=("NYNH_4", "NYNH_3", "NYNH_6"), percent=30)
+    game.process(sale)  # 30 % left, equal to Player 2's: he stays president
+    assert game.corporation("NYNH").president == 1668

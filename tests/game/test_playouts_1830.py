@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -29,23 +30,47 @@ pytest.importorskip("ortools")
 RULE_SETS = ("standard", "multiple_brown_from_ipo", "optional_6_train",
              "multiple_brown_from_ipo+optional_6_train")
 
-#: (seed, players, stingy, rule set): cheap games (about 2-4 s of CPU each, both bankruptcies).
-CHEAP = [(2, 3, True, "standard"), (8, 2, True, "multiple_brown_from_ipo")]
+#: (seed, players, stingy, rule set): cheap games (about 2 s of CPU each, both bankruptcies)
+#: that hold the rare actions between them (``test_the_cheap_games_hold_the_rare_actions``).
+CHEAP = [(3, 2, True, "standard"), (7, 3, True, "standard")]
 #: Seeds whose game has a corporation use the DH teleport, tile and token (RULES.md §7.3).
-TELEPORTS = {2}
-#: Games that end with the bank broken (7-20 s of CPU each), then 2-6 players, one in
-#: three stingy, every rule set: the first N of these when asked.
+TELEPORTS = {3}
+#: Longer games (7-20 s of CPU each), most ending with the bank broken, then 2-6 players,
+#: one in three stingy, every rule set: the first N of these when asked.
 MORE = [(12, 2, True, "optional_6_train"), (12, 2, True, "multiple_brown_from_ipo"),
         (5, 4, False, "standard"), (4, 5, False, "optional_6_train")] + [
         (100 + k, 2 + k % 5, k % 3 == 2, RULE_SETS[k % 4]) for k in range(100)]
 MORE = MORE[: int(os.environ.get("ROUTE18XX_PLAYOUTS_1830", "0"))]
 
 
+@cache
+def _played(seed: int, players: int, stingy: bool, rule_set: str) -> tuple[Game, dict[str, Any]]:
+    return play_and_log(seed, players, stingy, rule_set, title="1830")
+
+
+def _kind(action: dict[str, Any]) -> str:
+    """The rare action forms a generated log should hold (1830 RULES.md §5.9, §6.9, §6.12, §7)."""
+    kind = str(action["type"])
+    if kind == "buy_shares" and action["entity_type"] == "company":
+        return "MH exchange"
+    if kind == "buy_company":
+        return "private from a player" if action["entity_type"] == "player" else "private to a corporation"
+    if action.get("entity") == "DH":
+        return "DH " + kind
+    return kind
+
+
+def test_the_cheap_games_hold_the_rare_actions() -> None:
+    kinds = {_kind(a) for seed in CHEAP for a in _played(*seed)[1]["actions"]}
+    assert {"MH exchange", "private from a player", "private to a corporation", "DH lay_tile",
+            "DH place_token", "bankrupt", "sell_shares", "discard_train"} <= kinds
+
+
 @pytest.mark.parametrize("seed, players, stingy, rule_set", CHEAP + MORE)
 def test_a_random_1830_game_replays_to_its_own_scores(
     seed: int, players: int, stingy: bool, rule_set: str
 ) -> None:
-    game, log = play_and_log(seed, players, stingy, rule_set, title="1830")
+    game, log = _played(seed, players, stingy, rule_set)
     assert game.finished and game.state.end_reason in ("bank", "bankrupt")
     if game.state.end_reason == "bankrupt":
         assert sum(p.bankrupt for p in game.players) == 1  # 1830 RULES.md §6.12: ends at once

@@ -18,6 +18,7 @@ from route18xx.engine.errors import IllegalAction
 from route18xx.engine.game.actions import BuyCompany, LayTile, Pass, PlaceToken
 from route18xx.engine.game.game import Game
 from route18xx.engine.game.invariants import check_after
+from route18xx.engine.game.summary import summary
 from route18xx.engine.replay import replay
 from tests.game.test_replay_1830 import _log
 
@@ -53,11 +54,13 @@ def test_the_dh_lays_57_on_f16_and_tokens_it_free_as_prrs_lay() -> None:
     assert prr.cash == cash - 120  # the mountain, nothing for the connection-free lay
     assert game.state.tile_at["F16"] == tile
     assert game.waiting_for()["entity"] == "DH"  # the token comes next
+    assert summary(game)["round"]["teleported"] == "DH"  # the round's summary says so
     token = PlaceToken("DH", "company", city=f"{tile}-0")
     game.process(token)
     assert check_after(game, token) == []
     assert prr.cash == cash - 120 and prr.tokens_used == tokens + 1  # the token is free
     assert "PRR" in game.board.tokens_in("F16", 0)
+    assert summary(game)["round"]["teleported"] is None
     # the teleport was PRR's one tile lay of the turn, and the DH's ability is used up
     with pytest.raises(IllegalAction) as refused:
         game.process(LayTile("PRR", "corporation", hex="H16", tile=_free_57(game), rotation=0))
