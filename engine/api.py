@@ -672,9 +672,7 @@ def warm_up() -> None:
     with solve_tally.uncounted():
         if state:
             solve_report(state, time_limit_s=5.0)
-        importlib.import_module("route18xx.solver.search").warm_up()
-    # The pair scan's numpy listing (long listings only: numpy's import is ~0.2 s of CPU).
-    importlib.import_module("route18xx.solver.pairvector")
+        importlib.import_module("route18xx.solver.search").warm_up()  # CP-SAT, numpy
 
 
 # -- pictures (DESIGN.md §8): the board and routes as plain data, for route18xx.draw ------

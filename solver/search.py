@@ -38,6 +38,7 @@ back ``UNKNOWN`` with no routes.
 
 from __future__ import annotations
 
+import importlib
 import math
 import time
 from collections.abc import Iterable, Sequence
@@ -460,7 +461,8 @@ def _solve(
 
 
 def warm_up() -> None:
-    """Load CP-SAT and run its circuit model once on a two-stop problem (uncounted).
+    """Load CP-SAT and run its circuit model once on a two-stop problem (uncounted), and
+    load the pair scan's numpy listing (long listings only; numpy's import is ~0.2 s).
 
     A process's first CP-SAT search otherwise pays OR-Tools' extension import and
     first-use set-up, ~70-100 ms, inside a client's answer: boards whose fast paths
@@ -472,4 +474,5 @@ def warm_up() -> None:
                            trains=(Train("2", 2), Train("D", None)))
     with solve_tally.uncounted():
         solve(problem, method="circuit", time_limit_s=1.0)
+    importlib.import_module("route18xx.solver.pairvector")
 
