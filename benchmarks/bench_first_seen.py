@@ -1,6 +1,7 @@
 """Parts of a first-seen answer, this tree vs another checkout in ONE process (issue 21).
 
     .venv/bin/python -m benchmarks.bench_first_seen OTHER_CHECKOUT [rounds]
+    .venv/bin/python -m benchmarks.bench_first_seen --parts [runs]
 
 ``bench_answer`` measures whole answers in separate processes, where the machine's
 load moves the figures by more than a part's gain. This loads the other checkout's
@@ -15,6 +16,11 @@ boards built afresh (a board seen first; the game data stays loaded):
 
 It prints each part's median CPU per state on both sides and the median of the
 per-round ratios (this / other): process CPU, so the load touches both sides alike.
+
+With ``--parts``: this tree alone, where a first-seen answer's CPU goes (``parts``):
+each whole answer (``engine.api.solve_report``, caches emptied before it) with the CPU
+of reading the state, its key, building the problem, the solves, the re-check and the
+typed reports summed per answer; medians over the states and runs.
 """
 
 from __future__ import annotations
@@ -113,7 +119,57 @@ def measure(checkout: Path, rounds: int = 30) -> dict[str, dict[str, float]]:
     }
 
 
+def parts(runs: int = 3) -> dict[str, float]:
+    """Median CPU ms per first-seen answer of each part (``--parts``)."""
+    import route18xx.engine.objectives as objectives
+    import route18xx.engine.prepared_cache as prepared_cache
+    import route18xx.engine.whatif as whatif
+    import route18xx.solver as solver
+    from route18xx.engine.api import solve_report
+
+    spent: dict[str, float] = {}
+
+    def timed(module: ModuleType, name: str, part: str) -> None:
+        inner = getattr(module, name)
+
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            c0 = time.process_time()
+            try:
+                return inner(*args, **kwargs)
+            finally:
+                spent[part] = spent.get(part, 0.0) + time.process_time() - c0
+
+        setattr(module, name, wrapper)
+
+    timed(prepared_cache, "state_key", "state key")
+    timed(prepared_cache, "parse_state", "read the state")
+    timed(whatif, "build_problem", "build the problem")
+    timed(whatif, "solve", "solver")
+    timed(whatif, "judge_routes", "re-check")
+    timed(whatif, "typed_report", "typed report")
+    timed(objectives, "typed_report", "typed report")
+    raws = [json.loads(p.read_text())["state"]
+            for p in sorted((ROOT / "tests" / "data" / "states").glob("*.json"))]
+    for raw in raws:
+        solve_report(raw)
+    rows: list[dict[str, float]] = []
+    for _ in range(runs):
+        for raw in raws:
+            solver.clear_caches()
+            spent.clear()
+            c0 = time.process_time()
+            solve_report(raw)
+            rows.append({"whole answer": time.process_time() - c0, **spent})
+    names = ["whole answer", "state key", "read the state", "build the problem", "solver",
+             "re-check", "typed report"]
+    return {n: round(statistics.median(r.get(n, 0.0) for r in rows) * 1000, 3) for n in names}
+
+
 def main() -> None:
+    if sys.argv[1] == "--parts":
+        for part, ms in parts(int(sys.argv[2]) if len(sys.argv) > 2 else 3).items():
+            print(f"{part:18} {ms:.3f} ms (median per answer)")
+        return
     checkout = Path(sys.argv[1])
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 30
     for part, figures in measure(checkout, rounds).items():
