@@ -12,10 +12,8 @@ equal on every recorded route.
 
 from __future__ import annotations
 
-from weakref import WeakKeyDictionary
-
-from route18xx.engine.board import Board, split_node_id
-from route18xx.engine.gamedata import PhaseDef, RevenueCenter
+from route18xx.engine.board import split_node_id
+from route18xx.engine.gamedata import GameData, PhaseDef, RevenueCenter
 from route18xx.engine.money import money
 from route18xx.engine.reports import (
     AnswerBreakdown, BonusValue, CheckReport, RouteBreakdown, RouteCheckReport, StopValue,
@@ -42,18 +40,19 @@ def _kind(hex_id: str, center: RevenueCenter | None, state: RouteState) -> str:
     return "off-board" if center.kind == "offboard" else center.kind
 
 
-#: Stop breakdowns per board, by (phase, node): a board is immutable (the chains are
-#: memoised the same way, ``engine/chains.py``), and every answer on it is reported
-#: again (issue 21: the warm answer).
-_STOPS: WeakKeyDictionary[Board, dict[tuple[PhaseDef, str], StopValue]] = WeakKeyDictionary()
+def _stop_values(data: GameData) -> dict[tuple[PhaseDef, str, str], StopValue]:
+    """Stop breakdowns by (phase, node, tile on its hex), held by the game data: a
+    stop's value and rule depend on nothing else (ROUTES.md §4), so a board seen for
+    the first time reports the stops every other board with those tiles priced
+    (issue 21: derived once per ``GameData``, not once per board)."""
+    return {}
 
 
 def stop_breakdown(state: RouteState, node: str) -> StopValue:
-    """One stop's value in this phase and the rule that set it (memoised: ``_STOPS``)."""
-    memo = _STOPS.get(state.board)
-    if memo is None:
-        memo = _STOPS.setdefault(state.board, {})
-    key = (state.phase, node)
+    """One stop's value in this phase and the rule that set it (memoised: ``_stop_values``)."""
+    board = state.board
+    memo = board.data.derived(_stop_values)
+    key = (state.phase, node, board.tile_on(split_node_id(node)[0]).tile.name)
     found = memo.get(key)
     if found is None:
         found = memo[key] = _stop_breakdown(state, node)

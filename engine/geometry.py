@@ -66,6 +66,12 @@ class BoardPath:
         return self.hex, self.index
 
     @cached_property
+    def label(self) -> str:
+        """``"C9:2"``: the segment label of the path in a route problem (DESIGN.md §3),
+        made once per path (a path is shared by every board with its tile there)."""
+        return f"{self.hex}:{self.index}"
+
+    @cached_property
     def end_keys(self) -> tuple[tuple[bool, tuple[HexId, int]], ...]:
         """Each end in order as (is an edge?, (hex, edge or node index))."""
         return tuple((kind == "edge", (self.hex, i)) for kind, i in self.ends)

@@ -116,21 +116,14 @@ def build_problem(state: RouteState) -> BuiltProblem:
 
     segments: list[Segment] = []
     segment_paths: list[tuple[HexId, int]] = []
+    stop_ends = {key: (i, NO_SIDE) for key, i in stop_index.items()}
     for path in walked:
-        ends: list[tuple[int, int]] = []
-        for is_edge, end in path.end_keys:
-            if is_edge:
-                found = junction_index.get(end)
-            else:
-                s = stop_index.get(end)
-                found = None if s is None else (s, NO_SIDE)
-            if found is None:
-                break
-            ends.append(found)
-        if len(ends) != 2:
+        (edge_1, key_1), (edge_2, key_2) = path.end_keys
+        end_1 = (junction_index if edge_1 else stop_ends).get(key_1)
+        end_2 = (junction_index if edge_2 else stop_ends).get(key_2)
+        if end_1 is None or end_2 is None:
             continue
-        (a, side_a), (b, side_b) = ends
-        segments.append(Segment(a, b, side_a, side_b, f"{path.hex}:{path.index}"))
+        segments.append(Segment(end_1[0], end_2[0], end_1[1], end_2[1], path.label))
         segment_paths.append(path.key)
 
     rule = destination_rule(corp)

@@ -52,3 +52,26 @@ def test_memoised_stop_breakdowns_follow_the_board_and_the_phase() -> None:
     assert any(explain.stop_breakdown(earlier, n).value != explain.stop_breakdown(late, n).value
                or explain.stop_breakdown(earlier, n).rule != explain.stop_breakdown(late, n).rule
                for n in nodes)
+
+
+def test_memoised_stop_breakdowns_follow_the_tile_on_the_hex() -> None:
+    """The memo is the game data's (issue 21: a board seen first reuses what other
+    boards priced): the same node under another tile is its own entry."""
+    from dataclasses import replace
+
+    from route18xx.engine import explain
+    from route18xx.engine.board import Board, split_node_id
+
+    late = parse_state(json.loads((STATES_DIR / "129026-554.json").read_text())["state"])
+    nodes = [n for r in solve_report(late).routes for n in r.nodes]
+    bare = replace(late, board=Board({}, late.board.tokens, late.data))  # preprinted tiles only
+    changed = [n for n in nodes if late.board.tile_on(split_node_id(n)[0]).tile.name
+               != bare.board.tile_on(split_node_id(n)[0]).tile.name
+               and bare.board.revenue_center(*split_node_id(n)) is not None]
+    assert changed
+    for node in nodes:
+        assert explain.stop_breakdown(late, node) == explain._stop_breakdown(late, node)
+    for node in changed:
+        assert explain.stop_breakdown(bare, node) == explain._stop_breakdown(bare, node)
+    assert any(explain.stop_breakdown(bare, n).rule != explain.stop_breakdown(late, n).rule
+               for n in changed)
