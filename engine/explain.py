@@ -66,17 +66,20 @@ def _stop_breakdown(state: RouteState, node: str) -> StopValue:
     value = stop_value(board, hex_id, index, state.phase)
     kind = _kind(hex_id, center, state)
     tile = board.tile_on(hex_id).tile.name
+    data = state.data
     if center is None:
         rule = "no revenue centre: worth nothing"
     elif kind == "mine":
-        rule = f"ROUTES.md §5.3: the mine (tile {tile}) earns no revenue, only the subsidy"
+        rule = (f"{data.rule_section('subsidy')}: the mine (tile {tile}) earns no revenue, "
+                "only the subsidy")
     elif isinstance(center.revenue, int):
-        rule = f"ROUTES.md §4.2: fixed value of tile {tile}"
+        rule = f"{data.rule_section('fixed_value')}: fixed value of tile {tile}"
         if kind == "harbour":
-            rule += "; costs no distance (§3.6)"
+            rule += f"; costs no distance ({data.rule_section('harbour')})"
     else:
         color = state.phase.revenue_color
-        rule = f"ROUTES.md §4.1: phase {state.phase.name} value ({color}) of tile {tile}"
+        rule = (f"{data.rule_section('phase_value')}: phase {state.phase.name} value ({color}) "
+                f"of tile {tile}")
     return StopValue(node, hex_id, kind, value, rule, board.hex(hex_id).location_name or "")
 
 
@@ -90,7 +93,8 @@ def route_breakdown(state: RouteState, route: JudgedRoute) -> RouteBreakdown:
         dest = next(s.node for s in stops if s.hex == corp.destination_hex)
         bonus = BonusValue(
             route.bonus, home, dest,
-            f"ROUTES.md §5.2: {corp.sym} home {corp.home_hex} and destination "
+            f"{state.data.rule_section('destination_bonus')}: {corp.sym} home {corp.home_hex} "
+            "and destination "
             f"{corp.destination_hex} on one route",
         )
     mine = mine_rule(state.data)
@@ -99,7 +103,7 @@ def route_breakdown(state: RouteState, route: JudgedRoute) -> RouteBreakdown:
     if on_mine and mine is not None:
         subsidy = SubsidyValue(
             mine.subsidy, on_mine[0],
-            f"ROUTES.md §5.3: a stop on {mine.hex} pays "
+            f"{state.data.rule_section('subsidy')}: a stop on {mine.hex} pays "
             f"{money(mine.subsidy, state.data.currency_format)} to the treasury",
         )
     used = 0

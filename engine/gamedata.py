@@ -287,6 +287,14 @@ class GameData(Derives):
     #: How the title writes an amount of money, ``%s`` standing for the number
     #: (18xx.games ``CURRENCY_FORMAT_STR``: 1888 ``"¥%s"``, 1830 ``"$%s"``; ``players.json``).
     currency_format: str = "%s"
+    #: rule → where the title's ROUTES.md states it, for explanations (``route_rules.json``
+    #: ``rule_sections``: ``phase_value``, ``fixed_value``, ``harbour``, ``destination_bonus``,
+    #: ``subsidy``); a rule not listed is cited as ``ROUTES.md``.
+    rule_sections: Mapping[str, str] = field(default_factory=dict)
+
+    def rule_section(self, rule: str) -> str:
+        """Where the title's ROUTES.md states ``rule`` (``rule_sections``)."""
+        return self.rule_sections.get(rule, "ROUTES.md")
 
     def phase(self, name: str) -> PhaseDef | None:
         for phase in self.phases:
@@ -468,4 +476,5 @@ def game_data(title: str = "1888") -> GameData:
         title=title,
         stop_subsidies={mine["hex"]: mine["subsidy"]} if mine else {},
         currency_format=_load("players", title)["currency_format"],
+        rule_sections=dict(route_rules.get("rule_sections", {})),
     )

@@ -3,6 +3,7 @@ trains, dividend against treasury, recorded against optimal."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -65,6 +66,20 @@ def test_mine_route_breakdown() -> None:
     assert (mine.kind, mine.value) == ("mine", 0)
     assert b.subsidy == route.subsidy == 40
     assert b.stops_value + (b.bonus.value if b.bonus else 0) == route.revenue == 50
+
+
+def test_1830_stops_cite_1830s_routes_sections() -> None:
+    """1830's ROUTES.md states the phase values and the fixed values both in §4.1 (1888's
+    puts fixed values in §4.2): C&O's 26855-458 run through the Altoona bypass, recorded
+    revenue 120, prices each stop by a §4.1 rule, none by §4.2, and cites no mine or bonus."""
+    states = {s["name"]: s for s in load_json(
+        Path(__file__).resolve().parents[1] / "data" / "1830" / "states.json")["states"]}
+    data = states["26855-458"]
+    report = check_report(data["state"], data["routes"])
+    stops = [s for r in report.routes for s in r.breakdown.stops]  # type: ignore[union-attr]
+    assert sum(s.value for s in stops) == data["recorded_revenue"] == 120
+    assert stops and all(s.rule.startswith("ROUTES.md §4.1:") for s in stops if s.value)
+    assert not any("§4.2" in s.rule or "§5" in s.rule for s in stops)
 
 
 @pytest.mark.parametrize("path", state_files(), ids=lambda p: p.stem)
