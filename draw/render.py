@@ -92,10 +92,11 @@ def build_picture(
             drawn.append(r)
             legend.append(_route_line(kind, r, fmt))
         legal = all(w.legal for w in walks)
+        parts = (f"{kind} income: {money(revenue + subsidy, fmt)} (revenue {money(revenue, fmt)} "
+                 f"+ subsidy {money(subsidy, fmt)})" if view.mine_hex is not None
+                 else f"{kind} revenue: {money(revenue, fmt)}")  # no subsidy in the title
         legend.append(LegendLine(
-            f"{kind} income: {money(revenue + subsidy, fmt)} (revenue {money(revenue, fmt)} "
-            f"+ subsidy {money(subsidy, fmt)})"
-            + ("" if legal else f" — illegal routes count {money(0, fmt)}"), bold=True))
+            parts + ("" if legal else f" — illegal routes count {money(0, fmt)}"), bold=True))
     if "optimal" in totals and "recorded" in totals:
         (opt_rev, opt_sub), (rec_rev, rec_sub) = totals["optimal"], totals["recorded"]
         diff = opt_rev + opt_sub - rec_rev - rec_sub

@@ -250,8 +250,9 @@ def test_an_1830_legend_is_in_dollars() -> None:
     board = _states_1830()["26855-458"]
     root = _parse(render_svg(board["state"], routes="both", recorded=board["routes"]))
     texts = ["".join(t.itertext()) for t in root.iter(f"{SVG}text")]
-    legend = " | ".join(t for t in texts if "income" in t)
-    assert f"recorded income: ${board['recorded_revenue']}" in legend, legend
+    legend = " | ".join(t for t in texts if "recorded" in t)
+    assert f"recorded revenue: ${board['recorded_revenue']}" in legend, legend
+    assert "subsidy" not in legend  # 1830 pays none: the totals name revenue alone
     assert "optimal − recorded: +$" in legend and "¥" not in " ".join(texts)
     # no mine and no destinations in 1830's data: the legend's words name neither
     assert "no stop pays a subsidy" in " ".join(texts)
