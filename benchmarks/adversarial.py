@@ -34,6 +34,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -45,8 +46,10 @@ TRAIN_SETS = (("5", "5"), ("5", "6"), ("6", "6"), ("5", "D"), ("6", "D"), ("D", 
 MOVES = 30
 
 
-def grow(seed: int, moves: int = MOVES) -> dict[str, Any]:
-    """Board ``seed``: a base, a runner and a train set drawn independently, then legal moves."""
+def grow(seed: int, moves: int = MOVES,
+         train_sets: Sequence[Sequence[str]] | None = None) -> dict[str, Any]:
+    """Board ``seed``: a base, a runner and a train set (of ``train_sets``, default
+    ``TRAIN_SETS``) drawn independently, then legal moves."""
     from route18xx.engine.state_file import parse_state
 
     rng = random.Random(seed)
@@ -55,7 +58,7 @@ def grow(seed: int, moves: int = MOVES) -> dict[str, Any]:
     state = {k: state[k] for k in ("title", "rule_set", "phase", "corporation", "trains",
                                    "tiles", "tokens")}
     runner = rng.choice(sorted({t["corporation"] for t in state["tokens"]}))
-    trains = list(rng.choice(TRAIN_SETS))
+    trains = list(rng.choice(TRAIN_SETS if train_sets is None else train_sets))
     state["corporation"], state["trains"] = runner, trains
     applied: list[Any] = []
     while len(applied) < moves:

@@ -42,26 +42,9 @@ LONE = (("D",),)
 def grow(seed: int) -> dict[str, Any]:
     """Board ``seed``: ``benchmarks.adversarial.grow``'s draws and moves, the runner
     holding one D train (the seeds 9900-10029 of the README were grown so)."""
-    from benchmarks.adversarial import MOVES
-    from benchmarks.grow_boards import BASES, STATES, _move
-    from route18xx.engine.state_file import parse_state
+    from benchmarks.adversarial import grow as grow_board
 
-    rng = random.Random(seed)
-    base = rng.choice(BASES)
-    state = json.loads((STATES / f"{base}.json").read_text())["state"]
-    state = {k: state[k] for k in ("title", "rule_set", "phase", "corporation", "trains",
-                                   "tiles", "tokens")}
-    runner = rng.choice(sorted({t["corporation"] for t in state["tokens"]}))
-    trains = list(rng.choice(LONE))
-    state["corporation"], state["trains"] = runner, trains
-    applied: list[Any] = []
-    while len(applied) < MOVES:
-        move = _move(state, runner, rng)
-        if move is not None:
-            applied.append(move)
-    parse_state(state)  # every board is legal
-    return {"state": state, "meta": {"base_state": base, "runner": runner, "trains": trains,
-                                     "seed": seed, "moves_applied": applied}}
+    return grow_board(seed, train_sets=LONE)
 
 
 def grow_folder(seeds: range, out: Path, climb_steps: int = 8, keep: int = 40) -> None:
