@@ -30,8 +30,8 @@ the depth-first walk's 1-2 µs) and scanned from their track masks, with a budge
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from route18xx.solver.cancel import CancelToken
 from route18xx.solver.pairwalk import list_weighed, rebuild
@@ -184,12 +184,25 @@ def pair_routes(
     lists = [ranked if d >= max(reach) else [i for i in ranked if costs[i] <= d]
              for d in reach]
     tables = [[(weights[i], tracks[i]) for i in order] for order in lists]
-    # The scan walks the longer list (cut short by the bound) and indexes the shorter.
-    swap = not same and len(tables[0]) < len(tables[1])
+    return _scanned(best_pair, tables, lists, same, max_work,
+                    lambda i: rebuild(instance.graph, weighed, i))
+
+
+def _scanned(
+    scan: Callable[[Any, Any, int], tuple[int, int | None, int | None] | None],
+    tables: Sequence[Any], lists: Sequence[Any], same: bool, max_work: int,
+    route: Callable[[int], ListedRoute],
+) -> dict[int, ListedRoute] | None:
+    """The best pair of two trains' ranked lists (``lists``: listing indexes, heaviest
+    first; ``tables``: what ``scan`` reads of them), as train index → route built by
+    ``route`` from a listing index; None when ``scan`` gives up. The scan walks the
+    longer list (cut short by the bound) and indexes the shorter; ``same``: one list
+    for two trains of one reach."""
+    swap = not same and len(lists[0]) < len(lists[1])
     if swap:
-        found = best_pair(tables[1], tables[0], max_work)
+        found = scan(tables[1], tables[0], max_work)
     else:
-        found = best_pair(tables[0], None if same else tables[1], max_work)
+        found = scan(tables[0], None if same else tables[1], max_work)
     if found is None:
         return None
     _, first, second = found
@@ -197,9 +210,9 @@ def pair_routes(
         first, second = second, first
     out: dict[int, ListedRoute] = {}
     if first is not None:
-        out[0] = rebuild(instance.graph, weighed, lists[0][first])
+        out[0] = route(int(lists[0][first]))
     if second is not None:
-        out[1] = rebuild(instance.graph, weighed, lists[0 if same else 1][second])
+        out[1] = route(int(lists[0 if same else 1][second]))
     return out
 
 
@@ -222,19 +235,4 @@ def _vector_pair(
     same = reach[0] == reach[1]
     lists = [ranked if d >= max(reach) else ranked[listed.costs[ranked] <= d] for d in reach]
     tables = [(listed.weights[o], listed.junctions[o], listed.segments[o]) for o in lists]
-    swap = not same and len(lists[0]) < len(lists[1])
-    if swap:
-        found = scan(tables[1], tables[0], max_work)
-    else:
-        found = scan(tables[0], None if same else tables[1], max_work)
-    if found is None:
-        return None
-    _, first, second = found
-    if swap:
-        first, second = second, first
-    out: dict[int, ListedRoute] = {}
-    if first is not None:
-        out[0] = lister.route(listed, int(lists[0][first]))
-    if second is not None:
-        out[1] = lister.route(listed, int(lists[0 if same else 1][second]))
-    return out
+    return _scanned(scan, tables, lists, same, max_work, lambda i: lister.route(listed, i))
