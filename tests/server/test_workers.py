@@ -143,12 +143,18 @@ def one_worker() -> Iterator[RouteServer]:
     srv.stop(0).wait()
 
 
-def test_a_client_cancel_stops_the_job_running_in_its_worker(one_worker: RouteServer) -> None:
-    """The one worker is freed as soon as the client cancels, not when the job would end."""
+def _slow_and_cheap() -> tuple[Any, Any]:
+    """A request that keeps the one worker busy for about a second (a 5 + D board whose
+    listing is the longest of tests/data/boards, with eight train sets), and a cheap one."""
     hard = load_json(Path(__file__).resolve().parents[1] / "data" / "boards" / "big-9307-HJR-5D.json")
     sets = [["D", "D"], ["5", "D"], ["6", "D"], ["6", "6"], ["5", "6"], ["5", "5"], ["D"], ["6"]]
-    slow = converters.solve_request_to_proto(hard["state"], train_sets=sets)
-    cheap = converters.solve_request_to_proto(SAMPLE[0]["state"])
+    return (converters.solve_request_to_proto(hard["state"], train_sets=sets),
+            converters.solve_request_to_proto(SAMPLE[0]["state"]))
+
+
+def test_a_client_cancel_stops_the_job_running_in_its_worker(one_worker: RouteServer) -> None:
+    """The one worker is freed as soon as the client cancels, not when the job would end."""
+    slow, cheap = _slow_and_cheap()
     with grpc.insecure_channel(one_worker.target) as channel:
         stub = pb_grpc.RouteServiceStub(channel)
         stub.SolveRoutes(cheap, timeout=30)  # the worker is up
@@ -166,10 +172,7 @@ def test_a_client_cancel_stops_the_job_running_in_its_worker(one_worker: RouteSe
 def test_a_call_waiting_for_a_busy_worker_ends_at_its_deadline(one_worker: RouteServer) -> None:
     """A call queued behind the one worker's long job answers DEADLINE_EXCEEDED at its own
     deadline, not when a worker comes free (nor, at start, when the workers have booted)."""
-    hard = load_json(Path(__file__).resolve().parents[1] / "data" / "boards" / "big-9307-HJR-5D.json")
-    sets = [["D", "D"], ["5", "D"], ["6", "D"], ["6", "6"], ["5", "6"], ["5", "5"], ["D"], ["6"]]
-    slow = converters.solve_request_to_proto(hard["state"], train_sets=sets)
-    cheap = converters.solve_request_to_proto(SAMPLE[0]["state"])
+    slow, cheap = _slow_and_cheap()
     with grpc.insecure_channel(one_worker.target) as channel:
         stub = pb_grpc.RouteServiceStub(channel)
         stub.SolveRoutes(cheap, timeout=30)  # the worker is up
