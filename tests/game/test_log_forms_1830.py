@@ -20,8 +20,8 @@ import pytest
 
 from route18xx.engine.game.actions import Action, RunRoutes
 from route18xx.engine.game.game import Game
-from route18xx.engine.replay import replay, replay_report
-from tests.game.test_log_forms import FORMS, Log, _run_routes
+from route18xx.engine.replay import replay
+from tests.game.test_log_forms import FORMS, Log, _run_routes, _summary
 from tests.game.test_replay_1830 import LOGS, _log
 
 
@@ -76,17 +76,6 @@ def with_subsidy_fields(log: Log) -> Log:
 NEW_FORMS = {"nodes": with_nodes, "no-skip": without_skip, "subsidy-fields": with_subsidy_fields}
 OLD_FORMS = {k: FORMS[k] for k in ("players-without-ids", "sales-without-percent",
                                    "skip-marks")}
-
-
-def _summary(log: Log) -> dict[str, Any]:
-    report = replay_report(replay(log)).to_json()
-    return {
-        "runs": report["run_routes"],
-        "errors": report["errors"],
-        "final_scores": report["final_scores"],
-        "recorded_result": report["recorded_result"],
-        "scores_match": report["scores_match"],
-    }
 
 
 def _by_name(log: Log, summary: dict[str, Any]) -> dict[str, Any]:

@@ -118,14 +118,19 @@ def test_a_game_by_id_or_by_url_on_the_site(server: RouteServer, site: str,
     assert StandIn.asked == ["/api/game/129026"]
 
 
-def test_the_fetched_text_replays_like_the_file(server: RouteServer) -> None:
-    _, answer = fetch(server, {"gameId": "129026"})
+def _replayed(server: RouteServer, game_log: str) -> Any:
+    """``ReplayGame`` over HTTP/JSON on a fetched log's text, without solving."""
     request = urllib.request.Request(
         f"{server.http_url}{SERVICE}/ReplayGame", method="POST",
-        data=json.dumps({"gameLog": answer["gameLog"], "skipSolve": True}).encode(),
+        data=json.dumps({"gameLog": game_log, "skipSolve": True}).encode(),
         headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=60) as response:
-        replayed = json.loads(response.read())
+        return json.loads(response.read())
+
+
+def test_the_fetched_text_replays_like_the_file(server: RouteServer) -> None:
+    _, answer = fetch(server, {"gameId": "129026"})
+    replayed = _replayed(server, answer["gameLog"])
     assert replayed["scoresMatch"] and len(replayed["runs"]) == 95
 
 
@@ -136,12 +141,7 @@ def test_an_1830_game_is_fetched_and_replays_to_its_result(server: RouteServer) 
     status, answer = fetch(server, {"gameId": "26855"})
     assert status == 200, answer
     assert answer["gameLog"] == LOG_1830 and StandIn.asked == ["/api/game/26855"]
-    request = urllib.request.Request(
-        f"{server.http_url}{SERVICE}/ReplayGame", method="POST",
-        data=json.dumps({"gameLog": answer["gameLog"], "skipSolve": True}).encode(),
-        headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=60) as response:
-        replayed = json.loads(response.read())
+    replayed = _replayed(server, answer["gameLog"])
     assert replayed["title"] == "1830" and replayed["scoresMatch"] and len(replayed["runs"]) == 43
 
 
