@@ -34,7 +34,7 @@ from collections.abc import Collection, Sequence
 from route18xx.engine.board import Board, NodeId, split_node_id
 from route18xx.engine.chains import Chain
 from route18xx.engine.deadline import CancelSignal, check_time
-from route18xx.engine.gamedata import HexId
+from route18xx.engine.gamedata import HexId, TileDef
 
 #: Combinations of candidate chains tried in full before ``assign_chains`` goes greedy.
 MAX_COMBINATIONS = 4096
@@ -51,21 +51,29 @@ def site_order(board: Board, chains: Sequence[Chain]) -> list[Chain]:
     (``Tile#nodes``). The sort is stable, so chains between the same two nodes
     keep the order of the track walk.
     """
+    if len(chains) < 2:  # most connections: one candidate, nothing to order
+        return list(chains)
     return sorted(chains, key=lambda c: (_node_rank(board, c.start), _node_rank(board, c.end)))
 
 
 def _node_rank(board: Board, node: NodeId) -> int:
     """Where the tile's paths first reach ``node`` (its index when no path does)."""
     hex_id, index = split_node_id(node)
-    tile = board.tile_on(hex_id).tile
+    rank = board.tile_on(hex_id).tile.derived(_node_ranks).get(index)
+    return 100 + index if rank is None else rank
+
+
+def _node_ranks(tile: TileDef) -> dict[int, int]:
+    """Each node index of ``tile`` → how many node ends its paths list before the
+    first one on it (``Tile#nodes`` order; a fact of the tile, held by it: issue 21)."""
+    ranks: dict[int, int] = {}
     rank = 0
     for path in tile.paths:
         for end in (path.a, path.b):
             if not end.is_edge:
-                if end.index == index:
-                    return rank
+                ranks.setdefault(end.index, rank)
                 rank += 1
-    return 100 + index
+    return ranks
 
 
 def rebuild_route(
