@@ -16,9 +16,9 @@ from route18xx.engine.board import Board, NodeId, split_node_id
 from route18xx.engine.chains import Chain, find_chains
 from route18xx.engine.deadline import CancelSignal, check_time
 from route18xx.engine.errors import MalformedInput, excerpt
-from route18xx.engine.gamedata import HexId, TrainDef
+from route18xx.engine.gamedata import HexId, RevenueCenter, TrainDef
 from route18xx.engine.hexgrid import parse_hex_id
-from route18xx.engine.revenue import destination_bonus, route_subsidy, stop_value
+from route18xx.engine.revenue import destination_bonus, route_subsidy
 from route18xx.engine.route_bounds import board_stops
 from route18xx.engine.route_reading import hinted_nodes, read_routes
 from route18xx.engine.route_rebuild import rebuild_route
@@ -57,6 +57,38 @@ class ViolationDetail:
     hex: str = ""
 
 
+@dataclass(frozen=True)
+class StopFacts:
+    """A route's stops read once (issue 21): each as (hex, part index), its revenue
+    centre on the board (None when the tile has none) and the distance the stops take
+    (ROUTES.md §3.6: a centre's ``visit_cost``, 1 without one). The judge checks and
+    prices from them, and the report (``engine.explain``) explains from them."""
+
+    stops: tuple[NodeId, ...]
+    keys: tuple[tuple[HexId, int], ...]
+    centers: tuple[RevenueCenter | None, ...]
+    distance: int
+
+    @property
+    def hexes(self) -> list[HexId]:
+        """The stops' hexes in route order, a hex listed once for consecutive stops on it."""
+        out: list[HexId] = []
+        for hex_id, _ in self.keys:
+            if not out or out[-1] != hex_id:
+                out.append(hex_id)
+        return out
+
+
+def read_stops(board: Board, stops: Sequence[NodeId]) -> StopFacts:
+    """``stops`` as ``StopFacts`` on ``board``."""
+    keys = tuple(split_node_id(s) for s in stops)
+    centers = tuple(board.revenue_center(h, i) for h, i in keys)
+    distance = 0
+    for node in centers:
+        distance += 1 if node is None else node.visit_cost
+    return StopFacts(tuple(stops), keys, centers, distance)
+
+
 @dataclass
 class JudgedRoute:
     train: str
@@ -70,6 +102,16 @@ class JudgedRoute:
     details: list[ViolationDetail] = field(default_factory=list)
     #: The route's position in the judged list (0-based).
     index: int = 0
+    #: ``stops`` read once by the judge (``facts``); None before they are checked.
+    known: StopFacts | None = field(default=None, compare=False, repr=False)
+
+    def facts(self, board: Board) -> StopFacts:
+        """The route's ``StopFacts`` on ``board``: the judge's reading of ``stops`` when it
+        is of these stops, else read now (a route whose stops were set by hand)."""
+        known = self.known
+        if known is None or known.stops != tuple(self.stops):
+            known = read_stops(board, self.stops)
+        return known
 
     def violate(self, code: str, text: str, node: str = "", hex_id: str = "") -> None:
         """Record a violation: its text in ``violations``, its data in ``details``."""
@@ -81,6 +123,9 @@ class JudgedRoute:
 
     @property
     def hexes(self) -> list[HexId]:
+        known = self.known
+        if known is not None and known.stops == tuple(self.stops):
+            return known.hexes
         out: list[HexId] = []
         for stop in self.stops:
             hex_id = split_node_id(stop)[0]
@@ -213,7 +258,10 @@ def judge_routes(
             options.append(chains)
         if route.violations and any(not o for o in options):
             continue
-        assigned = rebuild_route(board, corp.sym, options, hinted_nodes(spec.nodes), taken, cancel)
+        # the hints only choose between candidates: with one chain per connection
+        # there is no choice, and the route's nodes need not be read (issue 21)
+        hints = hinted_nodes(spec.nodes) if any(len(o) > 1 for o in options) else frozenset()
+        assigned = rebuild_route(board, corp.sym, options, hints, taken, cancel)
         if assigned is None:
             route.violate(
                 "CONNECTIONS_DISJOINT", f"{label}: consecutive connections do not share a stop"
@@ -241,10 +289,12 @@ def judge_routes(
                                 hex_id=key[0],
                             )
                 edge_owner[key] = number
-        keys = [split_node_id(s) for s in route.stops]
-        hexes = [h for h, _ in keys]
+        facts = route.facts(board)
+        hexes = [h for h, _ in facts.keys]
         route.bonus = destination_bonus(hexes, corp)
-        route.revenue = sum(stop_value(board, h, i, state.phase) for h, i in keys)
+        color = state.phase.revenue_color
+        # ROUTES.md §4.1 as ``revenue.stop_value`` prices a stop, on the centres read once
+        route.revenue = sum(0 if node is None else node.value_for(color) for node in facts.centers)
         route.revenue += route.bonus
         route.subsidy = route_subsidy(hexes, board.data)
     violations = [v for r in routes for v in r.violations]
@@ -267,22 +317,26 @@ def _side_name(board: Board, key: tuple[HexId, int]) -> str:
 def _check_route(
     state: RouteState, label: str, route: JudgedRoute, train: TrainDef | None
 ) -> None:
-    """ROUTES.md §3.1–3.6 and §3.8 for one route whose chains are known."""
+    """ROUTES.md §3.1–3.6 and §3.8 for one route whose chains are known.
+
+    The stops are read once (``read_stops``) and kept on the route (``known``) for
+    the pricing and the report.
+    """
     board = state.board
     corp = state.corporation.sym
     stops = route.stops
+    facts = route.known = read_stops(board, stops)
+    keys = facts.keys
     if len(stops) < 2:
         route.violate("TOO_FEW_STOPS", f"{label}: a route needs at least two stops")
-    counts = Counter(stops)
-    for stop, n in counts.items():
-        if n > 1:
-            route.violate("STOP_TWICE", f"{label}: visits {stop} twice", node=stop)
-    keys = [split_node_id(s) for s in stops]
+    if len(set(stops)) < len(stops):
+        for stop, n in Counter(stops).items():
+            if n > 1:
+                route.violate("STOP_TWICE", f"{label}: visits {stop} twice", node=stop)
     if not any(corp in board.tokens_in(*key) for key in keys):
         route.violate("NO_STATION", f"{label}: the route has no {corp} station")
     groups: dict[str, list[HexId]] = {}
-    for key in keys:
-        node = board.revenue_center(*key)
+    for key, node in zip(keys, facts.centers):
         for g in node.groups if node else ():
             groups.setdefault(g, []).append(key[0])
     for g, hexes in groups.items():
@@ -290,34 +344,37 @@ def _check_route(
             route.violate(
                 "GROUP_TWICE", f"{label}: {' and '.join(hexes)} are both {g}", hex_id=hexes[1]
             )
-    for position, s in enumerate(stops):
-        if 0 < position < len(stops) - 1:
-            for code, text in _interior_problems(state, label, route, position):
-                route.violate(code, text, node=s)
-    if train is not None:
-        cost = 0
-        for key in keys:
-            node = board.revenue_center(*key)
-            cost += node.visit_cost if node else 1
-        if train.distance is not None and cost > train.distance:
-            route.violate("TOO_LONG", f"{label}: a {train.name}-train cannot visit {cost} stops")
+    if len(stops) > 2:
+        # a chain's terminal ends are among its own two ends, so a stop is reached by
+        # terminal track exactly when some chain of the route lists it as one
+        terminal = frozenset().union(*(c.terminal_ends for c in route.chains))
+        for position in range(1, len(stops) - 1):
+            for code, text in _interior_problems(state, label, facts, position, terminal):
+                route.violate(code, text, node=stops[position])
+    if train is not None and train.distance is not None and facts.distance > train.distance:
+        route.violate(
+            "TOO_LONG", f"{label}: a {train.name}-train cannot visit {facts.distance} stops"
+        )
 
 
 def _interior_problems(
-    state: RouteState, label: str, route: JudgedRoute, position: int
+    state: RouteState, label: str, facts: StopFacts, position: int,
+    terminal: frozenset[NodeId],
 ) -> list[tuple[str, str]]:
-    """A stop in the middle of a route must let the company pass (ROUTES.md §3.4, §3.8)."""
+    """A stop in the middle of a route must let the company pass (ROUTES.md §3.4, §3.8).
+
+    ``terminal``: the nodes the route's chains reach by terminal track.
+    """
     board = state.board
-    stop = route.stops[position]
-    hex_id, index = split_node_id(stop)
-    node = board.revenue_center(hex_id, index)
+    stop = facts.stops[position]
     problems = []
-    touching = [c for c in route.chains if stop in (c.start, c.end)]
-    if any(stop in c.terminal_ends for c in touching):
+    if stop in terminal:
         problems.append(
             ("TERMINAL_PASSED",
              f"{label}: {stop} is reached by terminal track and can only end a route")
         )
+    hex_id, index = facts.keys[position]
+    node = facts.centers[position]
     if node is not None and board.blocks(hex_id, index, state.corporation.sym):
         if node.kind == "offboard":
             name = board.hex(hex_id).location_name or hex_id
