@@ -13,7 +13,7 @@ equal on every recorded route.
 from __future__ import annotations
 
 from route18xx.engine.board import split_node_id
-from route18xx.engine.gamedata import GameData, PhaseDef, RevenueCenter
+from route18xx.engine.gamedata import GameData, HexId, RevenueCenter
 from route18xx.engine.money import money
 from route18xx.engine.reports import (
     AnswerBreakdown, BonusValue, CheckReport, RouteBreakdown, RouteCheckReport, StopValue,
@@ -40,8 +40,9 @@ def _kind(hex_id: str, center: RevenueCenter | None, state: RouteState) -> str:
     return "off-board" if center.kind == "offboard" else center.kind
 
 
-def _stop_values(data: GameData) -> dict[tuple[PhaseDef, str, str], StopValue]:
-    """Stop breakdowns by (phase, node, tile on its hex), held by the game data: a
+def _stop_values(data: GameData) -> dict[tuple[str, str, str, str], StopValue]:
+    """Stop breakdowns by (phase name, its newest colour, node, tile on its hex), held by
+    the game data: a
     stop's value and rule depend on nothing else (ROUTES.md §4), so a board seen for
     the first time reports the stops every other board with those tiles priced
     (issue 21: derived once per ``GameData``, not once per board)."""
@@ -50,9 +51,17 @@ def _stop_values(data: GameData) -> dict[tuple[PhaseDef, str, str], StopValue]:
 
 def stop_breakdown(state: RouteState, node: str) -> StopValue:
     """One stop's value in this phase and the rule that set it (memoised: ``_stop_values``)."""
+    return _priced(state, node, split_node_id(node)[0])
+
+
+def _priced(state: RouteState, node: str, hex_id: HexId) -> StopValue:
+    """``stop_breakdown`` of ``node`` on ``hex_id``: the memo is keyed by what a stop's
+    value and rule read of the phase (its name and newest colour), the node and the
+    tile on its hex."""
     board = state.board
+    phase = state.phase
+    key = (phase.name, phase.revenue_color, node, board.tile_on(hex_id).tile.name)
     memo = board.data.derived(_stop_values)
-    key = (state.phase, node, board.tile_on(split_node_id(node)[0]).tile.name)
     found = memo.get(key)
     if found is None:
         found = memo[key] = _stop_breakdown(state, node)
@@ -84,46 +93,46 @@ def _stop_breakdown(state: RouteState, node: str) -> StopValue:
 
 
 def route_breakdown(state: RouteState, route: JudgedRoute) -> RouteBreakdown:
-    """The breakdown of one judged route; its sums equal the route's revenue and subsidy."""
+    """The breakdown of one judged route; its sums equal the route's revenue and subsidy.
+
+    It explains the stops as the judge read them (``JudgedRoute.facts``: each stop's
+    hex, centre and the distance they take), not from a reading of its own.
+    """
     corp = state.corporation
-    stops = tuple(stop_breakdown(state, s) for s in route.stops)
+    data = state.data
+    facts = route.facts(state.board)
+    stops = tuple(_priced(state, node, hex_id)
+                  for node, (hex_id, _) in zip(facts.stops, facts.keys))
     bonus = None
     if route.bonus:
         home = next(s.node for s in stops if s.hex == corp.home_hex)
         dest = next(s.node for s in stops if s.hex == corp.destination_hex)
         bonus = BonusValue(
             route.bonus, home, dest,
-            f"{state.data.rule_section('destination_bonus')}: {corp.sym} home {corp.home_hex} "
+            f"{data.rule_section('destination_bonus')}: {corp.sym} home {corp.home_hex} "
             "and destination "
             f"{corp.destination_hex} on one route",
         )
-    mine = mine_rule(state.data)
+    mine = data.derived(mine_rule)
     on_mine = [s.node for s in stops if mine is not None and s.hex == mine.hex]
     subsidy = None
     if on_mine and mine is not None:
         subsidy = SubsidyValue(
             mine.subsidy, on_mine[0],
-            f"{state.data.rule_section('subsidy')}: a stop on {mine.hex} pays "
-            f"{money(mine.subsidy, state.data.currency_format)} to the treasury",
+            f"{data.rule_section('subsidy')}: a stop on {mine.hex} pays "
+            f"{money(mine.subsidy, data.currency_format)} to the treasury",
         )
-    used = 0
-    for s in route.stops:
-        center = state.board.revenue_center(*split_node_id(s))
-        used += center.visit_cost if center else 1
-    trains = {t.name: t for t in state.trains}
-    train = trains.get(train_type(route.train))
-    counted = not route.violations
-    stops_value = sum(s.value for s in stops)
+    train = {t.name: t for t in state.trains}.get(train_type(route.train))
     return RouteBreakdown(
         stops=stops,
-        stops_value=stops_value,
+        stops_value=sum(s.value for s in stops),
         bonus=bonus,
         mine_subsidy=subsidy,
-        distance_used=used,
+        distance_used=facts.distance,
         distance_limit=None if train is None else train.distance,
         revenue=route.revenue,
         subsidy=route.subsidy,
-        counted=counted,
+        counted=not route.violations,
     )
 
 
