@@ -95,7 +95,10 @@ def rebuild_route(
         return None
     if len(ordered) == 1:
         return _single(board, corporation, ordered[0], set(taken))
-    site = _pairwise(ordered, hints, set(taken))
+    if all(len(o) == 1 for o in ordered):  # the solver's routes: no choice anywhere
+        site = _pairwise_one([o[0] for o in ordered], set(taken))
+    else:
+        site = _pairwise(ordered, hints, set(taken))
     if site is not None:
         return site
     return assign_chains(ordered, set(hints), cancel)
@@ -149,6 +152,30 @@ def _pairwise(
         stops.append(right)
         taken |= set(a.paths)
     return chains, stops
+
+
+def _pairwise_one(
+    chains: Sequence[Chain], taken: set[PathKey]
+) -> tuple[list[Chain], list[NodeId]] | None:
+    """``_pairwise`` when each connection has one candidate chain: the same tests on
+    each consecutive pair (no taken path, one node in common, no shared path, the
+    pairs agreeing on the walk), with no choice to make and so no hint to read."""
+    stops: list[NodeId] = []
+    for i in range(len(chains) - 1):
+        a, b = chains[i], chains[i + 1]
+        if not (taken.isdisjoint(a.paths) and taken.isdisjoint(b.paths)):
+            return None
+        middle = {a.start, a.end} & {b.start, b.end}
+        if len(middle) != 1 or not set(a.paths).isdisjoint(b.paths):
+            return None
+        (join,) = middle
+        if i == 0:
+            stops.extend((a.other_end(join), join))
+        elif stops[-1] != join:
+            return None  # the pairs disagree about connection i: not one walk
+        stops.append(b.other_end(join))
+        taken.update(a.paths)
+    return list(chains), stops
 
 
 def assign_chains(
