@@ -222,9 +222,12 @@ def judge_routes(
     """
     board = state.board
     corp = state.corporation
-    owned = Counter(t.name for t in state.trains)
-    train_defs = {t.name: t for t in state.trains}
-    used_trains: Counter[str] = Counter()
+    owned: dict[str, int] = {}
+    train_defs: dict[str, TrainDef] = {}
+    for t in state.trains:
+        owned[t.name] = owned.get(t.name, 0) + 1
+        train_defs[t.name] = t
+    used_trains: dict[str, int] = {}
     seen_ids: set[str] = set()
     edge_owner: dict[tuple[HexId, int], int] = {}
     routes: list[JudgedRoute] = []
@@ -238,7 +241,7 @@ def judge_routes(
         if spec.train in seen_ids:
             route.violate("TRAIN_RUNS_TWICE", f"{label}: train {spec.train} runs twice")
         seen_ids.add(spec.train)
-        used_trains[kind] += 1
+        used_trains[kind] = used_trains.get(kind, 0) + 1
         if kind not in owned:
             route.violate("TRAIN_NOT_OWNED", f"{label}: {corp.sym} owns no {kind}-train")
         elif used_trains[kind] > owned[kind]:
