@@ -271,7 +271,8 @@ def judge_routes(
             )
             continue
         route.chains, route.stops = assigned
-        taken.update(p for c in route.chains for p in c.paths)
+        for chain in route.chains:
+            taken.update(chain.paths)
         _check_route(state, label, route, train_defs.get(kind))
         reported: set[str] = set()
         for chain in route.chains:
