@@ -273,7 +273,7 @@ def judge_routes(
         route.chains, route.stops = assigned
         for chain in route.chains:
             taken.update(chain.paths)
-        _check_route(state, label, route, train_defs.get(kind))
+        facts = _check_route(state, label, route, train_defs.get(kind))
         reported: set[str] = set()
         for chain in route.chains:
             for key in chain.edge_keys:
@@ -293,7 +293,6 @@ def judge_routes(
                                 hex_id=key[0],
                             )
                 edge_owner[key] = number
-        facts = route.facts(board)
         hexes = [h for h, _ in facts.keys]
         route.bonus = destination_bonus(hexes, corp)
         color = state.phase.revenue_color
@@ -320,11 +319,11 @@ def _side_name(board: Board, key: tuple[HexId, int]) -> str:
 
 def _check_route(
     state: RouteState, label: str, route: JudgedRoute, train: TrainDef | None
-) -> None:
+) -> StopFacts:
     """ROUTES.md §3.1–3.6 and §3.8 for one route whose chains are known.
 
-    The stops are read once (``read_stops``) and kept on the route (``known``) for
-    the pricing and the report.
+    The stops are read once (``read_stops``), returned and kept on the route
+    (``known``) for the pricing and the report.
     """
     board = state.board
     corp = state.corporation.sym
@@ -359,6 +358,7 @@ def _check_route(
         route.violate(
             "TOO_LONG", f"{label}: a {train.name}-train cannot visit {facts.distance} stops"
         )
+    return facts
 
 
 def _interior_problems(
