@@ -39,19 +39,22 @@ class Optimum:
 def route_spec(built: BuiltProblem, route: RouteResult, train_id: str) -> RouteSpec:
     """One solver route in the 18xx.games ``run_routes`` shape (ROUTES.md §6)."""
     problem = built.problem
+    segments = problem.segments
+    paths = built.segment_paths
+    is_stop = problem.is_stop
     connections: list[tuple[str, ...]] = []
     current: list[str] = []
     for seg_index in route.segments:
-        segment = problem.segments[seg_index]
-        hex_id, _ = built.segment_paths[seg_index]
-        current.append(hex_id)
-        if problem.is_stop(segment.a) and problem.is_stop(segment.b):
+        segment = segments[seg_index]
+        current.append(paths[seg_index][0])
+        a_stop = is_stop(segment.a)
+        b_stop = is_stop(segment.b)
+        if a_stop and b_stop:
             connections.append(tuple(current))
             current = []
-        elif problem.is_stop(segment.a) or problem.is_stop(segment.b):
-            if len(current) > 1:
-                connections.append(tuple(current))
-                current = []
+        elif (a_stop or b_stop) and len(current) > 1:
+            connections.append(tuple(current))
+            current = []
     nodes = tuple(built.stop_ids[s] for s in route.stops)
     return RouteSpec(train_id, tuple(connections), nodes)
 
