@@ -42,10 +42,9 @@ def _kind(hex_id: str, center: RevenueCenter | None, state: RouteState) -> str:
 
 def _stop_values(data: GameData) -> dict[tuple[str, str, str, str], StopValue]:
     """Stop breakdowns by (phase name, its newest colour, node, tile on its hex), held by
-    the game data: a
-    stop's value and rule depend on nothing else (ROUTES.md §4), so a board seen for
-    the first time reports the stops every other board with those tiles priced
-    (issue 21: derived once per ``GameData``, not once per board)."""
+    the game data: a stop's value and rule depend on nothing else (ROUTES.md §4), so a
+    board seen for the first time reports the stops every other board with those tiles
+    priced (issue 21: derived once per ``GameData``, not once per board)."""
     return {}
 
 
