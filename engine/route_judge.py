@@ -68,6 +68,12 @@ class StopFacts:
     keys: tuple[tuple[HexId, int], ...]
     centers: tuple[RevenueCenter | None, ...]
     distance: int
+    #: The board they were read on.
+    board: Board | None = field(default=None, compare=False, repr=False)
+
+    def of(self, board: Board, stops: Sequence[NodeId]) -> bool:
+        """Whether these are ``stops`` read on ``board``."""
+        return self.board is board and self.stops == tuple(stops)
 
     @property
     def hexes(self) -> list[HexId]:
@@ -86,7 +92,7 @@ def read_stops(board: Board, stops: Sequence[NodeId]) -> StopFacts:
     distance = 0
     for node in centers:
         distance += 1 if node is None else node.visit_cost
-    return StopFacts(tuple(stops), keys, centers, distance)
+    return StopFacts(tuple(stops), keys, centers, distance, board)
 
 
 @dataclass
@@ -106,10 +112,10 @@ class JudgedRoute:
     known: StopFacts | None = field(default=None, compare=False, repr=False)
 
     def facts(self, board: Board) -> StopFacts:
-        """The route's ``StopFacts`` on ``board``: the judge's reading of ``stops`` when it
-        is of these stops, else read now (a route whose stops were set by hand)."""
+        """The route's ``StopFacts`` on ``board``: the judge's reading when it is of these
+        stops on this board, else read now (stops set by hand, another board)."""
         known = self.known
-        if known is None or known.stops != tuple(self.stops):
+        if known is None or not known.of(board, self.stops):
             known = read_stops(board, self.stops)
         return known
 

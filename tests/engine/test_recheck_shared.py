@@ -84,6 +84,9 @@ def test_the_breakdown_explains_the_judges_stops_and_rereads_changed_ones(path: 
     judgement = judge_routes(state, parse_route_specs(data["reference"]["recorded_routes"]))
     for route in judgement.routes:
         assert route.known is not None and route.known == read_stops(state.board, route.stops)
+        assert route.facts(state.board) is route.known
+        # another board (even one equal to it) is read afresh
+        assert route.facts(parse_state(data["state"]).board) is not route.known
         unread = replace(route, known=None)
         assert route_breakdown(state, route) == route_breakdown(state, unread)
         assert route.hexes == unread.hexes
