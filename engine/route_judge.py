@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
+from weakref import ref
 
 from route18xx.engine.board import Board, NodeId, split_node_id
 from route18xx.engine.chains import Chain, find_chains
@@ -68,12 +69,13 @@ class StopFacts:
     keys: tuple[tuple[HexId, int], ...]
     centers: tuple[RevenueCenter | None, ...]
     distance: int
-    #: The board they were read on.
-    board: Board | None = field(default=None, compare=False, repr=False)
+    #: The board they were read on, weakly: the facts keep no board alive, and a game's
+    #: snapshot (a deep copy) copies no board through them.
+    board: ref[Board] | None = field(default=None, compare=False, repr=False)
 
     def of(self, board: Board, stops: Sequence[NodeId]) -> bool:
         """Whether these are ``stops`` read on ``board``."""
-        return self.board is board and self.stops == tuple(stops)
+        return self.board is not None and self.board() is board and self.stops == tuple(stops)
 
     @property
     def hexes(self) -> list[HexId]:
@@ -92,7 +94,7 @@ def read_stops(board: Board, stops: Sequence[NodeId]) -> StopFacts:
     distance = 0
     for node in centers:
         distance += 1 if node is None else node.visit_cost
-    return StopFacts(tuple(stops), keys, centers, distance, board)
+    return StopFacts(tuple(stops), keys, centers, distance, ref(board))
 
 
 @dataclass

@@ -87,6 +87,9 @@ def test_the_breakdown_explains_the_judges_stops_and_rereads_changed_ones(path: 
         assert route.facts(state.board) is route.known
         # another board (even one equal to it) is read afresh
         assert route.facts(parse_state(data["state"]).board) is not route.known
+        # a game's snapshot (a deep copy) shares the board, never copies it
+        copied = copy.deepcopy(route)
+        assert copied.known is not None and copied.facts(state.board) is copied.known
         unread = replace(route, known=None)
         assert route_breakdown(state, route) == route_breakdown(state, unread)
         assert route.hexes == unread.hexes
