@@ -70,44 +70,60 @@ def best_route(
     need = max(min_stops, 1)
     bonus_masks = [(value, sum(1 << s for s in first), sum(1 << s for s in second))
                    for value, first, second in bonuses]
-    stop_bits = (1 << n_stops) - 1
     optimistic = off_route_bound(weights, costs, bonus_masks)
+
+    bits = [1 << v for v in range(n)]
+    segments = graph.segments
+
+    def route(first: int, cost: int) -> ListedRoute:
+        """The route walked so far (``steps`` from ``first``), made only when it is the
+        best so far: the walk keeps its steps alone."""
+        path, track = [first], []
+        node = first
+        for seg, forward in steps:
+            other = segments[seg].b if forward else segments[seg].a
+            if other >= n_stops:
+                track.append(other)
+            else:
+                if node < n_stops:
+                    track.append(n + seg)  # a stop-to-stop segment (``ListedRoute.track``)
+                path.append(other)
+            node = other
+        return ListedRoute(tuple(path), tuple(steps), tuple(track), cost)
 
     best_weight = max(0, floor - 1)
     best: ListedRoute | None = None
-    path: list[int] = []
     steps: list[tuple[int, bool]] = []
-    track: list[int] = []
-    on = [False] * n
     budget = max_steps
+    first = 0  # the walk's first stop
 
     def walk(node: int, exits: list[Exit], cost: int, weight: int, on_mask: int,
-             groups_used: int, station_count: int, bound: int) -> bool:
-        # One step per node entered (the budget, as ``list_routes`` counts it); written
-        # flat: it is the lone train's whole search.
+             groups_used: int, station_count: int, bound: int, depth: int) -> bool:
+        # One step per node entered (the budget, as ``list_routes`` counts it). Written
+        # flat, the route so far kept as its steps and its node set ``on_mask`` alone:
+        # it is the lone train's whole search. ``depth``: the stops on the route.
         nonlocal budget, best, best_weight
         budget -= 1
         if budget < 0:
             return False
         if cancel is not None and budget % CANCEL_POLL == 0 and cancel.cancelled:
             raise Cancelled("best route search")
-        at_stop = node < n_stops
-        if at_stop:
-            if len(path) >= need and station_count and (path[0] < node or len(path) == 1):
+        if node < n_stops:
+            if depth >= need and station_count and (first < node or depth == 1):
                 total = weight
-                if bonus_masks:
-                    visited = on_mask & stop_bits
-                    total += sum(value for value, first, second in bonus_masks
-                                 if visited & first and visited & second)
+                for value, first_mask, second in bonus_masks:
+                    if on_mask & first_mask and on_mask & second:
+                        total += value
                 if total > best_weight:
                     best_weight = total
-                    best = ListedRoute(tuple(path), tuple(steps), tuple(track), cost)
-            if len(path) > 1 and ends_only[node]:
+                    best = route(first, cost)
+            if depth > 1 and ends_only[node]:
                 return True
-        for other, _, side_there, step, key in exits:
+        for other, _, side_there, step, _ in exits:
             if bound <= best_weight:
                 return True  # nothing below can beat the best route
-            if on[other]:
+            bit = bits[other]
+            if on_mask & bit:
                 continue
             if other < n_stops:
                 new_cost = cost + costs[other]
@@ -115,31 +131,19 @@ def best_route(
                 if new_cost > max_cost or groups_used & mask:
                     continue
                 new_weight = weight + weights[other]
-                new_on = on_mask | 1 << other
+                new_on = on_mask | bit
                 new_bound = new_weight + optimistic(new_on, max_cost - new_cost,
                                                     best_weight - new_weight)
                 if new_bound <= best_weight:
                     continue
                 steps.append(step)
-                on[other] = True
-                path.append(other)
-                if at_stop:
-                    track.append(key)
-                    ok = walk(other, adjacent[other], new_cost, new_weight, new_on,
-                              groups_used | mask, station_count + stations[other], new_bound)
-                    track.pop()
-                else:
-                    ok = walk(other, adjacent[other], new_cost, new_weight, new_on,
-                              groups_used | mask, station_count + stations[other], new_bound)
-                path.pop()
+                ok = walk(other, adjacent[other], new_cost, new_weight, new_on,
+                          groups_used | mask, station_count + stations[other], new_bound,
+                          depth + 1)
             else:
                 steps.append(step)
-                on[other] = True
-                track.append(other)
-                ok = walk(other, leave[other][side_there], cost, weight, on_mask | 1 << other,
-                          groups_used, station_count, bound)
-                track.pop()
-            on[other] = False
+                ok = walk(other, leave[other][side_there], cost, weight, on_mask | bit,
+                          groups_used, station_count, bound, depth)
             steps.pop()
             if not ok:
                 return False
@@ -154,12 +158,9 @@ def best_route(
         bound = weights[s] + optimistic(on_mask, max_cost - costs[s], best_weight - weights[s])
         if bound <= best_weight:
             continue
-        path.append(s)
-        on[s] = True
+        first = s
         complete = walk(s, adjacent[s], costs[s], weights[s], on_mask, group_mask[s],
-                        int(stations[s]), bound)
-        on[s] = False
-        path.pop()
+                        int(stations[s]), bound, 1)
         if not complete:
             return None
     return [] if best is None else [best]
@@ -200,15 +201,7 @@ def off_route_bound(
         for w, bit in free:
             if not on_mask & bit:
                 total += w
-        if rest > 0:
-            taken = 0
-            for w, bit in paid:
-                if not on_mask & bit:
-                    total += w
-                    taken += 1
-                    if taken >= rest:
-                        break
-        return total
+        return total + _best_paid(paid, on_mask, rest)
 
     if len(positive) != 1 or positive[0][1] & positive[0][2]:
         return stops_only
@@ -216,9 +209,22 @@ def off_route_bound(
     sides = [_side(mask, weights, costs) for mask in (first, second)]
 
     def with_bonus(on_mask: int, rest: int, need: int) -> int:
-        loose = stops_only(on_mask, rest, need)  # the bonus counted whatever the route
+        # the bound with the bonus counted whatever the route (``stops_only``, inlined:
+        # one call a step of the walk)
+        loose = value
+        for w, bit in free:
+            if not on_mask & bit:
+                loose += w
+        if rest > 0:
+            taken = 0
+            for w, bit in paid:
+                if not on_mask & bit:
+                    loose += w
+                    taken += 1
+                    if taken >= rest:
+                        break
         if loose <= need or loose - value > need:
-            return loose  # the tighter bound would decide nothing else
+            return loose  # the finer bound would decide nothing else
         without = loose - value
         slots = 0
         extra = value
