@@ -116,42 +116,40 @@ def _check_end(i: int, node: int, side: int, n: int, n_stops: int) -> None:
 
 def _reachable_segments(
     problem: RouteProblem, ends: list[tuple[int, int, int, int] | None]
-) -> list[int]:
-    """Reduction 1: segments a walk from a station can use (side-aware search)."""
-    n, n_stops = problem.node_count, len(problem.stops)
-    incident: list[tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]] = [
-        ([], []) for _ in range(n)
-    ]
+) -> bytearray:
+    """Reduction 1: per segment, whether a walk from a station can use it (side-aware
+    search). Node side ``(node, side)`` is entry ``2 * node + side`` of the flat lists:
+    one list per side, made on every solve."""
+    n_stops = len(problem.stops)
+    incident: list[list[tuple[int, int]]] = [[] for _ in range(2 * problem.node_count)]
     for i, e in enumerate(ends):
         if e is not None:
             a, b, sa, sb = e
-            incident[a][sa].append((i, b, sb))
-            incident[b][sb].append((i, a, sa))
+            incident[2 * a + sa].append((i, 2 * b + sb))
+            incident[2 * b + sb].append((i, 2 * a + sa))
     stops = problem.stops
-    reached = [[False, False] for _ in range(n)]
-    queue: deque[tuple[int, int]] = deque()
+    reached = bytearray(2 * problem.node_count)
+    todo = []  # node sides reached, not yet left: any order finds the same segments
     for s, stop in enumerate(stops):
         if stop.station:
-            reached[s][0] = True
-            queue.append((s, 0))
-    used: list[int] = []
-    seen_seg = [False] * len(ends)
-    while queue:
-        node, side = queue.popleft()
+            reached[2 * s] = 1
+            todo.append(2 * s)
+    used = bytearray(len(ends))
+    while todo:
+        node_side = todo.pop()
+        node = node_side >> 1
         if node < n_stops:
             stop = stops[node]
             if stop.route_end_only and not stop.station:
                 continue  # may end here, may not pass through
-            out = incident[node][0]
+            out = incident[node_side]
         else:
-            out = incident[node][1 - side]
-        for seg, other, other_side in out:
-            if not seen_seg[seg]:
-                seen_seg[seg] = True
-                used.append(seg)
-            if not reached[other][other_side]:
-                reached[other][other_side] = True
-                queue.append((other, other_side))
+            out = incident[node_side ^ 1]  # a junction is left by its other side
+        for seg, there in out:
+            used[seg] = 1
+            if not reached[there]:
+                reached[there] = 1
+                todo.append(there)
     return used
 
 
@@ -165,44 +163,46 @@ def reduce_problem(problem: RouteProblem) -> ReducedGraph:
     >>> g.nodes, [s.originals for s in g.segments]
     ((0, 1), [(0,)])
     """
-    n_stops = len(problem.stops)
+    n_stops, n = len(problem.stops), problem.node_count
     ends = _checked_ends(problem)
     segs: dict[int, _Work] = {}
-    # Per node, the segments on its side 0 and side 1; ``present`` while the node has track.
-    incident: list[tuple[set[int], set[int]]] = [(set(), set()) for _ in range(problem.node_count)]
-    present = bytearray(problem.node_count)
-    for i in sorted(_reachable_segments(problem, ends)):
-        e = ends[i]
-        assert e is not None
-        a, b, sa, sb = e
-        segs[i] = (a, b, sa, sb, (i,), ())
-        incident[a][sa].add(i)
-        incident[b][sb].add(i)
-        present[a] = present[b] = 1
+    # Per node side (entry 2 * node + side), its segments in increasing id order (ids only
+    # grow, so appending keeps the order); ``present`` while the node has track.
+    incident: list[list[int]] = [[] for _ in range(2 * n)]
+    present = bytearray(n)
+    for i, usable in enumerate(_reachable_segments(problem, ends)):
+        if usable:
+            e = ends[i]
+            assert e is not None
+            a, b, sa, sb = e
+            segs[i] = (a, b, sa, sb, (i,), ())
+            incident[2 * a + sa].append(i)
+            incident[2 * b + sb].append(i)
+            present[a] = present[b] = 1
     next_id = len(problem.segments)
 
     def detach(seg_id: int) -> _Work:
         w = segs.pop(seg_id)
-        incident[w[0]][w[2]].discard(seg_id)
-        incident[w[1]][w[3]].discard(seg_id)
+        incident[2 * w[0] + w[2]].remove(seg_id)
+        incident[2 * w[1] + w[3]].remove(seg_id)
         return w
 
-    work = deque(p for p in range(n_stops, problem.node_count) if present[p])
+    work = deque(p for p in range(n_stops, n) if present[p])
     while work:
         p = work.popleft()
         if not present[p]:
             continue
-        side0, side1 = incident[p]
+        side0, side1 = incident[2 * p], incident[2 * p + 1]
         if not side0 or not side1:  # reduction 2: dead end
-            for seg_id in sorted(side0 | side1):
+            for seg_id in sorted(side0 + side1):
                 a, b = detach(seg_id)[:2]
                 other = b if a == p else a
                 if other >= n_stops:
                     work.append(other)
             present[p] = 0
         elif len(side0) == 1 and len(side1) == 1:  # reduction 3: chain
-            a1, b1, sa1, sb1, o1, j1 = detach(next(iter(side0)))
-            a2, b2, sa2, sb2, o2, j2 = detach(next(iter(side1)))
+            a1, b1, sa1, sb1, o1, j1 = detach(side0[0])
+            a2, b2, sa2, sb2, o2, j2 = detach(side1[0])
             present[p] = 0
             # Orient the first as x -> p and the second as p -> y.
             if a1 == p:
@@ -218,22 +218,23 @@ def reduce_problem(problem: RouteProblem) -> ReducedGraph:
                     work.append(x)
                 continue
             segs[next_id] = (x, y, sx, sy, o1 + o2, j1 + (p,) + j2)
-            incident[x][sx].add(next_id)
-            incident[y][sy].add(next_id)
+            incident[2 * x + sx].append(next_id)
+            incident[2 * y + sy].append(next_id)
             next_id += 1
 
     keep_lonely = problem.min_stops <= 1  # a one-stop route needs no track
     kept_stops = [
         s
         for s in range(n_stops)
-        if (present[s] and (incident[s][0] or incident[s][1]))
+        if (present[s] and (incident[2 * s] or incident[2 * s + 1]))
         or (keep_lonely and problem.stops[s].station)
     ]
-    kept_junctions = [p for p in range(n_stops, problem.node_count) if present[p]]
+    kept_junctions = [p for p in range(n_stops, n) if present[p]]
     nodes = tuple(kept_stops + kept_junctions)
     new_index = {old: new for new, old in enumerate(nodes)}
+    make = ReducedSegment._make
     reduced = tuple(
-        ReducedSegment(new_index[a], new_index[b], sa, sb, originals, junctions)
+        make((new_index[a], new_index[b], sa, sb, originals, junctions))
         for a, b, sa, sb, originals, junctions in segs.values()
     )
     return ReducedGraph(nodes=nodes, stop_count=len(kept_stops), segments=reduced)
