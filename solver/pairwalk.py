@@ -65,16 +65,17 @@ def list_weighed(
     need = max(min_stops, 1)
     out = Weighed([], [], [], [], [])
     keep_w, keep_t, keep_c, keep_s, keep_p = out
-    depth = 0
     steps: list[tuple[int, bool]] = []
     track: list[int] = []
-    on = [False] * n
+    bits = [1 << v for v in range(n)]
     budget = max_steps
     first = 0
 
     def walk(node: int, exits: list[tuple[int, int, int, tuple[int, bool], int]], cost: int,
-             weight: int, visited: int, groups_used: int, station_count: int) -> bool:
-        nonlocal budget, depth
+             weight: int, on_mask: int, groups_used: int, station_count: int,
+             depth: int) -> bool:
+        # Written flat: the nodes on the route are ``on_mask``'s bits, ``depth`` its stops.
+        nonlocal budget
         budget -= 1
         if budget < 0:
             return False
@@ -85,7 +86,7 @@ def list_weighed(
             if depth >= need and station_count and (first < node or depth == 1):
                 total = weight
                 for value, one, two in bonus_masks:
-                    if visited & one and visited & two:
+                    if on_mask & one and on_mask & two:
                         total += value
                 if total > 0:
                     keep_w.append(total)
@@ -96,7 +97,8 @@ def list_weighed(
             if depth > 1 and ends_only[node]:
                 return True
         for other, _, side_there, step, key in exits:
-            if on[other]:
+            bit = bits[other]
+            if on_mask & bit:
                 continue
             if other < n_stops:
                 new_cost = cost + costs[other]
@@ -104,24 +106,22 @@ def list_weighed(
                 if new_cost > max_cost or groups_used & mask:
                     continue
                 steps.append(step)
-                on[other] = True
-                depth += 1
                 if at_stop:
                     track.append(key)
-                ok = walk(other, adjacent[other], new_cost, weight + stop_weights[other],
-                          visited | 1 << other, groups_used | mask,
-                          station_count + stations[other])
-                if at_stop:
+                    ok = walk(other, adjacent[other], new_cost, weight + stop_weights[other],
+                              on_mask | bit, groups_used | mask,
+                              station_count + stations[other], depth + 1)
                     track.pop()
-                depth -= 1
+                else:
+                    ok = walk(other, adjacent[other], new_cost, weight + stop_weights[other],
+                              on_mask | bit, groups_used | mask,
+                              station_count + stations[other], depth + 1)
             else:
                 steps.append(step)
-                on[other] = True
                 track.append(other)
-                ok = walk(other, leave[other][side_there], cost, weight, visited, groups_used,
-                          station_count)
+                ok = walk(other, leave[other][side_there], cost, weight, on_mask | bit,
+                          groups_used, station_count, depth)
                 track.pop()
-            on[other] = False
             steps.pop()
             if not ok:
                 return False
@@ -135,11 +135,8 @@ def list_weighed(
         limit = min(max_steps, FORETOLD * max_steps * done // len(starts))
         budget = limit - used
         first = s
-        on[s] = True
-        depth = 1
         complete = walk(s, adjacent[s], costs[s], stop_weights[s], 1 << s, group_mask[s],
-                        stations[s])
-        on[s] = False
+                        stations[s], 1)
         if not complete:
             return None
         used = limit - budget

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, NamedTuple, TypeAlias
 
 from route18xx.solver.derived import content_hash, without_hash
@@ -77,6 +78,10 @@ class ReducedGraph:
 _Work: TypeAlias = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]
 
 
+#: A segment's ends and sides, read in one call per segment.
+_ENDS = attrgetter("a", "b", "side_a", "side_b")
+
+
 def _checked_ends(problem: RouteProblem) -> list[tuple[int, int, int, int] | None]:
     """Validate stops and segments; stop ends get side 0. Loops (a == b) and
     forbidden track (``RouteProblem.forbidden_*``) become None.
@@ -89,8 +94,7 @@ def _checked_ends(problem: RouteProblem) -> list[tuple[int, int, int, int] | Non
             raise InvalidProblem(f"stops[{s}]: distance_cost {stop.distance_cost} is negative")
     forbidden = problem.forbidden_segments or problem.forbidden_junctions
     ends: list[tuple[int, int, int, int] | None] = []
-    for i, seg in enumerate(problem.segments):
-        a, b, sa, sb = seg.a, seg.b, seg.side_a, seg.side_b
+    for i, (a, b, sa, sb) in enumerate(map(_ENDS, problem.segments)):
         # Fast path for well-formed ends; anything else is checked (and reported) in order.
         if 0 <= a < n_stops:
             sa = 0
@@ -99,7 +103,7 @@ def _checked_ends(problem: RouteProblem) -> list[tuple[int, int, int, int] | Non
         if 0 <= b < n_stops:
             sb = 0
         elif not (n_stops <= b < n and sb in (0, 1)):
-            _check_end(i, a, seg.side_a, n, n_stops)
+            _check_end(i, a, sa, n, n_stops)  # a's side as given, or 0 for a stop: no error
             _check_end(i, b, sb, n, n_stops)
         unusable = a == b or (forbidden and problem.is_forbidden(i))
         ends.append(None if unusable else (a, b, sa, sb))
@@ -114,44 +118,51 @@ def _check_end(i: int, node: int, side: int, n: int, n_stops: int) -> None:
         raise InvalidProblem(f"segments[{i}]: junction end {node} needs side 0 or 1, got {side}")
 
 
-def _reachable_segments(
-    problem: RouteProblem, ends: list[tuple[int, int, int, int] | None]
-) -> list[int]:
-    """Reduction 1: segments a walk from a station can use (side-aware search)."""
-    n, n_stops = problem.node_count, len(problem.stops)
-    incident: list[tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]] = [
-        ([], []) for _ in range(n)
-    ]
+def _incidence(n: int, ends: list[tuple[int, int, int, int] | None]) -> list[list[int]]:
+    """Per node side (entry ``2 * node + side``), its usable segments in index order."""
+    incident: list[list[int]] = [[] for _ in range(2 * n)]
     for i, e in enumerate(ends):
         if e is not None:
             a, b, sa, sb = e
-            incident[a][sa].append((i, b, sb))
-            incident[b][sb].append((i, a, sa))
+            incident[2 * a + sa].append(i)
+            incident[2 * b + sb].append(i)
+    return incident
+
+
+def _reachable_segments(
+    problem: RouteProblem, ends: list[tuple[int, int, int, int] | None],
+    incident: list[list[int]] | None = None,
+) -> bytearray:
+    """Reduction 1: per segment, whether a walk from a station can use it (side-aware
+    search over node sides, ``incident`` as ``_incidence`` makes it)."""
+    n_stops = len(problem.stops)
+    if incident is None:
+        incident = _incidence(problem.node_count, ends)
     stops = problem.stops
-    reached = [[False, False] for _ in range(n)]
-    queue: deque[tuple[int, int]] = deque()
+    reached = bytearray(2 * problem.node_count)
+    todo = []  # node sides reached, not yet left: any order finds the same segments
     for s, stop in enumerate(stops):
         if stop.station:
-            reached[s][0] = True
-            queue.append((s, 0))
-    used: list[int] = []
-    seen_seg = [False] * len(ends)
-    while queue:
-        node, side = queue.popleft()
+            reached[2 * s] = 1
+            todo.append(2 * s)
+    used = bytearray(len(ends))
+    while todo:
+        here = todo.pop()
+        node = here >> 1
         if node < n_stops:
             stop = stops[node]
             if stop.route_end_only and not stop.station:
                 continue  # may end here, may not pass through
-            out = incident[node][0]
+            leave = here
         else:
-            out = incident[node][1 - side]
-        for seg, other, other_side in out:
-            if not seen_seg[seg]:
-                seen_seg[seg] = True
-                used.append(seg)
-            if not reached[other][other_side]:
-                reached[other][other_side] = True
-                queue.append((other, other_side))
+            leave = here ^ 1  # a junction is left by its other side
+        for seg in incident[leave]:
+            used[seg] = 1
+            a, b, sa, sb = ends[seg]  # type: ignore[misc]  # incident: usable ones only
+            there = 2 * b + sb if 2 * a + sa == leave else 2 * a + sa
+            if not reached[there]:
+                reached[there] = 1
+                todo.append(there)
     return used
 
 
@@ -165,46 +176,51 @@ def reduce_problem(problem: RouteProblem) -> ReducedGraph:
     >>> g.nodes, [s.originals for s in g.segments]
     ((0, 1), [(0,)])
     """
-    n_stops = len(problem.stops)
+    n_stops, n = len(problem.stops), problem.node_count
     ends = _checked_ends(problem)
     segs: dict[int, _Work] = {}
-    # Per node, the segments on its side 0 and side 1; ``present`` while the node has track.
-    incident: list[tuple[set[int], set[int]]] = [(set(), set()) for _ in range(problem.node_count)]
-    present = bytearray(problem.node_count)
-    for i in sorted(_reachable_segments(problem, ends)):
+    # Per node side (entry 2 * node + side), its segments in increasing id order (ids only
+    # grow, so appending keeps the order); ``present`` while the node has track.
+    incident = _incidence(n, ends)
+    present = bytearray(n)
+    for i, usable in enumerate(_reachable_segments(problem, ends, incident)):
         e = ends[i]
-        assert e is not None
+        if e is None:
+            continue
         a, b, sa, sb = e
-        segs[i] = (a, b, sa, sb, (i,), ())
-        incident[a][sa].add(i)
-        incident[b][sb].add(i)
-        present[a] = present[b] = 1
+        if usable:
+            segs[i] = (a, b, sa, sb, (i,), ())
+            present[a] = present[b] = 1
+        else:
+            incident[2 * a + sa].remove(i)
+            incident[2 * b + sb].remove(i)
     next_id = len(problem.segments)
 
-    def detach(seg_id: int) -> _Work:
-        w = segs.pop(seg_id)
-        incident[w[0]][w[2]].discard(seg_id)
-        incident[w[1]][w[3]].discard(seg_id)
-        return w
-
-    work = deque(p for p in range(n_stops, problem.node_count) if present[p])
+    # Reductions 2 and 3 junction by junction (written flat: ~30 chains a board; a
+    # segment taken out leaves its two sides' lists).
+    work = deque(p for p in range(n_stops, n) if present[p])
+    pop = segs.pop
     while work:
         p = work.popleft()
         if not present[p]:
             continue
-        side0, side1 = incident[p]
+        side0, side1 = incident[2 * p], incident[2 * p + 1]
         if not side0 or not side1:  # reduction 2: dead end
-            for seg_id in sorted(side0 | side1):
-                a, b = detach(seg_id)[:2]
+            for seg_id in sorted(side0 + side1):
+                a, b, sa, sb, _, _ = pop(seg_id)
+                incident[2 * a + sa].remove(seg_id)
+                incident[2 * b + sb].remove(seg_id)
                 other = b if a == p else a
                 if other >= n_stops:
                     work.append(other)
             present[p] = 0
         elif len(side0) == 1 and len(side1) == 1:  # reduction 3: chain
-            a1, b1, sa1, sb1, o1, j1 = detach(next(iter(side0)))
-            a2, b2, sa2, sb2, o2, j2 = detach(next(iter(side1)))
+            id1, id2 = side0.pop(), side1.pop()
+            a1, b1, sa1, sb1, o1, j1 = pop(id1)
+            a2, b2, sa2, sb2, o2, j2 = pop(id2)
             present[p] = 0
-            # Orient the first as x -> p and the second as p -> y.
+            # Orient the first as x -> p and the second as p -> y (and drop each from its
+            # other end's side: p's own sides were emptied above).
             if a1 == p:
                 x, sx, o1, j1 = b1, sb1, o1[::-1], j1[::-1]
             else:
@@ -213,29 +229,33 @@ def reduce_problem(problem: RouteProblem) -> ReducedGraph:
                 y, sy = b2, sb2
             else:
                 y, sy, o2, j2 = a2, sa2, o2[::-1], j2[::-1]
+            incident[2 * x + sx].remove(id1)
+            incident[2 * y + sy].remove(id2)
             if x == y:  # a loop back to x: unusable
                 if x >= n_stops:
                     work.append(x)
                 continue
             segs[next_id] = (x, y, sx, sy, o1 + o2, j1 + (p,) + j2)
-            incident[x][sx].add(next_id)
-            incident[y][sy].add(next_id)
+            incident[2 * x + sx].append(next_id)
+            incident[2 * y + sy].append(next_id)
             next_id += 1
 
     keep_lonely = problem.min_stops <= 1  # a one-stop route needs no track
     kept_stops = [
         s
         for s in range(n_stops)
-        if (present[s] and (incident[s][0] or incident[s][1]))
+        if (present[s] and (incident[2 * s] or incident[2 * s + 1]))
         or (keep_lonely and problem.stops[s].station)
     ]
-    kept_junctions = [p for p in range(n_stops, problem.node_count) if present[p]]
+    kept_junctions = [p for p in range(n_stops, n) if present[p]]
     nodes = tuple(kept_stops + kept_junctions)
-    new_index = {old: new for new, old in enumerate(nodes)}
-    reduced = tuple(
+    new_index = [0] * n
+    for new, old in enumerate(nodes):
+        new_index[old] = new
+    reduced = tuple([
         ReducedSegment(new_index[a], new_index[b], sa, sb, originals, junctions)
         for a, b, sa, sb, originals, junctions in segs.values()
-    )
+    ])
     return ReducedGraph(nodes=nodes, stop_count=len(kept_stops), segments=reduced)
 
 

@@ -49,9 +49,9 @@ def adjacency(graph: ReducedGraph) -> Exits:
     """Per reduced node, its ways out in segment order (``Exits``)."""
     n = graph.node_count
     adjacent: Exits = [[] for _ in range(n)]
-    for i, seg in enumerate(graph.segments):
-        adjacent[seg.a].append((seg.b, seg.side_a, seg.side_b, (i, True), n + i))
-        adjacent[seg.b].append((seg.a, seg.side_b, seg.side_a, (i, False), n + i))
+    for i, (a, b, side_a, side_b, _, _) in enumerate(graph.segments):  # unpacked: every solve
+        adjacent[a].append((b, side_a, side_b, (i, True), n + i))
+        adjacent[b].append((a, side_b, side_a, (i, False), n + i))
     return adjacent
 
 

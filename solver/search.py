@@ -42,9 +42,7 @@ import importlib
 import math
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from route18xx.solver.cancel import CancelToken
 from route18xx.solver.errors import Cancelled, InvalidProblem
@@ -370,17 +368,17 @@ def _solve(
     t0 = time.perf_counter()
     graph = REDUCED.get(problem, lambda: reduce_problem(problem))
     t1 = time.perf_counter()
-    stats = SolveStats(
-        nodes_before=problem.node_count,
-        segments_before=len(problem.segments),
-        nodes_after=graph.node_count,
-        segments_after=len(graph.segments),
-        reduce_ms=(t1 - t0) * 1000,
-    )
+
+    def stats(**more: Any) -> SolveStats:
+        """The solve's figures: the reduction's and ``more`` (made once, at the end)."""
+        return SolveStats(nodes_before=problem.node_count, segments_before=len(problem.segments),
+                          nodes_after=graph.node_count, segments_after=len(graph.segments),
+                          reduce_ms=(t1 - t0) * 1000, **more)
+
     if not problem.trains or graph.stop_count == 0:
         if floor is not None and floor > 0:
-            return Solution((), 0, 0, "INFEASIBLE", 0, floor - 1, stats)
-        return Solution((), 0, 0, "OPTIMAL", 0, 0, stats)
+            return Solution((), 0, 0, "INFEASIBLE", 0, floor - 1, stats())
+        return Solution((), 0, 0, "OPTIMAL", 0, 0, stats())
 
     # Listing steps for this call: a short time limit lists less (a count, not the clock).
     steps = min(PAIR_STEPS, int(time_limit_s * PAIR_STEPS_PER_S))
@@ -391,8 +389,8 @@ def _solve(
         built = build_model(instance, method, cancel=cancel, pair_steps=steps, floor=scaled,
                             reach_steps=int(time_limit_s * REACH_STEPS_PER_S))
     except Cancelled:  # the deadline passed while building: nothing found
-        stats = replace(stats, build_ms=(time.perf_counter() - t1) * 1000)
-        return Solution((), 0, 0, "UNKNOWN", 0, _bound(problem, objective, 1, None), stats)
+        return Solution((), 0, 0, "UNKNOWN", 0, _bound(problem, objective, 1, None),
+                        stats(build_ms=(time.perf_counter() - t1) * 1000))
     t2 = time.perf_counter()
     response = None
     branches = conflicts = 0
@@ -446,8 +444,7 @@ def _solve(
         bound = int(floor if floor is not None else 0) - 1  # proven: nothing reaches the floor
     else:
         bound = _bound(problem, objective, built.instance.scale, response)
-    stats = replace(
-        stats,
+    figures = stats(
         arcs=built.layout.arc_count if built.layout is not None else 0,
         listed_routes=built.listed_routes,
         variables=built.model.variable_count,
@@ -457,7 +454,7 @@ def _solve(
         branches=branches,
         conflicts=conflicts,
     )
-    return Solution(tuple(routes), revenue, subsidy, status, value, bound, stats)
+    return Solution(tuple(routes), revenue, subsidy, status, value, bound, figures)
 
 
 def warm_up() -> None:
