@@ -34,7 +34,26 @@ def ordinal(n: int) -> str:
 
 def phase_rank(data: GameData, name: str) -> int:
     """Position of phase ``name`` in the game's order (phase 2 is 0)."""
-    return next(i for i, p in enumerate(data.phases) if p.name == name)
+    rank = data.derived(_phase_ranks).get(name)
+    return next(i for i, p in enumerate(data.phases) if p.name == name) if rank is None else rank
+
+
+def _phase_ranks(data: GameData) -> dict[str, int]:
+    """Phase name → its position (the first of a repeated name, as ``phase_rank`` reads)."""
+    ranks: dict[str, int] = {}
+    for i, p in enumerate(data.phases):
+        ranks.setdefault(p.name, i)
+    return ranks
+
+
+def _most_trains(data: GameData) -> int:
+    """The largest train limit of any phase (RULES.md §6.9 #3)."""
+    return max(p.train_limit for p in data.phases)
+
+
+def _all_tokens(data: GameData) -> int:
+    """Every company's station tokens together (RULES.md §2.5)."""
+    return sum(len(c.token_prices) for c in data.corporations.values())
 
 
 def _first_phase_of(data: GameData, train: TrainDef) -> PhaseDef:
@@ -58,7 +77,7 @@ def check_train_count(trains_raw: Sequence[Any], phase: PhaseDef, data: GameData
 
     Runs on the list's length alone, before any train is read.
     """
-    most = max(p.train_limit for p in data.phases)
+    most = data.derived(_most_trains)
     if len(trains_raw) > most:
         raise MalformedInput(
             "trains",
@@ -114,7 +133,9 @@ def check_train(
             f"a {train.name}-train rusts when phase {rusts.name} begins (the first "
             f"{train.rusts_when_first_bought}-train, RULES.md §9.2); phase {phase.name} has none",
         )
-    count = rules.trains({train.name: train})[train.name].count if rules is not None else train.count
+    # ``rules.trains`` read for this one type: the version's count where it sets one
+    counts = rules.train_counts if rules is not None else {}
+    count = counts[train.name] if train.name in counts else train.count
     if count is not None and owned_before >= count:
         raise MalformedInput(
             where,
@@ -171,7 +192,7 @@ def check_token_total(tokens_raw: Sequence[Any], data: GameData) -> None:
 
     Runs on the list's length alone, before any token is read.
     """
-    total = sum(len(c.token_prices) for c in data.corporations.values())
+    total = data.derived(_all_tokens)
     if len(tokens_raw) > total:
         raise MalformedInput(
             "tokens",

@@ -291,7 +291,18 @@ def first_standing_problem(board: Board) -> tuple[HexId, PlacedTile, str] | None
     """The first of ``board``'s laid tiles, in laying order, that cannot stand where
     it is, with the reason (``standing_problem``); None when every tile may stand."""
     walls = _wall_neighbours(board)
-    for hex_id, placed in board.placed.items():
+    known = board.data.derived(_standing_memo)
+    laid = board.placed
+    for hex_id, placed in laid.items():
+        # ``_standing_cached`` written out for the common case, a tile away from any
+        # laid wall neighbour and already judged (it runs for every tile of every request).
+        near = walls[hex_id]
+        if not near or laid.keys().isdisjoint(near):
+            held = known.get((hex_id, placed.tile.name, placed.rotation))
+            if held is not None and held[0] is placed.tile:
+                if held[1] is None:
+                    continue
+                return hex_id, placed, held[1].message
         refusal = _standing_cached(board, walls, hex_id, placed.tile, placed.rotation)
         if refusal is not None:
             return hex_id, placed, refusal.message
