@@ -26,7 +26,7 @@ from route18xx.engine.errors import MalformedInput, excerpt
 from route18xx.engine.gamedata import GameData, HexId, PhaseDef, TileDef, game_data
 from route18xx.engine.geometry import PlacedTile, placed_tile
 from route18xx.engine.rulesets import RuleSet
-from route18xx.engine.tile_rules import first_standing_problem
+from route18xx.engine.tile_rules import first_standing_problem, standing_memo
 
 
 def require(raw: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
@@ -104,6 +104,8 @@ def parse_board(
     used: dict[str, int] = {}
     hexes = data.hexes
     accepted = data.derived_for(_accepted_tiles, (rule_set, phase))
+    wall_hexes, judged = standing_memo(data)
+    unsure: list[HexId] = []  # laid hexes whose tile is not known to stand, in laying order
     for i, item in enumerate(tiles_raw):
         # The flat path (read plainly: it runs for every tile of every request).
         if type(item) is dict:
@@ -114,12 +116,20 @@ def parse_board(
                 count = used.get(fact.name, 0)
                 if count < fact.supply:
                     used[fact.name] = count + 1
-                    placed[hex_id] = fact.placements[rotation]
+                    pt = placed[hex_id] = fact.placements[rotation]
+                    known = judged.get((hex_id, fact.name, rotation))
+                    if known is None or known[1] is not None or known[0] is not pt.tile:
+                        unsure.append(hex_id)
                     continue
         hex_id, pt = _read_tile(i, item, placed, used, rule_set, data, phase)
         placed[hex_id] = pt
+        unsure.append(hex_id)
     board = Board(placed, {}, data)
-    unstanding = first_standing_problem(board)
+    # A tile judged before stands again unless a red/gray/blue hex has a laid tile
+    # (whose track the exits check reads): then every tile is judged on this board.
+    unstanding = first_standing_problem(
+        board, unsure if placed.keys().isdisjoint(wall_hexes) else None
+    )
     if unstanding is not None:
         hex_id, pt, problem = unstanding
         index = next(i for i, t in enumerate(tiles_raw) if t["hex"] == hex_id)

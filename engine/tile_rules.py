@@ -17,7 +17,7 @@ may be the end of a chain of legal upgrades from the preprinted tile.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from route18xx.engine.board import Board, PlacedTile, city_exits
 from route18xx.engine.gamedata import COLOR_ORDER, GameData, HexDef, HexId, TileDef, TileName
@@ -287,13 +287,18 @@ def standing_refusal(board: Board, hex_id: HexId, tile: TileDef, rotation: int) 
     return _standing_cached(board, _wall_neighbours(board), hex_id, tile, rotation)
 
 
-def first_standing_problem(board: Board) -> tuple[HexId, PlacedTile, str] | None:
+def first_standing_problem(
+    board: Board, hexes: Iterable[HexId] | None = None
+) -> tuple[HexId, PlacedTile, str] | None:
     """The first of ``board``'s laid tiles, in laying order, that cannot stand where
-    it is, with the reason (``standing_problem``); None when every tile may stand."""
+    it is, with the reason (``standing_problem``); None when every tile may stand.
+    With ``hexes`` (laid hexes in laying order), only the tiles on those: the caller
+    knows the others stand (``standing_memo``)."""
     walls = _wall_neighbours(board)
     known = board.data.derived(_standing_memo)
     laid = board.placed
-    for hex_id, placed in laid.items():
+    for hex_id in laid if hexes is None else hexes:
+        placed = laid[hex_id]
         # ``_standing_cached`` written out for the common case, a tile away from any
         # laid wall neighbour and already judged (it runs for every tile of every request).
         near = walls[hex_id]
@@ -323,6 +328,19 @@ def _standing_cached(
     refusal = _standing_refusal(board, hex_id, tile, rotation)
     known[(hex_id, tile.name, rotation)] = (tile, refusal)
     return refusal
+
+
+def standing_memo(
+    data: GameData,
+) -> tuple[frozenset[HexId], Mapping[tuple[HexId, str, int], tuple[TileDef, Refusal | None]]]:
+    """What ``first_standing_problem`` knows of ``data`` without a board: the red, gray
+    and blue hexes, and (hex, tile name, rotation) → (tile, refusal) for the tiles
+    judged so far, which hold on any board with no laid tile on a red/gray/blue hex."""
+    return data.derived(_wall_hexes), data.derived(_standing_memo)
+
+
+def _wall_hexes(data: GameData) -> frozenset[HexId]:
+    return frozenset(h for h, d in data.hexes.items() if d.color in WALL_COLORS)
 
 
 def _standing_memo(data: GameData) -> dict[tuple[HexId, str, int], tuple[TileDef, Refusal | None]]:

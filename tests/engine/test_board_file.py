@@ -28,7 +28,7 @@ from route18xx.engine.errors import MalformedInput
 from route18xx.engine.gamedata import GameData, game_data
 from route18xx.engine.rule_versions import rules_as_of
 from route18xx.engine.state_file import parse_state
-from tests.conftest import load_json, state_files
+from tests.conftest import STATES_DIR, load_json, state_files
 
 EXAMPLES = int(os.environ.get("ROUTE18XX_BOARD_FILE_EXAMPLES", "150"))
 STATES = [load_json(p)["state"] for p in state_files()[::6]]
@@ -46,12 +46,18 @@ def _no_tokens(data: GameData) -> dict[str, int]:
     return {}
 
 
+def _nothing_judged(data: GameData) -> tuple[frozenset[str], dict[Any, Any]]:
+    return frozenset(), {}
+
+
 @contextmanager
 def _checks_only() -> Iterator[None]:
-    """``board_file`` with the flat path's facts emptied: every item read check by check."""
+    """``board_file`` with the flat path's facts emptied: every item read check by check,
+    every tile judged on the board."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(board_file, "_accepted_tiles", _nothing)
         patch.setattr(board_file, "_token_counts", _no_tokens)
+        patch.setattr(board_file, "standing_memo", _nothing_judged)
         yield
 
 
@@ -197,3 +203,24 @@ def test_each_error_is_the_same_on_both_paths(
         assert fast == _outcome(load_json(state_files()[0])["state"])
     else:
         assert fast[0] == "error" and fast[1][0] == field and reason in fast[1][1], fast
+
+
+def test_a_tile_judged_before_is_judged_again_beside_a_laid_red_hex() -> None:
+    """RULES.md §6.5 #4: tile 8 on G3 at rotation 4 points into the red H2 (its edge 3),
+    whose printed track and the L39 tile at rotation 5 leave by edges 3 and 4 (a late
+    1888 board). With L39 turned to rotation 0 (edges 4 and 5) the tile on G3 points at
+    no track: the first tile that cannot stand, when G3 is listed first, is G3's, even
+    after boards without L39 where the same tile stood."""
+    real = load_json(STATES_DIR / "1888_game_end_bankrupt-164.json")["state"]
+    assert {"hex": "H2", "tile": "L39", "rotation": 5} in real["tiles"]
+    assert {"hex": "G3", "tile": "8", "rotation": 4} in real["tiles"]
+    others = [t for t in real["tiles"] if t["hex"] != "H2"]
+    turned = dict(real, tiles=others + [{"hex": "H2", "tile": "L39", "rotation": 0}])
+    g3 = next(i for i, t in enumerate(others) if t["hex"] == "G3")
+    for _ in range(2):
+        assert _outcome(dict(real, tiles=others))[0] == "board"
+        assert _outcome(real)[0] == "board"
+        kind, (field, reason) = _outcome(turned)
+        assert (kind, field) == ("error", f"tiles[{g3}]"), reason
+        assert "tile 8 rotation 4 cannot stand on G3" in reason
+        assert "into red hex H2 which has no track on that side" in reason
