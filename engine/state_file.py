@@ -12,10 +12,11 @@ by ``engine.state_rules``, each list bounded before its items are read.
 from __future__ import annotations
 
 import re
+import time
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from route18xx.engine.board import Board
@@ -105,7 +106,7 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
         )
     as_of = parse_rules_as_of(raw.get("rules_as_of"))
     # A title without a dated rule table (1830) plays its one version (DESIGN.md §9).
-    version = rules_on(as_of or today()) if title.dated_rules else None
+    version = (rules_on(as_of) if as_of else _rules_today()) if title.dated_rules else None
     trains_raw = require(raw, "trains", list, "")
     rules.check_train_count(trains_raw, phase, data)
     trains: list[TrainDef] = []
@@ -177,6 +178,22 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
         rules_as_of=as_of,
         train_ids=_train_ids(raw.get("train_ids"), trains_raw),
     )
+
+
+#: (UTC day number, the rules in force that day), held for ``_rules_today``.
+_TODAY: tuple[int, RulesVersion] | None = None
+_EPOCH = date(1970, 1, 1)
+
+
+def _rules_today() -> RulesVersion:
+    """The rules in force today in UTC (``rule_versions.today``; HISTORY.md §2), looked up
+    once a day: the clock is read per request, not a date built and hashed."""
+    global _TODAY
+    day = int(time.time() // 86400)  # whole days since 1970-01-01 in UTC
+    held = _TODAY
+    if held is None or held[0] != day:
+        held = _TODAY = (day, rules_on(_EPOCH + timedelta(days=day)))
+    return held[1]
 
 
 def _companies(data: GameData, rule_set: str) -> frozenset[str]:

@@ -109,6 +109,42 @@ def check_train(
     The depot's supply is the version's count (17 D-trains before 2026-05-13).
     """
     where = f"trains[{index}]"
+    # Whether the type is held in the phase is a fact of the data (``_held_in``).
+    if train.name not in data.derived(_held_in).get(phase.name, ()) \
+            or data.trains.get(train.name) is not train:
+        _check_on_sale(where, train, phase, data, rules)
+    # ``rules.trains`` read for this one type: the version's count where it sets one
+    counts = rules.train_counts if rules is not None else {}
+    count = counts[train.name] if train.name in counts else train.count
+    if count is not None and owned_before >= count:
+        raise MalformedInput(
+            where,
+            f"the depot has {count} {train.name}-trains (RULES.md §2.7); "
+            f"this is the {ordinal(owned_before + 1)}",
+        )
+
+
+def _held_in(data: GameData) -> dict[str, frozenset[str]]:
+    """Phase name → the train types a company may hold in it: first sold in that phase
+    or before, not yet rusted (RULES.md §8, §9.2; what ``_check_on_sale`` lets pass)."""
+    out: dict[str, frozenset[str]] = {}
+    for phase in data.phases:
+        rank = phase_rank(data, phase.name)
+        held = set()
+        for name, train in data.trains.items():
+            rusts = _rust_phase(data, train)
+            if phase_rank(data, _first_phase_of(data, train).name) <= rank and (
+                    rusts is None or rank < phase_rank(data, rusts.name)):
+                held.add(name)
+        out.setdefault(phase.name, frozenset(held))
+    return out
+
+
+def _check_on_sale(
+    where: str, train: TrainDef, phase: PhaseDef, data: GameData, rules: RulesVersion | None
+) -> None:
+    """``check_train``'s phase checks: sold in ``phase`` (early under dated ``rules``
+    or not), not rusted in it."""
     rank = phase_rank(data, phase.name)
     first = _first_phase_of(data, train)
     early = rules.train_available_on.get(train.name) if rules is not None else None
@@ -132,15 +168,6 @@ def check_train(
             where,
             f"a {train.name}-train rusts when phase {rusts.name} begins (the first "
             f"{train.rusts_when_first_bought}-train, RULES.md §9.2); phase {phase.name} has none",
-        )
-    # ``rules.trains`` read for this one type: the version's count where it sets one
-    counts = rules.train_counts if rules is not None else {}
-    count = counts[train.name] if train.name in counts else train.count
-    if count is not None and owned_before >= count:
-        raise MalformedInput(
-            where,
-            f"the depot has {count} {train.name}-trains (RULES.md §2.7); "
-            f"this is the {ordinal(owned_before + 1)}",
         )
 
 

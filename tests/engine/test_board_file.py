@@ -224,3 +224,51 @@ def test_a_tile_judged_before_is_judged_again_beside_a_laid_red_hex() -> None:
         assert (kind, field) == ("error", f"tiles[{g3}]"), reason
         assert "tile 8 rotation 4 cannot stand on G3" in reason
         assert "into red hex H2 which has no track on that side" in reason
+
+
+def _no_holdings(data: GameData) -> dict[str, frozenset[str]]:
+    return {}
+
+
+def test_held_trains_read_as_the_phase_checks_do() -> None:
+    """``check_train``'s data-derived shortcut (the types a phase holds) passes exactly
+    what its phase checks pass and refuses nothing they would not: every phase, train
+    type, dated rule version and count, with the shortcut and without."""
+    from route18xx.engine.rule_versions import rule_changes
+
+    data = game_data()
+    versions = [None] + [rules_as_of(c.day) for c in rule_changes()]
+
+    def outcome(*args: Any) -> str | None:
+        try:
+            rules.check_train(*args)
+        except MalformedInput as err:
+            return f"{err.field}: {err.reason}"
+        return None
+
+    seen = set()
+    for phase in data.phases:
+        for train in data.trains.values():
+            for version in versions:
+                for owned in (0, 1, 16, 17):
+                    args = (3, train, phase, data, owned, version)
+                    fast = outcome(*args)
+                    with pytest.MonkeyPatch.context() as patch:
+                        patch.setattr(rules, "_held_in", _no_holdings)
+                        assert outcome(*args) == fast
+                    seen.add(fast is None)
+    assert seen == {True, False}
+
+
+def test_todays_rules_follow_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A state without ``rules_as_of`` is read under today's rules in UTC (HISTORY.md §2):
+    the D-train count of 17 until 2026-05-13, none after, as the clock moves on."""
+    from route18xx.engine import state_file
+    from route18xx.engine.rule_versions import today
+
+    assert state_file._rules_today() is rules_as_of(today())
+    for day, d_count in ((date(2025, 1, 1), 17), (date(2026, 5, 12), 17), (date(2026, 5, 13), None)):
+        noon = (day - date(1970, 1, 1)).days * 86400 + 12 * 3600
+        monkeypatch.setattr(state_file.time, "time", lambda noon=noon: noon)
+        assert state_file._rules_today() is rules_as_of(day)
+        assert state_file._rules_today().train_counts.get("D", "unset") == d_count
