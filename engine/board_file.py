@@ -7,11 +7,13 @@ rule set's supply (RULES.md §1.1) and able to stand where it is (RULES.md §6.5
 most one per company and hex, within the company's tokens (RULES.md §2.5, §6.6).
 
 Every tile and token of every request passes here (issue 21: a board seen first).
-A well-formed item is read on a flat path whose facts — which tiles a phase and
-rule set accept, how many of each, each tile's placements, each company's token
-count — are worked out once from the game data (``GameData.derived_for``). Any item
-that path does not accept whole is read again by the checks that name its error,
-in the order they always ran, so a bad item gets the same error either way.
+A well-formed item is read on a flat path whose facts — per phase and rule set, each
+(hex, tile, rotation) the phase accepts with the supply, the placed tile and whether
+it stands there on a board without tiles on red/gray/blue hexes; each company's token
+count — are worked out once from the game data (``GameData.derived_for``) and held
+by it. Any item that path does not accept whole is read again by the checks that
+name its error, in the order they always ran, so a bad item gets the same error
+either way.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from route18xx.engine.errors import MalformedInput, excerpt
 from route18xx.engine.gamedata import GameData, HexId, PhaseDef, TileDef, game_data
 from route18xx.engine.geometry import PlacedTile, placed_tile
 from route18xx.engine.rulesets import RuleSet
-from route18xx.engine.tile_rules import first_standing_problem, standing_memo
+from route18xx.engine.tile_rules import first_standing_problem, standing_refusal, wall_hexes
 
 
 def require(raw: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
@@ -73,6 +75,41 @@ def _accepted_tiles(
     return out
 
 
+@dataclass(frozen=True)
+class _Laid:
+    """A tile at a rotation on a hex, of a phase and rule set that accept the tile."""
+
+    name: str
+    supply: int
+    placed: PlacedTile
+    #: it may stand there on any board without a laid tile on a red/gray/blue hex
+    stands: bool
+
+
+def _laid_tiles(
+    data: GameData, key: tuple[RuleSet, PhaseDef | None]
+) -> dict[tuple[HexId, str, int], _Laid]:
+    """(hex, tile, rotation) → its ``_Laid``, filled as asked (``_laid_tile``)."""
+    return {}
+
+
+def _laid_tile(
+    data: GameData, rule_set: RuleSet, phase: PhaseDef | None, hex_id: str, name: str,
+    rotation: int,
+) -> _Laid | None:
+    """The facts of ``name`` at ``rotation`` on ``hex_id``, held by the data when the
+    hex is on the map, the rotation 0-5 and the tile accepted (None otherwise: those
+    are read by the checks, and never held, so no request grows the memo)."""
+    fact = data.derived_for(_accepted_tiles, (rule_set, phase)).get(name)
+    if fact is None or hex_id not in data.hexes or not 0 <= rotation <= 5:
+        return None
+    placed = fact.placements[rotation]
+    stands = standing_refusal(Board(data=data), hex_id, placed.tile, rotation) is None
+    laid = _Laid(name, fact.supply, placed, stands)
+    data.derived_for(_laid_tiles, (rule_set, phase))[(hex_id, name, rotation)] = laid
+    return laid
+
+
 def _token_counts(data: GameData) -> dict[str, int]:
     """Company → its station tokens (RULES.md §2.5)."""
     return {sym: len(c.token_prices) for sym, c in data.corporations.items()}
@@ -102,25 +139,25 @@ def parse_board(
     rules.check_token_total(tokens_raw, data)
     placed: dict[HexId, PlacedTile] = {}
     used: dict[str, int] = {}
-    hexes = data.hexes
-    accepted = data.derived_for(_accepted_tiles, (rule_set, phase))
-    wall_hexes, judged = standing_memo(data)
+    laid = data.derived_for(_laid_tiles, (rule_set, phase))
+    walled = wall_hexes(data)
     unsure: list[HexId] = []  # laid hexes whose tile is not known to stand, in laying order
     for i, item in enumerate(tiles_raw):
         # The flat path (read plainly: it runs for every tile of every request).
         if type(item) is dict:
             hex_id, name, rotation = item.get("hex"), item.get("tile"), item.get("rotation")
-            fact = accepted.get(name) if type(name) is str else None
-            if (fact is not None and type(rotation) is int and 0 <= rotation <= 5
-                    and type(hex_id) is str and hex_id in hexes and hex_id not in placed):
-                count = used.get(fact.name, 0)
-                if count < fact.supply:
-                    used[fact.name] = count + 1
-                    pt = placed[hex_id] = fact.placements[rotation]
-                    known = judged.get((hex_id, fact.name, rotation))
-                    if known is None or known[1] is not None or known[0] is not pt.tile:
-                        unsure.append(hex_id)
-                    continue
+            if type(hex_id) is str and type(name) is str and type(rotation) is int:
+                fact = laid.get((hex_id, name, rotation))
+                if fact is None:
+                    fact = _laid_tile(data, rule_set, phase, hex_id, name, rotation)
+                if fact is not None and hex_id not in placed:
+                    count = used.get(fact.name, 0)
+                    if count < fact.supply:
+                        used[fact.name] = count + 1
+                        placed[hex_id] = fact.placed
+                        if not fact.stands:
+                            unsure.append(hex_id)
+                        continue
         hex_id, pt = _read_tile(i, item, placed, used, rule_set, data, phase)
         placed[hex_id] = pt
         unsure.append(hex_id)
@@ -128,7 +165,7 @@ def parse_board(
     # A tile judged before stands again unless a red/gray/blue hex has a laid tile
     # (whose track the exits check reads): then every tile is judged on this board.
     unstanding = first_standing_problem(
-        board, unsure if placed.keys().isdisjoint(wall_hexes) else None
+        board, unsure if placed.keys().isdisjoint(walled) else None
     )
     if unstanding is not None:
         hex_id, pt, problem = unstanding

@@ -17,7 +17,7 @@ may be the end of a chain of legal upgrades from the preprinted tile.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import Iterable
 
 from route18xx.engine.board import Board, PlacedTile, city_exits
 from route18xx.engine.gamedata import COLOR_ORDER, GameData, HexDef, HexId, TileDef, TileName
@@ -330,13 +330,10 @@ def _standing_cached(
     return refusal
 
 
-def standing_memo(
-    data: GameData,
-) -> tuple[frozenset[HexId], Mapping[tuple[HexId, str, int], tuple[TileDef, Refusal | None]]]:
-    """What ``first_standing_problem`` knows of ``data`` without a board: the red, gray
-    and blue hexes, and (hex, tile name, rotation) → (tile, refusal) for the tiles
-    judged so far, which hold on any board with no laid tile on a red/gray/blue hex."""
-    return data.derived(_wall_hexes), data.derived(_standing_memo)
+def wall_hexes(data: GameData) -> frozenset[HexId]:
+    """The red, gray and blue hexes: on a board with no laid tile on one of them,
+    ``standing_refusal`` on the empty board holds for any tile anywhere."""
+    return data.derived(_wall_hexes)
 
 
 def _wall_hexes(data: GameData) -> frozenset[HexId]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date
@@ -26,6 +27,7 @@ from route18xx.engine import board_file
 from route18xx.engine import state_rules as rules
 from route18xx.engine.errors import MalformedInput
 from route18xx.engine.gamedata import GameData, game_data
+from route18xx.engine.geometry import placed_tile
 from route18xx.engine.rule_versions import rules_as_of
 from route18xx.engine.state_file import parse_state
 from tests.conftest import STATES_DIR, load_json, state_files
@@ -46,8 +48,12 @@ def _no_tokens(data: GameData) -> dict[str, int]:
     return {}
 
 
-def _nothing_judged(data: GameData) -> tuple[frozenset[str], dict[Any, Any]]:
-    return frozenset(), {}
+def _none_laid(data: GameData, key: Any) -> dict[Any, Any]:
+    return {}
+
+
+def _no_fact(*args: Any) -> None:
+    return None
 
 
 @contextmanager
@@ -55,9 +61,9 @@ def _checks_only() -> Iterator[None]:
     """``board_file`` with the flat path's facts emptied: every item read check by check,
     every tile judged on the board."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(board_file, "_accepted_tiles", _nothing)
+        patch.setattr(board_file, "_laid_tiles", _none_laid)
+        patch.setattr(board_file, "_laid_tile", _no_fact)
         patch.setattr(board_file, "_token_counts", _no_tokens)
-        patch.setattr(board_file, "standing_memo", _nothing_judged)
         yield
 
 
@@ -69,7 +75,7 @@ def _outcome(raw: dict[str, Any]) -> tuple[str, Any]:
     return "board", (state.board.placed, state.board.tokens)
 
 
-VALUES = st.sampled_from(
+VALUES: st.SearchStrategy[Any] = st.sampled_from(
     [True, False, 1.0, 6, -1, 2**40, "1", None, [], {}, "Z99", "H12", "C9", "L40b", "57",
      "611", "8", "9", "LYR", "JHR", Name("8"), Name("H12"), 0, 1, 2, 5]
 )
@@ -77,7 +83,7 @@ VALUES = st.sampled_from(
 
 @st.composite
 def mutated(draw: st.DrawFn) -> dict[str, Any]:
-    raw = copy.deepcopy(draw(st.sampled_from(STATES)))
+    raw: dict[str, Any] = copy.deepcopy(draw(st.sampled_from(STATES)))
     for _ in range(draw(st.integers(1, 3))):
         array = draw(st.sampled_from(["tiles", "tokens"]))
         items = raw[array]
@@ -119,22 +125,23 @@ def test_the_flat_path_reads_as_the_checks_do(raw: dict[str, Any]) -> None:
 
 def test_the_witness_can_tell_the_paths_apart() -> None:
     """The comparison above fails when the flat path accepts what a check refuses: a flat
-    path that took any tile name would place a tile past its supply."""
+    path that ignored the supply would place a tile past it."""
     raw = copy.deepcopy(STATES[0])
     data, name = game_data(), raw["tiles"][0]["tile"]
     supply = data.tiles[name].counts[raw["rule_set"]]  # type: ignore[index]
     free = [h for h in data.hexes if h not in {t["hex"] for t in raw["tiles"]}]
     raw["tiles"] += [{"hex": h, "tile": name, "rotation": 0} for h in free[:supply]]
 
-    def everything(data: GameData, key: Any) -> dict[str, Any]:
-        return {name: board_file._Accepted(name, 99, tuple(board_file.placed_tile(t, r)
-                                                           for r in range(6)))
-                for name, t in data.tiles.items()}
+    def unlimited(data: GameData, rule_set: Any, phase: Any, hex_id: str, name: str,
+                  rotation: int) -> Any:
+        tile = data.tiles[name]
+        return board_file._Laid(name, 99, placed_tile(tile, rotation), True)
 
     with _checks_only():
         checked = _outcome(raw)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(board_file, "_accepted_tiles", everything)
+        patch.setattr(board_file, "_laid_tiles", _none_laid)
+        patch.setattr(board_file, "_laid_tile", unlimited)
         loose = _outcome(raw)
     assert checked[0] == "error" and "supply has" in checked[1][1]
     assert loose != checked
@@ -269,6 +276,6 @@ def test_todays_rules_follow_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     assert state_file._rules_today() is rules_as_of(today())
     for day, d_count in ((date(2025, 1, 1), 17), (date(2026, 5, 12), 17), (date(2026, 5, 13), None)):
         noon = (day - date(1970, 1, 1)).days * 86400 + 12 * 3600
-        monkeypatch.setattr(state_file.time, "time", lambda noon=noon: noon)
+        monkeypatch.setattr(time, "time", lambda noon=noon: noon)
         assert state_file._rules_today() is rules_as_of(day)
         assert state_file._rules_today().train_counts.get("D", "unset") == d_count
