@@ -79,7 +79,7 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
     The state's ``title`` (default 1888) chooses the facts and rule sets
     (``engine.titles``); ``data``, when given, must be that title's.
     """
-    if not isinstance(raw, Mapping):
+    if type(raw) is not dict and not isinstance(raw, Mapping):  # a dict decided at once
         raise MalformedInput("state", "must be a JSON object")
     if "state" in raw and isinstance(raw["state"], Mapping) and "tiles" not in raw:
         raw = raw["state"]  # a state file with its reference beside it
@@ -126,7 +126,7 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
     privates = raw.get("privates", [])
     if not isinstance(privates, list):
         raise MalformedInput("privates", "must be a list of private company symbols")
-    rules.check_private_count(privates, sorted(companies))
+    rules.check_private_count(privates, data.derived_for(_companies_sorted, rule_set.name))
     first_seen: dict[str, int] = {}
     for i, sym in enumerate(privates):
         if not isinstance(sym, str) or sym not in companies:
@@ -150,7 +150,7 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
     if not isinstance(laid_raw, list):
         raise MalformedInput("tiles_laid", "must be a list of {hex, private} objects")
     rules.check_lay_count(laid_raw, data, rule_set.name)
-    lays = rules.private_lays(data, rule_set.name)
+    lays = rules.private_lays(data, rule_set.name) if laid_raw else {}
     laid: list[tuple[HexId, str | None]] = []
     for i, item in enumerate(laid_raw):
         if not isinstance(item, Mapping):
@@ -199,6 +199,10 @@ def _rules_today() -> RulesVersion:
 def _companies(data: GameData, rule_set: str) -> frozenset[str]:
     """The privates of ``rule_set`` (RULES.md §2.4), held by ``data``."""
     return frozenset(c.sym for c in data.companies[rule_set])
+
+
+def _companies_sorted(data: GameData, rule_set: str) -> tuple[str, ...]:
+    return tuple(sorted(data.derived_for(_companies, rule_set)))
 
 
 def _hex_blockers(data: GameData, rule_set: str) -> frozenset[str]:

@@ -299,10 +299,15 @@ def _private_lays(data: GameData, rule_set: str) -> dict[str, int]:
     }
 
 
+def _most_lays(data: GameData, rule_set: str) -> int:
+    """The lays a turn may hold: one tile action and every private's (RULES.md §6.5, §7)."""
+    return 1 + sum(data.derived_for(_private_lays, rule_set).values())
+
+
 def check_lay_count(laid: Sequence[Any], data: GameData, rule_set: str) -> None:
     """A turn has one normal tile action (RULES.md §6.5) plus the privates' extra lays
     (RULES.md §7): the list is bounded before any entry is read."""
-    most = 1 + sum(private_lays(data, rule_set).values())
+    most = data.derived_for(_most_lays, rule_set)
     if len(laid) > most:
         raise MalformedInput(
             "tiles_laid",
