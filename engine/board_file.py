@@ -7,11 +7,11 @@ rule set's supply (RULES.md §1.1) and able to stand where it is (RULES.md §6.5
 most one per company and hex, within the company's tokens (RULES.md §2.5, §6.6).
 
 Every tile and token of every request passes here (issue 21: a board seen first).
-A well-formed item is read on a flat path whose facts — per phase and rule set, each
-(hex, tile, rotation) the phase accepts with the supply, the placed tile and whether
-it stands there on a board without tiles on red/gray/blue hexes; each company's token
-count — are worked out once from the game data (``GameData.derived_for``) and held
-by it. Any item that path does not accept whole is read again by the checks that
+A well-formed item is read on a flat path whose facts — the tiles a phase and rule
+set accept with their supply; each (hex, tile, rotation) on the map with its placed
+tile and whether it stands there on a board without tiles on red/gray/blue hexes;
+each company's token count — are worked out once from the game data and held by it
+(``GameData.derived``, at most one entry per hex, tile and rotation of the map). Any item that path does not accept whole is read again by the checks that
 name its error, in the order they always ran, so a bad item gets the same error
 either way.
 """
@@ -45,23 +45,12 @@ def require(raw: Mapping[str, Any], key: str, kind: type | tuple[type, ...], whe
     return value
 
 
-@dataclass(frozen=True)
-class _Accepted:
-    """A tile a phase and rule set accept: its copies in the supply and its placements."""
-
-    name: str
-    supply: int
-    placements: tuple[PlacedTile, ...]  # by rotation 0-5 (``geometry.placed_tile``)
-
-
-def _accepted_tiles(
-    data: GameData, key: tuple[RuleSet, PhaseDef | None]
-) -> dict[str, _Accepted]:
-    """Tile name → its facts, for every tile of ``data`` the phase in ``key`` accepts
-    (``state_rules.check_tile_phase``; None: any phase) and the rule set supplies at
-    least once (RULES.md §1.1, §6.5 #1)."""
+def _accepted_tiles(data: GameData, key: tuple[RuleSet, PhaseDef | None]) -> dict[str, int]:
+    """Tile name → its copies in the supply, for every tile of ``data`` the phase in
+    ``key`` accepts (``state_rules.check_tile_phase``; None: any phase) and the rule
+    set supplies at least once (RULES.md §1.1, §6.5 #1)."""
     rule_set, phase = key
-    out: dict[str, _Accepted] = {}
+    out: dict[str, int] = {}
     for name, tile in data.tiles.items():
         supply = rule_set.tile_count(tile)
         if supply < 1:
@@ -71,42 +60,34 @@ def _accepted_tiles(
                 rules.check_tile_phase("", tile, phase, data)
             except MalformedInput:
                 continue
-        out[name] = _Accepted(name, supply, tuple(placed_tile(tile, r) for r in range(6)))
+        out[name] = supply
     return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Laid:
-    """A tile at a rotation on a hex, of a phase and rule set that accept the tile."""
+    """A tile of the data at a rotation on a hex of its map."""
 
-    name: str
-    supply: int
     placed: PlacedTile
     #: it may stand there on any board without a laid tile on a red/gray/blue hex
     stands: bool
 
 
-def _laid_tiles(
-    data: GameData, key: tuple[RuleSet, PhaseDef | None]
-) -> dict[tuple[HexId, str, int], _Laid]:
+def _laid_tiles(data: GameData) -> dict[tuple[HexId, str, int], _Laid]:
     """(hex, tile, rotation) → its ``_Laid``, filled as asked (``_laid_tile``)."""
     return {}
 
 
-def _laid_tile(
-    data: GameData, rule_set: RuleSet, phase: PhaseDef | None, hex_id: str, name: str,
-    rotation: int,
-) -> _Laid | None:
+def _laid_tile(data: GameData, hex_id: str, name: str, rotation: int) -> _Laid | None:
     """The facts of ``name`` at ``rotation`` on ``hex_id``, held by the data when the
-    hex is on the map, the rotation 0-5 and the tile accepted (None otherwise: those
-    are read by the checks, and never held, so no request grows the memo)."""
-    fact = data.derived_for(_accepted_tiles, (rule_set, phase)).get(name)
-    if fact is None or hex_id not in data.hexes or not 0 <= rotation <= 5:
+    hex is on the map, the tile known and the rotation 0-5 (None otherwise: those are
+    read by the checks, and never held, so no request grows the memo past the map)."""
+    tile = data.tiles.get(name)
+    if tile is None or hex_id not in data.hexes or not 0 <= rotation <= 5:
         return None
-    placed = fact.placements[rotation]
-    stands = standing_refusal(Board(data=data), hex_id, placed.tile, rotation) is None
-    laid = _Laid(name, fact.supply, placed, stands)
-    data.derived_for(_laid_tiles, (rule_set, phase))[(hex_id, name, rotation)] = laid
+    placed = placed_tile(tile, rotation)
+    stands = standing_refusal(Board(data=data), hex_id, tile, rotation) is None
+    laid = data.derived(_laid_tiles)[(hex_id, name, rotation)] = _Laid(placed, stands)
     return laid
 
 
@@ -139,7 +120,8 @@ def parse_board(
     rules.check_token_total(tokens_raw, data)
     placed: dict[HexId, PlacedTile] = {}
     used: dict[str, int] = {}
-    laid = data.derived_for(_laid_tiles, (rule_set, phase))
+    accepted = data.derived_for(_accepted_tiles, (rule_set, phase))
+    laid = data.derived(_laid_tiles)
     walled = wall_hexes(data)
     unsure: list[HexId] = []  # laid hexes whose tile is not known to stand, in laying order
     for i, item in enumerate(tiles_raw):
@@ -149,11 +131,12 @@ def parse_board(
             if type(hex_id) is str and type(name) is str and type(rotation) is int:
                 fact = laid.get((hex_id, name, rotation))
                 if fact is None:
-                    fact = _laid_tile(data, rule_set, phase, hex_id, name, rotation)
+                    fact = _laid_tile(data, hex_id, name, rotation)
+                supply = accepted.get(name, 0)
                 if fact is not None and hex_id not in placed:
-                    count = used.get(fact.name, 0)
-                    if count < fact.supply:
-                        used[fact.name] = count + 1
+                    count = used.get(name, 0)
+                    if count < supply:
+                        used[name] = count + 1
                         placed[hex_id] = fact.placed
                         if not fact.stands:
                             unsure.append(hex_id)

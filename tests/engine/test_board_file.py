@@ -27,7 +27,6 @@ from route18xx.engine import board_file
 from route18xx.engine import state_rules as rules
 from route18xx.engine.errors import MalformedInput
 from route18xx.engine.gamedata import GameData, game_data
-from route18xx.engine.geometry import placed_tile
 from route18xx.engine.rule_versions import rules_as_of
 from route18xx.engine.state_file import parse_state
 from tests.conftest import STATES_DIR, load_json, state_files
@@ -48,7 +47,7 @@ def _no_tokens(data: GameData) -> dict[str, int]:
     return {}
 
 
-def _none_laid(data: GameData, key: Any) -> dict[Any, Any]:
+def _none_laid(data: GameData) -> dict[Any, Any]:
     return {}
 
 
@@ -61,6 +60,7 @@ def _checks_only() -> Iterator[None]:
     """``board_file`` with the flat path's facts emptied: every item read check by check,
     every tile judged on the board."""
     with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(board_file, "_accepted_tiles", _nothing)
         patch.setattr(board_file, "_laid_tiles", _none_laid)
         patch.setattr(board_file, "_laid_tile", _no_fact)
         patch.setattr(board_file, "_token_counts", _no_tokens)
@@ -132,16 +132,13 @@ def test_the_witness_can_tell_the_paths_apart() -> None:
     free = [h for h in data.hexes if h not in {t["hex"] for t in raw["tiles"]}]
     raw["tiles"] += [{"hex": h, "tile": name, "rotation": 0} for h in free[:supply]]
 
-    def unlimited(data: GameData, rule_set: Any, phase: Any, hex_id: str, name: str,
-                  rotation: int) -> Any:
-        tile = data.tiles[name]
-        return board_file._Laid(name, 99, placed_tile(tile, rotation), True)
+    def unlimited(data: GameData, key: Any) -> dict[str, int]:
+        return {name: 99 for name in data.tiles}
 
     with _checks_only():
         checked = _outcome(raw)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(board_file, "_laid_tiles", _none_laid)
-        patch.setattr(board_file, "_laid_tile", unlimited)
+        patch.setattr(board_file, "_accepted_tiles", unlimited)
         loose = _outcome(raw)
     assert checked[0] == "error" and "supply has" in checked[1][1]
     assert loose != checked
