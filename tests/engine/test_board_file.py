@@ -276,3 +276,19 @@ def test_todays_rules_follow_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(time, "time", lambda noon=noon: noon)
         assert state_file._rules_today() is rules_as_of(day)
         assert state_file._rules_today().train_counts.get("D", "unset") == d_count
+
+
+def test_bad_tiles_never_grow_the_data_memo() -> None:
+    """Only hexes, tiles and rotations of the game are held (``_laid_tiles``): a client
+    naming made-up ones is refused each time and leaves nothing behind."""
+    data = game_data()
+    memo = data.derived(board_file._laid_tiles)
+    raw = copy.deepcopy(STATES[0])
+    _outcome(raw)
+    size = len(memo)
+    for hex_id, tile, rotation in (("Z99", "8", 0), ("F14", "X1", 0), ("F14", "8", 6),
+                                   ("F14", "8", -1), ("F14" * 40, "8", 1)):
+        bad = copy.deepcopy(raw)
+        bad["tiles"][0] = {"hex": hex_id, "tile": tile, "rotation": rotation}
+        assert _outcome(bad)[0] == "error"
+    assert len(memo) == size
