@@ -11,9 +11,9 @@ A well-formed item is read on a flat path whose facts — the tiles a phase and 
 set accept with their supply; each (hex, tile, rotation) on the map with its placed
 tile and whether it stands there on a board without tiles on red/gray/blue hexes;
 each company's token count — are worked out once from the game data and held by it
-(``GameData.derived``, at most one entry per hex, tile and rotation of the map). Any item that path does not accept whole is read again by the checks that
-name its error, in the order they always ran, so a bad item gets the same error
-either way.
+(``GameData.derived``, at most one entry per hex, tile and rotation of the map). Any
+item that path does not accept whole is read again by the checks that name its error,
+in the order they always ran, so a bad item gets the same error either way.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import Any
 from route18xx.engine import state_rules as rules
 from route18xx.engine.board import Board
 from route18xx.engine.errors import MalformedInput, excerpt
-from route18xx.engine.gamedata import GameData, HexId, PhaseDef, TileDef, game_data
+from route18xx.engine.gamedata import GameData, HexId, PhaseDef, game_data
 from route18xx.engine.geometry import PlacedTile, placed_tile
 from route18xx.engine.rulesets import RuleSet
 from route18xx.engine.tile_rules import first_standing_problem, standing_refusal, wall_hexes

@@ -24,7 +24,7 @@ from route18xx.engine.board_file import parse_board as parse_board
 from route18xx.engine.board_file import require
 from route18xx.engine import state_rules as rules
 from route18xx.engine.errors import MalformedInput, excerpt
-from route18xx.engine.gamedata import CorporationDef, GameData, HexId, PhaseDef, TrainDef, game_data
+from route18xx.engine.gamedata import CorporationDef, GameData, HexId, PhaseDef, TrainDef
 from route18xx.engine.rule_versions import RulesVersion, parse_rules_as_of, today
 from route18xx.engine.rule_versions import rules_as_of as rules_on
 from route18xx.engine.rulesets import RuleSet
