@@ -293,7 +293,7 @@ def first_standing_problem(
     """The first of ``board``'s laid tiles, in laying order, that cannot stand where
     it is, with the reason (``standing_problem``); None when every tile may stand.
     With ``hexes`` (laid hexes in laying order), only the tiles on those: the caller
-    knows the others stand (``standing_memo``)."""
+    knows the others stand (``wall_hexes``)."""
     walls = _wall_neighbours(board)
     known = board.data.derived(_standing_memo)
     laid = board.placed
