@@ -110,13 +110,16 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
     trains_raw = require(raw, "trains", list, "")
     rules.check_train_count(trains_raw, phase, data)
     trains: list[TrainDef] = []
+    owned: dict[str, int] = {}  # train type → how many the list names before this one
     for i, name in enumerate(trains_raw):
         if not isinstance(name, str) or name not in data.trains:
             raise MalformedInput(
                 f"trains[{i}]", f"unknown train {excerpt(name)}; expected one of {sorted(data.trains)}"
             )
         train = data.trains[name]
-        rules.check_train(i, train, phase, data, sum(1 for t in trains if t is train), version)
+        before = owned.get(name, 0)
+        rules.check_train(i, train, phase, data, before, version)
+        owned[name] = before + 1
         trains.append(train)
     board = parse_board(raw.get("tiles", []), raw.get("tokens", []), rule_set, data, phase)
     cash = raw.get("cash")
