@@ -13,16 +13,17 @@ The state is read before the answer starts (as a request always was); its proble
 is built on first use inside the answer (``PreparedBoard.prepared``), so a board
 seen first still counts that work in ``solve_ms``.
 
-The key is the state's canonical JSON text (sorted keys: about 0.1 ms for a
-full 1888 state), so equal content is one entry whatever the key order, and
-any change (a tile, a token, a train) is another. A state that does not read
+The key is the state's content as ``marshal`` bytes (``state_key``: about 0.025 ms
+for a full 1888 state, a quarter of its sorted JSON text), so equal content is one
+entry whatever the order of the state's own fields, and any change (a tile, a
+token, a train, ``1`` for ``true`` or ``1.0``) is another. A state that does not read
 is never stored: its error is raised again on every call. What entries hold is
 frozen (``RouteState``, ``BuiltProblem``); callers derive new ones by ``replace``.
 """
 
 from __future__ import annotations
 
-import json
+import marshal
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -49,11 +50,20 @@ class PreparedBoard:
 PREPARED: Lru[PreparedBoard] = Lru()
 
 
-def state_key(raw: Mapping[str, Any]) -> str | None:
-    """The canonical JSON text of a decoded state, or None when it is not plain JSON
-    (then nothing is cached: the board is read as it is)."""
+#: marshal's format 2: exact types (``True``, ``1`` and ``1.0`` differ; a subclass is
+#: refused), and no back-references or interning flags, which later formats write from
+#: how objects happen to be shared (a copy of a request would be another key).
+_KEY_FORMAT = 2
+
+
+def state_key(raw: Mapping[str, Any]) -> bytes | None:
+    """A decoded state's content as bytes that decode back to it (so two states share a
+    key only when equal, value for value and type for type), its fields in sorted
+    order; None when it holds what is not plain data (then nothing is cached: the
+    board is read as it is). Objects inside it are keyed in their own order: the same
+    tile written ``{rotation, hex, tile}`` is another key (read again, never confused)."""
     try:
-        return json.dumps(raw, sort_keys=True, separators=(",", ":"), allow_nan=False)
+        return marshal.dumps(sorted(raw.items()), _KEY_FORMAT)
     except (TypeError, ValueError):
         return None
 

@@ -1,7 +1,8 @@
 """Reading a state file (DESIGN.md §5) into a ``RouteState``, with clear errors.
 
 Every error is a ``MalformedInput`` naming the field (``tiles[3].rotation``)
-and the reason. A tile must be able to stand where it is (RULES.md §6.5:
+and the reason. The board's ``tiles`` and ``tokens`` are read by
+``engine.board_file``: a tile must be able to stand where it is (RULES.md §6.5:
 colour order, labels, kept track, exits on the map); a token must sit on a
 city the tile has, in a free slot. The rules' limits on what a board can hold
 (phase colours, rusted trains, train limit, token counts, privates) are checked
@@ -11,21 +12,22 @@ by ``engine.state_rules``, each list bounded before its items are read.
 from __future__ import annotations
 
 import re
+import time
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from route18xx.engine.board import Board
-from route18xx.engine.geometry import PlacedTile, placed_tile
+from route18xx.engine.board_file import parse_board as parse_board
+from route18xx.engine.board_file import require
 from route18xx.engine import state_rules as rules
 from route18xx.engine.errors import MalformedInput, excerpt
-from route18xx.engine.gamedata import CorporationDef, GameData, HexId, PhaseDef, TrainDef, game_data
+from route18xx.engine.gamedata import CorporationDef, GameData, HexId, PhaseDef, TrainDef
 from route18xx.engine.rule_versions import RulesVersion, parse_rules_as_of, today
 from route18xx.engine.rule_versions import rules_as_of as rules_on
 from route18xx.engine.rulesets import RuleSet
-from route18xx.engine.tile_rules import first_standing_problem
 from route18xx.engine.titles import TITLES, Title, title_named, title_of_data
 
 
@@ -71,45 +73,32 @@ class RouteState:
         return rules_on(self.rules_as_of or today())
 
 
-def _require(raw: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
-    value = raw.get(key)
-    if type(value) is kind:  # the common case, decided at once (an exact int is no bool)
-        return value
-    if key not in raw:
-        raise MalformedInput(f"{where}{key}", "is missing")
-    value = raw[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        name = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise MalformedInput(f"{where}{key}", f"must be a {name}, not {type(value).__name__}")
-    return value
-
-
 def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
     """Turn a decoded state file into a ``RouteState`` or raise ``MalformedInput``.
 
     The state's ``title`` (default 1888) chooses the facts and rule sets
     (``engine.titles``); ``data``, when given, must be that title's.
     """
-    if not isinstance(raw, Mapping):
+    if type(raw) is not dict and not isinstance(raw, Mapping):  # a dict decided at once
         raise MalformedInput("state", "must be a JSON object")
     if "state" in raw and isinstance(raw["state"], Mapping) and "tiles" not in raw:
         raw = raw["state"]  # a state file with its reference beside it
     title = title_named(raw.get("title"))
     if data is None or data.title != title.name:
         data = title.data
-    rule_set_name = _require(raw, "rule_set", str, "")
+    rule_set_name = require(raw, "rule_set", str, "")
     rule_set = title.rule_set(rule_set_name)
     if rule_set is None:
         raise MalformedInput(
             "rule_set",
             f"unknown rule set {excerpt(rule_set_name)}; expected one of {sorted(title.rule_sets)}",
         )
-    phase_name = _require(raw, "phase", str, "")
+    phase_name = require(raw, "phase", str, "")
     phase = data.phase(phase_name)
     if phase is None:
         names = [p.name for p in data.phases]
         raise MalformedInput("phase", f"unknown phase {excerpt(phase_name)}; expected one of {names}")
-    corp_sym = _require(raw, "corporation", str, "")
+    corp_sym = require(raw, "corporation", str, "")
     if corp_sym not in data.corporations:
         raise MalformedInput(
             "corporation",
@@ -117,27 +106,30 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
         )
     as_of = parse_rules_as_of(raw.get("rules_as_of"))
     # A title without a dated rule table (1830) plays its one version (DESIGN.md §9).
-    version = rules_on(as_of or today()) if title.dated_rules else None
-    trains_raw = _require(raw, "trains", list, "")
+    version = (rules_on(as_of) if as_of else _rules_today()) if title.dated_rules else None
+    trains_raw = require(raw, "trains", list, "")
     rules.check_train_count(trains_raw, phase, data)
     trains: list[TrainDef] = []
+    owned: dict[str, int] = {}  # train type → how many the list names before this one
     for i, name in enumerate(trains_raw):
         if not isinstance(name, str) or name not in data.trains:
             raise MalformedInput(
                 f"trains[{i}]", f"unknown train {excerpt(name)}; expected one of {sorted(data.trains)}"
             )
         train = data.trains[name]
-        rules.check_train(i, train, phase, data, sum(1 for t in trains if t is train), version)
+        before = owned.get(name, 0)
+        rules.check_train(i, train, phase, data, before, version)
+        owned[name] = before + 1
         trains.append(train)
     board = parse_board(raw.get("tiles", []), raw.get("tokens", []), rule_set, data, phase)
     cash = raw.get("cash")
     if cash is not None and (not isinstance(cash, int) or isinstance(cash, bool) or cash < 0):
         raise MalformedInput("cash", f"must be a whole number of yen >= 0, not {excerpt(cash)}")
-    companies = {c.sym for c in data.companies[rule_set.name]}
+    companies = data.derived_for(_companies, rule_set.name)
     privates = raw.get("privates", [])
     if not isinstance(privates, list):
         raise MalformedInput("privates", "must be a list of private company symbols")
-    rules.check_private_count(privates, sorted(companies))
+    rules.check_private_count(privates, data.derived_for(_companies_sorted, rule_set.name))
     first_seen: dict[str, int] = {}
     for i, sym in enumerate(privates):
         if not isinstance(sym, str) or sym not in companies:
@@ -154,19 +146,19 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
                 and raw.get(alias) is not None:
             raise MalformedInput(alias, f"is {other.name}'s field; a {title.name} state gives "
                                         "player_owned_blockers")
-    aliased = title.blockers_from_alias(raw, data.hex_blockers(rule_set.name))
+    aliased = title.blockers_from_alias(raw, data.derived_for(_hex_blockers, rule_set.name))
     if blockers is None:  # the list, when given, says more than the alias
         blockers = aliased
     laid_raw = raw.get("tiles_laid", [])
     if not isinstance(laid_raw, list):
         raise MalformedInput("tiles_laid", "must be a list of {hex, private} objects")
     rules.check_lay_count(laid_raw, data, rule_set.name)
-    lays = rules.private_lays(data, rule_set.name)
+    lays = rules.private_lays(data, rule_set.name) if laid_raw else {}
     laid: list[tuple[HexId, str | None]] = []
     for i, item in enumerate(laid_raw):
         if not isinstance(item, Mapping):
             raise MalformedInput(f"tiles_laid[{i}]", "must be an object with 'hex' (and 'private')")
-        hex_id = _require(item, "hex", str, f"tiles_laid[{i}].")
+        hex_id = require(item, "hex", str, f"tiles_laid[{i}].")
         if hex_id not in data.hexes:
             raise MalformedInput(f"tiles_laid[{i}].hex", f"unknown hex {excerpt(hex_id)}")
         private = item.get("private")
@@ -191,12 +183,42 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
     )
 
 
+#: (UTC day number, the rules in force that day), held for ``_rules_today``.
+_TODAY: tuple[int, RulesVersion] | None = None
+_EPOCH = date(1970, 1, 1)
+
+
+def _rules_today() -> RulesVersion:
+    """The rules in force today in UTC (``rule_versions.today``; HISTORY.md §2), looked up
+    once a day: the clock is read per request, not a date built and hashed."""
+    global _TODAY
+    day = int(time.time() // 86400)  # whole days since 1970-01-01 in UTC
+    held = _TODAY
+    if held is None or held[0] != day:
+        held = _TODAY = (day, rules_on(_EPOCH + timedelta(days=day)))
+    return held[1]
+
+
+def _companies(data: GameData, rule_set: str) -> frozenset[str]:
+    """The privates of ``rule_set`` (RULES.md §2.4), held by ``data``."""
+    return frozenset(c.sym for c in data.companies[rule_set])
+
+
+def _companies_sorted(data: GameData, rule_set: str) -> tuple[str, ...]:
+    return tuple(sorted(data.derived_for(_companies, rule_set)))
+
+
+def _hex_blockers(data: GameData, rule_set: str) -> frozenset[str]:
+    """``GameData.hex_blockers``, worked out once per rule set and held by ``data``."""
+    return data.hex_blockers(rule_set)
+
+
 def _player_owned_blockers(raw: Any, data: GameData, rule_set: str) -> tuple[str, ...] | None:
     """``player_owned_blockers``: privates of the rule set with a ``blocks_hexes`` ability
     (RULES.md §7.3), each once; None when not given."""
     if raw is None:
         return None
-    blockers = data.hex_blockers(rule_set)
+    blockers = data.derived_for(_hex_blockers, rule_set)
     if not isinstance(raw, list) or len(raw) > len(blockers):
         raise MalformedInput(
             "player_owned_blockers", f"must be a list of at most {len(blockers)} of {sorted(blockers)}"
@@ -225,106 +247,6 @@ def _train_ids(ids: Any, trains: list[Any]) -> tuple[str, ...]:
         if tid in ids[:i]:
             raise MalformedInput(f"train_ids[{i}]", f"names train {tid} twice")
     return tuple(ids)
-
-
-def parse_board(
-    tiles_raw: Any,
-    tokens_raw: Any,
-    rule_set: RuleSet,
-    data: GameData | None = None,
-    phase: PhaseDef | None = None,
-) -> Board:
-    """The ``tiles`` and ``tokens`` arrays of a state file as a ``Board``.
-
-    With ``phase``, every tile's colour must be one the phase allows (RULES.md §6.5 #1).
-    Each company holds at most its own station tokens (RULES.md §2.5).
-    """
-    data = data or game_data()
-    if not isinstance(tiles_raw, list):
-        raise MalformedInput("tiles", "must be a list")
-    if not isinstance(tokens_raw, list):
-        raise MalformedInput("tokens", "must be a list")
-    if len(tiles_raw) > len(data.hexes):
-        raise MalformedInput(
-            "tiles", f"lists {len(tiles_raw)} tiles; the map has {len(data.hexes)} hexes"
-        )
-    rules.check_token_total(tokens_raw, data)
-    placed: dict[HexId, PlacedTile] = {}
-    used: dict[str, int] = {}
-    hexes, tiles = data.hexes, data.tiles
-    for i, item in enumerate(tiles_raw):
-        where = f"tiles[{i}]."
-        if not isinstance(item, Mapping):
-            raise MalformedInput(f"tiles[{i}]", "must be an object")
-        hex_id = _require(item, "hex", str, where)
-        if hex_id not in hexes:
-            raise MalformedInput(f"{where}hex", f"unknown hex {excerpt(hex_id)}")
-        if hex_id in placed:
-            raise MalformedInput(f"{where}hex", f"hex {hex_id} is listed twice")
-        tile_name = _require(item, "tile", str, where)
-        tile = tiles.get(tile_name)
-        if tile is None:
-            raise MalformedInput(f"{where}tile", f"unknown tile {excerpt(tile_name)}")
-        if phase is not None:
-            rules.check_tile_phase(f"{where}tile", tile, phase, data)
-        rotation = _require(item, "rotation", int, where)
-        if not 0 <= rotation <= 5:
-            raise MalformedInput(f"{where}rotation", f"{excerpt(rotation)} is outside 0-5")
-        count = used[tile_name] = used.get(tile_name, 0) + 1
-        if count > rule_set.tile_count(tile):
-            raise MalformedInput(
-                f"{where}tile",
-                f"tile {tile_name} is used {count} times but the {rule_set.name} "
-                f"supply has {rule_set.tile_count(tile)}",
-            )
-        placed[hex_id] = placed_tile(tile, rotation)
-    board = Board(placed, {}, data)
-    unstanding = first_standing_problem(board)
-    if unstanding is not None:
-        hex_id, pt, problem = unstanding
-        index = next(i for i, t in enumerate(tiles_raw) if t["hex"] == hex_id)
-        raise MalformedInput(
-            f"tiles[{index}]",
-            f"tile {pt.tile.name} rotation {pt.rotation} cannot stand on {hex_id}: {problem}",
-        )
-    tokens: dict[tuple[HexId, int], tuple[str, ...]] = {}
-    placed_by: dict[str, int] = {}
-    corps_on: dict[HexId, set[str]] = {}  # hex → companies with a token in any of its cities
-    for i, item in enumerate(tokens_raw):
-        where = f"tokens[{i}]."
-        if not isinstance(item, Mapping):
-            raise MalformedInput(f"tokens[{i}]", "must be an object")
-        hex_id = _require(item, "hex", str, where)
-        if hex_id not in data.hexes:
-            raise MalformedInput(f"{where}hex", f"unknown hex {excerpt(hex_id)}")
-        city = _require(item, "city", int, where)
-        corp = _require(item, "corporation", str, where)
-        if corp not in data.corporations:
-            raise MalformedInput(f"{where}corporation", f"unknown company {excerpt(corp)}")
-        rules.check_token_owner(f"tokens[{i}]", data.corporations[corp], placed_by.get(corp, 0))
-        placed_by[corp] = placed_by.get(corp, 0) + 1
-        node = board.revenue_center(hex_id, city)
-        if node is None or node.kind != "city":
-            tile_name = board.tile_on(hex_id).tile.name
-            cities = [c.index for c in board.tile_on(hex_id).tile.cities]
-            raise MalformedInput(
-                f"{where}city",
-                f"tile {tile_name} on {hex_id} has no city {excerpt(city)} (its cities: {cities})",
-            )
-        held = tokens.get((hex_id, city), ())
-        on_hex = corps_on.setdefault(hex_id, set())
-        if corp in on_hex:
-            raise MalformedInput(
-                f"{where}corporation", f"{corp} already has a token on {hex_id}"
-            )
-        if len(held) >= node.slots:
-            raise MalformedInput(
-                f"{where}city",
-                f"city {hex_id}-{city} is full: {node.slots} slot(s), held by {', '.join(held)}",
-            )
-        tokens[(hex_id, city)] = held + (corp,)
-        on_hex.add(corp)
-    return board.with_tokens(tokens)
 
 
 def to_state_file(state: RouteState) -> dict[str, Any]:

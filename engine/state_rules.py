@@ -34,7 +34,26 @@ def ordinal(n: int) -> str:
 
 def phase_rank(data: GameData, name: str) -> int:
     """Position of phase ``name`` in the game's order (phase 2 is 0)."""
-    return next(i for i, p in enumerate(data.phases) if p.name == name)
+    rank = data.derived(_phase_ranks).get(name)
+    return next(i for i, p in enumerate(data.phases) if p.name == name) if rank is None else rank
+
+
+def _phase_ranks(data: GameData) -> dict[str, int]:
+    """Phase name → its position (the first of a repeated name, as ``phase_rank`` reads)."""
+    ranks: dict[str, int] = {}
+    for i, p in enumerate(data.phases):
+        ranks.setdefault(p.name, i)
+    return ranks
+
+
+def _most_trains(data: GameData) -> int:
+    """The largest train limit of any phase (RULES.md §6.9 #3)."""
+    return max(p.train_limit for p in data.phases)
+
+
+def _all_tokens(data: GameData) -> int:
+    """Every company's station tokens together (RULES.md §2.5)."""
+    return sum(len(c.token_prices) for c in data.corporations.values())
 
 
 def _first_phase_of(data: GameData, train: TrainDef) -> PhaseDef:
@@ -58,7 +77,7 @@ def check_train_count(trains_raw: Sequence[Any], phase: PhaseDef, data: GameData
 
     Runs on the list's length alone, before any train is read.
     """
-    most = max(p.train_limit for p in data.phases)
+    most = data.derived(_most_trains)
     if len(trains_raw) > most:
         raise MalformedInput(
             "trains",
@@ -90,6 +109,42 @@ def check_train(
     The depot's supply is the version's count (17 D-trains before 2026-05-13).
     """
     where = f"trains[{index}]"
+    # Whether the type is held in the phase is a fact of the data (``_held_in``).
+    if train.name not in data.derived(_held_in).get(phase.name, ()) \
+            or data.trains.get(train.name) is not train:
+        _check_on_sale(where, train, phase, data, rules)
+    # ``rules.trains`` read for this one type: the version's count where it sets one
+    counts = rules.train_counts if rules is not None else {}
+    count = counts[train.name] if train.name in counts else train.count
+    if count is not None and owned_before >= count:
+        raise MalformedInput(
+            where,
+            f"the depot has {count} {train.name}-trains (RULES.md §2.7); "
+            f"this is the {ordinal(owned_before + 1)}",
+        )
+
+
+def _held_in(data: GameData) -> dict[str, frozenset[str]]:
+    """Phase name → the train types a company may hold in it: first sold in that phase
+    or before, not yet rusted (RULES.md §8, §9.2; what ``_check_on_sale`` lets pass)."""
+    out: dict[str, frozenset[str]] = {}
+    for phase in data.phases:
+        rank = phase_rank(data, phase.name)
+        held = set()
+        for name, train in data.trains.items():
+            rusts = _rust_phase(data, train)
+            if phase_rank(data, _first_phase_of(data, train).name) <= rank and (
+                    rusts is None or rank < phase_rank(data, rusts.name)):
+                held.add(name)
+        out.setdefault(phase.name, frozenset(held))
+    return out
+
+
+def _check_on_sale(
+    where: str, train: TrainDef, phase: PhaseDef, data: GameData, rules: RulesVersion | None
+) -> None:
+    """``check_train``'s phase checks: sold in ``phase`` (early under dated ``rules``
+    or not), not rusted in it."""
     rank = phase_rank(data, phase.name)
     first = _first_phase_of(data, train)
     early = rules.train_available_on.get(train.name) if rules is not None else None
@@ -113,13 +168,6 @@ def check_train(
             where,
             f"a {train.name}-train rusts when phase {rusts.name} begins (the first "
             f"{train.rusts_when_first_bought}-train, RULES.md §9.2); phase {phase.name} has none",
-        )
-    count = rules.trains({train.name: train})[train.name].count if rules is not None else train.count
-    if count is not None and owned_before >= count:
-        raise MalformedInput(
-            where,
-            f"the depot has {count} {train.name}-trains (RULES.md §2.7); "
-            f"this is the {ordinal(owned_before + 1)}",
         )
 
 
@@ -171,7 +219,7 @@ def check_token_total(tokens_raw: Sequence[Any], data: GameData) -> None:
 
     Runs on the list's length alone, before any token is read.
     """
-    total = sum(len(c.token_prices) for c in data.corporations.values())
+    total = data.derived(_all_tokens)
     if len(tokens_raw) > total:
         raise MalformedInput(
             "tokens",
@@ -251,10 +299,15 @@ def _private_lays(data: GameData, rule_set: str) -> dict[str, int]:
     }
 
 
+def _most_lays(data: GameData, rule_set: str) -> int:
+    """The lays a turn may hold: one tile action and every private's (RULES.md §6.5, §7)."""
+    return 1 + sum(data.derived_for(_private_lays, rule_set).values())
+
+
 def check_lay_count(laid: Sequence[Any], data: GameData, rule_set: str) -> None:
     """A turn has one normal tile action (RULES.md §6.5) plus the privates' extra lays
     (RULES.md §7): the list is bounded before any entry is read."""
-    most = 1 + sum(private_lays(data, rule_set).values())
+    most = data.derived_for(_most_lays, rule_set)
     if len(laid) > most:
         raise MalformedInput(
             "tiles_laid",

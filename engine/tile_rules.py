@@ -287,11 +287,27 @@ def standing_refusal(board: Board, hex_id: HexId, tile: TileDef, rotation: int) 
     return _standing_cached(board, _wall_neighbours(board), hex_id, tile, rotation)
 
 
-def first_standing_problem(board: Board) -> tuple[HexId, PlacedTile, str] | None:
+def first_standing_problem(
+    board: Board, hexes: Iterable[HexId] | None = None
+) -> tuple[HexId, PlacedTile, str] | None:
     """The first of ``board``'s laid tiles, in laying order, that cannot stand where
-    it is, with the reason (``standing_problem``); None when every tile may stand."""
+    it is, with the reason (``standing_problem``); None when every tile may stand.
+    With ``hexes`` (laid hexes in laying order), only the tiles on those: the caller
+    knows the others stand (``wall_hexes``)."""
     walls = _wall_neighbours(board)
-    for hex_id, placed in board.placed.items():
+    known = board.data.derived(_standing_memo)
+    laid = board.placed
+    for hex_id in laid if hexes is None else hexes:
+        placed = laid[hex_id]
+        # ``_standing_cached`` written out for the common case, a tile away from any
+        # laid wall neighbour and already judged (it runs for every tile of every request).
+        near = walls[hex_id]
+        if not near or laid.keys().isdisjoint(near):
+            held = known.get((hex_id, placed.tile.name, placed.rotation))
+            if held is not None and held[0] is placed.tile:
+                if held[1] is None:
+                    continue
+                return hex_id, placed, held[1].message
         refusal = _standing_cached(board, walls, hex_id, placed.tile, placed.rotation)
         if refusal is not None:
             return hex_id, placed, refusal.message
@@ -312,6 +328,16 @@ def _standing_cached(
     refusal = _standing_refusal(board, hex_id, tile, rotation)
     known[(hex_id, tile.name, rotation)] = (tile, refusal)
     return refusal
+
+
+def wall_hexes(data: GameData) -> frozenset[HexId]:
+    """The red, gray and blue hexes: on a board with no laid tile on one of them,
+    ``standing_refusal`` on the empty board holds for any tile anywhere."""
+    return data.derived(_wall_hexes)
+
+
+def _wall_hexes(data: GameData) -> frozenset[HexId]:
+    return frozenset(h for h, d in data.hexes.items() if d.color in WALL_COLORS)
 
 
 def _standing_memo(data: GameData) -> dict[tuple[HexId, str, int], tuple[TileDef, Refusal | None]]:

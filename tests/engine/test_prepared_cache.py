@@ -31,11 +31,31 @@ def _answer(report: api.SolveReport) -> dict[str, Any]:
     return out
 
 
-def test_key_ignores_key_order_and_refuses_what_is_not_json() -> None:
+def test_key_ignores_field_order_and_refuses_what_is_not_plain_data() -> None:
     raw = _state(STATE)
     assert state_key(raw) == state_key(dict(reversed(list(raw.items()))))
+    assert state_key(copy.deepcopy(raw)) == state_key(json.loads(json.dumps(raw)))
     assert state_key({"x": object()}) is None
-    assert state_key({"x": float("nan")}) is None
+    assert state_key({"x": [1, {"y": set}]}) is None
+    assert state_key({1: "a", "b": 2}) is None  # fields that do not sort: not a state
+
+
+def test_key_tells_apart_what_json_text_tells_apart() -> None:
+    """Two states share a key only when equal value for value and type for type: a
+    rotation ``true`` or ``1.0`` is refused by ``parse_state`` where ``1`` is read, so
+    it must never find the board read from ``1`` (Python's ``==`` and ``hash`` would)."""
+    raw = _state(STATE)
+    keys = {state_key(raw)}
+    for value in (True, 1.0, "1", [1], 1 + 2**70, -0.0, 0.0, 0):
+        changed = copy.deepcopy(raw)
+        changed["tiles"][0]["rotation"] = value
+        keys.add(state_key(changed))
+    assert raw["tiles"][0]["rotation"] != 0  # else the 0 above is no change
+    swapped = copy.deepcopy(raw)
+    swapped["tiles"][:2] = swapped["tiles"][1::-1]  # tiles in another laying order
+    keys.add(state_key(swapped))
+    keys.add(state_key({**raw, "cash": 0}))
+    assert None not in keys and len(keys) == 11
 
 
 def test_cached_answer_equals_a_fresh_one_and_follows_changes() -> None:
