@@ -26,7 +26,9 @@ from route18xx.engine.route_judge import (
     RouteSpec, check_route_references, judge_routes, parse_route_specs, train_type,
 )
 from route18xx.engine.state_file import RouteState
-from route18xx.solver import OBJECTIVES, CancelToken, Method, Objective, Solution, solve
+from route18xx.solver import (
+    OBJECTIVES, CancelToken, Method, Objective, Solution, solve, solve_both,
+)
 
 
 @dataclass(frozen=True)
@@ -137,6 +139,56 @@ def _solve_on_budget(
     floor: Floor | None = None,
 ) -> tuple[RouteState, Optimum]:
     started = budget.elapsed_ms()
+    state, free, built = _board(prep, trains, pins, floor)
+    if free:
+        solution = solve(built.problem, objective=objective, time_limit_s=time_limit_s,
+                         cancel=budget.token, floor=None if floor is None else floor.value,
+                         method="auto" if floor is None else floor.method)
+    else:
+        solution = Solution((), 0, 0, "OPTIMAL", 0, 0)
+    opt = _judged(state, built, pins, free, solution)
+    ms = budget.elapsed_ms() - started
+    timing = SolveTiming.of(purpose, objective, tuple(t.name for t in state.trains), solution, ms,
+                            0 if floor is None else floor.value)
+    budget.record(timing)
+    return state, replace(opt, solve_ms=ms, solves=(timing,))
+
+
+def solve_prepared_both(
+    prep: Prepared, objective: Objective, time_limit_s: float, budget: AnswerBudget,
+) -> tuple[RouteState, Optimum, Optimum] | None:
+    """The state's own trains' optimum for ``objective`` and for the other objective
+    from one search (``solver.solve_both``: a lone unlimited train), each judged
+    whole; None where one search does not settle both. One search, one timing on
+    ``budget`` (``answer``: the search and both re-checks)."""
+    started = budget.elapsed_ms()
+    state, free, built = _board(prep, None, (), None)
+    if len(free) != 1:
+        return None
+    answers = solve_both(built.problem, objective=objective, time_limit_s=time_limit_s,
+                         cancel=budget.token)
+    if answers is None:
+        return None
+    first = _judged(state, built, (), free, answers[0])
+    if answers[1].routes == answers[0].routes:  # one route best in both: judged once
+        second = replace(first, solution=answers[1])
+    else:
+        second = _judged(state, built, (), free, answers[1])
+    ms = budget.elapsed_ms() - started
+    timing = SolveTiming.of("answer", objective, tuple(t.name for t in state.trains),
+                            answers[0], ms)
+    budget.record(timing)
+    return (state, replace(first, solve_ms=ms, solves=(timing,)),
+            replace(second, solve_ms=ms, solves=(timing,)))
+
+
+def _board(
+    prep: Prepared, trains: tuple[TrainDef, ...] | None, pins: Sequence[RouteSpec],
+    floor: Floor | None,
+) -> tuple[RouteState, list[tuple[str, TrainDef]], BuiltProblem]:
+    """The state a solve answers for (``trains``: a what-if set), its free trains, and
+    the board they run on: the pins' track taken away (ROUTES.md §3.7), and with a
+    ``floor`` that avoids subsidies the track at every stop paying one."""
     if trains is None or trains == prep.state.trains:
         state = prep.state
     else:  # a what-if set: its trains have no ids in the game
@@ -150,13 +202,17 @@ def _solve_on_budget(
         paying = {i for i, stop in enumerate(problem.stops) if stop.subsidy}
         problem = replace(problem, forbidden_segments=problem.forbidden_segments | frozenset(
             i for i, seg in enumerate(problem.segments) if seg.a in paying or seg.b in paying))
-    built = replace(prep.built, problem=problem)
-    if free:
-        solution = solve(problem, objective=objective, time_limit_s=time_limit_s,
-                         cancel=budget.token, floor=None if floor is None else floor.value,
-                         method="auto" if floor is None else floor.method)
-    else:
-        solution = Solution((), 0, 0, "OPTIMAL", 0, 0)
+    return state, free, replace(prep.built, problem=problem)
+
+
+def _judged(
+    state: RouteState, built: BuiltProblem, pins: Sequence[RouteSpec],
+    free: Sequence[tuple[str, TrainDef]], solution: Solution,
+) -> Optimum:
+    """The solver's routes beside the pins, judged whole by the engine's validator
+    (DESIGN.md §3: every solver result passes it); ``EngineMismatch`` where the
+    engine rejects them or prices them otherwise. Its time and solves are the
+    caller's to set."""
     specs = tuple(pins) + tuple(route_spec(built, r, free[r.train][0]) for r in solution.routes)
     judgement = judge_routes(state, specs)
     if not judgement.legal:
@@ -170,11 +226,7 @@ def _solve_on_budget(
             f"solver priced {solution.revenue}+{solution.subsidy}, engine "
             f"{judgement.revenue - pin_revenue}+{judgement.subsidy - pin_subsidy}"
         )
-    ms = budget.elapsed_ms() - started
-    timing = SolveTiming.of(purpose, objective, tuple(t.name for t in state.trains), solution, ms,
-                            0 if floor is None else floor.value)
-    budget.record(timing)
-    return state, Optimum(solution, specs, judgement, ms, (timing,))
+    return Optimum(solution, specs, judgement, 0.0)
 
 
 def _free_trains(state: RouteState, pins: Sequence[RouteSpec]) -> list[tuple[str, TrainDef]]:
@@ -277,6 +329,16 @@ def _explained(
         return solved[key]
 
     extras: dict[str, Any] = {}
+    both_wanted = objectives and not pins and any(s.subsidy for s in prep.built.problem.stops)
+    #: the other objective's answer, where one search answered both
+    answered: SolveReport | None = None
+    if both_wanted:
+        from route18xx.engine.objectives import both_objectives  # it builds on this module
+
+        check_time(cancel, "the solves")
+        both = both_objectives(prep, objective, time_limit_s, budget)
+        if both is not None:
+            solved[(tuple(t.name for t in state.trains), objective)], answered = both
     if pins:
         s, opt = solve_prepared(prep, pins=pins, objective=objective,
                                 time_limit_s=time_limit_s, budget=budget)
@@ -297,11 +359,13 @@ def _explained(
              **optimum(trains, objective, f"train_sets[{i}]").to_json()}
             for i, trains in enumerate(sets)
         ]
-    if objectives and not pins and any(s.subsidy for s in prep.built.problem.stops):
-        from route18xx.engine.objectives import other_objective  # it builds on this module
+    if both_wanted:
+        from route18xx.engine.objectives import other_objective
 
-        circuits = listed.get((tuple(t.name for t in state.trains), objective), -1) == 0
-        other = other_objective(prep, report, objective, time_limit_s, budget, circuits)
+        other: SolveReport | None = answered
+        if other is None:
+            circuits = listed.get((tuple(t.name for t in state.trains), objective), -1) == 0
+            other = other_objective(prep, report, objective, time_limit_s, budget, circuits)
         if other is not None:
             best_total, best_revenue = (report, other) if objective == "total" else (other, report)
             if (best_total.revenue, best_total.subsidy) != (best_revenue.revenue,

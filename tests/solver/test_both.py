@@ -1,0 +1,114 @@
+"""Both objectives of a lone unlimited train from one walk (solver/bothreach.py,
+solver/both.py; issue 21 item 4).
+
+Witness: the exhaustive enumerator ``solver/bruteforce.py``, which shares no code
+with the walk, run once per objective; and the engine's validator.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from route18xx.solver import RouteProblem, clear_caches, model, solve_both
+from route18xx.solver.bothreach import best_reach_both
+from route18xx.solver.bruteforce import brute_force
+from route18xx.solver.cancel import CancelToken
+from route18xx.solver.model import Instance
+from route18xx.solver.problem import Stop, Train
+from route18xx.solver.reduce import reduce_problem
+from route18xx.solver.validate import validate
+from tests.solver.boards import grid_problem
+from tests.solver.strategies import route_problems
+
+EXAMPLES = int(os.environ.get("ROUTE18XX_PROPERTY_EXAMPLES", "60"))
+
+
+def _weight(inst: Instance, objective: str, revenue: int, subsidy: int) -> int:
+    """A brute-force answer as the walk's weight (``model.Instance``)."""
+    return revenue * inst.scale + subsidy if objective == "revenue" else revenue + subsidy
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(route_problems())
+def test_the_walk_finds_both_objectives_best_routes_as_brute_force(
+    problem: RouteProblem,
+) -> None:
+    lone = replace(problem, trains=(Train("D", None),))
+    graph = reduce_problem(lone)
+    instances = {o: Instance.make(lone, graph, o) for o in ("total", "revenue")}
+    want = {o: brute_force(lone, objective=o) for o in instances}
+    for first, second in (("total", "revenue"), ("revenue", "total")):
+        a, b = instances[first], instances[second]
+        found = best_reach_both(graph, a.stops, (a.stop_weights, a.bonuses),
+                                (b.stop_weights, b.bonuses), lone.min_stops, a.groups, 10**7)
+        assert found is not None
+        for routes, inst, objective in zip(found, (a, b), (first, second)):
+            best = want[objective]
+            weight = _weight(inst, objective, best.revenue, best.subsidy)
+            assert [inst.route_weight(r.stops) for r in routes] == ([weight] if weight > 0
+                                                                    else [])
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(route_problems())
+def test_solve_both_answers_as_brute_force_does(problem: RouteProblem) -> None:
+    lone = replace(problem, trains=(Train("D", None),))
+    for objective, other in (("total", "revenue"), ("revenue", "total")):
+        clear_caches()
+        answers = solve_both(lone, objective=objective)
+        assert answers is not None
+        for got, goal in zip(answers, (objective, other)):
+            want = brute_force(lone, objective=goal)
+            assert got.status == "OPTIMAL"
+            assert validate(lone, got, goal) == []
+            assert got.objective == got.bound == want.objective
+            if goal == "revenue":  # the most subsidy at the best revenue, too
+                assert (got.revenue, got.subsidy) == (want.revenue, want.subsidy)
+
+
+def test_only_a_lone_unlimited_train_is_answered_here() -> None:
+    problem = grid_problem(3, 3, (None,), seed=1)
+    assert solve_both(problem) is not None
+    assert solve_both(replace(problem, trains=(Train("6", 6),))) is None
+    assert solve_both(replace(problem, trains=(Train("D", None), Train("D", None)))) is None
+
+
+def test_a_walk_past_its_budget_or_cancelled_leaves_the_answer_to_solve(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    problem = grid_problem(4, 5, (None,), seed=0)
+    monkeypatch.setattr(model, "REACH_STEPS", 3)
+    clear_caches()
+    try:
+        assert solve_both(problem) is None  # gave up: the caller solves each objective
+    finally:
+        clear_caches()
+    monkeypatch.undo()
+    token = CancelToken()
+    token.cancel()
+    assert solve_both(problem, cancel=token) is None
+    clear_caches()
+    assert solve_both(problem) is not None
+
+
+def test_both_optima_on_a_board_where_they_differ() -> None:
+    # A station at the crossing of three arms, one of them a mine (subsidy 40, no
+    # revenue): one route runs two arms. By hand: the best total takes the mine
+    # (20 + 30 + 40 = 90 against 20 + 30 + 30 = 80), the best revenue the two towns (80).
+    from route18xx.solver.problem import Segment
+
+    problem = RouteProblem(
+        stops=(Stop("A", 20, station=True), Stop("B", 30), Stop("C", 30),
+               Stop("M", 0, subsidy=40)),
+        junctions=(), segments=(Segment(0, 1, -1, -1, "ab"), Segment(0, 2, -1, -1, "ac"),
+                                Segment(0, 3, -1, -1, "am")),
+        trains=(Train("D", None),))
+    answers = solve_both(problem, objective="revenue")
+    assert answers is not None
+    revenue, total = answers
+    assert (revenue.revenue, revenue.subsidy, revenue.objective) == (80, 0, 80)
+    assert (total.revenue, total.subsidy, total.objective) == (50, 40, 90)
