@@ -157,10 +157,10 @@ def best_reach_both(
                 new_b += weights_b[other]
             value_a, value_b = bounds(arrival(other, side_there), new_a, new_b,
                                       on_states | 3 << 2 * other, later[path[0]])
-            if value_a > best_a or value_b > best_b:
-                children.append((-value_a, i, value_b, new_a, new_b))
+            if value_a > best_a or value_b > best_b:  # as ``bestreach`` orders them
+                children.append((-value_a, weight_a - new_a, i, value_b, new_a, new_b))
         children.sort()
-        for negative, i, value_b, new_a, new_b in children:
+        for negative, _, i, value_b, new_a, new_b in children:
             if -negative <= best_a and value_b <= best_b:
                 continue  # neither objective can improve on its best any more
             other, _, side_there, step, key = adjacent[node][i]
