@@ -23,6 +23,7 @@ from route18xx.engine.optimize import Optimum, route_spec, train_ids, typed_repo
 from route18xx.engine.problem_builder import BuiltProblem, build_problem
 from route18xx.engine.reports import CheckReport, RouteReport, SolveReport
 from route18xx.engine.route_judge import (
+    Judgement,
     RouteSpec, check_route_references, judge_routes, parse_route_specs, train_type,
 )
 from route18xx.engine.state_file import RouteState
@@ -146,12 +147,12 @@ def _solve_on_budget(
                          method="auto" if floor is None else floor.method)
     else:
         solution = Solution((), 0, 0, "OPTIMAL", 0, 0)
-    opt = _judged(state, built, pins, free, solution)
+    specs, judgement = _judged(state, built, pins, free, solution)
     ms = budget.elapsed_ms() - started
     timing = SolveTiming.of(purpose, objective, tuple(t.name for t in state.trains), solution, ms,
                             0 if floor is None else floor.value)
     budget.record(timing)
-    return state, replace(opt, solve_ms=ms, solves=(timing,))
+    return state, Optimum(solution, specs, judgement, ms, (timing,))
 
 
 def solve_prepared_both(
@@ -161,25 +162,25 @@ def solve_prepared_both(
     from one search (``solver.solve_both``: a lone unlimited train), each judged
     whole; None where one search does not settle both. One search, one timing on
     ``budget`` (``answer``: the search and both re-checks)."""
+    trains = prep.built.problem.trains
+    if len(trains) != 1 or trains[0].distance is not None:
+        return None  # not a lone unlimited train: nothing built for it
     started = budget.elapsed_ms()
     state, free, built = _board(prep, None, (), None)
-    if len(free) != 1:
-        return None
     answers = solve_both(built.problem, objective=objective, time_limit_s=time_limit_s,
                          cancel=budget.token)
     if answers is None:
         return None
     first = _judged(state, built, (), free, answers[0])
-    if answers[1].routes == answers[0].routes:  # one route best in both: judged once
-        second = replace(first, solution=answers[1])
-    else:
-        second = _judged(state, built, (), free, answers[1])
+    # one route best in both: judged once
+    second = first if answers[1].routes == answers[0].routes else _judged(
+        state, built, (), free, answers[1])
     ms = budget.elapsed_ms() - started
     timing = SolveTiming.of("answer", objective, tuple(t.name for t in state.trains),
                             answers[0], ms)
     budget.record(timing)
-    return (state, replace(first, solve_ms=ms, solves=(timing,)),
-            replace(second, solve_ms=ms, solves=(timing,)))
+    return (state, Optimum(answers[0], *first, ms, (timing,)),
+            Optimum(answers[1], *second, ms, (timing,)))
 
 
 def _board(
@@ -194,25 +195,27 @@ def _board(
     else:  # a what-if set: its trains have no ids in the game
         state = replace(prep.state, trains=trains, train_ids=())
     free = _free_trains(state, pins)
-    taken = judge_routes(state, pins).routes if pins else []
-    edges = [k for r in taken for c in r.chains for k in c.edge_keys]
-    paths = [p for r in taken for c in r.chains for p in c.paths]
-    problem = prep.built.without_track(edges, paths, [t for _, t in free])
+    problem = prep.built.problem  # the state's own trains, no pins: the very problem
+    if pins or state is not prep.state:
+        taken = judge_routes(state, pins).routes if pins else []
+        edges = [k for r in taken for c in r.chains for k in c.edge_keys]
+        paths = [p for r in taken for c in r.chains for p in c.paths]
+        problem = prep.built.without_track(edges, paths, [t for _, t in free])
     if floor is not None and floor.avoid_subsidy:
         paying = {i for i, stop in enumerate(problem.stops) if stop.subsidy}
         problem = replace(problem, forbidden_segments=problem.forbidden_segments | frozenset(
             i for i, seg in enumerate(problem.segments) if seg.a in paying or seg.b in paying))
-    return state, free, replace(prep.built, problem=problem)
+    built = prep.built if problem is prep.built.problem else replace(prep.built, problem=problem)
+    return state, free, built
 
 
 def _judged(
     state: RouteState, built: BuiltProblem, pins: Sequence[RouteSpec],
     free: Sequence[tuple[str, TrainDef]], solution: Solution,
-) -> Optimum:
-    """The solver's routes beside the pins, judged whole by the engine's validator
-    (DESIGN.md §3: every solver result passes it); ``EngineMismatch`` where the
-    engine rejects them or prices them otherwise. Its time and solves are the
-    caller's to set."""
+) -> tuple[tuple[RouteSpec, ...], Judgement]:
+    """The solver's routes beside the pins as route specs, judged whole by the
+    engine's validator (DESIGN.md §3: every solver result passes it);
+    ``EngineMismatch`` where the engine rejects them or prices them otherwise."""
     specs = tuple(pins) + tuple(route_spec(built, r, free[r.train][0]) for r in solution.routes)
     judgement = judge_routes(state, specs)
     if not judgement.legal:
@@ -226,7 +229,7 @@ def _judged(
             f"solver priced {solution.revenue}+{solution.subsidy}, engine "
             f"{judgement.revenue - pin_revenue}+{judgement.subsidy - pin_subsidy}"
         )
-    return Optimum(solution, specs, judgement, 0.0)
+    return specs, judgement
 
 
 def _free_trains(state: RouteState, pins: Sequence[RouteSpec]) -> list[tuple[str, TrainDef]]:
