@@ -8,9 +8,8 @@ real lone-D states, the largest answers of the 123. ``solve_both`` walks once fo
 both (``solver/bothreach.py``), on the same reduced graph, within the same step
 budget a lone D's walk gets in ``solve`` (``model.REACH_STEPS``, scaled by the
 time limit as ``search.REACH_STEPS_PER_S`` scales it). Where that does not
-settle both (another train set, or the walk gives up), it answers None and the
-caller solves each objective on its own: the walk gives up only on boards whose
-circuit search takes far longer than the walk (``model.REACH_STEPS``).
+settle both (another train set, a board too big for it, ``BOTH_TOO_BIG``, or the
+walk gives up), it answers None and the caller solves each objective on its own.
 """
 
 from __future__ import annotations
@@ -30,6 +29,16 @@ from route18xx.solver.reduce import ReducedGraph, reduce_problem
 from route18xx.solver.routes import ListedRoute
 from route18xx.solver.search import REACH_STEPS_PER_S, REDUCED, price_route
 from route18xx.solver.tally import solve_tally
+
+#: The walk for both is not tried when stops × (segments − nodes + 1) of the reduced
+#: graph reaches this (as ``model.UNLIMITED_TOO_BIG`` sizes a listing): on such boards
+#: the walk gives up more often than not, and a walk that gives up is lost work (the
+#: caller's first solve walks again, then its circuit starts from that walk's route).
+#: Measured on 80 lone-D boards grown from seeds 14000-14079 (``bench_lone grow``, not
+#: climbed): every board whose walk gave up (more than ``model.REACH_STEPS``) had 475
+#: or more, the 18 real lone-D states at most 299; below it the walk for both took
+#: 12-484 steps, about as many as the total's walk alone.
+BOTH_TOO_BIG = 470
 
 #: Per (problem, reduced graph, objective, steps): the walk's two routes, or None
 #: where it gave up (``solver/derived.py``: emptied by ``clear_caches``).
@@ -85,6 +94,8 @@ def _both(
     if graph.stop_count == 0:
         empty = Solution((), 0, 0, "OPTIMAL", 0, 0, stats)
         return empty, empty
+    if graph.stop_count * (len(graph.segments) - graph.node_count + 1) >= BOTH_TOO_BIG:
+        return None  # likely to give up: each objective on its own
     first, second = Instance.make(problem, graph, objective), Instance.make(problem, graph, other)
     steps = min(model.REACH_STEPS, int(time_limit_s * REACH_STEPS_PER_S))
 

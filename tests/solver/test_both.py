@@ -112,3 +112,19 @@ def test_both_optima_on_a_board_where_they_differ() -> None:
     revenue, total = answers
     assert (revenue.revenue, revenue.subsidy, revenue.objective) == (80, 0, 80)
     assert (total.revenue, total.subsidy, total.objective) == (50, 40, 90)
+
+
+def test_a_board_too_big_for_the_walk_is_left_to_solve(monkeypatch: pytest.MonkeyPatch) -> None:
+    # both.BOTH_TOO_BIG: stops × independent cycles of the reduced graph
+    from route18xx.solver import both
+
+    problem = grid_problem(3, 4, (None,), seed=2)
+    graph = reduce_problem(problem)
+    size = graph.stop_count * (len(graph.segments) - graph.node_count + 1)
+    assert 0 < size < both.BOTH_TOO_BIG
+    clear_caches()
+    assert solve_both(problem) is not None
+    monkeypatch.setattr(both, "BOTH_TOO_BIG", size)
+    clear_caches()
+    assert solve_both(problem) is None
+    clear_caches()
