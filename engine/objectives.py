@@ -20,6 +20,12 @@ skipped:
   second search asks for total ≥ R + S + 1, and none is needed when S already is
   all the trains could collect (``subsidy_ceiling``).
 
+A lone unlimited train is asked for both at once (``both_objectives``,
+``solver.solve_both``): one walk keeps the best route of each objective, each
+pruned by its own bound, where the two searches above took two reductions, two
+models and two walks (the second above the floor); the floor search stays for
+every other train set, and for a lone D whose walk gives up.
+
 Measured on the fullest single-D real states (process CPU of the second CP-SAT
 search, ``benchmarks/bench_answer.py`` for the whole answer): 129026-658 11.3 →
 2.1 ms, 129026-614 8.3 → 0.3 ms, 129026-576 6.3 → 0.2 ms (the first answer was
