@@ -20,11 +20,12 @@ skipped:
   second search asks for total ≥ R + S + 1, and none is needed when S already is
   all the trains could collect (``subsidy_ceiling``).
 
-A lone unlimited train is asked for both at once (``both_objectives``,
-``solver.solve_both``): one walk keeps the best route of each objective, each
-pruned by its own bound, where the two searches above took two reductions, two
-models and two walks (the second above the floor); the floor search stays for
-every other train set, and for a lone D whose walk gives up.
+A lone train is asked for both at once (``both_objectives``, ``solver.solve_both``):
+for an unlimited one a single walk keeps the best route of each objective, each
+pruned by its own bound; for a limited one two walks on one reduced board, the
+second above the first's route. The two searches above took two reductions, two
+models and two walks (the second above the floor); they stay for every other
+train set, and where the lone train's walk gives up.
 
 Measured on the fullest single-D real states (process CPU of the second CP-SAT
 search, ``benchmarks/bench_answer.py`` for the whole answer): 129026-658 11.3 →
@@ -106,7 +107,7 @@ def both_objectives(
     prep: Prepared, objective: str, time_limit_s: float, budget: AnswerBudget,
 ) -> tuple[SolveReport, SolveReport] | None:
     """Both objectives' answers of the state's own trains from one search, where one
-    search settles them (``solver.solve_both``: a lone unlimited train): (the answer
+    solve settles them (``solver.solve_both``: a lone train): (the answer
     for ``objective``, the other's); None elsewhere, and the caller searches each
     (``other_objective``).
 

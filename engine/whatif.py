@@ -159,12 +159,11 @@ def solve_prepared_both(
     prep: Prepared, objective: Objective, time_limit_s: float, budget: AnswerBudget,
 ) -> tuple[RouteState, Optimum, Optimum] | None:
     """The state's own trains' optimum for ``objective`` and for the other objective
-    from one search (``solver.solve_both``: a lone unlimited train), each judged
+    from one solve (``solver.solve_both``: a lone train), each judged
     whole; None where one search does not settle both. One search, one timing on
     ``budget`` (``answer``: the search and both re-checks)."""
-    trains = prep.built.problem.trains
-    if len(trains) != 1 or trains[0].distance is not None:
-        return None  # not a lone unlimited train: nothing built for it
+    if len(prep.built.problem.trains) != 1:
+        return None  # not a lone train: nothing built for it
     started = budget.elapsed_ms()
     state, free, built = _board(prep, None, (), None)
     answers = solve_both(built.problem, objective=objective, time_limit_s=time_limit_s,

@@ -6,7 +6,7 @@ Public API:
   cancel=None, method="auto") -> Solution`` (``solver/search.py``);
 * ``solve_both(problem, *, objective="total", time_limit_s=10.0, cancel=None)
   -> (Solution, Solution) | None``: both objectives from one search where that
-  settles them (a lone unlimited train, ``solver/both.py``), else None;
+  settles them (a lone train, ``solver/both.py``), else None;
 * ``warm_up()``: load CP-SAT and run its circuit model once (a server's start);
 * ``solve_tally``: every solve's status and time, while counting is on (a
   server's metrics, ``solver/tally.py``);

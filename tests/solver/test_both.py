@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from route18xx.solver import RouteProblem, clear_caches, model, solve_both
 from route18xx.solver.bothreach import best_reach_both
@@ -54,9 +55,12 @@ def test_the_walk_finds_both_objectives_best_routes_as_brute_force(
 
 
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(route_problems())
-def test_solve_both_answers_as_brute_force_does(problem: RouteProblem) -> None:
-    lone = replace(problem, trains=(Train("D", None),))
+@given(route_problems(), st.sampled_from([None, None, 1, 2, 3, 4]))
+def test_solve_both_answers_as_brute_force_does(
+    problem: RouteProblem, distance: int | None,
+) -> None:
+    # a lone D (one walk for both) or a lone limited train (two walks, one board)
+    lone = replace(problem, trains=(Train("T", distance),))
     for objective, other in (("total", "revenue"), ("revenue", "total")):
         clear_caches()
         answers = solve_both(lone, objective=objective)
@@ -70,11 +74,12 @@ def test_solve_both_answers_as_brute_force_does(problem: RouteProblem) -> None:
                 assert (got.revenue, got.subsidy) == (want.revenue, want.subsidy)
 
 
-def test_only_a_lone_unlimited_train_is_answered_here() -> None:
+def test_only_a_lone_train_is_answered_here() -> None:
     problem = grid_problem(3, 3, (None,), seed=1)
     assert solve_both(problem) is not None
-    assert solve_both(replace(problem, trains=(Train("6", 6),))) is None
+    assert solve_both(replace(problem, trains=(Train("6", 6),))) is not None
     assert solve_both(replace(problem, trains=(Train("D", None), Train("D", None)))) is None
+    assert solve_both(replace(problem, trains=(Train("4", 4), Train("D", None)))) is None
 
 
 def test_a_walk_past_its_budget_or_cancelled_leaves_the_answer_to_solve(
@@ -95,23 +100,27 @@ def test_a_walk_past_its_budget_or_cancelled_leaves_the_answer_to_solve(
     assert solve_both(problem) is not None
 
 
-def test_both_optima_on_a_board_where_they_differ() -> None:
+@pytest.mark.parametrize("distance", [None, 3])
+def test_both_optima_on_a_board_where_they_differ(distance: int | None) -> None:
     # A station at the crossing of three arms, one of them a mine (subsidy 40, no
-    # revenue): one route runs two arms. By hand: the best total takes the mine
-    # (20 + 30 + 40 = 90 against 20 + 30 + 30 = 80), the best revenue the two towns (80).
+    # revenue): one route runs two arms (a D, or a 3-train: three stops). By hand:
+    # the best total takes the mine (20 + 30 + 40 = 90 against 20 + 30 + 10 = 60), the
+    # best revenue the two towns (60: just one step of 10 above the first's 50).
     from route18xx.solver.problem import Segment
 
     problem = RouteProblem(
-        stops=(Stop("A", 20, station=True), Stop("B", 30), Stop("C", 30),
+        stops=(Stop("A", 20, station=True), Stop("B", 30), Stop("C", 10),
                Stop("M", 0, subsidy=40)),
         junctions=(), segments=(Segment(0, 1, -1, -1, "ab"), Segment(0, 2, -1, -1, "ac"),
                                 Segment(0, 3, -1, -1, "am")),
-        trains=(Train("D", None),))
-    answers = solve_both(problem, objective="revenue")
-    assert answers is not None
-    revenue, total = answers
-    assert (revenue.revenue, revenue.subsidy, revenue.objective) == (80, 0, 80)
-    assert (total.revenue, total.subsidy, total.objective) == (50, 40, 90)
+        trains=(Train("T", distance),))
+    for objective in ("total", "revenue"):
+        clear_caches()
+        answers = solve_both(problem, objective=objective)
+        assert answers is not None
+        total, revenue = answers if objective == "total" else answers[::-1]
+        assert (revenue.revenue, revenue.subsidy, revenue.objective) == (60, 0, 60)
+        assert (total.revenue, total.subsidy, total.objective) == (50, 40, 90)
 
 
 def test_a_board_too_big_for_the_walk_is_left_to_solve(monkeypatch: pytest.MonkeyPatch) -> None:
