@@ -20,7 +20,8 @@ per-round ratios (this / other): process CPU, so the load touches both sides ali
 With ``--parts``: this tree alone, where a first-seen answer's CPU goes (``parts``):
 each whole answer (``engine.api.solve_report``, caches emptied before it) with the CPU
 of reading the state, its key, building the problem, the solves, the re-check and the
-typed reports summed per answer; medians over the states and runs.
+typed reports summed per answer, and the rest of the answer outside them (the glue);
+medians over the states and runs.
 """
 
 from __future__ import annotations
@@ -145,6 +146,8 @@ def parts(runs: int = 3) -> dict[str, float]:
     timed(prepared_cache, "parse_state", "read the state")
     timed(whatif, "build_problem", "build the problem")
     timed(whatif, "solve", "solver")
+    if hasattr(whatif, "solve_both"):  # a lone D's two objectives in one search
+        timed(whatif, "solve_both", "solver")
     timed(whatif, "judge_routes", "re-check")
     timed(whatif, "typed_report", "typed report")
     timed(objectives, "typed_report", "typed report")
@@ -159,9 +162,11 @@ def parts(runs: int = 3) -> dict[str, float]:
             spent.clear()
             c0 = time.process_time()
             solve_report(raw)
-            rows.append({"whole answer": time.process_time() - c0, **spent})
+            whole = time.process_time() - c0
+            # the rest: the glue of engine/whatif.py, objectives.py, api.py, budget.py
+            rows.append({"whole answer": whole, **spent, "rest": whole - sum(spent.values())})
     names = ["whole answer", "state key", "read the state", "build the problem", "solver",
-             "re-check", "typed report"]
+             "re-check", "typed report", "rest"]
     return {n: round(statistics.median(r.get(n, 0.0) for r in rows) * 1000, 3) for n in names}
 
 

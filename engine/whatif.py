@@ -23,10 +23,13 @@ from route18xx.engine.optimize import Optimum, route_spec, train_ids, typed_repo
 from route18xx.engine.problem_builder import BuiltProblem, build_problem
 from route18xx.engine.reports import CheckReport, RouteReport, SolveReport
 from route18xx.engine.route_judge import (
+    Judgement,
     RouteSpec, check_route_references, judge_routes, parse_route_specs, train_type,
 )
 from route18xx.engine.state_file import RouteState
-from route18xx.solver import OBJECTIVES, CancelToken, Method, Objective, Solution, solve
+from route18xx.solver import (
+    OBJECTIVES, CancelToken, Method, Objective, Solution, solve, solve_both,
+)
 
 
 @dataclass(frozen=True)
@@ -137,26 +140,81 @@ def _solve_on_budget(
     floor: Floor | None = None,
 ) -> tuple[RouteState, Optimum]:
     started = budget.elapsed_ms()
+    state, free, built = _board(prep, trains, pins, floor)
+    if free:
+        solution = solve(built.problem, objective=objective, time_limit_s=time_limit_s,
+                         cancel=budget.token, floor=None if floor is None else floor.value,
+                         method="auto" if floor is None else floor.method)
+    else:
+        solution = Solution((), 0, 0, "OPTIMAL", 0, 0)
+    specs, judgement = _judged(state, built, pins, free, solution)
+    ms = budget.elapsed_ms() - started
+    timing = SolveTiming.of(purpose, objective, tuple(t.name for t in state.trains), solution, ms,
+                            0 if floor is None else floor.value)
+    budget.record(timing)
+    return state, Optimum(solution, specs, judgement, ms, (timing,))
+
+
+def solve_prepared_both(
+    prep: Prepared, objective: Objective, time_limit_s: float, budget: AnswerBudget,
+) -> tuple[RouteState, Optimum, Optimum] | None:
+    """The state's own trains' optimum for ``objective`` and for the other objective
+    from one solve (``solver.solve_both``: a lone train), each judged
+    whole; None where one search does not settle both. One search, one timing on
+    ``budget`` (``answer``: the search and both re-checks)."""
+    if len(prep.built.problem.trains) != 1:
+        return None  # not a lone train: nothing built for it
+    started = budget.elapsed_ms()
+    state, free, built = _board(prep, None, (), None)
+    answers = solve_both(built.problem, objective=objective, time_limit_s=time_limit_s,
+                         cancel=budget.token)
+    if answers is None:
+        return None
+    first = _judged(state, built, (), free, answers[0])
+    # one route best in both: judged once
+    second = first if answers[1].routes == answers[0].routes else _judged(
+        state, built, (), free, answers[1])
+    ms = budget.elapsed_ms() - started
+    timing = SolveTiming.of("answer", objective, tuple(t.name for t in state.trains),
+                            answers[0], ms)
+    budget.record(timing)
+    return (state, Optimum(answers[0], *first, ms, (timing,)),
+            Optimum(answers[1], *second, ms, (timing,)))
+
+
+def _board(
+    prep: Prepared, trains: tuple[TrainDef, ...] | None, pins: Sequence[RouteSpec],
+    floor: Floor | None,
+) -> tuple[RouteState, list[tuple[str, TrainDef]], BuiltProblem]:
+    """The state a solve answers for (``trains``: a what-if set), its free trains, and
+    the board they run on: the pins' track taken away (ROUTES.md §3.7), and with a
+    ``floor`` that avoids subsidies the track at every stop paying one."""
     if trains is None or trains == prep.state.trains:
         state = prep.state
     else:  # a what-if set: its trains have no ids in the game
         state = replace(prep.state, trains=trains, train_ids=())
     free = _free_trains(state, pins)
-    taken = judge_routes(state, pins).routes if pins else []
-    edges = [k for r in taken for c in r.chains for k in c.edge_keys]
-    paths = [p for r in taken for c in r.chains for p in c.paths]
-    problem = prep.built.without_track(edges, paths, [t for _, t in free])
+    problem = prep.built.problem  # the state's own trains, no pins: the very problem
+    if pins or state is not prep.state:
+        taken = judge_routes(state, pins).routes if pins else []
+        edges = [k for r in taken for c in r.chains for k in c.edge_keys]
+        paths = [p for r in taken for c in r.chains for p in c.paths]
+        problem = prep.built.without_track(edges, paths, [t for _, t in free])
     if floor is not None and floor.avoid_subsidy:
         paying = {i for i, stop in enumerate(problem.stops) if stop.subsidy}
         problem = replace(problem, forbidden_segments=problem.forbidden_segments | frozenset(
             i for i, seg in enumerate(problem.segments) if seg.a in paying or seg.b in paying))
-    built = replace(prep.built, problem=problem)
-    if free:
-        solution = solve(problem, objective=objective, time_limit_s=time_limit_s,
-                         cancel=budget.token, floor=None if floor is None else floor.value,
-                         method="auto" if floor is None else floor.method)
-    else:
-        solution = Solution((), 0, 0, "OPTIMAL", 0, 0)
+    built = prep.built if problem is prep.built.problem else replace(prep.built, problem=problem)
+    return state, free, built
+
+
+def _judged(
+    state: RouteState, built: BuiltProblem, pins: Sequence[RouteSpec],
+    free: Sequence[tuple[str, TrainDef]], solution: Solution,
+) -> tuple[tuple[RouteSpec, ...], Judgement]:
+    """The solver's routes beside the pins as route specs, judged whole by the
+    engine's validator (DESIGN.md §3: every solver result passes it);
+    ``EngineMismatch`` where the engine rejects them or prices them otherwise."""
     specs = tuple(pins) + tuple(route_spec(built, r, free[r.train][0]) for r in solution.routes)
     judgement = judge_routes(state, specs)
     if not judgement.legal:
@@ -170,11 +228,7 @@ def _solve_on_budget(
             f"solver priced {solution.revenue}+{solution.subsidy}, engine "
             f"{judgement.revenue - pin_revenue}+{judgement.subsidy - pin_subsidy}"
         )
-    ms = budget.elapsed_ms() - started
-    timing = SolveTiming.of(purpose, objective, tuple(t.name for t in state.trains), solution, ms,
-                            0 if floor is None else floor.value)
-    budget.record(timing)
-    return state, Optimum(solution, specs, judgement, ms, (timing,))
+    return specs, judgement
 
 
 def _free_trains(state: RouteState, pins: Sequence[RouteSpec]) -> list[tuple[str, TrainDef]]:
@@ -277,6 +331,16 @@ def _explained(
         return solved[key]
 
     extras: dict[str, Any] = {}
+    both_wanted = objectives and not pins and any(s.subsidy for s in prep.built.problem.stops)
+    #: the other objective's answer, where one search answered both
+    answered: SolveReport | None = None
+    if both_wanted:
+        from route18xx.engine.objectives import both_objectives  # it builds on this module
+
+        check_time(cancel, "the solves")
+        both = both_objectives(prep, objective, time_limit_s, budget)
+        if both is not None:
+            solved[(tuple(t.name for t in state.trains), objective)], answered = both
     if pins:
         s, opt = solve_prepared(prep, pins=pins, objective=objective,
                                 time_limit_s=time_limit_s, budget=budget)
@@ -297,11 +361,13 @@ def _explained(
              **optimum(trains, objective, f"train_sets[{i}]").to_json()}
             for i, trains in enumerate(sets)
         ]
-    if objectives and not pins and any(s.subsidy for s in prep.built.problem.stops):
-        from route18xx.engine.objectives import other_objective  # it builds on this module
+    if both_wanted:
+        from route18xx.engine.objectives import other_objective
 
-        circuits = listed.get((tuple(t.name for t in state.trains), objective), -1) == 0
-        other = other_objective(prep, report, objective, time_limit_s, budget, circuits)
+        other: SolveReport | None = answered
+        if other is None:
+            circuits = listed.get((tuple(t.name for t in state.trains), objective), -1) == 0
+            other = other_objective(prep, report, objective, time_limit_s, budget, circuits)
         if other is not None:
             best_total, best_revenue = (report, other) if objective == "total" else (other, report)
             if (best_total.revenue, best_total.subsidy) != (best_revenue.revenue,

@@ -4,6 +4,9 @@ Public API:
 
 * ``solve(problem, *, objective="total", time_limit_s=10.0, workers=1, seed=0,
   cancel=None, method="auto") -> Solution`` (``solver/search.py``);
+* ``solve_both(problem, *, objective="total", time_limit_s=10.0, cancel=None)
+  -> (Solution, Solution) | None``: both objectives from one search where that
+  settles them (a lone train, ``solver/both.py``), else None;
 * ``warm_up()``: load CP-SAT and run its circuit model once (a server's start);
 * ``solve_tally``: every solve's status and time, while counting is on (a
   server's metrics, ``solver/tally.py``);
@@ -50,6 +53,7 @@ from route18xx.solver.reduce import ReducedGraph, reduce_problem
 from route18xx.solver.tally import SolveTally, solve_tally
 
 if TYPE_CHECKING:
+    from route18xx.solver.both import solve_both
     from route18xx.solver.search import solve, warm_up
 
 __all__ = [
@@ -75,11 +79,13 @@ __all__ = [
     "clear_caches",
     "reduce_problem",
     "solve",
+    "solve_both",
     "solve_tally",
     "warm_up",
 ]
 
-_LAZY = {"solve": "route18xx.solver.search", "warm_up": "route18xx.solver.search"}
+_LAZY = {"solve": "route18xx.solver.search", "warm_up": "route18xx.solver.search",
+         "solve_both": "route18xx.solver.both"}
 
 
 def __getattr__(name: str) -> Any:

@@ -35,12 +35,13 @@ def _both(report: Any) -> tuple[dict[str, int], dict[str, int]]:
 
 
 @pytest.mark.parametrize("name, objective, solves", [
-    # one D through the mine; a better revenue runs elsewhere (the mine avoided)
-    ("129026-693", "total", ["answer", "objectives.revenue"]),
-    # one D through the mine, which is also the best revenue: the floor search finds nothing
-    ("129026-614", "total", ["answer", "objectives.revenue"]),
-    # the best revenue skips the mine; the best total is searched above it
-    ("129026-693", "revenue", ["answer", "objectives.total"]),
+    # one D through the mine; a better revenue runs elsewhere (the mine avoided): both
+    # objectives from one search (solver/both.py)
+    ("129026-693", "total", ["answer"]),
+    # one D through the mine, which is also the best revenue: one search too
+    ("129026-614", "total", ["answer"]),
+    # the best revenue skips the mine; the best total from the same search
+    ("129026-693", "revenue", ["answer"]),
     # 4 + 5, one of them through the mine
     ("129026-447", "total", ["answer", "objectives.revenue"]),
     # a state whose best total pays no subsidy: one solve
@@ -57,6 +58,38 @@ def test_both_objectives_match_the_reference(name: str, objective: str, solves: 
     assert revenue["subsidy"] == reference["optimal_revenue_best_subsidy"]
     if len(solves) == 2:
         assert report.stats["solves"][1]["floor"] > 0
+
+
+@pytest.mark.parametrize("name, objective", [
+    ("129026-693", "total"), ("129026-693", "revenue"), ("129026-728", "total"),
+    ("129026-614", "total"), ("129026-658", "revenue"),
+])
+def test_one_search_answers_both_objectives_as_two_did(
+    name: str, objective: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The lone D's two objectives from one walk (solver/both.py) against the two searches
+    # it replaces (no walk steps: both searches of engine/objectives.py, the second above
+    # its floor, by CP-SAT's circuit) and the reference's independent optima.
+    state, reference = _load(name)
+    clear_caches()
+    one = api.solve_report(state, objective=objective, time_limit_s=10.0)
+    assert [s["purpose"] for s in one.stats["solves"]] == ["answer"]
+    monkeypatch.setattr(model, "REACH_STEPS", 0)
+    clear_caches()
+    try:
+        two = api.solve_report(state, objective=objective, time_limit_s=10.0)
+    finally:
+        clear_caches()
+    assert len(two.stats["solves"]) in (1, 2)
+    for report in (one, two):
+        total, revenue = _both(report)
+        assert total["revenue"] + total["subsidy"] == reference["optimal_total"]
+        assert (revenue["revenue"], revenue["subsidy"]) == (
+            reference["optimal_revenue"], reference["optimal_revenue_best_subsidy"])
+    figures = [[(b["revenue"], b["subsidy"]) for b in _both(r)]
+               for r in (one, two)]
+    assert figures[0] == figures[1]  # the routes may differ among tied optima
+    assert (one.revenue, one.subsidy, one.proven_optimal) == (two.revenue, two.subsidy, True)
 
 
 @pytest.mark.parametrize("name", ["129026-614", "129026-658", "129026-693"])
