@@ -58,14 +58,7 @@ def test_the_scan_gives_up_past_its_work() -> None:
 def _pair_solution(problem: RouteProblem, objective: str,
                    vector_from: int | None = None) -> Solution | None:
     instance = Instance.make(problem, reduce_problem(problem), objective)  # type: ignore[arg-type]
-    import route18xx.solver.pairvector as pairvector
-
-    saved = pairvector.BOUND_FROM
-    pairvector.BOUND_FROM = 0  # the numpy scan's pair-of-keys bound from its first route on
-    try:
-        pair = pair_routes(instance, vector_from=vector_from)
-    finally:
-        pairvector.BOUND_FROM = saved
+    pair = pair_routes(instance, vector_from=vector_from)  # numpy: the pair bound from route 1
     if pair is None:
         return None
     built = build_model(instance, "circuit")  # only for ``_expand``'s reduced graph
@@ -193,3 +186,46 @@ def test_a_cancelled_pair_listing_stops() -> None:
     with pytest.raises(Cancelled):
         pair_routes(instance, cancel=token)
     assert solve(DD_GRID, cancel=token).status == "UNKNOWN"
+
+
+#: Track keys for the pair bound's tests: junction bits and segment bits (WIDTH + bit).
+_BOUND_KEYS = (0, 1, 2, 7, 8, 63, 64, 65, 71, 72, 127)
+_key_sets = st.frozensets(st.sampled_from(_BOUND_KEYS), max_size=5)
+
+
+@settings(max_examples=EXAMPLES // 3, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 50), _key_sets), min_size=1, max_size=12),
+       st.lists(st.tuples(st.integers(1, 50), _key_sets), min_size=1, max_size=12))
+def test_the_pair_bound_is_its_rule_and_never_below_the_best_partner(
+        partners: list[tuple[int, frozenset[int]]],
+        routes: list[tuple[int, frozenset[int]]]) -> None:
+    """``PairBound``: a route's weight plus, over its keys b, the least heaviest partner
+    avoiding its anchor a (its key of least single-key entry, ties by key) and b; at
+    least the weight plus its heaviest partner with no key in common (brute force)."""
+    import numpy as np
+
+    from route18xx.solver.pairvector import WIDTH, PairBound
+
+    partners = sorted(partners, key=lambda p: -p[0])  # the scan's partners, heaviest first
+    weights = [w for w, _ in partners]
+    users = [sum(1 << n for n, (_, keys) in enumerate(partners) if k in keys)
+             for k in range(2 * WIDTH)]
+    bound = PairBound(users, weights, (1 << len(partners)) - 1)
+
+    def entry(*avoid: int) -> int:  # the heaviest partner using none of ``avoid``
+        return max((w for w, keys in partners if not keys & set(avoid)), default=0)
+
+    junctions = np.array([sum(1 << k for k in keys if k < WIDTH) for _, keys in routes],
+                         dtype=np.uint64)
+    segments = np.array([sum(1 << (k - WIDTH) for k in keys if k >= WIDTH)
+                         for _, keys in routes], dtype=np.uint64)
+    got = bound.bounds(np.array([w for w, _ in routes], dtype=np.int64), junctions, segments)
+    for (weight, keys), value in zip(routes, got.tolist()):
+        used = sorted(k for k in keys if users[k])
+        if used:
+            anchor = min(used, key=lambda k: (entry(k), k))
+            want = weight + min(entry(anchor, b) for b in used)
+        else:
+            want = weight + weights[0]
+        assert value == want
+        assert value >= weight + entry(*keys)
