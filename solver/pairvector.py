@@ -24,7 +24,7 @@ left to ``pairwalk`` (``pairs.fits``). The pair scan itself (``scan``) is
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -300,12 +300,11 @@ class PairBound:
         single = [self._row(k, [k])[0] for k in present]
         self.ranked = [present[n] for n in sorted(range(len(present)),
                                                   key=single.__getitem__)]  # stable
-        self.key_j = np.array([1 << k if k < WIDTH else 0 for k in self.ranked],
-                              dtype=np.uint64)
-        self.key_s = np.array([1 << (k - WIDTH) if k >= WIDTH else 0 for k in self.ranked],
-                              dtype=np.uint64)
-        #: Per anchor rank, its entries by rank (rows built when first met).
-        self.table = np.zeros((len(self.ranked), len(self.ranked)), dtype=np.int64)
+        self.columns = np.array(self.ranked, dtype=np.int64)  # rank → bit of the 128
+        #: Per anchor rank, its entries by rank (rows built when first met); 32 bits where
+        #: the weights fit (half the memory a block's gather moves).
+        self.table: npt.NDArray[np.signedinteger[Any]] = np.zeros(
+            (len(self.ranked), len(self.ranked)), dtype=np.int32 if self.top < 2**31 else np.int64)
         self.built = np.zeros(len(self.ranked), dtype=np.bool_)
 
     def _row(self, a: int, keys: list[int]) -> list[int]:
@@ -321,13 +320,16 @@ class PairBound:
         """The bounds of these routes (weights and track masks)."""
         if not self.ranked:
             return weights + self.top
-        has = ((junctions[:, None] & self.key_j) | (segments[:, None] & self.key_s)) != 0
+        raw = np.stack([junctions, segments], axis=1).astype("<u8", copy=False)
+        bits = np.unpackbits(raw.view(np.uint8).reshape(len(weights), 2 * WIDTH // 8), axis=1,
+                             bitorder="little")  # routes × 128: junction bits, then segments
+        has = bits[:, self.columns].view(np.bool_)  # routes × used keys, by rank
         anchor = np.argmax(has, axis=1)  # the first used key; none: the bound is ``top``
         new = has[np.arange(len(has)), anchor] & ~self.built[anchor]
         for r in np.unique(anchor[new]).tolist():
             self.table[r] = self._row(self.ranked[r], self.ranked)
             self.built[r] = True
-        least = np.min(self.table[anchor], axis=1, where=has, initial=self.top)
+        least = np.where(has, self.table[anchor], self.top).min(axis=1)
         return weights + least  # type: ignore[no-any-return]
 
 
