@@ -23,6 +23,7 @@ left to ``pairwalk`` (``pairs.fits``). The pair scan itself (``scan``) is
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -372,6 +373,12 @@ def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
         repeated[np.unique(masks, axis=0, return_index=True)[1]] = False
     weights_a = wa[:stop].tolist()
     pair_bound = PairBound(users, weights_b, every)
+    lighter = [-w for w in weights_b]  # ascending: bisect finds the partners heavier than x
+    # The partners a route may take and that could beat the best, [its first, limit), only
+    # shrink as the scan goes (routes lighter, the best higher): once that window is half
+    # the bitsets' width, the bitsets are cut to it (one shift per key), so the ORs cost
+    # the window's width, not every partner's, at most twice the cuts' first.
+    off, width, cut, full = 0, useful, users, every
     # A block of routes at a time: their bounds, then the keys of those a bound spares.
     for lo in range(0, stop, KEY_ROWS):
         if weights_a[lo] + (weights_a[lo] if same else top_other) <= best:
@@ -388,17 +395,23 @@ def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
             if bounds[n] <= best:
                 continue  # no partner it may have can make a better pair
             keys = key_lists[n]
-            work += len(keys) + 1
+            work += len(keys) + 1  # the budget counts whole ORs, as ``pairs.best_pair``'s
             if work > max_work:
                 return None
+            first_j = i if same else 0  # the second route no heavier: each pair once
+            limit = bisect_left(lighter, weight - best)
+            if limit <= first_j:
+                continue  # no partner it may take could beat the best
+            if 2 * (limit - first_j) <= width:
+                off, width = first_j, limit - first_j
+                full = (1 << width) - 1
+                cut = [(bits >> off) & full for bits in users]
             taken = 0
             for key in keys:
-                taken |= users[key]
-            free_bits = every & ~taken
-            if same:
-                free_bits &= ~((1 << i) - 1)  # the second route no heavier: each pair once
+                taken |= cut[key]
+            free_bits = (full & ~taken) >> (first_j - off)
             if free_bits:
-                j = (free_bits & -free_bits).bit_length() - 1
+                j = first_j + (free_bits & -free_bits).bit_length() - 1
                 if weight + weights_b[j] > best:
                     best, best_i, best_j = weight + weights_b[j], i, j
     return best, best_i, best_j

@@ -7,6 +7,7 @@ as test_property.py).
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -229,3 +230,38 @@ def test_the_pair_bound_is_its_rule_and_never_below_the_best_partner(
             want = weight + weights[0]
         assert value == want
         assert value >= weight + entry(*keys)
+
+
+_scan_routes = st.lists(st.tuples(st.integers(1, 30), _key_sets), max_size=40).map(
+    lambda routes: sorted(routes, key=lambda r: -r[0]))
+
+
+@settings(max_examples=EXAMPLES // 3, deadline=None)
+@given(_scan_routes, st.none() | _scan_routes)
+def test_the_numpy_scan_finds_the_pair_best_pair_finds(
+        first: list[tuple[int, frozenset[int]]],
+        second: list[tuple[int, frozenset[int]]] | None) -> None:
+    """``pairvector.scan`` (masks, the pair bound, the repeated-track skip, the partners'
+    window) returns ``pairs.best_pair``'s triple on the same lists; its value is the
+    brute force's (the heaviest route, or pair with no key in common)."""
+    import numpy as np
+
+    from route18xx.solver.pairvector import WIDTH, scan
+
+    def table(routes: list[tuple[int, frozenset[int]]]) -> tuple[Any, Any, Any]:
+        return (np.array([w for w, _ in routes], dtype=np.int64),
+                np.array([sum(1 << k for k in keys if k < WIDTH) for _, keys in routes],
+                         dtype=np.uint64),
+                np.array([sum(1 << (k - WIDTH) for k in keys if k >= WIDTH)
+                          for _, keys in routes], dtype=np.uint64))
+
+    as_keys = [[(w, tuple(sorted(keys))) for w, keys in routes]
+               for routes in (first, second if second is not None else first)]
+    want = best_pair(as_keys[0], None if second is None else as_keys[1])
+    got = scan(table(first), None if second is None else table(second), 10**9)
+    assert got == want
+    other = first if second is None else second
+    pairs = [w + v for n, (w, a) in enumerate(first) for m, (v, b) in enumerate(other)
+             if not a & b and (second is not None or m >= n)]
+    singles = [w for w, _ in first + other]
+    assert got is not None and got[0] == max(pairs + singles, default=0)
