@@ -298,6 +298,10 @@ class PairBound:
         self.users, self.weights, self.every = users, weights, every
         present = [k for k, bits in enumerate(users) if bits]
         self.top = weights[0] if weights else 0
+        # The heaviest partners' bits alone: an entry's partner is most often among them.
+        head = (1 << HEAD) - 1
+        self.head_users = [bits & head for bits in users]
+        self.head_every = every & head
         single = [self._row(k, [k])[0] for k in present]
         self.ranked = [present[n] for n in sorted(range(len(present)),
                                                   key=single.__getitem__)]  # stable
@@ -307,18 +311,29 @@ class PairBound:
         self.table: npt.NDArray[np.signedinteger[Any]] = np.zeros(
             (len(self.ranked), len(self.ranked)), dtype=np.int32 if self.top < 2**31 else np.int64)
         self.built = np.zeros(len(self.ranked), dtype=np.bool_)
+        #: Per anchor rank, the least entry of its row (once built).
+        self.least = np.full(len(self.ranked), self.top, dtype=np.int64)
 
     def _row(self, a: int, keys: list[int]) -> list[int]:
-        """Per key b of ``keys``: the heaviest partner using neither ``a`` nor b (0: none)."""
-        avoid = self.every & ~self.users[a]
+        """Per key b of ``keys``: the heaviest partner using neither ``a`` nor b (0: none),
+        looked for among the first ``HEAD`` partners, then among all."""
+        near = self.head_every & ~self.head_users[a]
+        avoid = None
         out = []
         for b in keys:
-            free = avoid & ~self.users[b]
+            free = near & ~self.head_users[b]
+            if not free:
+                if avoid is None:
+                    avoid = self.every & ~self.users[a]
+                free = avoid & ~self.users[b]
             out.append(self.weights[(free & -free).bit_length() - 1] if free else 0)
         return out
 
-    def bounds(self, weights: I64, junctions: U64, segments: U64) -> I64:
-        """The bounds of these routes (weights and track masks)."""
+    def bounds(self, weights: I64, junctions: U64, segments: U64,
+               upto: int | None = None) -> I64:
+        """The bounds of these routes (weights and track masks); given ``upto``, a route
+        whose bound exceeds it for certain (its weight plus its anchor's least entry) gets
+        its weight plus the heaviest partner instead (a bound all the same)."""
         if not self.ranked:
             return weights + self.top
         raw = np.stack([junctions, segments], axis=1).astype("<u8", copy=False)
@@ -329,9 +344,19 @@ class PairBound:
         new = has[np.arange(len(has)), anchor] & ~self.built[anchor]
         for r in np.unique(anchor[new]).tolist():
             self.table[r] = self._row(self.ranked[r], self.ranked)
+            self.least[r] = self.table[r].min()
             self.built[r] = True
-        least = np.where(has, self.table[anchor], self.top).min(axis=1)
-        return weights + least  # type: ignore[no-any-return]
+        out = weights + self.top
+        may = np.arange(len(weights)) if upto is None else np.flatnonzero(
+            weights + self.least[anchor] <= upto)
+        out[may] = weights[may] + np.where(has[may], self.table[anchor[may]], self.top).min(axis=1)
+        return out
+
+
+#: Partners first looked at for a bound's entry (``PairBound._row``): an entry's partner
+#: is most often among the heaviest, so most entries cost two ORs of this many bits, not
+#: of every partner's (13524 D+D: its rows 3.1 -> 0.6 ms).
+HEAD = 1024
 
 
 def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
@@ -384,7 +409,7 @@ def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
         if weights_a[lo] + (weights_a[lo] if same else top_other) <= best:
             break  # no later route of the first train can make a better pair
         block = np.flatnonzero(~repeated[lo:lo + KEY_ROWS]) + lo
-        got = pair_bound.bounds(wa[block], ja[block], sa[block])
+        got = pair_bound.bounds(wa[block], ja[block], sa[block], best)
         kept = got > best  # the best only grows: the others are skipped anyway
         block, bounds = block[kept], got[kept].tolist()
         key_lists = _key_lists(ja[block], sa[block])

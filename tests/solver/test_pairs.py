@@ -196,32 +196,42 @@ _key_sets = st.frozensets(st.sampled_from(_BOUND_KEYS), max_size=5)
 
 @settings(max_examples=EXAMPLES // 3, deadline=None)
 @given(st.lists(st.tuples(st.integers(1, 50), _key_sets), min_size=1, max_size=12),
-       st.lists(st.tuples(st.integers(1, 50), _key_sets), min_size=1, max_size=12))
+       st.lists(st.tuples(st.integers(1, 50), _key_sets), min_size=1, max_size=12),
+       st.integers(0, 12), st.integers(0, 120))
 def test_the_pair_bound_is_its_rule_and_never_below_the_best_partner(
         partners: list[tuple[int, frozenset[int]]],
-        routes: list[tuple[int, frozenset[int]]]) -> None:
+        routes: list[tuple[int, frozenset[int]]], head: int, upto: int) -> None:
     """``PairBound``: a route's weight plus, over its keys b, the least heaviest partner
     avoiding its anchor a (its key of least single-key entry, ties by key) and b; at
-    least the weight plus its heaviest partner with no key in common (brute force)."""
+    least the weight plus its heaviest partner with no key in common (brute force).
+    Entries are looked for among the first ``head`` partners first; given ``upto``, the
+    bound is exact where it is at most ``upto``, a bound elsewhere."""
     import numpy as np
 
-    from route18xx.solver.pairvector import WIDTH, PairBound
+    import route18xx.solver.pairvector as pairvector
 
     partners = sorted(partners, key=lambda p: -p[0])  # the scan's partners, heaviest first
     weights = [w for w, _ in partners]
     users = [sum(1 << n for n, (_, keys) in enumerate(partners) if k in keys)
-             for k in range(2 * WIDTH)]
-    bound = PairBound(users, weights, (1 << len(partners)) - 1)
+             for k in range(2 * pairvector.WIDTH)]
+    saved, pairvector.HEAD = pairvector.HEAD, head
+    try:
+        bound = pairvector.PairBound(users, weights, (1 << len(partners)) - 1)
+    finally:
+        pairvector.HEAD = saved
 
     def entry(*avoid: int) -> int:  # the heaviest partner using none of ``avoid``
         return max((w for w, keys in partners if not keys & set(avoid)), default=0)
 
-    junctions = np.array([sum(1 << k for k in keys if k < WIDTH) for _, keys in routes],
+    width = pairvector.WIDTH
+    junctions = np.array([sum(1 << k for k in keys if k < width) for _, keys in routes],
                          dtype=np.uint64)
-    segments = np.array([sum(1 << (k - WIDTH) for k in keys if k >= WIDTH)
+    segments = np.array([sum(1 << (k - width) for k in keys if k >= width)
                          for _, keys in routes], dtype=np.uint64)
-    got = bound.bounds(np.array([w for w, _ in routes], dtype=np.int64), junctions, segments)
-    for (weight, keys), value in zip(routes, got.tolist()):
+    weighed = np.array([w for w, _ in routes], dtype=np.int64)
+    got = bound.bounds(weighed, junctions, segments)
+    some = bound.bounds(weighed, junctions, segments, upto)
+    for (weight, keys), value, cut in zip(routes, got.tolist(), some.tolist()):
         used = sorted(k for k in keys if users[k])
         if used:
             anchor = min(used, key=lambda k: (entry(k), k))
@@ -229,6 +239,7 @@ def test_the_pair_bound_is_its_rule_and_never_below_the_best_partner(
         else:
             want = weight + weights[0]
         assert value == want
+        assert cut >= want and (cut == want or want > upto)
         assert value >= weight + entry(*keys)
 
 
