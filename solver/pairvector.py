@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
+import numpy.ma  # noqa: F401  (np.unique loads it on first use: 20-40 ms of CPU, here at warm-up)
 import numpy.typing as npt
 
 from route18xx.solver.cancel import CancelToken
@@ -342,7 +343,7 @@ class PairBound:
         has = bits[:, self.columns].view(np.bool_)  # routes × used keys, by rank
         anchor = np.argmax(has, axis=1)  # the first used key; none: the bound is ``top``
         new = has[np.arange(len(has)), anchor] & ~self.built[anchor]
-        for r in np.unique(anchor[new]).tolist():
+        for r in sorted(set(anchor[new].tolist())):
             self.table[r] = self._row(self.ranked[r], self.ranked)
             self.least[r] = self.table[r].min()
             self.built[r] = True
