@@ -292,7 +292,8 @@ class PairBound:
     first), the anchors' rows gathered: a few vector steps per block, about 1-2 µs a
     route against 10-30 µs to read one (seeds 9118, 9316). A row (one OR per used key) is
     built the first time a route has that anchor: the table costs only the rows the
-    scan meets. No count decides when to start.
+    scan meets. Only a route whose weight plus its anchor's least entry may not beat the
+    best gets its exact bound: no other can be skipped. No count decides when to start.
     """
 
     def __init__(self, users: list[int], weights: list[int], every: int) -> None:
