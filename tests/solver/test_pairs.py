@@ -7,6 +7,7 @@ as test_property.py).
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -58,14 +59,7 @@ def test_the_scan_gives_up_past_its_work() -> None:
 def _pair_solution(problem: RouteProblem, objective: str,
                    vector_from: int | None = None) -> Solution | None:
     instance = Instance.make(problem, reduce_problem(problem), objective)  # type: ignore[arg-type]
-    import route18xx.solver.pairvector as pairvector
-
-    saved = pairvector.BOUND_FROM
-    pairvector.BOUND_FROM = 0  # the numpy scan's pair-of-keys bound from its first route on
-    try:
-        pair = pair_routes(instance, vector_from=vector_from)
-    finally:
-        pairvector.BOUND_FROM = saved
+    pair = pair_routes(instance, vector_from=vector_from)  # numpy: the pair bound from route 1
     if pair is None:
         return None
     built = build_model(instance, "circuit")  # only for ``_expand``'s reduced graph
@@ -193,3 +187,92 @@ def test_a_cancelled_pair_listing_stops() -> None:
     with pytest.raises(Cancelled):
         pair_routes(instance, cancel=token)
     assert solve(DD_GRID, cancel=token).status == "UNKNOWN"
+
+
+#: Track keys for the pair bound's tests: junction bits and segment bits (WIDTH + bit).
+_BOUND_KEYS = (0, 1, 2, 7, 8, 63, 64, 65, 71, 72, 127)
+_key_sets = st.frozensets(st.sampled_from(_BOUND_KEYS), max_size=5)
+
+
+@settings(max_examples=EXAMPLES // 3, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 50), _key_sets), min_size=1, max_size=12),
+       st.lists(st.tuples(st.integers(1, 50), _key_sets), min_size=1, max_size=12),
+       st.integers(0, 12), st.integers(0, 120))
+def test_the_pair_bound_is_its_rule_and_never_below_the_best_partner(
+        partners: list[tuple[int, frozenset[int]]],
+        routes: list[tuple[int, frozenset[int]]], head: int, upto: int) -> None:
+    """``PairBound``: a route's weight plus, over its keys b, the least heaviest partner
+    avoiding its anchor a (its key of least single-key entry, ties by key) and b; at
+    least the weight plus its heaviest partner with no key in common (brute force).
+    Entries are looked for among the first ``head`` partners first; given ``upto``, the
+    bound is exact where it is at most ``upto``, a bound elsewhere."""
+    import numpy as np
+
+    import route18xx.solver.pairvector as pairvector
+
+    partners = sorted(partners, key=lambda p: -p[0])  # the scan's partners, heaviest first
+    weights = [w for w, _ in partners]
+    users = [sum(1 << n for n, (_, keys) in enumerate(partners) if k in keys)
+             for k in range(2 * pairvector.WIDTH)]
+    saved, pairvector.HEAD = pairvector.HEAD, head
+    try:
+        bound = pairvector.PairBound(users, weights, (1 << len(partners)) - 1)
+    finally:
+        pairvector.HEAD = saved
+
+    def entry(*avoid: int) -> int:  # the heaviest partner using none of ``avoid``
+        return max((w for w, keys in partners if not keys & set(avoid)), default=0)
+
+    width = pairvector.WIDTH
+    junctions = np.array([sum(1 << k for k in keys if k < width) for _, keys in routes],
+                         dtype=np.uint64)
+    segments = np.array([sum(1 << (k - width) for k in keys if k >= width)
+                         for _, keys in routes], dtype=np.uint64)
+    weighed = np.array([w for w, _ in routes], dtype=np.int64)
+    got = bound.bounds(weighed, junctions, segments)
+    some = bound.bounds(weighed, junctions, segments, upto)
+    for (weight, keys), value, cut in zip(routes, got.tolist(), some.tolist()):
+        used = sorted(k for k in keys if users[k])
+        if used:
+            anchor = min(used, key=lambda k: (entry(k), k))
+            want = weight + min(entry(anchor, b) for b in used)
+        else:
+            want = weight + weights[0]
+        assert value == want
+        assert cut >= want and (cut == want or want > upto)
+        assert value >= weight + entry(*keys)
+
+
+_scan_routes = st.lists(st.tuples(st.integers(1, 30), _key_sets), max_size=40).map(
+    lambda routes: sorted(routes, key=lambda r: -r[0]))
+
+
+@settings(max_examples=EXAMPLES // 3, deadline=None)
+@given(_scan_routes, st.none() | _scan_routes)
+def test_the_numpy_scan_finds_the_pair_best_pair_finds(
+        first: list[tuple[int, frozenset[int]]],
+        second: list[tuple[int, frozenset[int]]] | None) -> None:
+    """``pairvector.scan`` (masks, the pair bound, the repeated-track skip, the partners'
+    window) returns ``pairs.best_pair``'s triple on the same lists; its value is the
+    brute force's (the heaviest route, or pair with no key in common)."""
+    import numpy as np
+
+    from route18xx.solver.pairvector import WIDTH, scan
+
+    def table(routes: list[tuple[int, frozenset[int]]]) -> tuple[Any, Any, Any]:
+        return (np.array([w for w, _ in routes], dtype=np.int64),
+                np.array([sum(1 << k for k in keys if k < WIDTH) for _, keys in routes],
+                         dtype=np.uint64),
+                np.array([sum(1 << (k - WIDTH) for k in keys if k >= WIDTH)
+                          for _, keys in routes], dtype=np.uint64))
+
+    as_keys = [[(w, tuple(sorted(keys))) for w, keys in routes]
+               for routes in (first, second if second is not None else first)]
+    want = best_pair(as_keys[0], None if second is None else as_keys[1])
+    got = scan(table(first), None if second is None else table(second), 10**9)
+    assert got == want
+    other = first if second is None else second
+    pairs = [w + v for n, (w, a) in enumerate(first) for m, (v, b) in enumerate(other)
+             if not a & b and (second is not None or m >= n)]
+    singles = [w for w, _ in first + other]
+    assert got is not None and got[0] == max(pairs + singles, default=0)
