@@ -49,10 +49,8 @@ class Board:
         self._preprinted = index.preprinted
         self._preprinted_geometry = index.preprinted_geometry
         self._sides = index.sides
-        #: hex → geometry of the tile on it, filled as the board is asked (a board is immutable).
-        self._geometry: dict[HexId, TileGeometry] = {}
-        #: (hex, edge) → ``linked_side``, filled as asked.
-        self._linked: dict[EdgeKey, EdgeKey | None] = {}
+        #: hex → geometry of the tile on it, every hex at the first ask (``geometries``).
+        self._geometries: dict[HexId, TileGeometry] | None = None
 
     # -- tiles ---------------------------------------------------------------
 
@@ -65,13 +63,27 @@ class Board:
 
     def geometry(self, hex_id: HexId) -> TileGeometry:
         """The precompiled geometry of the tile on ``hex_id`` (``engine.geometry``)."""
-        geo = self._geometry.get(hex_id)
-        if geo is None:
-            placed = self.placed.get(hex_id)
-            geo = self._geometry[hex_id] = (
-                self._preprinted_geometry[hex_id] if placed is None else tile_geometry(hex_id, placed)
-            )
-        return geo
+        geometries = self._geometries
+        if geometries is None:
+            geometries = self._all_geometries()
+        return geometries[hex_id]
+
+    @property
+    def geometries(self) -> Mapping[HexId, TileGeometry]:
+        """hex → the geometry of the tile on it, for every hex of the map and every laid
+        tile. Worked out once per board (a board is immutable): the map's preprinted
+        geometries copied, the laid tiles' looked up (each compiled once per process,
+        ``engine.geometry.tile_geometry``). Walks index it instead of calling
+        ``geometry`` per hex (issue 21: a first-seen board asks ~180 times per answer)."""
+        geometries = self._geometries
+        return self._all_geometries() if geometries is None else geometries
+
+    def _all_geometries(self) -> dict[HexId, TileGeometry]:
+        geometries = dict(self._preprinted_geometry)
+        for hex_id, placed in self.placed.items():
+            geometries[hex_id] = tile_geometry(hex_id, placed)
+        self._geometries = geometries
+        return geometries
 
     def paths_on(self, hex_id: HexId) -> tuple[BoardPath, ...]:
         return self.geometry(hex_id).paths
@@ -103,14 +115,14 @@ class Board:
         return self.linked((hex_id, edge))
 
     def linked(self, key: EdgeKey) -> EdgeKey | None:
-        """``linked_side`` of the side ``key`` = (hex, edge), memoised per board."""
-        other = self._linked.get(key, key)
-        if other is key:
-            other = self._sides[key[0]].get(key[1])
-            if other is not None and other[1] not in self.geometry(other[0]).exits:
-                other = None
-            self._linked[key] = other
-        return other
+        """``linked_side`` of the side ``key`` = (hex, edge)."""
+        other = self._sides[key[0]].get(key[1])
+        if other is None:
+            return None
+        geometries = self._geometries
+        if geometries is None:
+            geometries = self._all_geometries()
+        return other if other[1] in geometries[other[0]].exits else None
 
     # -- tokens --------------------------------------------------------------
 
@@ -126,15 +138,9 @@ class Board:
         Off-boards always block; a city blocks when every slot holds another
         company's token; towns never block. Reserved empty slots count as free.
         """
-        node = self.revenue_center(hex_id, index)
-        if node is None:
-            return False
-        if node.kind == "offboard":
-            return True
-        if node.kind == "town":
-            return False
-        held = self.tokens_in(hex_id, index)
-        return corp not in held and len(held) >= node.slots
+        return node_blocks(
+            self.geometry(hex_id).nodes.get(index), self.tokens.get((hex_id, index), ()), corp
+        )
 
     # -- edits (new boards) --------------------------------------------------
 
@@ -155,7 +161,12 @@ class Board:
             target = city_for_exits(old, city, PlacedTile(tile, rotation))
             key = (h, target)
             tokens[key] = tokens.get(key, ()) + corps
-        return Board(placed, tokens, self.data)
+        board = Board(placed, tokens, self.data)
+        if self._geometries is not None:  # one hex differs: the rest stays as worked out
+            geometries = dict(self._geometries)
+            geometries[hex_id] = tile_geometry(hex_id, placed[hex_id])
+            board._geometries = geometries
+        return board
 
     def with_token(self, hex_id: HexId, city: int, corp: CorpId) -> Board:
         tokens = dict(self.tokens)
@@ -163,12 +174,23 @@ class Board:
         return self.with_tokens(tokens)
 
     def with_tokens(self, tokens: Mapping[tuple[HexId, int], tuple[CorpId, ...]]) -> Board:
-        """A new board with these tiles and ``tokens``. The tiles' geometry and linked
-        sides already worked out stay shared: they depend on the tiles alone."""
+        """A new board with these tiles and ``tokens``. The tiles' geometry, if already
+        worked out, stays shared: it depends on the tiles alone."""
         board = Board(self.placed, tokens, self.data)
-        board._geometry = self._geometry
-        board._linked = self._linked
+        board._geometries = self._geometries
         return board
+
+
+def node_blocks(node: RevenueCenter | None, held: tuple[CorpId, ...], corp: CorpId) -> bool:
+    """``Board.blocks`` for the node ``node`` holding the tokens ``held`` (ROUTES.md §3.8):
+    off-boards block; a city blocks when every slot holds another company's token."""
+    if node is None:
+        return False
+    if node.kind == "offboard":
+        return True
+    if node.kind == "town":
+        return False
+    return corp not in held and len(held) >= node.slots
 
 
 def city_exits(placed: PlacedTile, city: int) -> frozenset[int]:

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from route18xx.engine.board import Board, BoardPath, EdgeKey
+from route18xx.engine.board import Board, BoardPath, EdgeKey, node_blocks
 from route18xx.engine.gamedata import CorpId, HexId
+from route18xx.engine.geometry import map_index
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,22 @@ def paths_at_node(board: Board, hex_id: HexId, index: int) -> list[BoardPath]:
     return list(board.geometry(hex_id).at_node.get(index, ()))
 
 
+@dataclass
+class Walk:
+    """What one walk found, as ``build_problem`` reads it (``reach`` freezes it).
+
+    ``paths`` maps each reached path's key to the path; ``crossings`` holds each hex
+    side walked across (track on both sides, ROUTES.md §3.7) once, as its two ends in
+    order; ``blocked`` the reached nodes that stop the company (ROUTES.md §3.8).
+    """
+
+    nodes: set[tuple[HexId, int]]
+    paths: dict[tuple[HexId, int], BoardPath]
+    edges: set[EdgeKey]
+    crossings: set[tuple[EdgeKey, EdgeKey]]
+    blocked: set[tuple[HexId, int]]
+
+
 def reach(
     board: Board,
     corp: CorpId,
@@ -47,39 +64,63 @@ def reach(
     ``starts`` walks from those cities instead; ``limit`` stops once that many
     nodes are found (ROUTES.md §8 asks only whether a walk reaches a second one).
     """
+    found = walk(board, corp, starts, limit)
+    return Network(frozenset(found.nodes), frozenset(found.paths), frozenset(found.edges))
+
+
+def walk(
+    board: Board,
+    corp: CorpId,
+    starts: Iterable[tuple[HexId, int]] | None = None,
+    limit: int | None = None,
+) -> Walk:
+    """``reach``'s walk, with what it saw on the way (see ``Walk``).
+
+    Written flat, with the board's lookups held in locals (a first-seen answer walks
+    ~40 paths; issue 21): a side links when the map lets track cross it and the
+    facing tile has an exit there (``Board.linked``); a node stops the walk when it
+    blocks the company (``Board.blocks``).
+    """
     nodes: set[tuple[HexId, int]] = set()
-    paths: set[tuple[HexId, int]] = set()
+    paths: dict[tuple[HexId, int], BoardPath] = {}
     edges: set[EdgeKey] = set()
+    crossings: set[tuple[EdgeKey, EdgeKey]] = set()
+    blocked: set[tuple[HexId, int]] = set()
     entered: set[EdgeKey] = set()  # edge ends the walk has arrived at (and will expand)
     stack: list[tuple[bool, tuple[HexId, int]]] = []  # (at a node?, (hex, node or edge))
     for hex_id, city in board.token_cities(corp) if starts is None else starts:
         nodes.add((hex_id, city))
         stack.append((True, (hex_id, city)))
-    geometry = board.geometry
-    linked = board.linked
+    geometries = board.geometries
+    sides = map_index(board.data).sides
+    tokens = board.tokens
     while stack and (limit is None or len(nodes) < limit):
-        at_node, (hex_id, index) = stack.pop()
-        geo = geometry(hex_id)
+        at_node, here = stack.pop()
+        geo = geometries[here[0]]
         if at_node:
-            if board.blocks(hex_id, index, corp):
+            if node_blocks(geo.nodes.get(here[1]), tokens.get(here, ()), corp):
+                blocked.add(here)
                 continue
-            candidates = geo.at_node.get(index, ())
+            candidates = geo.at_node.get(here[1], ())
         else:
-            candidates = geo.at_edge.get(index, ())
+            candidates = geo.at_edge.get(here[1], ())
         for path in candidates:
             key = path.key
             if key in paths:
                 continue
-            paths.add(key)
+            paths[key] = path
             for is_edge, end in path.end_keys:
                 if is_edge:
                     edges.add(end)
-                    other = linked(end)
-                    if other is not None and other not in entered:
+                    other = sides[end[0]].get(end[1])
+                    if other is None or other[1] not in geometries[other[0]].exits:
+                        continue
+                    crossings.add((end, other) if end < other else (other, end))
+                    if other not in entered:
                         entered.add(other)
                         edges.add(other)
                         stack.append((False, other))
                 elif end not in nodes:
                     nodes.add(end)
                     stack.append((True, end))
-    return Network(frozenset(nodes), frozenset(paths), frozenset(edges))
+    return Walk(nodes, paths, edges, crossings, blocked)

@@ -20,8 +20,8 @@ from typing import Iterable, Sequence
 
 from route18xx.engine.board import BoardPath, EdgeKey, NodeId, node_id
 from route18xx.engine.gamedata import HexId, TrainDef
-from route18xx.engine.network import reach
-from route18xx.engine.revenue import destination_rule, stop_subsidy, stop_value
+from route18xx.engine.network import walk
+from route18xx.engine.revenue import destination_rule, stop_subsidy
 from route18xx.engine.state_file import RouteState
 from route18xx.solver import NO_SIDE, Junction, PairBonus, RouteProblem, Segment, Stop, Train
 
@@ -71,44 +71,50 @@ class BuiltProblem:
 
 
 def build_problem(state: RouteState) -> BuiltProblem:
-    """The RouteProblem of ``state``'s company on ``state``'s board."""
+    """The RouteProblem of ``state``'s company on ``state``'s board.
+
+    Read off one walk of the company's network (``engine.network.walk``): its
+    nodes are the stops, the hex sides it crossed the junctions, its paths with
+    both ends there the segments. Stops, junctions and segments are listed in
+    the order of their board keys (the problem is the same for the same board).
+    """
     board = state.board
     corp = state.corporation
-    net = reach(board, corp.sym)
-    geometry = board.geometry
-    walked = [geometry(hex_id).paths[index] for hex_id, index in sorted(net.paths)]
+    found = walk(board, corp.sym)
+    paths = found.paths
+    walked = [paths[key] for key in sorted(paths)]
 
     terminal_nodes = _terminal_nodes(walked)
-    stop_keys = sorted(net.nodes)
-    stop_index = {key: i for i, key in enumerate(stop_keys)}
+    blocked = found.blocked
+    geometries = board.geometries
+    tokens = board.tokens
+    color = state.phase.revenue_color
+    stop_keys = sorted(found.nodes)
+    stop_ends: dict[tuple[HexId, int], tuple[int, int]] = {}
     stops = []
     group_members: dict[str, set[int]] = {}
     for i, key in enumerate(stop_keys):
         hex_id, index = key
-        node = board.revenue_center(hex_id, index)
-        assert node is not None
+        node = geometries[hex_id].nodes[index]
+        stop_ends[key] = (i, NO_SIDE)
         stops.append(
             Stop(
                 node_id(hex_id, index),
-                stop_value(board, hex_id, index, state.phase),
+                node.value_for(color),  # ROUTES.md §4.1, as revenue.stop_value
                 node.visit_cost,
-                board.blocks(hex_id, index, corp.sym) or key in terminal_nodes,
+                key in blocked or key in terminal_nodes,
                 stop_subsidy(hex_id, board.data),
-                corp.sym in board.tokens_in(hex_id, index),
+                corp.sym in tokens.get(key, ()),
             )
         )
         for g in node.groups:
             group_members.setdefault(g, set()).add(i)
 
+    # A crossing is listed as (smaller end, larger end): sorted, the junctions come
+    # in the order of their smaller end, side 0 that end (ROUTES.md §3.7).
     junction_index: dict[EdgeKey, tuple[int, int]] = {}
     junctions: list[Junction] = []
-    linked = board.linked
-    for key in sorted(net.edges):
-        if key in junction_index:
-            continue
-        other = linked(key)
-        if other is None or other not in net.edges:
-            continue
+    for key, other in sorted(found.crossings):
         j = len(stops) + len(junctions)
         junctions.append(_junction(key, other))
         junction_index[key] = (j, 0)
@@ -116,13 +122,12 @@ def build_problem(state: RouteState) -> BuiltProblem:
 
     segments: list[Segment] = []
     segment_paths: list[tuple[HexId, int]] = []
-    stop_ends = {key: (i, NO_SIDE) for key, i in stop_index.items()}
     for path in walked:
         (edge_1, key_1), (edge_2, key_2) = path.end_keys
         end_1 = (junction_index if edge_1 else stop_ends).get(key_1)
         end_2 = (junction_index if edge_2 else stop_ends).get(key_2)
         if end_1 is None or end_2 is None:
-            continue
+            continue  # track ending at a side with no track beyond it
         segments.append(Segment(end_1[0], end_2[0], end_1[1], end_2[1], path.label))
         segment_paths.append(path.key)
 
