@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Iterator, Mapping, TypeAlias
 
+from route18xx.engine.arrivals import TileArrivals, preprinted_arrivals, tile_arrivals
 from route18xx.engine.gamedata import CorpId, GameData, HexDef, HexId, RevenueCenter, TileDef, game_data
 from route18xx.engine.geometry import BoardPath as BoardPath
 from route18xx.engine.geometry import EdgeKey as EdgeKey
 from route18xx.engine.geometry import PlacedTile as PlacedTile
-from route18xx.engine.geometry import TileGeometry, map_index, tile_geometry
+from route18xx.engine.geometry import TileGeometry, map_index
 from route18xx.engine.hexgrid import rotate_edge
 
 NodeId: TypeAlias = str
@@ -47,10 +48,10 @@ class Board:
         }
         index = map_index(self.data)
         self._preprinted = index.preprinted
-        self._preprinted_geometry = index.preprinted_geometry
         self._sides = index.sides
-        #: hex → geometry of the tile on it, every hex at the first ask (``geometries``).
-        self._geometries: dict[HexId, TileGeometry] | None = None
+        #: hex → the tile on it compiled for walks (its geometry within), every hex at
+        #: the first ask (``arrivals``).
+        self._arrivals: dict[HexId, TileArrivals] | None = None
 
     # -- tiles ---------------------------------------------------------------
 
@@ -63,27 +64,30 @@ class Board:
 
     def geometry(self, hex_id: HexId) -> TileGeometry:
         """The precompiled geometry of the tile on ``hex_id`` (``engine.geometry``)."""
-        geometries = self._geometries
-        if geometries is None:
-            geometries = self._all_geometries()
-        return geometries[hex_id]
+        arrivals = self._arrivals
+        if arrivals is None:
+            arrivals = self._all_arrivals()
+        return arrivals[hex_id].geometry
 
     @property
-    def geometries(self) -> Mapping[HexId, TileGeometry]:
-        """hex → the geometry of the tile on it, for every hex of the map and every laid
-        tile. Worked out once per board (a board is immutable): the map's preprinted
-        geometries copied, the laid tiles' looked up (each compiled once per process,
-        ``engine.geometry.tile_geometry``). Walks index it instead of calling
-        ``geometry`` per hex (issue 21: a first-seen board asks ~180 times per answer)."""
-        geometries = self._geometries
-        return self._all_geometries() if geometries is None else geometries
+    def arrivals(self) -> Mapping[HexId, TileArrivals]:
+        """hex → the tile on it as a network walk reads it (``engine.arrivals``: its
+        geometry, exits, and what a walk takes on arriving at each edge and node), for
+        every hex of the map and every laid tile. Worked out once per board (a board is
+        immutable): the map's preprinted tiles copied, the laid tiles' looked up (each
+        compiled once per process). A walk indexes it instead of calling ``geometry``
+        per hex (issue 21: a first-seen answer asks ~180 times)."""
+        arrivals = self._arrivals
+        return self._all_arrivals() if arrivals is None else arrivals
 
-    def _all_geometries(self) -> dict[HexId, TileGeometry]:
-        geometries = dict(self._preprinted_geometry)
+    def _all_arrivals(self) -> dict[HexId, TileArrivals]:
+        # Copying the whole map and looking up each laid tile costs less than looking
+        # up the ~25 hexes an answer touches one by one (measured, issue 21).
+        arrivals = dict(preprinted_arrivals(self.data))
         for hex_id, placed in self.placed.items():
-            geometries[hex_id] = tile_geometry(hex_id, placed)
-        self._geometries = geometries
-        return geometries
+            arrivals[hex_id] = tile_arrivals(hex_id, placed)
+        self._arrivals = arrivals
+        return arrivals
 
     def paths_on(self, hex_id: HexId) -> tuple[BoardPath, ...]:
         return self.geometry(hex_id).paths
@@ -119,10 +123,10 @@ class Board:
         other = self._sides[key[0]].get(key[1])
         if other is None:
             return None
-        geometries = self._geometries
-        if geometries is None:
-            geometries = self._all_geometries()
-        return other if other[1] in geometries[other[0]].exits else None
+        arrivals = self._arrivals
+        if arrivals is None:
+            arrivals = self._all_arrivals()
+        return other if other[1] in arrivals[other[0]].exits else None
 
     # -- tokens --------------------------------------------------------------
 
@@ -162,10 +166,10 @@ class Board:
             key = (h, target)
             tokens[key] = tokens.get(key, ()) + corps
         board = Board(placed, tokens, self.data)
-        if self._geometries is not None:  # one hex differs: the rest stays as worked out
-            geometries = dict(self._geometries)
-            geometries[hex_id] = tile_geometry(hex_id, placed[hex_id])
-            board._geometries = geometries
+        if self._arrivals is not None:  # one hex differs: the rest stays as worked out
+            arrivals = dict(self._arrivals)
+            arrivals[hex_id] = tile_arrivals(hex_id, placed[hex_id])
+            board._arrivals = arrivals
         return board
 
     def with_token(self, hex_id: HexId, city: int, corp: CorpId) -> Board:
@@ -177,7 +181,7 @@ class Board:
         """A new board with these tiles and ``tokens``. The tiles' geometry, if already
         worked out, stays shared: it depends on the tiles alone."""
         board = Board(self.placed, tokens, self.data)
-        board._geometries = self._geometries
+        board._arrivals = self._arrivals
         return board
 
 

@@ -41,16 +41,28 @@ def paths_at_node(board: Board, hex_id: HexId, index: int) -> list[BoardPath]:
 class Walk:
     """What one walk found, as ``build_problem`` reads it (``reach`` freezes it).
 
-    ``paths`` maps each reached path's key to the path; ``crossings`` holds each hex
-    side walked across (track on both sides, ROUTES.md §3.7) once, as its two ends in
-    order; ``blocked`` the reached nodes that stop the company (ROUTES.md §3.8).
+    ``paths`` maps each reached path's key to the path; ``entered`` each edge end the
+    walk crossed a hex side to (track on both sides, ROUTES.md §3.7) to the end it
+    came from: every side with track on both sides that the walk touched is there,
+    one way or both; ``blocked`` holds the reached nodes that stop the company
+    (ROUTES.md §3.8).
     """
 
     nodes: set[tuple[HexId, int]]
     paths: dict[tuple[HexId, int], BoardPath]
     edges: set[EdgeKey]
-    crossings: set[tuple[EdgeKey, EdgeKey]]
+    entered: dict[EdgeKey, EdgeKey]
     blocked: set[tuple[HexId, int]]
+
+    def crossings(self) -> list[tuple[EdgeKey, EdgeKey]]:
+        """Each crossed side once, as (smaller end, larger end), in order."""
+        larger: dict[EdgeKey, EdgeKey] = {}
+        for end, other in self.entered.items():
+            if end < other:
+                larger[end] = other
+            else:
+                larger[other] = end
+        return [(end, larger[end]) for end in sorted(larger)]
 
 
 def reach(
@@ -84,43 +96,48 @@ def walk(
     nodes: set[tuple[HexId, int]] = set()
     paths: dict[tuple[HexId, int], BoardPath] = {}
     edges: set[EdgeKey] = set()
-    crossings: set[tuple[EdgeKey, EdgeKey]] = set()
     blocked: set[tuple[HexId, int]] = set()
-    entered: set[EdgeKey] = set()  # edge ends the walk has arrived at (and will expand)
+    entered: dict[EdgeKey, EdgeKey] = {}  # edge end arrived at (to expand) → the end it left
     stack: list[tuple[bool, tuple[HexId, int]]] = []  # (at a node?, (hex, node or edge))
     for hex_id, city in board.token_cities(corp) if starts is None else starts:
         nodes.add((hex_id, city))
         stack.append((True, (hex_id, city)))
-    geometries = board.geometries
+    tiles = board.arrivals
     sides = map_index(board.data).sides
     tokens = board.tokens
     while stack and (limit is None or len(nodes) < limit):
         at_node, here = stack.pop()
-        geo = geometries[here[0]]
+        hex_id, index = here
+        tile = tiles[hex_id]
         if at_node:
-            if node_blocks(geo.nodes.get(here[1]), tokens.get(here, ()), corp):
+            if node_blocks(tile.geometry.nodes.get(index), tokens.get(here, ()), corp):
                 blocked.add(here)
                 continue
-            candidates = geo.at_node.get(here[1], ())
+            arrival = tile.at_node.get(index)
         else:
-            candidates = geo.at_edge.get(here[1], ())
-        for path in candidates:
-            key = path.key
-            if key in paths:
-                continue
-            paths[key] = path
-            for is_edge, end in path.end_keys:
-                if is_edge:
-                    edges.add(end)
-                    other = sides[end[0]].get(end[1])
-                    if other is None or other[1] not in geometries[other[0]].exits:
-                        continue
-                    crossings.add((end, other) if end < other else (other, end))
-                    if other not in entered:
-                        entered.add(other)
-                        edges.add(other)
-                        stack.append((False, other))
-                elif end not in nodes:
+            arrival = tile.at_edge.get(index)
+        if arrival is None:
+            continue
+        # The paths taken here and the sides they touch, whole: a path taken before adds
+        # nothing (its ends were looked at when it was first taken), so an arrival that
+        # takes no new path — crossing back over a side just crossed — ends here.
+        known = len(paths)
+        paths.update(arrival.paths)
+        if len(paths) == known:
+            continue
+        edges.update(arrival.edge_ends)
+        facing = sides[hex_id]
+        for is_edge, end in arrival.steps:
+            if not is_edge:
+                if end not in nodes:
                     nodes.add(end)
                     stack.append((True, end))
-    return Walk(nodes, paths, edges, crossings, blocked)
+                continue
+            other = facing.get(end[1])
+            if other is None or other[1] not in tiles[other[0]].exits:
+                continue
+            if other not in entered:
+                entered[other] = end
+                edges.add(other)
+                stack.append((False, other))
+    return Walk(nodes, paths, edges, entered, blocked)

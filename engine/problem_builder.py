@@ -34,7 +34,7 @@ class BuiltProblem:
     stop_ids: tuple[NodeId, ...]
     #: segment index → (hex, path index on that hex's tile)
     segment_paths: tuple[tuple[HexId, int], ...]
-    #: (hex, edge) → junction node, for both sides of every junction
+    #: (hex, edge) → junction node, for both sides of every junction, junction by junction
     edge_junctions: tuple[tuple[EdgeKey, int], ...] = ()
 
     def without_track(
@@ -86,20 +86,23 @@ def build_problem(state: RouteState) -> BuiltProblem:
 
     terminal_nodes = _terminal_nodes(walked)
     blocked = found.blocked
-    geometries = board.geometries
+    tiles = board.arrivals
     tokens = board.tokens
     color = state.phase.revenue_color
     stop_keys = sorted(found.nodes)
     stop_ends: dict[tuple[HexId, int], tuple[int, int]] = {}
     stops = []
+    names = []
     group_members: dict[str, set[int]] = {}
     for i, key in enumerate(stop_keys):
         hex_id, index = key
-        node = geometries[hex_id].nodes[index]
+        node = tiles[hex_id].geometry.nodes[index]
         stop_ends[key] = (i, NO_SIDE)
+        name = node_id(hex_id, index)
+        names.append(name)
         stops.append(
             Stop(
-                node_id(hex_id, index),
+                name,
                 node.value_for(color),  # ROUTES.md §4.1, as revenue.stop_value
                 node.visit_cost,
                 key in blocked or key in terminal_nodes,
@@ -114,11 +117,13 @@ def build_problem(state: RouteState) -> BuiltProblem:
     # in the order of their smaller end, side 0 that end (ROUTES.md §3.7).
     junction_index: dict[EdgeKey, tuple[int, int]] = {}
     junctions: list[Junction] = []
-    for key, other in sorted(found.crossings):
+    edge_junctions: list[tuple[EdgeKey, int]] = []
+    for key, other in found.crossings():
         j = len(stops) + len(junctions)
         junctions.append(_junction(key, other))
         junction_index[key] = (j, 0)
         junction_index[other] = (j, 1)
+        edge_junctions += ((key, j), (other, j))
 
     segments: list[Segment] = []
     segment_paths: list[tuple[HexId, int]] = []
@@ -149,10 +154,7 @@ def build_problem(state: RouteState) -> BuiltProblem:
         groups=groups,
         bonuses=bonuses,
     )
-    return BuiltProblem(
-        problem, tuple(s.name for s in stops), tuple(segment_paths),
-        tuple(sorted((key, j) for key, (j, _) in junction_index.items())),
-    )
+    return BuiltProblem(problem, tuple(names), tuple(segment_paths), tuple(edge_junctions))
 
 
 #: (side, facing side) → its junction: a hex side's name is a fact of the map.
