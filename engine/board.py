@@ -85,7 +85,7 @@ class Board:
         # up the ~25 hexes an answer touches one by one (measured, issue 21).
         arrivals = dict(preprinted_arrivals(self.data))
         for hex_id, placed in self.placed.items():
-            arrivals[hex_id] = tile_arrivals(hex_id, placed)
+            arrivals[hex_id] = tile_arrivals(self.data, hex_id, placed)
         self._arrivals = arrivals
         return arrivals
 
@@ -168,7 +168,7 @@ class Board:
         board = Board(placed, tokens, self.data)
         if self._arrivals is not None:  # one hex differs: the rest stays as worked out
             arrivals = dict(self._arrivals)
-            arrivals[hex_id] = tile_arrivals(hex_id, placed[hex_id])
+            arrivals[hex_id] = tile_arrivals(self.data, hex_id, placed[hex_id])
             board._arrivals = arrivals
         return board
 

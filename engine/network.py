@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from route18xx.engine.board import Board, BoardPath, EdgeKey, node_blocks
 from route18xx.engine.gamedata import CorpId, HexId
-from route18xx.engine.geometry import map_index
+from route18xx.engine.arrivals import Arrival
 
 
 @dataclass(frozen=True)
@@ -98,25 +98,18 @@ def walk(
     edges: set[EdgeKey] = set()
     blocked: set[tuple[HexId, int]] = set()
     entered: dict[EdgeKey, EdgeKey] = {}  # edge end arrived at (to expand) → the end it left
-    stack: list[tuple[bool, tuple[HexId, int]]] = []  # (at a node?, (hex, node or edge))
+    tiles = board.arrivals
+    stack: list[Arrival] = []  # where the walk has arrived and will take what is there
     for hex_id, city in board.token_cities(corp) if starts is None else starts:
         nodes.add((hex_id, city))
-        stack.append((True, (hex_id, city)))
-    tiles = board.arrivals
-    sides = map_index(board.data).sides
+        arrival = tiles[hex_id].at_node.get(city)
+        stack.append(Arrival((hex_id, city), None) if arrival is None else arrival)
     tokens = board.tokens
     while stack and (limit is None or len(nodes) < limit):
-        at_node, here = stack.pop()
-        hex_id, index = here
-        tile = tiles[hex_id]
-        if at_node:
-            if node_blocks(tile.geometry.nodes.get(index), tokens.get(here, ()), corp):
-                blocked.add(here)
-                continue
-            arrival = tile.at_node.get(index)
-        else:
-            arrival = tile.at_edge.get(index)
-        if arrival is None:
+        arrival = stack.pop()
+        node = arrival.node_key
+        if node is not None and node_blocks(arrival.node, tokens.get(node, ()), corp):
+            blocked.add(node)
             continue
         # The paths taken here and the sides they touch, whole: a path taken before adds
         # nothing (its ends were looked at when it was first taken), so an arrival that
@@ -126,18 +119,15 @@ def walk(
         if len(paths) == known:
             continue
         edges.update(arrival.edge_ends)
-        facing = sides[hex_id]
-        for is_edge, end in arrival.steps:
-            if not is_edge:
+        for at_node, end, other in arrival.steps:
+            if at_node is not None:  # a node of this tile (``end`` is its key)
                 if end not in nodes:
                     nodes.add(end)
-                    stack.append((True, end))
+                    stack.append(at_node)
                 continue
-            other = facing.get(end[1])
-            if other is None or other[1] not in tiles[other[0]].exits:
-                continue
-            if other not in entered:
+            tile = tiles[other[0]]
+            if other[1] in tile.exits and other not in entered:  # track on both sides
                 entered[other] = end
                 edges.add(other)
-                stack.append((False, other))
+                stack.append(tile.at_edge[other[1]])
     return Walk(nodes, paths, edges, entered, blocked)
