@@ -6,8 +6,8 @@ each end of those paths: a node of the tile is visited next; an edge leads acros
 its hex side when the map lets track cross it (ROUTES.md §1.2) and the facing
 tile has track there (§3.7). All of that but the facing tile depends only on the
 tile, its rotation, its hex and the map, so it is worked out once per process and
-held by the tile (``TileDef.derived``, per map), as the tile's geometry is
-(``engine.geometry``): a board first seen is walked from these pieces, not
+held by the game data (``GameData.derived``), as the tile's geometry is held by the
+tile (``engine.geometry``): a board first seen is walked from these pieces, not
 re-derived path by path (issue 21). Nothing here depends on a state.
 """
 
@@ -86,34 +86,39 @@ def _compile(hex_id: HexId, placed: PlacedTile, sides: Mapping[int, EdgeKey]) ->
     return TileArrivals(geo, geo.exits, at_edge, at_node)
 
 
-class _Map:
-    """A map's identity as a memo key (``GameData`` itself is unhashable)."""
-
-
-def _map(data: GameData) -> _Map:
-    return _Map()
-
-
-def _known(tile: TileDef) -> dict[tuple[_Map, HexId, int], TileArrivals]:
-    """(map, hex, rotation) → the tile's arrivals there, filled as asked."""
+def _known(data: GameData) -> dict[tuple[HexId, str, int], tuple[TileDef, TileArrivals]]:
+    """(hex, tile name, rotation) → (the tile, its arrivals there), filled as asked. The
+    tile is kept to tell apart a tile of another name space (a test's own tile)."""
     return {}
 
 
 def tile_arrivals(data: GameData, hex_id: HexId, placed: PlacedTile) -> TileArrivals:
-    """The arrivals of ``placed`` on ``hex_id`` of ``data``'s map, compiled once and held
-    by the tile."""
-    known = placed.tile.derived(_known)
-    key = (data.derived(_map), hex_id, placed.rotation)
+    """The arrivals of ``placed`` on ``hex_id`` of ``data``'s map, compiled once per
+    process and held by ``data``."""
+    known = data.derived(_known)
+    tile = placed.tile
+    key = (hex_id, tile.name, placed.rotation)
     found = known.get(key)
-    if found is None:
-        found = known[key] = _compile(hex_id, placed, map_index(data).sides.get(hex_id, {}))
-    return found
+    if found is None or found[0] is not tile:
+        found = known[key] = (tile, _compile(hex_id, placed, map_index(data).sides.get(hex_id, {})))
+    return found[1]
+
+
+def board_arrivals(data: GameData, placed: Mapping[HexId, PlacedTile]) -> dict[HexId, TileArrivals]:
+    """hex → arrivals, for every hex of ``data``'s map with the tiles ``placed`` laid:
+    the preprinted tiles' table copied, each laid tile's looked up (a first-seen board
+    does this once; written flat for that)."""
+    table = dict(data.derived(_preprinted))
+    known = data.derived(_known)
+    for hex_id, on_hex in placed.items():
+        tile = on_hex.tile
+        found = known.get((hex_id, tile.name, on_hex.rotation))
+        table[hex_id] = (
+            found[1] if found is not None and found[0] is tile
+            else tile_arrivals(data, hex_id, on_hex)
+        )
+    return table
 
 
 def _preprinted(data: GameData) -> dict[HexId, TileArrivals]:
     return {h: tile_arrivals(data, h, PlacedTile(d.preprinted, 0)) for h, d in data.hexes.items()}
-
-
-def preprinted_arrivals(data: GameData) -> Mapping[HexId, TileArrivals]:
-    """Each hex's preprinted tile's arrivals, built once and held by ``data``."""
-    return data.derived(_preprinted)

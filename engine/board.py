@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Iterator, Mapping, TypeAlias
 
-from route18xx.engine.arrivals import TileArrivals, preprinted_arrivals, tile_arrivals
+from route18xx.engine.arrivals import TileArrivals, board_arrivals, tile_arrivals
 from route18xx.engine.gamedata import CorpId, GameData, HexDef, HexId, RevenueCenter, TileDef, game_data
 from route18xx.engine.geometry import BoardPath as BoardPath
 from route18xx.engine.geometry import EdgeKey as EdgeKey
@@ -83,10 +83,7 @@ class Board:
     def _all_arrivals(self) -> dict[HexId, TileArrivals]:
         # Copying the whole map and looking up each laid tile costs less than looking
         # up the ~25 hexes an answer touches one by one (measured, issue 21).
-        arrivals = dict(preprinted_arrivals(self.data))
-        for hex_id, placed in self.placed.items():
-            arrivals[hex_id] = tile_arrivals(self.data, hex_id, placed)
-        self._arrivals = arrivals
+        arrivals = self._arrivals = board_arrivals(self.data, self.placed)
         return arrivals
 
     def paths_on(self, hex_id: HexId) -> tuple[BoardPath, ...]:
