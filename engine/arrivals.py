@@ -24,8 +24,18 @@ from route18xx.engine.geometry import tile_geometry
 NodeKey: TypeAlias = tuple[HexId, int]
 
 #: One end to look at after arriving: a node of the tile — (its ``Arrival``, its key,
-#: its key) — or an edge on a side track may cross — (None, the edge, the facing edge).
-Step: TypeAlias = "tuple[Arrival | None, EdgeKey, EdgeKey]"
+#: its key, None) — or an edge on a side track may cross — (None, the edge, the facing
+#: edge, the side: its ``order_key`` and its two ends, the smaller first).
+Step: TypeAlias = "tuple[Arrival | None, EdgeKey, EdgeKey, Side | None]"
+Side: TypeAlias = tuple[str, tuple[EdgeKey, EdgeKey]]
+
+
+def order_key(hex_id: HexId, index: int) -> str:
+    """A string that sorts as ``(hex_id, index)`` does: the hex id, a NUL (below every
+    character of an id, so ``C1`` before ``C11``), the index as one character. Sorting
+    these strings costs a third of sorting the tuples (issue 21: a problem lists its
+    paths and junctions in key order)."""
+    return f"{hex_id}\0{chr(index)}"
 
 
 @dataclass(eq=False, slots=True)
@@ -34,7 +44,8 @@ class Arrival:
 
     ``node_key``/``node``: the node arrived at (None at an edge): the walk asks
     whether it blocks before taking anything (ROUTES.md §3.8).
-    ``paths``: each path with an end here, as (path key, path), in tile order.
+    ``paths``: each path with an end here, as (its key's ``order_key``, path), in tile
+    order.
     ``edge_ends``: every edge end of those paths (the hex sides they touch).
     ``steps``: the ends to look at next, in path order and each path's end order,
     each once; arriving at a node leaves that node out (the walk has it already),
@@ -43,7 +54,7 @@ class Arrival:
 
     node_key: NodeKey | None
     node: RevenueCenter | None
-    paths: tuple[tuple[NodeKey, BoardPath], ...] = ()
+    paths: tuple[tuple[str, BoardPath], ...] = ()
     edge_ends: tuple[EdgeKey, ...] = ()
     steps: tuple[Step, ...] = field(default=())
 
@@ -75,15 +86,23 @@ def _compile(hex_id: HexId, placed: PlacedTile, sides: Mapping[int, EdgeKey]) ->
                         if end not in edge_ends:
                             edge_ends.append(end)
                         other = sides.get(end[1])
-                        step = None if other is None else (None, end, other)
+                        step = None if other is None else (None, end, other, _side(end, other))
                     else:
-                        step = None if end == arrival.node_key else (at_node[end[1]], end, end)
+                        step = (
+                            None if end == arrival.node_key
+                            else (at_node[end[1]], end, end, None)
+                        )
                     if step is not None and step not in steps:
                         steps.append(step)
-            arrival.paths = tuple((p.key, p) for p in paths)
+            arrival.paths = tuple((order_key(*p.key), p) for p in paths)
             arrival.edge_ends = tuple(edge_ends)
             arrival.steps = tuple(steps)
     return TileArrivals(geo, geo.exits, at_edge, at_node)
+
+
+def _side(end: EdgeKey, other: EdgeKey) -> Side:
+    low, high = (end, other) if end < other else (other, end)
+    return order_key(*low), (low, high)
 
 
 def _known(data: GameData) -> dict[tuple[HexId, str, int], tuple[TileDef, TileArrivals]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import attrgetter
 
 from route18xx.engine.board import Board, BoardPath, EdgeKey, node_blocks
 from route18xx.engine.gamedata import CorpId, HexId
@@ -41,28 +42,28 @@ def paths_at_node(board: Board, hex_id: HexId, index: int) -> list[BoardPath]:
 class Walk:
     """What one walk found, as ``build_problem`` reads it (``reach`` freezes it).
 
-    ``paths`` maps each reached path's key to the path; ``entered`` each edge end the
-    walk crossed a hex side to (track on both sides, ROUTES.md §3.7) to the end it
-    came from: every side with track on both sides that the walk touched is there,
-    one way or both; ``blocked`` holds the reached nodes that stop the company
+    ``paths`` maps each reached path's ``order_key`` (``engine.arrivals``) to the path;
+    ``crossed`` each hex side the walk crossed (track on both sides, ROUTES.md §3.7) —
+    every such side it touched — from its smaller end's ``order_key`` to its two ends,
+    the smaller first; ``blocked`` holds the reached nodes that stop the company
     (ROUTES.md §3.8).
     """
 
     nodes: set[tuple[HexId, int]]
-    paths: dict[tuple[HexId, int], BoardPath]
+    paths: dict[str, BoardPath]
     edges: set[EdgeKey]
-    entered: dict[EdgeKey, EdgeKey]
+    crossed: dict[str, tuple[EdgeKey, EdgeKey]]
     blocked: set[tuple[HexId, int]]
 
+    def in_order(self) -> list[BoardPath]:
+        """The reached paths in the order of their (hex, index) keys."""
+        paths = self.paths
+        return [paths[order] for order in sorted(paths)]
+
     def crossings(self) -> list[tuple[EdgeKey, EdgeKey]]:
-        """Each crossed side once, as (smaller end, larger end), in order."""
-        larger: dict[EdgeKey, EdgeKey] = {}
-        for end, other in self.entered.items():
-            if end < other:
-                larger[end] = other
-            else:
-                larger[other] = end
-        return [(end, larger[end]) for end in sorted(larger)]
+        """Each crossed side once, as (smaller end, larger end), in that order."""
+        crossed = self.crossed
+        return [crossed[order] for order in sorted(crossed)]
 
 
 def reach(
@@ -77,7 +78,11 @@ def reach(
     nodes are found (ROUTES.md §8 asks only whether a walk reaches a second one).
     """
     found = walk(board, corp, starts, limit)
-    return Network(frozenset(found.nodes), frozenset(found.paths), frozenset(found.edges))
+    keys = frozenset(map(_KEY, found.paths.values()))
+    return Network(frozenset(found.nodes), keys, frozenset(found.edges))
+
+
+_KEY = attrgetter("key")  # a path's (hex, index)
 
 
 def walk(
@@ -94,10 +99,11 @@ def walk(
     blocks the company (``Board.blocks``).
     """
     nodes: set[tuple[HexId, int]] = set()
-    paths: dict[tuple[HexId, int], BoardPath] = {}
+    paths: dict[str, BoardPath] = {}
+    crossed: dict[str, tuple[EdgeKey, EdgeKey]] = {}
     edges: set[EdgeKey] = set()
     blocked: set[tuple[HexId, int]] = set()
-    entered: dict[EdgeKey, EdgeKey] = {}  # edge end arrived at (to expand) → the end it left
+    entered: set[EdgeKey] = set()  # edge ends the walk has arrived at (and will expand)
     tiles = board.arrivals
     stack: list[Arrival] = []  # where the walk has arrived and will take what is there
     for hex_id, city in board.token_cities(corp) if starts is None else starts:
@@ -119,7 +125,7 @@ def walk(
         if len(paths) == known:
             continue
         edges.update(arrival.edge_ends)
-        for at_node, end, other in arrival.steps:
+        for at_node, end, other, side in arrival.steps:
             if at_node is not None:  # a node of this tile (``end`` is its key)
                 if end not in nodes:
                     nodes.add(end)
@@ -127,7 +133,8 @@ def walk(
                 continue
             tile = tiles[other[0]]
             if other[1] in tile.exits and other not in entered:  # track on both sides
-                entered[other] = end
+                entered.add(other)
                 edges.add(other)
+                crossed[side[0]] = side[1]  # type: ignore[index]  # an edge step has its side
                 stack.append(tile.at_edge[other[1]])
-    return Walk(nodes, paths, edges, entered, blocked)
+    return Walk(nodes, paths, edges, crossed, blocked)

@@ -81,8 +81,7 @@ def build_problem(state: RouteState) -> BuiltProblem:
     board = state.board
     corp = state.corporation
     found = walk(board, corp.sym)
-    paths = found.paths
-    walked = [paths[key] for key in sorted(paths)]
+    walked = found.in_order()
 
     terminal_nodes = _terminal_nodes(walked)
     blocked = found.blocked

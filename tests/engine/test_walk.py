@@ -18,6 +18,7 @@ from typing import Iterable
 
 import pytest
 
+from route18xx.engine.arrivals import order_key
 from route18xx.engine.board import Board, EdgeKey
 from route18xx.engine.network import reach
 from route18xx.engine.problem_builder import build_problem
@@ -123,3 +124,10 @@ def test_the_problem_is_read_off_the_witness_walk(state: RouteState) -> None:
         blocked = {n for n in nodes if board.blocks(n[0], n[1], corp.sym)}
         assert {built.stop_ids[i] for i, s in enumerate(built.problem.stops) if s.route_end_only} \
             >= {f"{h}-{i}" for h, i in blocked}
+
+
+def test_order_keys_sort_as_the_hex_index_keys_do() -> None:
+    """``order_key`` stands for (hex, index) when a problem lists paths and sides."""
+    keys = [(h, i) for h in STATES[0].data.hexes for i in range(12)] + [("C1", 2), ("C11", 0)]
+    assert sorted(keys, key=lambda k: order_key(*k)) == sorted(keys)
+    assert len({order_key(*k) for k in keys}) == len(set(keys))
