@@ -29,6 +29,8 @@ def node_id(hex_id: HexId, index: int) -> NodeId:
 #: (``_node_ids``), never from a request: an answer reads back dozens of node ids,
 #: and a lookup costs a fraction of the parse (issue 21).
 _SPLIT: dict[NodeId, tuple[HexId, int]] = {}
+#: The other way round: (hex, index) → ``node_id(hex, index)`` for the same nodes.
+NODE_IDS: dict[tuple[HexId, int], NodeId] = {}
 
 
 def _node_ids(data: GameData) -> int:
@@ -37,7 +39,9 @@ def _node_ids(data: GameData) -> int:
     indexes = sorted({node.index for tile in tiles for node in tile.nodes})
     for hex_id in data.hexes:
         for index in indexes:
-            _SPLIT.setdefault(node_id(hex_id, index), (hex_id, index))
+            key = (hex_id, index)
+            NODE_IDS.setdefault(key, node_id(hex_id, index))
+            _SPLIT.setdefault(NODE_IDS[key], key)
     return len(data.hexes) * len(indexes)
 
 

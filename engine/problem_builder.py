@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
-from route18xx.engine.board import BoardPath, EdgeKey, NodeId, node_id
+from route18xx.engine.board import NODE_IDS, BoardPath, EdgeKey, NodeId, node_id
 from route18xx.engine.gamedata import HexId, TrainDef
 from route18xx.engine.network import walk
 from route18xx.engine.revenue import destination_rule, stop_subsidy
@@ -97,7 +97,7 @@ def build_problem(state: RouteState) -> BuiltProblem:
         hex_id, index = key
         node = tiles[hex_id].geometry.nodes[index]
         stop_ends[key] = (i, NO_SIDE)
-        name = node_id(hex_id, index)
+        name = NODE_IDS.get(key) or node_id(hex_id, index)
         names.append(name)
         stops.append(
             Stop(
@@ -119,7 +119,8 @@ def build_problem(state: RouteState) -> BuiltProblem:
     edge_junctions: list[tuple[EdgeKey, int]] = []
     for key, other in found.crossings():
         j = len(stops) + len(junctions)
-        junctions.append(_junction(key, other))
+        junction = _JUNCTIONS.get((key, other)) or _junction(key, other)
+        junctions.append(junction)
         junction_index[key] = (j, 0)
         junction_index[other] = (j, 1)
         edge_junctions += ((key, j), (other, j))

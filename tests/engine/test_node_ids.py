@@ -22,6 +22,7 @@ def test_every_node_id_of_a_map_reads_as_its_hex_and_index(title: str) -> None:
             node = f"{hex_id}-{index}"
             assert split_node_id(node) == (hex_id, index)
             assert node in board._SPLIT  # read from the table, not parsed
+            assert board.NODE_IDS[(hex_id, index)] == node == board.node_id(hex_id, index)
     assert split_node_id("C9-17") == ("C9", 17)  # beyond every tile: parsed
     assert split_node_id("X-Y-3") == ("X-Y", 3)
 
