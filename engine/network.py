@@ -11,9 +11,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import attrgetter
 
+from route18xx.engine.arrivals import Arrival
 from route18xx.engine.board import Board, BoardPath, EdgeKey, node_blocks
 from route18xx.engine.gamedata import CorpId, HexId
-from route18xx.engine.arrivals import Arrival
 
 
 @dataclass(frozen=True)
@@ -93,10 +93,12 @@ def walk(
 ) -> Walk:
     """``reach``'s walk, with what it saw on the way (see ``Walk``).
 
-    Written flat, with the board's lookups held in locals (a first-seen answer walks
-    ~40 paths; issue 21): a side links when the map lets track cross it and the
-    facing tile has an exit there (``Board.linked``); a node stops the walk when it
-    blocks the company (``Board.blocks``).
+    Read off the board's compiled tiles (``Board.arrivals``, ``engine.arrivals``) and
+    written flat (a first-seen answer walks ~40 paths; issue 21): a side is crossed
+    when the map lets track cross it and the facing tile has an exit there
+    (``Board.linked``); a node stops the walk when it blocks the company
+    (``Board.blocks``). Nodes and sides are looked at in the order a path-by-path
+    walk looks at them, so a walk cut by ``limit`` finds the same nodes.
     """
     nodes: set[tuple[HexId, int]] = set()
     paths: dict[str, BoardPath] = {}
