@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Iterator, Mapping, TypeAlias
 
+from route18xx.engine.arrivals import TileArrivals, board_arrivals, tile_arrivals
 from route18xx.engine.gamedata import CorpId, GameData, HexDef, HexId, RevenueCenter, TileDef, game_data
 from route18xx.engine.geometry import BoardPath as BoardPath
 from route18xx.engine.geometry import EdgeKey as EdgeKey
 from route18xx.engine.geometry import PlacedTile as PlacedTile
-from route18xx.engine.geometry import TileGeometry, map_index, tile_geometry
+from route18xx.engine.geometry import TileGeometry, map_index
 from route18xx.engine.hexgrid import rotate_edge
 
 NodeId: TypeAlias = str
@@ -23,8 +24,32 @@ def node_id(hex_id: HexId, index: int) -> NodeId:
     return f"{hex_id}-{index}"
 
 
+#: ``split_node_id``'s answers for the ids of every node a loaded map can hold (each
+#: hex × each node index a tile of its title has), filled from the game data alone
+#: (``_node_ids``), never from a request: an answer reads back dozens of node ids,
+#: and a lookup costs a fraction of the parse (issue 21).
+_SPLIT: dict[NodeId, tuple[HexId, int]] = {}
+#: The other way round: (hex, index) → ``node_id(hex, index)`` for the same nodes.
+NODE_IDS: dict[tuple[HexId, int], NodeId] = {}
+
+
+def _node_ids(data: GameData) -> int:
+    """Put ``data``'s node ids in ``_SPLIT``; how many (held by ``data``: once each)."""
+    tiles = [*data.tiles.values(), *(h.preprinted for h in data.hexes.values())]
+    indexes = sorted({node.index for tile in tiles for node in tile.nodes})
+    for hex_id in data.hexes:
+        for index in indexes:
+            key = (hex_id, index)
+            NODE_IDS.setdefault(key, node_id(hex_id, index))
+            _SPLIT.setdefault(NODE_IDS[key], key)
+    return len(data.hexes) * len(indexes)
+
+
 def split_node_id(node: NodeId) -> tuple[HexId, int]:
     """``"C9-1"`` → ("C9", 1). Raises ValueError when malformed."""
+    known = _SPLIT.get(node)
+    if known is not None:
+        return known
     hex_id, sep, index = node.rpartition("-")
     if not sep or not index.isdigit() or not hex_id:
         raise ValueError(f"not a node id: {node!r}")
@@ -45,14 +70,13 @@ class Board:
         self.tokens: dict[tuple[HexId, int], tuple[CorpId, ...]] = {
             k: tuple(v) for k, v in (tokens or {}).items() if v
         }
+        self.data.derived(_node_ids)
         index = map_index(self.data)
         self._preprinted = index.preprinted
-        self._preprinted_geometry = index.preprinted_geometry
         self._sides = index.sides
-        #: hex → geometry of the tile on it, filled as the board is asked (a board is immutable).
-        self._geometry: dict[HexId, TileGeometry] = {}
-        #: (hex, edge) → ``linked_side``, filled as asked.
-        self._linked: dict[EdgeKey, EdgeKey | None] = {}
+        #: hex → the tile on it compiled for walks (its geometry within), every hex at
+        #: the first ask (``arrivals``).
+        self._arrivals: dict[HexId, TileArrivals] | None = None
 
     # -- tiles ---------------------------------------------------------------
 
@@ -65,13 +89,27 @@ class Board:
 
     def geometry(self, hex_id: HexId) -> TileGeometry:
         """The precompiled geometry of the tile on ``hex_id`` (``engine.geometry``)."""
-        geo = self._geometry.get(hex_id)
-        if geo is None:
-            placed = self.placed.get(hex_id)
-            geo = self._geometry[hex_id] = (
-                self._preprinted_geometry[hex_id] if placed is None else tile_geometry(hex_id, placed)
-            )
-        return geo
+        arrivals = self._arrivals
+        if arrivals is None:
+            arrivals = self._all_arrivals()
+        return arrivals[hex_id].geometry
+
+    @property
+    def arrivals(self) -> Mapping[HexId, TileArrivals]:
+        """hex → the tile on it as a network walk reads it (``engine.arrivals``: its
+        geometry, exits, and what a walk takes on arriving at each edge and node), for
+        every hex of the map and every laid tile. Worked out once per board (a board is
+        immutable): the map's preprinted tiles copied, the laid tiles' looked up (each
+        compiled once per process). A walk indexes it instead of calling ``geometry``
+        per hex (issue 21: a first-seen answer asks ~180 times)."""
+        arrivals = self._arrivals
+        return self._all_arrivals() if arrivals is None else arrivals
+
+    def _all_arrivals(self) -> dict[HexId, TileArrivals]:
+        # Copying the whole map and looking up each laid tile costs less than looking
+        # up the ~25 hexes an answer touches one by one (measured, issue 21).
+        arrivals = self._arrivals = board_arrivals(self.data, self.placed)
+        return arrivals
 
     def paths_on(self, hex_id: HexId) -> tuple[BoardPath, ...]:
         return self.geometry(hex_id).paths
@@ -103,14 +141,14 @@ class Board:
         return self.linked((hex_id, edge))
 
     def linked(self, key: EdgeKey) -> EdgeKey | None:
-        """``linked_side`` of the side ``key`` = (hex, edge), memoised per board."""
-        other = self._linked.get(key, key)
-        if other is key:
-            other = self._sides[key[0]].get(key[1])
-            if other is not None and other[1] not in self.geometry(other[0]).exits:
-                other = None
-            self._linked[key] = other
-        return other
+        """``linked_side`` of the side ``key`` = (hex, edge)."""
+        other = self._sides[key[0]].get(key[1])
+        if other is None:
+            return None
+        arrivals = self._arrivals
+        if arrivals is None:
+            arrivals = self._all_arrivals()
+        return other if other[1] in arrivals[other[0]].exits else None
 
     # -- tokens --------------------------------------------------------------
 
@@ -126,15 +164,9 @@ class Board:
         Off-boards always block; a city blocks when every slot holds another
         company's token; towns never block. Reserved empty slots count as free.
         """
-        node = self.revenue_center(hex_id, index)
-        if node is None:
-            return False
-        if node.kind == "offboard":
-            return True
-        if node.kind == "town":
-            return False
-        held = self.tokens_in(hex_id, index)
-        return corp not in held and len(held) >= node.slots
+        return node_blocks(
+            self.geometry(hex_id).nodes.get(index), self.tokens.get((hex_id, index), ()), corp
+        )
 
     # -- edits (new boards) --------------------------------------------------
 
@@ -155,7 +187,12 @@ class Board:
             target = city_for_exits(old, city, PlacedTile(tile, rotation))
             key = (h, target)
             tokens[key] = tokens.get(key, ()) + corps
-        return Board(placed, tokens, self.data)
+        board = Board(placed, tokens, self.data)
+        if self._arrivals is not None:  # one hex differs: the rest stays as worked out
+            arrivals = dict(self._arrivals)
+            arrivals[hex_id] = tile_arrivals(self.data, hex_id, placed[hex_id])
+            board._arrivals = arrivals
+        return board
 
     def with_token(self, hex_id: HexId, city: int, corp: CorpId) -> Board:
         tokens = dict(self.tokens)
@@ -163,12 +200,23 @@ class Board:
         return self.with_tokens(tokens)
 
     def with_tokens(self, tokens: Mapping[tuple[HexId, int], tuple[CorpId, ...]]) -> Board:
-        """A new board with these tiles and ``tokens``. The tiles' geometry and linked
-        sides already worked out stay shared: they depend on the tiles alone."""
+        """A new board with these tiles and ``tokens``. The tiles' geometry, if already
+        worked out, stays shared: it depends on the tiles alone."""
         board = Board(self.placed, tokens, self.data)
-        board._geometry = self._geometry
-        board._linked = self._linked
+        board._arrivals = self._arrivals
         return board
+
+
+def node_blocks(node: RevenueCenter | None, held: tuple[CorpId, ...], corp: CorpId) -> bool:
+    """``Board.blocks`` for the node ``node`` holding the tokens ``held`` (ROUTES.md §3.8):
+    off-boards block; a city blocks when every slot holds another company's token."""
+    if node is None:
+        return False
+    if node.kind == "offboard":
+        return True
+    if node.kind == "town":
+        return False
+    return corp not in held and len(held) >= node.slots
 
 
 def city_exits(placed: PlacedTile, city: int) -> frozenset[int]:

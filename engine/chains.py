@@ -8,11 +8,13 @@ a node. ``find_chains`` lists every chain of the board that matches an entry.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 from weakref import WeakKeyDictionary
 
+from route18xx.engine.arrivals import TileArrivals
 from route18xx.engine.board import Board, EdgeKey, NodeId, node_id
 from route18xx.engine.gamedata import HexId
+from route18xx.engine.geometry import map_index
 
 
 @dataclass(frozen=True)
@@ -60,7 +62,9 @@ def _find_chains(board: Board, hexes: Sequence[HexId]) -> list[Chain]:
         return []
     found: list[Chain] = []
     first = hexes[0]
-    geo = board.geometry(first)
+    tiles = board.arrivals
+    sides = map_index(board.data).sides
+    geo = tiles[first].geometry
     for node in geo.placed.tile.nodes:
         start = node_id(first, node.index)
         for path in geo.at_node.get(node.index, ()):
@@ -68,7 +72,8 @@ def _find_chains(board: Board, hexes: Sequence[HexId]) -> list[Chain]:
             if not edge_ends:
                 continue
             _extend(
-                board,
+                tiles,
+                sides,
                 hexes,
                 1,
                 start,
@@ -82,7 +87,8 @@ def _find_chains(board: Board, hexes: Sequence[HexId]) -> list[Chain]:
 
 
 def _extend(
-    board: Board,
+    tiles: Mapping[HexId, TileArrivals],
+    sides: Mapping[HexId, Mapping[int, EdgeKey]],
     hexes: Sequence[HexId],
     position: int,
     start: NodeId,
@@ -93,12 +99,17 @@ def _extend(
     found: list[Chain],
 ) -> None:
     here = paths[-1][0]
-    across = board.linked((here, leaving_edge))
+    # ``Board.linked`` read off the board's tables: the side leads to the next listed
+    # hex and the tile there has track on it (ROUTES.md §1.2, §3.7).
+    across = sides[here].get(leaving_edge)
     if across is None or across[0] != hexes[position]:
         return
     hex_id, entry_edge = across
+    tile = tiles[hex_id]
+    if entry_edge not in tile.exits:
+        return
     last = position == len(hexes) - 1
-    for path in board.geometry(hex_id).at_edge.get(entry_edge, ()):
+    for path in tile.geometry.at_edge.get(entry_edge, ()):
         if path.key in paths:
             continue
         new_paths = paths + [path.key]
@@ -110,7 +121,8 @@ def _extend(
         if kind == "edge":
             if not last:
                 _extend(
-                    board,
+                    tiles,
+                    sides,
                     hexes,
                     position + 1,
                     start,

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import attrgetter
 
-from route18xx.engine.board import Board, BoardPath, EdgeKey
+from route18xx.engine.arrivals import Arrival
+from route18xx.engine.board import Board, BoardPath, EdgeKey, node_blocks
 from route18xx.engine.gamedata import CorpId, HexId
 
 
@@ -36,6 +38,34 @@ def paths_at_node(board: Board, hex_id: HexId, index: int) -> list[BoardPath]:
     return list(board.geometry(hex_id).at_node.get(index, ()))
 
 
+@dataclass
+class Walk:
+    """What one walk found, as ``build_problem`` reads it (``reach`` freezes it).
+
+    ``paths`` maps each reached path's ``order_key`` (``engine.arrivals``) to the path;
+    ``crossed`` each hex side the walk crossed (track on both sides, ROUTES.md §3.7) —
+    every such side it touched — from its smaller end's ``order_key`` to its two ends,
+    the smaller first; ``entered`` the edge ends the walk crossed a side to;
+    ``blocked`` holds the reached nodes that stop the company (ROUTES.md §3.8).
+    """
+
+    nodes: set[tuple[HexId, int]]
+    paths: dict[str, BoardPath]
+    entered: set[EdgeKey]
+    crossed: dict[str, tuple[EdgeKey, EdgeKey]]
+    blocked: set[tuple[HexId, int]]
+
+    def in_order(self) -> list[BoardPath]:
+        """The reached paths in the order of their (hex, index) keys."""
+        paths = self.paths
+        return [paths[order] for order in sorted(paths)]
+
+    def crossings(self) -> list[tuple[EdgeKey, EdgeKey]]:
+        """Each crossed side once, as (smaller end, larger end), in that order."""
+        crossed = self.crossed
+        return [crossed[order] for order in sorted(crossed)]
+
+
 def reach(
     board: Board,
     corp: CorpId,
@@ -47,39 +77,71 @@ def reach(
     ``starts`` walks from those cities instead; ``limit`` stops once that many
     nodes are found (ROUTES.md §8 asks only whether a walk reaches a second one).
     """
-    nodes: set[tuple[HexId, int]] = set()
-    paths: set[tuple[HexId, int]] = set()
     edges: set[EdgeKey] = set()
+    found = walk(board, corp, starts, limit, edges)
+    keys = frozenset(map(_KEY, found.paths.values()))
+    return Network(frozenset(found.nodes), keys, frozenset(edges))
+
+
+_KEY = attrgetter("key")  # a path's (hex, index)
+
+
+def walk(
+    board: Board,
+    corp: CorpId,
+    starts: Iterable[tuple[HexId, int]] | None = None,
+    limit: int | None = None,
+    edges: set[EdgeKey] | None = None,
+) -> Walk:
+    """``reach``'s walk, with what it saw on the way (see ``Walk``).
+
+    Read off the board's compiled tiles (``Board.arrivals``, ``engine.arrivals``) and
+    written flat (a first-seen answer walks ~40 paths; issue 21): a side is crossed
+    when the map lets track cross it and the facing tile has an exit there
+    (``Board.linked``); a node stops the walk when it blocks the company
+    (``Board.blocks``). Nodes and sides are looked at in the order a path-by-path
+    walk looks at them, so a walk cut by ``limit`` finds the same nodes. Given a set,
+    ``edges`` receives every hex side end the reached track touches (``Network.edges``;
+    the problem does not ask, and keeping it cost ``build_problem`` 6 % more).
+    """
+    nodes: set[tuple[HexId, int]] = set()
+    paths: dict[str, BoardPath] = {}
+    crossed: dict[str, tuple[EdgeKey, EdgeKey]] = {}
+    blocked: set[tuple[HexId, int]] = set()
     entered: set[EdgeKey] = set()  # edge ends the walk has arrived at (and will expand)
-    stack: list[tuple[bool, tuple[HexId, int]]] = []  # (at a node?, (hex, node or edge))
+    tiles = board.arrivals
+    stack: list[Arrival] = []  # where the walk has arrived and will take what is there
     for hex_id, city in board.token_cities(corp) if starts is None else starts:
         nodes.add((hex_id, city))
-        stack.append((True, (hex_id, city)))
-    geometry = board.geometry
-    linked = board.linked
+        arrival = tiles[hex_id].at_node.get(city)
+        stack.append(Arrival((hex_id, city), None) if arrival is None else arrival)
+    tokens = board.tokens
     while stack and (limit is None or len(nodes) < limit):
-        at_node, (hex_id, index) = stack.pop()
-        geo = geometry(hex_id)
-        if at_node:
-            if board.blocks(hex_id, index, corp):
-                continue
-            candidates = geo.at_node.get(index, ())
-        else:
-            candidates = geo.at_edge.get(index, ())
-        for path in candidates:
-            key = path.key
-            if key in paths:
-                continue
-            paths.add(key)
-            for is_edge, end in path.end_keys:
-                if is_edge:
-                    edges.add(end)
-                    other = linked(end)
-                    if other is not None and other not in entered:
-                        entered.add(other)
-                        edges.add(other)
-                        stack.append((False, other))
-                elif end not in nodes:
+        arrival = stack.pop()
+        node = arrival.node_key
+        if node is not None and node_blocks(arrival.node, tokens.get(node, ()), corp):
+            blocked.add(node)
+            continue
+        # The paths taken here, whole: a path taken before adds nothing (its ends were
+        # looked at when it was first taken), so an arrival that takes no new path —
+        # crossing back over a side just crossed — ends here.
+        known = len(paths)
+        paths.update(arrival.paths)
+        if len(paths) == known:
+            continue
+        if edges is not None:
+            edges.update(arrival.edge_ends)
+        for at_node, end, other, side in arrival.steps:
+            if at_node is not None:  # a node of this tile (``end`` is its key)
+                if end not in nodes:
                     nodes.add(end)
-                    stack.append((True, end))
-    return Network(frozenset(nodes), frozenset(paths), frozenset(edges))
+                    stack.append(at_node)
+                continue
+            tile = tiles[other[0]]
+            if other[1] in tile.exits and other not in entered:  # track on both sides
+                entered.add(other)
+                if edges is not None:
+                    edges.add(other)
+                crossed[side[0]] = side[1]  # type: ignore[index]  # an edge step has its side
+                stack.append(tile.at_edge[other[1]])
+    return Walk(nodes, paths, entered, crossed, blocked)

@@ -18,10 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
-from route18xx.engine.board import BoardPath, EdgeKey, NodeId, node_id
+from route18xx.engine.board import NODE_IDS, BoardPath, EdgeKey, NodeId, node_id
 from route18xx.engine.gamedata import HexId, TrainDef
-from route18xx.engine.network import reach
-from route18xx.engine.revenue import destination_rule, stop_subsidy, stop_value
+from route18xx.engine.network import walk
+from route18xx.engine.revenue import destination_rule, stop_subsidy
 from route18xx.engine.state_file import RouteState
 from route18xx.solver import NO_SIDE, Junction, PairBonus, RouteProblem, Segment, Stop, Train
 
@@ -34,7 +34,7 @@ class BuiltProblem:
     stop_ids: tuple[NodeId, ...]
     #: segment index → (hex, path index on that hex's tile)
     segment_paths: tuple[tuple[HexId, int], ...]
-    #: (hex, edge) → junction node, for both sides of every junction
+    #: (hex, edge) → junction node, for both sides of every junction, junction by junction
     edge_junctions: tuple[tuple[EdgeKey, int], ...] = ()
 
     def without_track(
@@ -71,58 +71,68 @@ class BuiltProblem:
 
 
 def build_problem(state: RouteState) -> BuiltProblem:
-    """The RouteProblem of ``state``'s company on ``state``'s board."""
+    """The RouteProblem of ``state``'s company on ``state``'s board.
+
+    Read off one walk of the company's network (``engine.network.walk``): its
+    nodes are the stops, the hex sides it crossed the junctions, its paths with
+    both ends there the segments. Stops, junctions and segments are listed in
+    the order of their board keys (the problem is the same for the same board).
+    """
     board = state.board
     corp = state.corporation
-    net = reach(board, corp.sym)
-    geometry = board.geometry
-    walked = [geometry(hex_id).paths[index] for hex_id, index in sorted(net.paths)]
+    found = walk(board, corp.sym)
+    walked = found.in_order()
 
     terminal_nodes = _terminal_nodes(walked)
-    stop_keys = sorted(net.nodes)
-    stop_index = {key: i for i, key in enumerate(stop_keys)}
+    blocked = found.blocked
+    tiles = board.arrivals
+    tokens = board.tokens
+    color = state.phase.revenue_color
+    stop_keys = sorted(found.nodes)
+    stop_ends: dict[tuple[HexId, int], tuple[int, int]] = {}
     stops = []
+    names = []
     group_members: dict[str, set[int]] = {}
     for i, key in enumerate(stop_keys):
         hex_id, index = key
-        node = board.revenue_center(hex_id, index)
-        assert node is not None
+        node = tiles[hex_id].geometry.nodes[index]
+        stop_ends[key] = (i, NO_SIDE)
+        name = NODE_IDS.get(key) or node_id(hex_id, index)
+        names.append(name)
         stops.append(
             Stop(
-                node_id(hex_id, index),
-                stop_value(board, hex_id, index, state.phase),
+                name,
+                node.value_for(color),  # ROUTES.md §4.1, as revenue.stop_value
                 node.visit_cost,
-                board.blocks(hex_id, index, corp.sym) or key in terminal_nodes,
+                key in blocked or key in terminal_nodes,
                 stop_subsidy(hex_id, board.data),
-                corp.sym in board.tokens_in(hex_id, index),
+                corp.sym in tokens.get(key, ()),
             )
         )
         for g in node.groups:
             group_members.setdefault(g, set()).add(i)
 
+    # A crossing is listed as (smaller end, larger end): sorted, the junctions come
+    # in the order of their smaller end, side 0 that end (ROUTES.md §3.7).
     junction_index: dict[EdgeKey, tuple[int, int]] = {}
     junctions: list[Junction] = []
-    linked = board.linked
-    for key in sorted(net.edges):
-        if key in junction_index:
-            continue
-        other = linked(key)
-        if other is None or other not in net.edges:
-            continue
+    edge_junctions: list[tuple[EdgeKey, int]] = []
+    for key, other in found.crossings():
         j = len(stops) + len(junctions)
-        junctions.append(_junction(key, other))
+        junction = _JUNCTIONS.get((key, other)) or _junction(key, other)
+        junctions.append(junction)
         junction_index[key] = (j, 0)
         junction_index[other] = (j, 1)
+        edge_junctions += ((key, j), (other, j))
 
     segments: list[Segment] = []
     segment_paths: list[tuple[HexId, int]] = []
-    stop_ends = {key: (i, NO_SIDE) for key, i in stop_index.items()}
     for path in walked:
         (edge_1, key_1), (edge_2, key_2) = path.end_keys
         end_1 = (junction_index if edge_1 else stop_ends).get(key_1)
         end_2 = (junction_index if edge_2 else stop_ends).get(key_2)
         if end_1 is None or end_2 is None:
-            continue
+            continue  # track ending at a side with no track beyond it
         segments.append(Segment(end_1[0], end_2[0], end_1[1], end_2[1], path.label))
         segment_paths.append(path.key)
 
@@ -144,10 +154,7 @@ def build_problem(state: RouteState) -> BuiltProblem:
         groups=groups,
         bonuses=bonuses,
     )
-    return BuiltProblem(
-        problem, tuple(s.name for s in stops), tuple(segment_paths),
-        tuple(sorted((key, j) for key, (j, _) in junction_index.items())),
-    )
+    return BuiltProblem(problem, tuple(names), tuple(segment_paths), tuple(edge_junctions))
 
 
 #: (side, facing side) → its junction: a hex side's name is a fact of the map.

@@ -1,0 +1,143 @@
+"""What a network walk takes on arriving at an edge or a node of a laid tile (ROUTES.md §1).
+
+A walk (``engine.network.walk``, RULES.md §6.5 #3) that arrives at an edge or a
+node of a tile takes every path of the tile with an end there, and then looks at
+each end of those paths: a node of the tile is visited next; an edge leads across
+its hex side when the map lets track cross it (ROUTES.md §1.2) and the facing
+tile has track there (§3.7). All of that but the facing tile depends only on the
+tile, its rotation, its hex and the map, so it is worked out once per process and
+held by the game data (``GameData.derived``), as the tile's geometry is held by the
+tile (``engine.geometry``): a board first seen is walked from these pieces, not
+re-derived path by path (issue 21). Nothing here depends on a state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping, TypeAlias
+
+from route18xx.engine.gamedata import GameData, HexId, RevenueCenter, TileDef
+from route18xx.engine.geometry import BoardPath, EdgeKey, PlacedTile, TileGeometry, map_index
+from route18xx.engine.geometry import tile_geometry
+
+#: (hex, node index) — a node of the tile on a hex.
+NodeKey: TypeAlias = tuple[HexId, int]
+
+#: One end to look at after arriving: a node of the tile — (its ``Arrival``, its key,
+#: its key, None) — or an edge on a side track may cross — (None, the edge, the facing
+#: edge, the side: its ``order_key`` and its two ends, the smaller first).
+Step: TypeAlias = "tuple[Arrival | None, EdgeKey, EdgeKey, Side | None]"
+Side: TypeAlias = tuple[str, tuple[EdgeKey, EdgeKey]]
+
+
+def order_key(hex_id: HexId, index: int) -> str:
+    """A string that sorts as ``(hex_id, index)`` does: the hex id, a NUL (below every
+    character of an id, so ``C1`` before ``C11``), the index as one character. Sorting
+    these strings costs a third of sorting the tuples (issue 21: a problem lists its
+    paths and junctions in key order)."""
+    return f"{hex_id}\0{chr(index)}"
+
+
+@dataclass(eq=False, slots=True)
+class Arrival:
+    """Arriving at one edge or node of a laid tile: what the walk takes there.
+
+    ``node_key``/``node``: the node arrived at (None at an edge): the walk asks
+    whether it blocks before taking anything (ROUTES.md §3.8).
+    ``paths``: each path with an end here, as (its key's ``order_key``, path), in tile
+    order.
+    ``edge_ends``: every edge end of those paths (the hex sides they touch).
+    ``steps``: the ends to look at next, in path order and each path's end order,
+    each once; arriving at a node leaves that node out (the walk has it already),
+    and an edge on a side no track may cross is none (it leads nowhere).
+    """
+
+    node_key: NodeKey | None
+    node: RevenueCenter | None
+    paths: tuple[tuple[str, BoardPath], ...] = ()
+    edge_ends: tuple[EdgeKey, ...] = ()
+    steps: tuple[Step, ...] = field(default=())
+
+
+@dataclass(frozen=True, eq=False)
+class TileArrivals:
+    """One tile at one rotation on one hex of a map: its geometry, its exits, and the
+    ``Arrival`` at each edge with track and at each node."""
+
+    geometry: TileGeometry
+    exits: frozenset[int]
+    at_edge: Mapping[int, Arrival]
+    at_node: Mapping[int, Arrival]
+
+
+def _compile(hex_id: HexId, placed: PlacedTile, sides: Mapping[int, EdgeKey]) -> TileArrivals:
+    geo = tile_geometry(hex_id, placed)
+    at_edge = {e: Arrival(None, None) for e in geo.at_edge}
+    at_node = {n: Arrival((hex_id, n), geo.nodes.get(n)) for n in {*geo.nodes, *geo.at_node}}
+    for arrivals, by_index in ((at_edge, geo.at_edge), (at_node, geo.at_node)):
+        for index, arrival in arrivals.items():
+            paths = by_index.get(index, ())
+            edge_ends: list[EdgeKey] = []
+            steps: list[Step] = []
+            for path in paths:
+                for is_edge, end in path.end_keys:
+                    step: Step | None
+                    if is_edge:
+                        if end not in edge_ends:
+                            edge_ends.append(end)
+                        other = sides.get(end[1])
+                        step = None if other is None else (None, end, other, _side(end, other))
+                    else:
+                        step = (
+                            None if end == arrival.node_key
+                            else (at_node[end[1]], end, end, None)
+                        )
+                    if step is not None and step not in steps:
+                        steps.append(step)
+            arrival.paths = tuple((order_key(*p.key), p) for p in paths)
+            arrival.edge_ends = tuple(edge_ends)
+            arrival.steps = tuple(steps)
+    return TileArrivals(geo, geo.exits, at_edge, at_node)
+
+
+def _side(end: EdgeKey, other: EdgeKey) -> Side:
+    low, high = (end, other) if end < other else (other, end)
+    return order_key(*low), (low, high)
+
+
+def _known(data: GameData) -> dict[tuple[HexId, str, int], tuple[TileDef, TileArrivals]]:
+    """(hex, tile name, rotation) → (the tile, its arrivals there), filled as asked. The
+    tile is kept to tell apart a tile of another name space (a test's own tile)."""
+    return {}
+
+
+def tile_arrivals(data: GameData, hex_id: HexId, placed: PlacedTile) -> TileArrivals:
+    """The arrivals of ``placed`` on ``hex_id`` of ``data``'s map, compiled once per
+    process and held by ``data``."""
+    known = data.derived(_known)
+    tile = placed.tile
+    key = (hex_id, tile.name, placed.rotation)
+    found = known.get(key)
+    if found is None or found[0] is not tile:
+        found = known[key] = (tile, _compile(hex_id, placed, map_index(data).sides.get(hex_id, {})))
+    return found[1]
+
+
+def board_arrivals(data: GameData, placed: Mapping[HexId, PlacedTile]) -> dict[HexId, TileArrivals]:
+    """hex → arrivals, for every hex of ``data``'s map with the tiles ``placed`` laid:
+    the preprinted tiles' table copied, each laid tile's looked up (a first-seen board
+    does this once; written flat for that)."""
+    table = dict(data.derived(_preprinted))
+    known = data.derived(_known)
+    for hex_id, on_hex in placed.items():
+        tile = on_hex.tile
+        found = known.get((hex_id, tile.name, on_hex.rotation))
+        table[hex_id] = (
+            found[1] if found is not None and found[0] is tile
+            else tile_arrivals(data, hex_id, on_hex)
+        )
+    return table
+
+
+def _preprinted(data: GameData) -> dict[HexId, TileArrivals]:
+    return {h: tile_arrivals(data, h, PlacedTile(d.preprinted, 0)) for h, d in data.hexes.items()}
