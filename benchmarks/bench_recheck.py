@@ -16,7 +16,6 @@ and rounds, and the median over rounds of the ratio of the totals (this / other)
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import statistics
 import sys
@@ -26,18 +25,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable
 
+from benchmarks.bench_first_seen import _other  # another checkout's copy of a module
+
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def _other(checkout: Path, module: str) -> ModuleType:
-    """The other checkout's copy of ``module``; its imports resolve to this tree."""
-    name = "other_" + module.replace("/", "_")[:-3]
-    spec = importlib.util.spec_from_file_location(name, checkout / module)
-    assert spec is not None and spec.loader is not None
-    found = importlib.util.module_from_spec(spec)
-    sys.modules[name] = found
-    spec.loader.exec_module(found)
-    return found
 
 
 @dataclass(frozen=True)
