@@ -208,8 +208,9 @@ UNLIMITED_TOO_BIG = 180
 #: 21) before the circuit takes over, with the best route found as its first solution.
 #: 20-40 µs a step; the circuit's hinted search takes about 20 ms on such boards, so
 #: the budget sits near where the walk costs as much (a board past it pays both: at most
-#: about twice the better of the two). The walk needs 15-143 steps on the real lone-D
-#: states (129026-693: 143) and 11-1 292 on lone-D boards grown against it (seeds
+#: about twice the better of the two). The walk needed 15-143 steps on the real lone-D
+#: states when this was set (129026-693: 143; 87 since its children of equal bound try
+#: the richer step first) and 11-1 292 on lone-D boards grown against it (seeds
 #: 9900-9989, climbed against 700: 450 took their whole answers from 1 926 to 1 799 ms
 #: of CPU in all, the worst 117 → 103 ms, no board more than 3 ms slower; 300 lost).
 REACH_STEPS = 450
