@@ -73,7 +73,7 @@ def _measure(command: list[str], port: int, rounds: int, real: bool) -> dict[str
     try:
         with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
             grpc.channel_ready_future(channel).result(timeout=60)
-            stub = pb_grpc.RouteServiceStub(channel)
+            stub = pb_grpc.RouteServiceStub(channel)  # type: ignore[no-untyped-call]
             requests = _requests()
             for request in requests:  # warm: workers started, every board seen once
                 stub.SolveRoutes(request, timeout=60)
