@@ -239,14 +239,16 @@ class Lister:
 KEY_ROWS = 512
 
 
-def _key_lists(junctions: U64, segments: U64) -> list[list[int]]:
-    """Per route, its track keys for the scan: junction bits, then WIDTH + segment bits."""
+def _key_lists(junctions: U64, segments: U64, order: npt.NDArray[np.intp]) -> list[list[int]]:
+    """Per route, its track keys for the scan (junction bits, then WIDTH + segment
+    bits), in ``order`` (a permutation of the 2 * WIDTH keys)."""
     def unpack(masks: U64) -> npt.NDArray[np.uint8]:
         raw = np.ascontiguousarray(masks, dtype="<u8").view(np.uint8).reshape(-1, 8)
         return np.unpackbits(raw, axis=1, bitorder="little")
 
-    bits = np.concatenate([unpack(junctions), unpack(segments)], axis=1)
-    rows, keys = np.nonzero(bits)
+    bits = np.concatenate([unpack(junctions), unpack(segments)], axis=1)[:, order]
+    rows, ranks = np.nonzero(bits)
+    keys = order[ranks]
     ends = np.searchsorted(rows, np.arange(1, len(junctions) + 1)).tolist()
     flat = keys.tolist()
     out, lo = [], 0
@@ -359,6 +361,11 @@ class PairBound:
 #: is most often among the heaviest, so most entries cost two ORs of this many bits, not
 #: of every partner's (13524 D+D: its rows 3.1 -> 0.6 ms).
 HEAD = 1024
+#: The scan cuts its bitsets to the window of partners a route may take once that window
+#: is at most ``RECUT_EIGHTHS`` eighths of their width: a cut costs a shift per key, and
+#: the ORs then cost the window's width (big-16104, D + D, 82 883 routes: its scan 205 ms
+#: when cut at half, 130-145 ms at 7/8; 15/16 no better).
+RECUT_EIGHTHS = 7
 
 
 def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
@@ -388,6 +395,10 @@ def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
     for key, bits in _users(jb[:useful], sb[:useful]).items():
         users[key] = bits
     every = (1 << useful) - 1
+    # A route's keys are ORed most used first, and its ORs stop once they cover the
+    # window: a route with no free partner there (all but the few that raise the best) is
+    # most often covered by a few keys (big-16104: 13 ORs a route instead of all its keys).
+    order = np.argsort([-bits.bit_count() for bits in users], kind="stable")
     work = 0
     weights_b = wb[:useful].tolist()
     # Only routes that could make a pair above the best so far are read (a prefix).
@@ -402,9 +413,9 @@ def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
     pair_bound = PairBound(users, weights_b, every)
     lighter = [-w for w in weights_b]  # ascending: bisect finds the partners heavier than x
     # The partners a route may take and that could beat the best, [its first, limit), only
-    # shrink as the scan goes (routes lighter, the best higher): once that window is half
-    # the bitsets' width, the bitsets are cut to it (one shift per key), so the ORs cost
-    # the window's width, not every partner's, at most twice the cuts' first.
+    # shrink as the scan goes (routes lighter, the best higher): once that window is 7/8
+    # of the bitsets' width or less (``RECUT_EIGHTHS``), the bitsets are cut to it (one
+    # shift per key), so the ORs cost about the window's width, not every partner's.
     off, width, cut, full = 0, useful, users, every
     # A block of routes at a time: their bounds, then the keys of those a bound spares.
     for lo in range(0, stop, KEY_ROWS):
@@ -414,7 +425,7 @@ def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
         got = pair_bound.bounds(wa[block], ja[block], sa[block], best)
         kept = got > best  # the best only grows: the others are skipped anyway
         block, bounds = block[kept], got[kept].tolist()
-        key_lists = _key_lists(ja[block], sa[block])
+        key_lists = _key_lists(ja[block], sa[block], order)
         for n, i in enumerate(block.tolist()):
             weight = weights_a[i]
             if weight + (weight if same else top_other) <= best:
@@ -422,21 +433,28 @@ def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
             if bounds[n] <= best:
                 continue  # no partner it may have can make a better pair
             keys = key_lists[n]
-            work += len(keys) + 1  # the budget counts whole ORs, as ``pairs.best_pair``'s
+            work += 1  # the budget counts the ORs made, and one per route read
             if work > max_work:
                 return None
             first_j = i if same else 0  # the second route no heavier: each pair once
             limit = bisect_left(lighter, weight - best)
             if limit <= first_j:
                 continue  # no partner it may take could beat the best
-            if 2 * (limit - first_j) <= width:
+            if (limit - first_j) * 8 <= width * RECUT_EIGHTHS:
                 off, width = first_j, limit - first_j
                 full = (1 << width) - 1
                 cut = [(bits >> off) & full for bits in users]
             taken = 0
             for key in keys:
                 taken |= cut[key]
-            free_bits = (full & ~taken) >> (first_j - off)
+                work += 1
+                if taken == full:
+                    break  # every partner in the window shares track with it
+            if work > max_work:
+                return None
+            if taken == full:
+                continue
+            free_bits = (full ^ taken) >> (first_j - off)  # ``taken`` is within ``full``
             if free_bits:
                 j = first_j + (free_bits & -free_bits).bit_length() - 1
                 if weight + weights_b[j] > best:
