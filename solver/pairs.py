@@ -31,6 +31,7 @@ the depth-first walk's 1-2 µs) and scanned from their track masks, with a budge
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from route18xx.solver.cancel import CancelToken
@@ -235,4 +236,5 @@ def _vector_pair(
     same = reach[0] == reach[1]
     lists = [ranked if d >= max(reach) else ranked[listed.costs[ranked] <= d] for d in reach]
     tables = [(listed.weights[o], listed.junctions[o], listed.segments[o]) for o in lists]
-    return _scanned(scan, tables, lists, same, max_work, lambda i: lister.route(listed, i))
+    return _scanned(partial(scan, cancel=cancel), tables, lists, same, max_work,
+                    lambda i: lister.route(listed, i))

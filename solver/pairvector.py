@@ -369,9 +369,12 @@ RECUT_EIGHTHS = 7
 
 
 def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
-         max_work: int) -> tuple[int, int | None, int | None] | None:
+         max_work: int, cancel: CancelToken | None = None,
+         ) -> tuple[int, int | None, int | None] | None:
     """``pairs.best_pair`` on (weights heaviest first, junction masks, segment masks):
-    the same pair, found the same way, with each route's keys read from its masks."""
+    the same pair, found the same way, with each route's keys read from its masks.
+    Raises ``Cancelled`` when ``cancel`` fires (polled once a block of ``KEY_ROWS``
+    routes: a scan may take 200 ms, a cancelled call must not wait for it)."""
     same = second is None
     wa, ja, sa = first
     wb, jb, sb = first if second is None else second
@@ -421,6 +424,8 @@ def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
     for lo in range(0, stop, KEY_ROWS):
         if weights_a[lo] + (weights_a[lo] if same else top_other) <= best:
             break  # no later route of the first train can make a better pair
+        if cancel is not None and cancel.cancelled:
+            raise Cancelled("pair scan")
         block = np.flatnonzero(~repeated[lo:lo + KEY_ROWS]) + lo
         got = pair_bound.bounds(wa[block], ja[block], sa[block], best)
         kept = got > best  # the best only grows: the others are skipped anyway
