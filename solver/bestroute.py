@@ -33,7 +33,7 @@ from route18xx.solver.cancel import CancelToken
 from route18xx.solver.errors import Cancelled
 from route18xx.solver.problem import Stop
 from route18xx.solver.reduce import ReducedGraph
-from route18xx.solver.routes import ListedRoute, group_masks
+from route18xx.solver.routes import ListedRoute, Way, group_masks, ways
 
 #: Steps between two looks at the cancel token (its deadline reads the clock); it is
 #: also read before the walk from each first stop.
@@ -63,13 +63,13 @@ def best_route(
     n_stops, n = graph.stop_count, graph.node_count
     group_mask = group_masks(n_stops, groups)
     costs = [stop.distance_cost for stop in stops]
-    stations = [stop.station for stop in stops]
+    stations = [int(stop.station) for stop in stops]
     ends_only = [stop.route_end_only for stop in stops]
     need = max(min_stops, 1)
     bonus_masks = [(value, sum(1 << s for s in first), sum(1 << s for s in second))
                    for value, first, second in bonuses]
     optimistic = off_route_bound(weights, costs, bonus_masks)
-    ways = _ways(graph, costs, group_mask, weights, stations)
+    way_lists = ways(graph, costs, group_mask, weights, stations)
     segments = graph.segments
 
     def route(first: int, cost: int) -> ListedRoute:
@@ -119,7 +119,7 @@ def best_route(
                         return True
             if depth > 1 and ends_only[node]:
                 return True
-        for other, bit, step, cost_there, mask, weight_there, station, onward in exits:
+        for other, bit, step, _, cost_there, mask, weight_there, station, onward in exits:
             if on_mask & bit:
                 continue
             if other < n_stops:
@@ -160,41 +160,11 @@ def best_route(
         if bound <= best_weight:
             continue
         first = s
-        complete = walk(s, ways[s], costs[s], weights[s], on_mask, group_mask[s],
-                        int(stations[s]), bound, 1)
+        complete = walk(s, way_lists[s], costs[s], weights[s], on_mask, group_mask[s],
+                        stations[s], bound, 1)
         if not complete:
             return None
     return [] if best is None else [best]
-
-
-#: A way out of a node: (the node it enters, that node's bit, step as ``ListedRoute.steps``
-#: has it, the entered stop's distance cost, group mask, weight and station (0 for a
-#: junction), the ways on from there (a junction's: those of the side it is entered)).
-Way: TypeAlias = tuple[int, int, tuple[int, bool], int, int, int, int, "list[Way]"]
-
-
-def _ways(graph: ReducedGraph, costs: Sequence[int], group_mask: Sequence[int],
-          weights: Sequence[int], stations: Sequence[bool]) -> list[list[Way]]:
-    """The walk's ways out: per stop (entry ``s``), then per junction and side it is
-    entered (entry ``stop_count + 2 · (j − stop_count) + side``; a junction is left by its
-    other side, ROUTES.md), in segment order as ``routes.adjacency`` and ``routes.leaving``
-    give them. What the walk reads of the node a way enters is in the way itself: one
-    unpacking a way instead of a list look-up per fact (issue 21: the walks of the 123
-    real states' lone trains 0.96x their CPU, medians of 31 rounds)."""
-    n_stops = graph.stop_count
-    ways: list[list[Way]] = [[] for _ in range(2 * graph.node_count - n_stops)]
-    for i, (a, b, side_a, side_b, _, _) in enumerate(graph.segments):
-        for here, side_here, there, side_there, forward in ((a, side_a, b, side_b, True),
-                                                            (b, side_b, a, side_a, False)):
-            way: Way
-            if there < n_stops:
-                way = (there, 1 << there, (i, forward), costs[there], group_mask[there],
-                       weights[there], int(stations[there]), ways[there])
-            else:
-                way = (there, 1 << there, (i, forward), 0, 0, 0, 0,
-                       ways[2 * there - n_stops + side_there])
-            ways[here if here < n_stops else 2 * here - n_stops + 1 - side_here].append(way)
-    return ways
 
 
 #: ``off_route_bound``'s bound: (stops on the route as a bit mask, distance left, the
