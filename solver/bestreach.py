@@ -82,18 +82,24 @@ class ReachBoard:
         # bit 2·s. Each stop's neighbours (node bits 2·u, one per node however many
         # segments).
         self.around = around = [0] * n
-        for node in range(n):
-            for other, _, _, _, _ in adjacent[node]:
-                around[node] |= 1 << 2 * other
         self.node_bits = sum(1 << 2 * u for u in range(n))
         self.stop_states = sum(1 << 2 * s for s in range(n_stops))
         self.exits = exits = [0] * (2 * n)
+        # One pass over each node's ways, and ``later`` below in one pass too: a board's
+        # facts 66 → 37 µs on the 11 real lone-D answers (issue 21).
         for node in range(n):
-            for side in ((0,) if node < n_stops else (0, 1)):
-                for other, side_here, side_there, _, _ in adjacent[node]:
-                    if node >= n_stops and side_here == side:
-                        continue
-                    exits[2 * node + side] |= 1 << self.arrival(other, side_there)
+            near = by_side_0 = by_side_1 = 0  # the arrivals out of each side
+            for other, side_here, side_there, _, _ in adjacent[node]:
+                near |= 1 << 2 * other
+                if side_here:
+                    by_side_1 |= 1 << (2 * other if other < n_stops else 2 * other + side_there)
+                else:
+                    by_side_0 |= 1 << (2 * other if other < n_stops else 2 * other + side_there)
+            around[node] = near
+            if node < n_stops:
+                exits[2 * node] = by_side_0 | by_side_1
+            else:  # entered on one side, left by the other
+                exits[2 * node], exits[2 * node + 1] = by_side_1, by_side_0
         # A route may start at a ``route_end_only`` stop, or end there, never pass it.
         self.onward = [0 if state // 2 < n_stops and ends_only[state // 2] else exits[state]
                        for state in range(2 * n)]
@@ -107,8 +113,12 @@ class ReachBoard:
         self.rank = rank = [0] * n_stops
         for r, stop in enumerate(rank_order):
             rank[stop] = r
-        self.later = [sum(1 << 2 * t for t in range(n_stops) if rank[t] > rank[stop])
-                      for stop in range(n_stops)]
+        # (from the last rank down)
+        self.later = later = [0] * n_stops
+        above = 0
+        for stop in reversed(rank_order):
+            later[stop] = above
+            above |= 1 << 2 * stop
 
     def arrival(self, other: int, side_there: int) -> int:
         """The arrival bit's index of entering ``other`` on ``side_there``."""

@@ -19,7 +19,7 @@ from route18xx.solver.cancel import CancelToken
 from route18xx.solver.errors import Cancelled
 from route18xx.solver.problem import Stop
 from route18xx.solver.reduce import ReducedGraph
-from route18xx.solver.routes import ListedRoute, adjacency, group_masks, leaving
+from route18xx.solver.routes import ListedRoute, Way, group_masks, ways
 
 
 #: Give up once the steps per start so far, times the starts, exceed the budget this
@@ -53,9 +53,7 @@ def list_weighed(
 
     Raises ``Cancelled`` when ``cancel`` fires (polled every ``CANCEL_POLL`` steps).
     """
-    n_stops, n = graph.stop_count, graph.node_count
-    adjacent = adjacency(graph)
-    leave = leaving(graph, adjacent)
+    n_stops = graph.stop_count
     group_mask = group_masks(n_stops, groups)
     costs = [stop.distance_cost for stop in stops]
     stations = [int(stop.station) for stop in stops]
@@ -63,15 +61,15 @@ def list_weighed(
     bonus_masks = [(value, sum(1 << s for s in first), sum(1 << s for s in second))
                    for value, first, second in bonuses]
     need = max(min_stops, 1)
+    way_lists = ways(graph, costs, group_mask, stop_weights, stations)
     out = Weighed([], [], [], [], [])
     keep_w, keep_t, keep_c, keep_s, keep_p = out
     steps: list[tuple[int, bool]] = []
     track: list[int] = []
-    bits = [1 << v for v in range(n)]
     budget = max_steps
     first = 0
 
-    def walk(node: int, exits: list[tuple[int, int, int, tuple[int, bool], int]], cost: int,
+    def walk(node: int, exits: list[Way], cost: int,
              weight: int, on_mask: int, groups_used: int, station_count: int,
              depth: int) -> bool:
         # Written flat: the nodes on the route are ``on_mask``'s bits, ``depth`` its stops.
@@ -96,31 +94,27 @@ def list_weighed(
                     keep_p.append(tuple(steps))
             if depth > 1 and ends_only[node]:
                 return True
-        for other, _, side_there, step, key in exits:
-            bit = bits[other]
+        for other, bit, step, key, cost_there, mask, weight_there, station, onward in exits:
             if on_mask & bit:
                 continue
             if other < n_stops:
-                new_cost = cost + costs[other]
-                mask = group_mask[other]
+                new_cost = cost + cost_there
                 if new_cost > max_cost or groups_used & mask:
                     continue
                 steps.append(step)
                 if at_stop:
                     track.append(key)
-                    ok = walk(other, adjacent[other], new_cost, weight + stop_weights[other],
-                              on_mask | bit, groups_used | mask,
-                              station_count + stations[other], depth + 1)
+                    ok = walk(other, onward, new_cost, weight + weight_there, on_mask | bit,
+                              groups_used | mask, station_count + station, depth + 1)
                     track.pop()
                 else:
-                    ok = walk(other, adjacent[other], new_cost, weight + stop_weights[other],
-                              on_mask | bit, groups_used | mask,
-                              station_count + stations[other], depth + 1)
+                    ok = walk(other, onward, new_cost, weight + weight_there, on_mask | bit,
+                              groups_used | mask, station_count + station, depth + 1)
             else:
                 steps.append(step)
                 track.append(other)
-                ok = walk(other, leave[other][side_there], cost, weight, on_mask | bit,
-                          groups_used, station_count, depth)
+                ok = walk(other, onward, cost, weight, on_mask | bit, groups_used,
+                          station_count, depth)
                 track.pop()
             steps.pop()
             if not ok:
@@ -135,7 +129,7 @@ def list_weighed(
         limit = min(max_steps, FORETOLD * max_steps * done // len(starts))
         budget = limit - used
         first = s
-        complete = walk(s, adjacent[s], costs[s], stop_weights[s], 1 << s, group_mask[s],
+        complete = walk(s, way_lists[s], costs[s], stop_weights[s], 1 << s, group_mask[s],
                         stations[s], 1)
         if not complete:
             return None

@@ -21,7 +21,8 @@ Node numbering: stops are nodes ``0 .. len(stops)-1``; junction ``j`` is node
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any, TypeAlias
 
 from route18xx.solver.derived import content_hash, without_hash
@@ -118,7 +119,16 @@ class RouteProblem:
 
     def __hash__(self) -> int:
         """The content's hash, once per problem (caches key on problems: solver/derived.py)."""
-        return content_hash(self)
+        return content_hash(self, self._content)
+
+    def _content(self) -> tuple[Any, ...]:
+        """The fields, the stops, junctions and segments as their own fields' tuples: each
+        read in C, where their dataclasses' ``__hash__`` is a Python call apiece (issue 21:
+        a first-seen problem's hash 20.1 → 14.5 µs, mean of the 131 problems of the 123 real
+        states' first-seen answers). Equal problems have equal fields, so equal tuples."""
+        return (tuple(map(_STOP_FIELDS, self.stops)),
+                tuple(map(_JUNCTION_FIELDS, self.junctions)),
+                tuple(map(_SEGMENT_FIELDS, self.segments))) + _OTHER_FIELDS(self)
 
     def __getstate__(self) -> dict[str, Any]:
         return without_hash(self)
@@ -136,6 +146,15 @@ class RouteProblem:
 
     def is_stop(self, node: NodeIndex) -> bool:
         return node < len(self.stops)
+
+
+#: ``RouteProblem._content``'s readers: a stop's, a junction's and a segment's fields, and
+#: the problem's fields after those three.
+_STOP_FIELDS = attrgetter(*(f.name for f in fields(Stop)))
+_JUNCTION_FIELDS = attrgetter(*(f.name for f in fields(Junction)))
+_SEGMENT_FIELDS = attrgetter(*(f.name for f in fields(Segment)))
+_OTHER_FIELDS = attrgetter(*(f.name for f in fields(RouteProblem)
+                             if f.name not in ("stops", "junctions", "segments")))
 
 
 @dataclass(frozen=True)
