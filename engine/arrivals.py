@@ -17,17 +17,16 @@ from dataclasses import dataclass, field
 from typing import Mapping, TypeAlias
 
 from route18xx.engine.gamedata import GameData, HexId, RevenueCenter, TileDef
-from route18xx.engine.geometry import BoardPath, EdgeKey, PlacedTile, TileGeometry, map_index
-from route18xx.engine.geometry import tile_geometry
+from route18xx.engine.geometry import BoardPath, EdgeKey, PlacedTile, TileGeometry, edge_id
+from route18xx.engine.geometry import map_index, tile_geometry
 
 #: (hex, node index) — a node of the tile on a hex.
 NodeKey: TypeAlias = tuple[HexId, int]
 
 #: One end to look at after arriving: a node of the tile — (its ``Arrival``, its key,
 #: its key, None) — or an edge on a side track may cross — (None, the edge, the facing
-#: edge, the side: its ``order_key`` and its two ends, the smaller first).
-Step: TypeAlias = "tuple[Arrival | None, EdgeKey, EdgeKey, Side | None]"
-Side: TypeAlias = tuple[str, tuple[EdgeKey, EdgeKey]]
+#: edge, the side).
+Step: TypeAlias = "tuple[Arrival | None, EdgeKey, EdgeKey, HexSide | None]"
 
 
 def order_key(hex_id: HexId, index: int) -> str:
@@ -50,6 +49,8 @@ class Arrival:
     ``steps``: the ends to look at next, in path order and each path's end order,
     each once; arriving at a node leaves that node out (the walk has it already),
     and an edge on a side no track may cross is none (it leads nowhere).
+    ``terminal``: a path here is terminal track (ROUTES.md §3.4: A19), so a node
+    the walk takes its paths at may only end a route.
     """
 
     node_key: NodeKey | None
@@ -57,6 +58,21 @@ class Arrival:
     paths: tuple[tuple[str, BoardPath], ...] = ()
     edge_ends: tuple[EdgeKey, ...] = ()
     steps: tuple[Step, ...] = field(default=())
+    terminal: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HexSide:
+    """A hex side track may cross, as a problem lists it (ROUTES.md §3.7): its ends, the
+    smaller first, with their ``edge_id``s, its ``order_key`` (the smaller end's) and its
+    junction's name (``C9/4|C11/1``). A fact of the map, made once per side and tile."""
+
+    order: str
+    low: EdgeKey
+    high: EdgeKey
+    low_id: str
+    high_id: str
+    name: str
 
 
 @dataclass(frozen=True, eq=False)
@@ -97,12 +113,14 @@ def _compile(hex_id: HexId, placed: PlacedTile, sides: Mapping[int, EdgeKey]) ->
             arrival.paths = tuple((order_key(*p.key), p) for p in paths)
             arrival.edge_ends = tuple(edge_ends)
             arrival.steps = tuple(steps)
+            arrival.terminal = any(p.terminal for p in paths)
     return TileArrivals(geo, geo.exits, at_edge, at_node)
 
 
-def _side(end: EdgeKey, other: EdgeKey) -> Side:
+def _side(end: EdgeKey, other: EdgeKey) -> HexSide:
     low, high = (end, other) if end < other else (other, end)
-    return order_key(*low), (low, high)
+    low_id, high_id = edge_id(*low), edge_id(*high)
+    return HexSide(order_key(*low), low, high, low_id, high_id, f"{low_id}|{high_id}")
 
 
 def _known(data: GameData) -> dict[tuple[HexId, str, int], tuple[TileDef, TileArrivals]]:

@@ -15,14 +15,10 @@ from route18xx.engine.geometry import BoardPath as BoardPath
 from route18xx.engine.geometry import EdgeKey as EdgeKey
 from route18xx.engine.geometry import PlacedTile as PlacedTile
 from route18xx.engine.geometry import TileGeometry, map_index
+from route18xx.engine.geometry import node_id as node_id
 from route18xx.engine.hexgrid import rotate_edge
 
 NodeId: TypeAlias = str
-
-
-def node_id(hex_id: HexId, index: int) -> NodeId:
-    return f"{hex_id}-{index}"
-
 
 #: ``split_node_id``'s answers for the ids of every node a loaded map can hold (each
 #: hex × each node index a tile of its title has), filled from the game data alone

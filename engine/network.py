@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import attrgetter
 
-from route18xx.engine.arrivals import Arrival
+from route18xx.engine.arrivals import Arrival, HexSide
 from route18xx.engine.board import Board, BoardPath, EdgeKey, node_blocks
 from route18xx.engine.gamedata import CorpId, HexId
 
@@ -44,15 +44,15 @@ class Walk:
 
     ``paths`` maps each reached path's ``order_key`` (``engine.arrivals``) to the path;
     ``crossed`` each hex side the walk crossed (track on both sides, ROUTES.md §3.7) —
-    every such side it touched — from its smaller end's ``order_key`` to its two ends,
-    the smaller first; ``entered`` the edge ends the walk crossed a side to;
+    every such side it touched — from its ``order`` to the side; ``entered`` the edge
+    ends the walk crossed a side to;
     ``blocked`` holds the reached nodes that stop the company (ROUTES.md §3.8).
     """
 
     nodes: set[tuple[HexId, int]]
     paths: dict[str, BoardPath]
     entered: set[EdgeKey]
-    crossed: dict[str, tuple[EdgeKey, EdgeKey]]
+    crossed: dict[str, HexSide]
     blocked: set[tuple[HexId, int]]
 
     def in_order(self) -> list[BoardPath]:
@@ -60,8 +60,8 @@ class Walk:
         paths = self.paths
         return [paths[order] for order in sorted(paths)]
 
-    def crossings(self) -> list[tuple[EdgeKey, EdgeKey]]:
-        """Each crossed side once, as (smaller end, larger end), in that order."""
+    def crossings(self) -> list[HexSide]:
+        """Each crossed side once, in the order of their smaller ends."""
         crossed = self.crossed
         return [crossed[order] for order in sorted(crossed)]
 
@@ -106,7 +106,7 @@ def walk(
     """
     nodes: set[tuple[HexId, int]] = set()
     paths: dict[str, BoardPath] = {}
-    crossed: dict[str, tuple[EdgeKey, EdgeKey]] = {}
+    crossed: dict[str, HexSide] = {}
     blocked: set[tuple[HexId, int]] = set()
     entered: set[EdgeKey] = set()  # edge ends the walk has arrived at (and will expand)
     tiles = board.arrivals
@@ -142,6 +142,6 @@ def walk(
                 entered.add(other)
                 if edges is not None:
                     edges.add(other)
-                crossed[side[0]] = side[1]  # type: ignore[index]  # an edge step has its side
+                crossed[side.order] = side  # type: ignore[union-attr,assignment]  # an edge step has one
                 stack.append(tile.at_edge[other[1]])
     return Walk(nodes, paths, entered, crossed, blocked)
