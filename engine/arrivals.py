@@ -77,13 +77,15 @@ class HexSide:
 
 @dataclass(frozen=True, eq=False)
 class TileArrivals:
-    """One tile at one rotation on one hex of a map: its geometry, its exits, and the
-    ``Arrival`` at each edge with track and at each node."""
+    """One tile at one rotation on one hex of a map: its geometry, its exits, the
+    ``Arrival`` at each edge with track and at each node, and each city's token slots
+    (read for every token of a state: ``engine.board_file``)."""
 
     geometry: TileGeometry
     exits: frozenset[int]
     at_edge: Mapping[int, Arrival]
     at_node: Mapping[int, Arrival]
+    city_slots: Mapping[int, int]
 
 
 def _compile(hex_id: HexId, placed: PlacedTile, sides: Mapping[int, EdgeKey]) -> TileArrivals:
@@ -114,7 +116,8 @@ def _compile(hex_id: HexId, placed: PlacedTile, sides: Mapping[int, EdgeKey]) ->
             arrival.edge_ends = tuple(edge_ends)
             arrival.steps = tuple(steps)
             arrival.terminal = any(p.terminal for p in paths)
-    return TileArrivals(geo, geo.exits, at_edge, at_node)
+    slots = {n: node.slots for n, node in geo.nodes.items() if node.kind == "city"}
+    return TileArrivals(geo, geo.exits, at_edge, at_node, slots)
 
 
 def _side(end: EdgeKey, other: EdgeKey) -> HexSide:
@@ -145,7 +148,7 @@ def board_arrivals(data: GameData, placed: Mapping[HexId, PlacedTile]) -> dict[H
     """hex → arrivals, for every hex of ``data``'s map with the tiles ``placed`` laid:
     the preprinted tiles' table copied, each laid tile's looked up (a first-seen board
     does this once; written flat for that)."""
-    table = dict(data.derived(_preprinted))
+    table = map_arrivals(data)
     known = data.derived(_known)
     for hex_id, on_hex in placed.items():
         tile = on_hex.tile
@@ -155,6 +158,12 @@ def board_arrivals(data: GameData, placed: Mapping[HexId, PlacedTile]) -> dict[H
             else tile_arrivals(data, hex_id, on_hex)
         )
     return table
+
+
+def map_arrivals(data: GameData) -> dict[HexId, TileArrivals]:
+    """hex → arrivals of its preprinted tile, for every hex of ``data``'s map: a new
+    table, for a board to lay its tiles on."""
+    return dict(data.derived(_preprinted))
 
 
 def _preprinted(data: GameData) -> dict[HexId, TileArrivals]:

@@ -60,7 +60,11 @@ class Board:
         placed: Mapping[HexId, PlacedTile] | None = None,
         tokens: Mapping[tuple[HexId, int], tuple[CorpId, ...]] | None = None,
         data: GameData | None = None,
+        arrivals: dict[HexId, TileArrivals] | None = None,
     ) -> None:
+        """``arrivals``, when the caller has compiled them (``engine.board_file``, as it
+        reads the tiles), must be ``board_arrivals(data, placed)``; else worked out at
+        the first ask."""
         self.data = data or game_data()
         self.placed: dict[HexId, PlacedTile] = dict(placed or {})
         self.tokens: dict[tuple[HexId, int], tuple[CorpId, ...]] = {
@@ -72,7 +76,7 @@ class Board:
         self._sides = index.sides
         #: hex → the tile on it compiled for walks (its geometry within), every hex at
         #: the first ask (``arrivals``).
-        self._arrivals: dict[HexId, TileArrivals] | None = None
+        self._arrivals = arrivals
 
     # -- tiles ---------------------------------------------------------------
 
@@ -198,9 +202,7 @@ class Board:
     def with_tokens(self, tokens: Mapping[tuple[HexId, int], tuple[CorpId, ...]]) -> Board:
         """A new board with these tiles and ``tokens``. The tiles' geometry, if already
         worked out, stays shared: it depends on the tiles alone."""
-        board = Board(self.placed, tokens, self.data)
-        board._arrivals = self._arrivals
-        return board
+        return Board(self.placed, tokens, self.data, self._arrivals)
 
 
 def node_blocks(node: RevenueCenter | None, held: tuple[CorpId, ...], corp: CorpId) -> bool:
