@@ -23,10 +23,12 @@ from route18xx.engine.geometry import map_index, tile_geometry
 #: (hex, node index) — a node of the tile on a hex.
 NodeKey: TypeAlias = tuple[HexId, int]
 
-#: One end to look at after arriving: a node of the tile — (its ``Arrival``, its key,
-#: its key, None) — or an edge on a side track may cross — (None, the edge, the facing
-#: edge, the side).
-Step: TypeAlias = "tuple[Arrival | None, EdgeKey, EdgeKey, HexSide | None]"
+#: One end to look at after arriving: a node of the tile — (its ``Arrival``, None, its
+#: key, None) — or an edge on a side track may cross — (None, the edge or None, the
+#: facing edge, the side). The edge is given when arriving at it would take no path this
+#: arrival has not taken: the walk marks it entered as it crosses, so it does not walk
+#: back across the side it just crossed (issue 21: a third of a walk's arrivals did).
+Step: TypeAlias = "tuple[Arrival | None, EdgeKey | None, EdgeKey, HexSide | None]"
 
 
 def order_key(hex_id: HexId, index: int) -> str:
@@ -104,11 +106,14 @@ def _compile(hex_id: HexId, placed: PlacedTile, sides: Mapping[int, EdgeKey]) ->
                         if end not in edge_ends:
                             edge_ends.append(end)
                         other = sides.get(end[1])
-                        step = None if other is None else (None, end, other, _side(end, other))
+                        covered = set(geo.at_edge[end[1]]) <= set(paths)
+                        step = None if other is None else (
+                            None, end if covered else None, other, _side(end, other)
+                        )
                     else:
                         step = (
                             None if end == arrival.node_key
-                            else (at_node[end[1]], end, end, None)
+                            else (at_node[end[1]], None, end, None)
                         )
                     if step is not None and step not in steps:
                         steps.append(step)

@@ -7,6 +7,7 @@ that blocks the company (off-boards; cities full of other companies' tokens).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import attrgetter
@@ -45,7 +46,8 @@ class Walk:
     ``paths`` maps each reached path's ``order_key`` (``engine.arrivals``) to the path;
     ``crossed`` each hex side the walk crossed (track on both sides, ROUTES.md §3.7) —
     every such side it touched — from its ``order`` to the side; ``entered`` the edge
-    ends the walk crossed a side to;
+    ends the walk crossed a side to, and those it left by where arriving would take
+    nothing new;
     ``blocked`` holds the reached nodes that stop the company (ROUTES.md §3.8).
     """
 
@@ -116,7 +118,8 @@ def walk(
         arrival = tiles[hex_id].at_node.get(city)
         stack.append(Arrival((hex_id, city), None) if arrival is None else arrival)
     tokens = board.tokens
-    while stack and (limit is None or len(nodes) < limit):
+    cap = sys.maxsize if limit is None else limit
+    while stack and len(nodes) < cap:
         arrival = stack.pop()
         node = arrival.node_key
         if node is not None and node_blocks(arrival.node, tokens.get(node, ()), corp):
@@ -131,15 +134,17 @@ def walk(
             continue
         if edges is not None:
             edges.update(arrival.edge_ends)
-        for at_node, end, other, side in arrival.steps:
-            if at_node is not None:  # a node of this tile (``end`` is its key)
-                if end not in nodes:
-                    nodes.add(end)
+        for at_node, here, other, side in arrival.steps:
+            if at_node is not None:  # a node of this tile (``other`` is its key)
+                if other not in nodes:
+                    nodes.add(other)
                     stack.append(at_node)
                 continue
             tile = tiles[other[0]]
             if other[1] in tile.exits and other not in entered:  # track on both sides
                 entered.add(other)
+                if here is not None:  # nothing new there: not walked back to
+                    entered.add(here)
                 if edges is not None:
                     edges.add(other)
                 crossed[side.order] = side  # type: ignore[union-attr,assignment]  # an edge step has one
