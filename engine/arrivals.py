@@ -24,11 +24,12 @@ from route18xx.engine.geometry import map_index, tile_geometry
 NodeKey: TypeAlias = tuple[HexId, int]
 
 #: One end to look at after arriving: a node of the tile — (its ``Arrival``, None, its
-#: key, None) — or an edge on a side track may cross — (None, the edge or None, the
-#: facing edge, the side). The edge is given when arriving at it would take no path this
-#: arrival has not taken: the walk marks it entered as it crosses, so it does not walk
-#: back across the side it just crossed (issue 21: a third of a walk's arrivals did).
-Step: TypeAlias = "tuple[Arrival | None, EdgeKey | None, EdgeKey, HexSide | None]"
+#: key, None) — or an edge on a side track may cross — (None, the ``Arrival`` at the
+#: edge or None, the facing edge, the side). The edge's arrival is given when it would
+#: take no path this arrival has not taken: the walk marks it entered as it crosses, so
+#: it does not walk back across the side it just crossed (issue 21: a third of a walk's
+#: arrivals did).
+Step: TypeAlias = "tuple[Arrival | None, Arrival | None, EdgeKey, HexSide | None]"
 
 
 def order_key(hex_id: HexId, index: int) -> str:
@@ -108,7 +109,7 @@ def _compile(hex_id: HexId, placed: PlacedTile, sides: Mapping[int, EdgeKey]) ->
                         other = sides.get(end[1])
                         covered = set(geo.at_edge[end[1]]) <= set(paths)
                         step = None if other is None else (
-                            None, end if covered else None, other, _side(end, other)
+                            None, at_edge[end[1]] if covered else None, other, _side(end, other)
                         )
                     else:
                         step = (

@@ -45,15 +45,15 @@ class Walk:
 
     ``paths`` maps each reached path's ``order_key`` (``engine.arrivals``) to the path;
     ``crossed`` each hex side the walk crossed (track on both sides, ROUTES.md §3.7) —
-    every such side it touched — from its ``order`` to the side; ``entered`` the edge
-    ends the walk crossed a side to, and those it left by where arriving would take
-    nothing new;
+    every such side it touched — from its ``order`` to the side; ``entered`` the
+    arrivals at the edges the walk crossed a side to, and at those it left by where
+    arriving would take nothing new;
     ``blocked`` holds the reached nodes that stop the company (ROUTES.md §3.8).
     """
 
     nodes: set[tuple[HexId, int]]
     paths: dict[str, BoardPath]
-    entered: set[EdgeKey]
+    entered: set[Arrival]
     crossed: dict[str, HexSide]
     blocked: set[tuple[HexId, int]]
 
@@ -110,7 +110,7 @@ def walk(
     paths: dict[str, BoardPath] = {}
     crossed: dict[str, HexSide] = {}
     blocked: set[tuple[HexId, int]] = set()
-    entered: set[EdgeKey] = set()  # edge ends the walk has arrived at (and will expand)
+    entered: set[Arrival] = set()  # edges the walk has arrived at (and will expand)
     tiles = board.arrivals
     stack: list[Arrival] = []  # where the walk has arrived and will take what is there
     for hex_id, city in board.token_cities(corp) if starts is None else starts:
@@ -140,13 +140,14 @@ def walk(
                     nodes.add(other)
                     stack.append(at_node)
                 continue
-            tile = tiles[other[0]]
-            if other[1] in tile.exits and other not in entered:  # track on both sides
-                entered.add(other)
+            # Track on both sides: the facing tile has an arrival there (an exit).
+            there = tiles[other[0]].at_edge.get(other[1])
+            if there is not None and there not in entered:
+                entered.add(there)
                 if here is not None:  # nothing new there: not walked back to
                     entered.add(here)
                 if edges is not None:
                     edges.add(other)
                 crossed[side.order] = side  # type: ignore[union-attr,assignment]  # an edge step has one
-                stack.append(tile.at_edge[other[1]])
+                stack.append(there)
     return Walk(nodes, paths, entered, crossed, blocked)
