@@ -16,9 +16,10 @@ Only what the company reaches is handed over (``engine.network.reach``):
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Iterable, Sequence, TypeAlias
 
-from route18xx.engine.arrivals import Arrival
+from route18xx.engine.arrivals import Arrival, HexSide
 from route18xx.engine.board import EdgeKey, NodeId, node_id
 from route18xx.engine.gamedata import Color, GameData, HexId, TrainDef
 from route18xx.engine.network import walk
@@ -35,8 +36,21 @@ class BuiltProblem:
     stop_ids: tuple[NodeId, ...]
     #: segment index → (hex, path index on that hex's tile)
     segment_paths: tuple[tuple[HexId, int], ...]
-    #: (hex, edge) → junction node, for both sides of every junction, junction by junction
-    edge_junctions: tuple[tuple[EdgeKey, int], ...] = ()
+    #: each junction's hex side, junction by junction (the first junction is node
+    #: ``len(problem.stops)``)
+    sides: tuple[HexSide, ...] = ()
+
+    @cached_property
+    def edge_junctions(self) -> tuple[tuple[EdgeKey, int], ...]:
+        """(hex, edge) → junction node, for both sides of every junction, junction by
+        junction. Only ``without_track`` reads it (routes fixed beforehand), so it is
+        worked out then, not for every problem (issue 21)."""
+        first = len(self.problem.stops)
+        return tuple(
+            pair
+            for j, side in enumerate(self.sides, first)
+            for pair in ((side.low, j), (side.high, j))
+        )
 
     def without_track(
         self,
@@ -106,14 +120,12 @@ def build_problem(state: RouteState) -> BuiltProblem:
 
     # A crossing is listed by its smaller end: sorted, the junctions come in the order
     # of their smaller end, side 0 that end (ROUTES.md §3.7).
+    sides = found.crossings()
     junctions: list[Junction] = []
-    edge_junctions: list[tuple[EdgeKey, int]] = []
-    for side in found.crossings():
-        j = len(stops) + len(junctions)
+    for j, side in enumerate(sides, len(stops)):
         junctions.append(_JUNCTIONS.get(side.name) or _junction(side.name))
         ends[side.low_id] = (j, 0)
         ends[side.high_id] = (j, 1)
-        edge_junctions += ((side.low, j), (side.high, j))
 
     segments: list[Segment] = []
     segment_paths: list[tuple[HexId, int]] = []
@@ -144,7 +156,7 @@ def build_problem(state: RouteState) -> BuiltProblem:
         groups=groups,
         bonuses=bonuses,
     )
-    return BuiltProblem(problem, tuple(names), tuple(segment_paths), tuple(edge_junctions))
+    return BuiltProblem(problem, tuple(names), tuple(segment_paths), tuple(sides))
 
 
 #: A hex side's name → its junction: a fact of the map.
