@@ -129,7 +129,7 @@ def walk(
         # looked at when it was first taken), so an arrival that takes no new path —
         # crossing back over a side just crossed — ends here.
         known = len(paths)
-        paths.update(arrival.paths)
+        paths |= arrival.paths
         if len(paths) == known:
             continue
         if edges is not None:
