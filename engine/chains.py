@@ -136,7 +136,7 @@ def _extend(
                     found,
                 )
         elif last:
-            end = path.end_ids[0 if other is a else 1]  # ``node_id(hex_id, index)``
+            end = path.end_ids[1 if a == entry else 0]  # ``node_id(hex_id, index)``
             ends = (
                 frozenset(n for n, t in ((start, terminal), (end, path.terminal)) if t)
                 if terminal or path.terminal else _NO_ENDS
