@@ -155,7 +155,8 @@ def parse_board(
     # (whose track the exits check reads): then every tile is judged on this board.
     apart = placed.keys().isdisjoint(walled)
     if unsure or not apart:
-        unstanding = first_standing_problem(Board(placed, {}, data, table), unsure if apart else None)
+        board = Board(placed, {}, data, table)
+        unstanding = first_standing_problem(board, unsure if apart else None)
         if unstanding is not None:
             hex_id, pt, problem = unstanding
             index = next(i for i, t in enumerate(tiles_raw) if t["hex"] == hex_id)

@@ -87,7 +87,8 @@ class BoardPath:
         string per end, so a problem finds both ends of a path in one table, by strings
         whose hash is kept: issue 21)."""
         return tuple(
-            edge_id(self.hex, i) if kind == "edge" else node_id(self.hex, i) for kind, i in self.ends
+            edge_id(self.hex, i) if kind == "edge" else node_id(self.hex, i)
+            for kind, i in self.ends
         )
 
     @cached_property

@@ -148,6 +148,7 @@ def walk(
                     entered.add(here)
                 if edges is not None:
                     edges.add(other)
-                crossed[side.order] = side  # type: ignore[union-attr,assignment]  # an edge step has one
+                # an edge step has its side
+                crossed[side.order] = side  # type: ignore[union-attr,assignment]
                 stack.append(there)
     return Walk(nodes, paths, entered, crossed, blocked)

@@ -110,7 +110,8 @@ def build_problem(state: RouteState) -> BuiltProblem:
     names: list[NodeId] = []
     group_members: dict[str, set[int]] = {}
     for i, key in enumerate(stop_keys):
-        fact = (tiles[key[0]].at_node[key[1]], color, key in blocked, corp.sym in tokens.get(key, ()))
+        at_node = tiles[key[0]].at_node[key[1]]
+        fact = (at_node, color, key in blocked, corp.sym in tokens.get(key, ()))
         stop, node_groups = known.get(fact) or _stop(known, fact, board.data)
         stops.append(stop)
         names.append(stop.name)
