@@ -79,10 +79,13 @@ def reach(
     ``starts`` walks from those cities instead; ``limit`` stops once that many
     nodes are found (ROUTES.md §8 asks only whether a walk reaches a second one).
     """
-    edges: set[EdgeKey] = set()
-    found = walk(board, corp, starts, limit, edges)
-    keys = frozenset(map(_KEY, found.paths.values()))
-    return Network(frozenset(found.nodes), keys, frozenset(edges))
+    found = walk(board, corp, starts, limit)
+    paths = found.paths.values()
+    # The hex side ends the reached track touches: its paths' edge ends, and both ends
+    # of each side crossed (the far end's tile may not have been walked, past ``limit``).
+    edges = {(p.hex, e) for p in paths for e in p.edges}
+    edges.update(end for side in found.crossed.values() for end in (side.low, side.high))
+    return Network(frozenset(found.nodes), frozenset(map(_KEY, paths)), frozenset(edges))
 
 
 _KEY = attrgetter("key")  # a path's (hex, index)
@@ -93,7 +96,6 @@ def walk(
     corp: CorpId,
     starts: Iterable[tuple[HexId, int]] | None = None,
     limit: int | None = None,
-    edges: set[EdgeKey] | None = None,
 ) -> Walk:
     """``reach``'s walk, with what it saw on the way (see ``Walk``).
 
@@ -102,9 +104,7 @@ def walk(
     when the map lets track cross it and the facing tile has an exit there
     (``Board.linked``); a node stops the walk when it blocks the company
     (``Board.blocks``). Nodes and sides are looked at in the order a path-by-path
-    walk looks at them, so a walk cut by ``limit`` finds the same nodes. Given a set,
-    ``edges`` receives every hex side end the reached track touches (``Network.edges``;
-    the problem does not ask, and keeping it cost ``build_problem`` 6 % more).
+    walk looks at them, so a walk cut by ``limit`` finds the same nodes.
     """
     nodes: set[tuple[HexId, int]] = set()
     paths: dict[str, BoardPath] = {}
@@ -132,8 +132,6 @@ def walk(
         paths |= arrival.paths
         if len(paths) == known:
             continue
-        if edges is not None:
-            edges.update(arrival.edge_ends)
         for at_node, here, other, side in arrival.steps:
             if at_node is not None:  # a node of this tile (``other`` is its key)
                 if other not in nodes:
@@ -146,8 +144,6 @@ def walk(
                 entered.add(there)
                 if here is not None:  # nothing new there: not walked back to
                     entered.add(here)
-                if edges is not None:
-                    edges.add(other)
                 # an edge step has its side
                 crossed[side.order] = side  # type: ignore[union-attr,assignment]
                 stack.append(there)
