@@ -17,17 +17,19 @@ from dataclasses import dataclass, field
 from typing import Mapping, TypeAlias
 
 from route18xx.engine.gamedata import GameData, HexId, RevenueCenter, TileDef
-from route18xx.engine.geometry import BoardPath, EdgeKey, PlacedTile, TileGeometry, map_index
-from route18xx.engine.geometry import tile_geometry
+from route18xx.engine.geometry import BoardPath, EdgeKey, PlacedTile, TileGeometry, edge_id
+from route18xx.engine.geometry import map_index, tile_geometry
 
 #: (hex, node index) — a node of the tile on a hex.
 NodeKey: TypeAlias = tuple[HexId, int]
 
-#: One end to look at after arriving: a node of the tile — (its ``Arrival``, its key,
-#: its key, None) — or an edge on a side track may cross — (None, the edge, the facing
-#: edge, the side: its ``order_key`` and its two ends, the smaller first).
-Step: TypeAlias = "tuple[Arrival | None, EdgeKey, EdgeKey, Side | None]"
-Side: TypeAlias = tuple[str, tuple[EdgeKey, EdgeKey]]
+#: One end to look at after arriving: a node of the tile — (its ``Arrival``, None, its
+#: key, None) — or an edge on a side track may cross — (None, the ``Arrival`` at the
+#: edge or None, the facing edge, the side). The edge's arrival is given when it would
+#: take no path this arrival has not taken: the walk marks it entered as it crosses, so
+#: it does not walk back across the side it just crossed (issue 21: a third of a walk's
+#: arrivals did).
+Step: TypeAlias = "tuple[Arrival | None, Arrival | None, EdgeKey, HexSide | None]"
 
 
 def order_key(hex_id: HexId, index: int) -> str:
@@ -44,30 +46,48 @@ class Arrival:
 
     ``node_key``/``node``: the node arrived at (None at an edge): the walk asks
     whether it blocks before taking anything (ROUTES.md §3.8).
-    ``paths``: each path with an end here, as (its key's ``order_key``, path), in tile
-    order.
-    ``edge_ends``: every edge end of those paths (the hex sides they touch).
+    ``paths``: each path with an end here, by its key's ``order_key``, in tile order (a
+    dict, merged whole into the walk's with ``|=``: 0.03 µs against 0.12 for pairs; not to
+    be changed).
     ``steps``: the ends to look at next, in path order and each path's end order,
     each once; arriving at a node leaves that node out (the walk has it already),
     and an edge on a side no track may cross is none (it leads nowhere).
+    ``terminal``: a path here is terminal track (ROUTES.md §3.4: A19), so a node
+    the walk takes its paths at may only end a route.
     """
 
     node_key: NodeKey | None
     node: RevenueCenter | None
-    paths: tuple[tuple[str, BoardPath], ...] = ()
-    edge_ends: tuple[EdgeKey, ...] = ()
+    paths: dict[str, BoardPath] = field(default_factory=dict)
     steps: tuple[Step, ...] = field(default=())
+    terminal: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HexSide:
+    """A hex side track may cross, as a problem lists it (ROUTES.md §3.7): its ends, the
+    smaller first, with their ``edge_id``s, its ``order_key`` (the smaller end's) and its
+    junction's name (``C9/4|C11/1``). A fact of the map, made once per side and tile."""
+
+    order: str
+    low: EdgeKey
+    high: EdgeKey
+    low_id: str
+    high_id: str
+    name: str
 
 
 @dataclass(frozen=True, eq=False)
 class TileArrivals:
-    """One tile at one rotation on one hex of a map: its geometry, its exits, and the
-    ``Arrival`` at each edge with track and at each node."""
+    """One tile at one rotation on one hex of a map: its geometry, its exits, the
+    ``Arrival`` at each edge with track and at each node, and each city's token slots
+    (read for every token of a state: ``engine.board_file``)."""
 
     geometry: TileGeometry
     exits: frozenset[int]
     at_edge: Mapping[int, Arrival]
     at_node: Mapping[int, Arrival]
+    city_slots: Mapping[int, int]
 
 
 def _compile(hex_id: HexId, placed: PlacedTile, sides: Mapping[int, EdgeKey]) -> TileArrivals:
@@ -77,32 +97,34 @@ def _compile(hex_id: HexId, placed: PlacedTile, sides: Mapping[int, EdgeKey]) ->
     for arrivals, by_index in ((at_edge, geo.at_edge), (at_node, geo.at_node)):
         for index, arrival in arrivals.items():
             paths = by_index.get(index, ())
-            edge_ends: list[EdgeKey] = []
             steps: list[Step] = []
             for path in paths:
                 for is_edge, end in path.end_keys:
                     step: Step | None
                     if is_edge:
-                        if end not in edge_ends:
-                            edge_ends.append(end)
                         other = sides.get(end[1])
-                        step = None if other is None else (None, end, other, _side(end, other))
+                        covered = set(geo.at_edge[end[1]]) <= set(paths)
+                        step = None if other is None else (
+                            None, at_edge[end[1]] if covered else None, other, _side(end, other)
+                        )
                     else:
                         step = (
                             None if end == arrival.node_key
-                            else (at_node[end[1]], end, end, None)
+                            else (at_node[end[1]], None, end, None)
                         )
                     if step is not None and step not in steps:
                         steps.append(step)
-            arrival.paths = tuple((order_key(*p.key), p) for p in paths)
-            arrival.edge_ends = tuple(edge_ends)
+            arrival.paths = {order_key(*p.key): p for p in paths}
             arrival.steps = tuple(steps)
-    return TileArrivals(geo, geo.exits, at_edge, at_node)
+            arrival.terminal = any(p.terminal for p in paths)
+    slots = {n: node.slots for n, node in geo.nodes.items() if node.kind == "city"}
+    return TileArrivals(geo, geo.exits, at_edge, at_node, slots)
 
 
-def _side(end: EdgeKey, other: EdgeKey) -> Side:
+def _side(end: EdgeKey, other: EdgeKey) -> HexSide:
     low, high = (end, other) if end < other else (other, end)
-    return order_key(*low), (low, high)
+    low_id, high_id = edge_id(*low), edge_id(*high)
+    return HexSide(order_key(*low), low, high, low_id, high_id, f"{low_id}|{high_id}")
 
 
 def _known(data: GameData) -> dict[tuple[HexId, str, int], tuple[TileDef, TileArrivals]]:
@@ -127,7 +149,7 @@ def board_arrivals(data: GameData, placed: Mapping[HexId, PlacedTile]) -> dict[H
     """hex → arrivals, for every hex of ``data``'s map with the tiles ``placed`` laid:
     the preprinted tiles' table copied, each laid tile's looked up (a first-seen board
     does this once; written flat for that)."""
-    table = dict(data.derived(_preprinted))
+    table = map_arrivals(data)
     known = data.derived(_known)
     for hex_id, on_hex in placed.items():
         tile = on_hex.tile
@@ -137,6 +159,12 @@ def board_arrivals(data: GameData, placed: Mapping[HexId, PlacedTile]) -> dict[H
             else tile_arrivals(data, hex_id, on_hex)
         )
     return table
+
+
+def map_arrivals(data: GameData) -> dict[HexId, TileArrivals]:
+    """hex → arrivals of its preprinted tile, for every hex of ``data``'s map: a new
+    table, for a board to lay its tiles on."""
+    return dict(data.derived(_preprinted))
 
 
 def _preprinted(data: GameData) -> dict[HexId, TileArrivals]:

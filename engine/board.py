@@ -15,14 +15,10 @@ from route18xx.engine.geometry import BoardPath as BoardPath
 from route18xx.engine.geometry import EdgeKey as EdgeKey
 from route18xx.engine.geometry import PlacedTile as PlacedTile
 from route18xx.engine.geometry import TileGeometry, map_index
+from route18xx.engine.geometry import node_id as node_id
 from route18xx.engine.hexgrid import rotate_edge
 
 NodeId: TypeAlias = str
-
-
-def node_id(hex_id: HexId, index: int) -> NodeId:
-    return f"{hex_id}-{index}"
-
 
 #: ``split_node_id``'s answers for the ids of every node a loaded map can hold (each
 #: hex × each node index a tile of its title has), filled from the game data alone
@@ -64,7 +60,11 @@ class Board:
         placed: Mapping[HexId, PlacedTile] | None = None,
         tokens: Mapping[tuple[HexId, int], tuple[CorpId, ...]] | None = None,
         data: GameData | None = None,
+        arrivals: dict[HexId, TileArrivals] | None = None,
     ) -> None:
+        """``arrivals``, when the caller has compiled them (``engine.board_file``, as it
+        reads the tiles), must be ``board_arrivals(data, placed)``; else worked out at
+        the first ask."""
         self.data = data or game_data()
         self.placed: dict[HexId, PlacedTile] = dict(placed or {})
         self.tokens: dict[tuple[HexId, int], tuple[CorpId, ...]] = {
@@ -76,7 +76,7 @@ class Board:
         self._sides = index.sides
         #: hex → the tile on it compiled for walks (its geometry within), every hex at
         #: the first ask (``arrivals``).
-        self._arrivals: dict[HexId, TileArrivals] | None = None
+        self._arrivals = arrivals
 
     # -- tiles ---------------------------------------------------------------
 
@@ -202,9 +202,7 @@ class Board:
     def with_tokens(self, tokens: Mapping[tuple[HexId, int], tuple[CorpId, ...]]) -> Board:
         """A new board with these tiles and ``tokens``. The tiles' geometry, if already
         worked out, stays shared: it depends on the tiles alone."""
-        board = Board(self.placed, tokens, self.data)
-        board._arrivals = self._arrivals
-        return board
+        return Board(self.placed, tokens, self.data, self._arrivals)
 
 
 def node_blocks(node: RevenueCenter | None, held: tuple[CorpId, ...], corp: CorpId) -> bool:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from route18xx.engine import state_rules as rules
+from route18xx.engine.arrivals import TileArrivals, map_arrivals, tile_arrivals
 from route18xx.engine.board import Board
 from route18xx.engine.errors import MalformedInput, excerpt
 from route18xx.engine.gamedata import GameData, HexId, PhaseDef, game_data
@@ -71,6 +72,8 @@ class _Laid:
     placed: PlacedTile
     #: it may stand there on any board without a laid tile on a red/gray/blue hex
     stands: bool
+    #: the tile there as a walk and the tokens read it (``engine.arrivals``)
+    arrivals: TileArrivals
 
 
 def _laid_tiles(data: GameData) -> dict[tuple[HexId, str, int], _Laid]:
@@ -87,7 +90,8 @@ def _laid_tile(data: GameData, hex_id: str, name: str, rotation: int) -> _Laid |
         return None
     placed = placed_tile(tile, rotation)
     stands = standing_refusal(Board(data=data), hex_id, tile, rotation) is None
-    laid = data.derived(_laid_tiles)[(hex_id, name, rotation)] = _Laid(placed, stands)
+    arrivals = tile_arrivals(data, hex_id, placed)
+    laid = data.derived(_laid_tiles)[(hex_id, name, rotation)] = _Laid(placed, stands, arrivals)
     return laid
 
 
@@ -119,6 +123,7 @@ def parse_board(
         )
     rules.check_token_total(tokens_raw, data)
     placed: dict[HexId, PlacedTile] = {}
+    table = map_arrivals(data)  # ``Board.arrivals``, each laid tile's put in as it is read
     used: dict[str, int] = {}
     accepted = data.derived_for(_accepted_tiles, (rule_set, phase))
     laid = data.derived(_laid_tiles)
@@ -138,26 +143,28 @@ def parse_board(
                     if count < supply:
                         used[name] = count + 1
                         placed[hex_id] = fact.placed
+                        table[hex_id] = fact.arrivals
                         if not fact.stands:
                             unsure.append(hex_id)
                         continue
         hex_id, pt = _read_tile(i, item, placed, used, rule_set, data, phase)
         placed[hex_id] = pt
+        table[hex_id] = tile_arrivals(data, hex_id, pt)
         unsure.append(hex_id)
-    board = Board(placed, {}, data)
     # A tile judged before stands again unless a red/gray/blue hex has a laid tile
     # (whose track the exits check reads): then every tile is judged on this board.
-    unstanding = first_standing_problem(
-        board, unsure if placed.keys().isdisjoint(walled) else None
-    )
-    if unstanding is not None:
-        hex_id, pt, problem = unstanding
-        index = next(i for i, t in enumerate(tiles_raw) if t["hex"] == hex_id)
-        raise MalformedInput(
-            f"tiles[{index}]",
-            f"tile {pt.tile.name} rotation {pt.rotation} cannot stand on {hex_id}: {problem}",
-        )
-    return board.with_tokens(_read_tokens(tokens_raw, board, data))
+    apart = placed.keys().isdisjoint(walled)
+    if unsure or not apart:
+        board = Board(placed, {}, data, table)
+        unstanding = first_standing_problem(board, unsure if apart else None)
+        if unstanding is not None:
+            hex_id, pt, problem = unstanding
+            index = next(i for i, t in enumerate(tiles_raw) if t["hex"] == hex_id)
+            raise MalformedInput(
+                f"tiles[{index}]",
+                f"tile {pt.tile.name} rotation {pt.rotation} cannot stand on {hex_id}: {problem}",
+            )
+    return Board(placed, _read_tokens(tokens_raw, table, data), data, table)
 
 
 def _read_tile(
@@ -199,24 +206,27 @@ def _read_tile(
 
 
 def _read_tokens(
-    tokens_raw: list[Any], board: Board, data: GameData
+    tokens_raw: list[Any], tiles: Mapping[HexId, TileArrivals], data: GameData
 ) -> dict[tuple[HexId, int], tuple[str, ...]]:
-    """The ``tokens`` array on ``board``'s tiles: (hex, city) → companies, in slot order."""
+    """The ``tokens`` array on the board whose tiles are ``tiles`` (``Board.arrivals``):
+    (hex, city) → companies, in slot order."""
     tokens: dict[tuple[HexId, int], tuple[str, ...]] = {}
     placed_by: dict[str, int] = {}
     corps_on: dict[HexId, set[str]] = {}  # hex → companies with a token in any of its cities
-    hexes, owned = data.hexes, data.derived(_token_counts)
+    owned = data.derived(_token_counts)
     for i, item in enumerate(tokens_raw):
-        # The flat path (read plainly: it runs for every token of every request).
+        # The flat path (read plainly: it runs for every token of every request). A hex
+        # off the map has no tile, a node that is no city no slots: the checks name them.
         if type(item) is dict:
             hex_id, city, corp = item.get("hex"), item.get("city"), item.get("corporation")
-            if type(hex_id) is str and type(city) is int and type(corp) is str and hex_id in hexes:
+            if type(hex_id) is str and type(city) is int and type(corp) is str:
+                tile = tiles.get(hex_id)
+                slots = 0 if tile is None else tile.city_slots.get(city, 0)
                 before = placed_by.get(corp, 0)
-                node = board.revenue_center(hex_id, city)
                 on_hex = corps_on.get(hex_id)
                 held = tokens.get((hex_id, city), ())
-                if (before < owned.get(corp, 0) and node is not None and node.kind == "city"
-                        and (on_hex is None or corp not in on_hex) and len(held) < node.slots):
+                if (before < owned.get(corp, 0) and len(held) < slots
+                        and (on_hex is None or corp not in on_hex)):
                     placed_by[corp] = before + 1
                     tokens[(hex_id, city)] = held + (corp,)
                     if on_hex is None:
@@ -224,14 +234,14 @@ def _read_tokens(
                     else:
                         on_hex.add(corp)
                     continue
-        _read_token(i, item, board, data, tokens, placed_by, corps_on)
+        _read_token(i, item, tiles, data, tokens, placed_by, corps_on)
     return tokens
 
 
 def _read_token(
     i: int,
     item: Any,
-    board: Board,
+    tiles: Mapping[HexId, TileArrivals],
     data: GameData,
     tokens: dict[tuple[HexId, int], tuple[str, ...]],
     placed_by: dict[str, int],
@@ -251,10 +261,11 @@ def _read_token(
         raise MalformedInput(f"{where}corporation", f"unknown company {excerpt(corp)}")
     rules.check_token_owner(f"tokens[{i}]", data.corporations[corp], placed_by.get(corp, 0))
     placed_by[corp] = placed_by.get(corp, 0) + 1
-    node = board.revenue_center(hex_id, city)
+    geometry = tiles[hex_id].geometry
+    node = geometry.nodes.get(city)
     if node is None or node.kind != "city":
-        tile_name = board.tile_on(hex_id).tile.name
-        cities = [c.index for c in board.tile_on(hex_id).tile.cities]
+        tile_name = geometry.placed.tile.name
+        cities = [c.index for c in geometry.placed.tile.cities]
         raise MalformedInput(
             f"{where}city",
             f"tile {tile_name} on {hex_id} has no city {excerpt(city)} (its cities: {cities})",

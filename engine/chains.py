@@ -58,18 +58,20 @@ def find_chains(board: Board, hexes: Sequence[HexId]) -> list[Chain]:
 
 
 def _find_chains(board: Board, hexes: Sequence[HexId]) -> list[Chain]:
-    if len(hexes) < 2 or any(h not in board.data.hexes for h in hexes):
+    if len(hexes) < 2 or not all(map(board.data.hexes.__contains__, hexes)):
         return []
     found: list[Chain] = []
-    first = hexes[0]
+    first, second = hexes[0], hexes[1]
     tiles = board.arrivals
     sides = map_index(board.data).sides
+    leaving = sides[first]
     geo = tiles[first].geometry
     for node in geo.placed.tile.nodes:
         start = node_id(first, node.index)
         for path in geo.at_node.get(node.index, ()):
             edge_ends = path.edges
-            if not edge_ends:
+            # most paths of the first hex lead elsewhere: not followed (issue 21)
+            if not edge_ends or leaving.get(edge_ends[0], (None,))[0] != second:
                 continue
             _extend(
                 tiles,
@@ -77,8 +79,8 @@ def _find_chains(board: Board, hexes: Sequence[HexId]) -> list[Chain]:
                 hexes,
                 1,
                 start,
-                [path.key],
-                [(first, edge_ends[0])],
+                (path.key,),
+                ((first, edge_ends[0]),),
                 path.terminal,
                 edge_ends[0],
                 found,
@@ -92,32 +94,33 @@ def _extend(
     hexes: Sequence[HexId],
     position: int,
     start: NodeId,
-    paths: list[tuple[HexId, int]],
-    keys: list[EdgeKey],
+    paths: tuple[tuple[HexId, int], ...],
+    keys: tuple[EdgeKey, ...],
     terminal: bool,
     leaving_edge: int,
     found: list[Chain],
 ) -> None:
-    here = paths[-1][0]
+    """The chains that go on from ``paths`` across the side ``leaving_edge`` of its last
+    hex, into ``found``. Written with tuples and each path's precomputed ends (a re-check
+    reads ~5 connections per answer; issue 21)."""
     # ``Board.linked`` read off the board's tables: the side leads to the next listed
     # hex and the tile there has track on it (ROUTES.md §1.2, §3.7).
-    across = sides[here].get(leaving_edge)
+    across = sides[paths[-1][0]].get(leaving_edge)
     if across is None or across[0] != hexes[position]:
         return
     hex_id, entry_edge = across
-    tile = tiles[hex_id]
-    if entry_edge not in tile.exits:
+    entered = tiles[hex_id].geometry.at_edge.get(entry_edge)  # None: no exit there
+    if entered is None:
         return
     last = position == len(hexes) - 1
-    for path in tile.geometry.at_edge.get(entry_edge, ()):
+    entry = ("edge", entry_edge)
+    for path in entered:
         if path.key in paths:
             continue
-        new_paths = paths + [path.key]
-        new_keys = keys + [across]
-        others = [end for end in path.ends if end != ("edge", entry_edge)]
-        if not others:
+        a, b = path.ends
+        kind, index = other = b if a == entry else a
+        if other == entry:
             continue
-        kind, index = others[0]
         if kind == "edge":
             if not last:
                 _extend(
@@ -126,13 +129,19 @@ def _extend(
                     hexes,
                     position + 1,
                     start,
-                    new_paths,
-                    new_keys + [(hex_id, index)],
+                    paths + (path.key,),
+                    keys + (across, (hex_id, index)),
                     terminal,
                     index,
                     found,
                 )
         elif last:
-            end = node_id(hex_id, index)
-            ends = {n for n, t in ((start, terminal), (end, path.terminal)) if t}
-            found.append(Chain(start, end, tuple(new_paths), tuple(new_keys), frozenset(ends)))
+            end = path.end_ids[1 if a == entry else 0]  # ``node_id(hex_id, index)``
+            ends = (
+                frozenset(n for n, t in ((start, terminal), (end, path.terminal)) if t)
+                if terminal or path.terminal else _NO_ENDS
+            )
+            found.append(Chain(start, end, paths + (path.key,), keys + (across,), ends))
+
+
+_NO_ENDS: frozenset[NodeId] = frozenset()

@@ -21,6 +21,16 @@ from route18xx.engine.hexgrid import facing_edge, rotate_edge
 EdgeKey: TypeAlias = tuple[HexId, int]
 
 
+def node_id(hex_id: HexId, index: int) -> str:
+    """``"C9-1"``: node ``index`` of the tile on ``hex_id`` (ROUTES.md §1.4)."""
+    return f"{hex_id}-{index}"
+
+
+def edge_id(hex_id: HexId, edge: int) -> str:
+    """``"C9/4"``: edge ``edge`` of ``hex_id``, one end of a hex side (ROUTES.md §3.7)."""
+    return f"{hex_id}/{edge}"
+
+
 @dataclass(frozen=True)
 class PlacedTile:
     tile: TileDef
@@ -70,6 +80,16 @@ class BoardPath:
         """``"C9:2"``: the segment label of the path in a route problem (DESIGN.md §3),
         made once per path (a path is shared by every board with its tile there)."""
         return f"{self.hex}:{self.index}"
+
+    @cached_property
+    def end_ids(self) -> tuple[str, ...]:
+        """Each end in order as its id: a node's ``node_id``, an edge's ``edge_id`` (one
+        string per end, so a problem finds both ends of a path in one table, by strings
+        whose hash is kept: issue 21)."""
+        return tuple(
+            edge_id(self.hex, i) if kind == "edge" else node_id(self.hex, i)
+            for kind, i in self.ends
+        )
 
     @cached_property
     def end_keys(self) -> tuple[tuple[bool, tuple[HexId, int]], ...]:

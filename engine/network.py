@@ -7,11 +7,12 @@ that blocks the company (off-boards; cities full of other companies' tokens).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import attrgetter
 
-from route18xx.engine.arrivals import Arrival
+from route18xx.engine.arrivals import Arrival, HexSide
 from route18xx.engine.board import Board, BoardPath, EdgeKey, node_blocks
 from route18xx.engine.gamedata import CorpId, HexId
 
@@ -44,15 +45,16 @@ class Walk:
 
     ``paths`` maps each reached path's ``order_key`` (``engine.arrivals``) to the path;
     ``crossed`` each hex side the walk crossed (track on both sides, ROUTES.md §3.7) —
-    every such side it touched — from its smaller end's ``order_key`` to its two ends,
-    the smaller first; ``entered`` the edge ends the walk crossed a side to;
+    every such side it touched — from its ``order`` to the side; ``entered`` the
+    arrivals at the edges the walk crossed a side to, and at those it left by where
+    arriving would take nothing new;
     ``blocked`` holds the reached nodes that stop the company (ROUTES.md §3.8).
     """
 
     nodes: set[tuple[HexId, int]]
     paths: dict[str, BoardPath]
-    entered: set[EdgeKey]
-    crossed: dict[str, tuple[EdgeKey, EdgeKey]]
+    entered: set[Arrival]
+    crossed: dict[str, HexSide]
     blocked: set[tuple[HexId, int]]
 
     def in_order(self) -> list[BoardPath]:
@@ -60,8 +62,8 @@ class Walk:
         paths = self.paths
         return [paths[order] for order in sorted(paths)]
 
-    def crossings(self) -> list[tuple[EdgeKey, EdgeKey]]:
-        """Each crossed side once, as (smaller end, larger end), in that order."""
+    def crossings(self) -> list[HexSide]:
+        """Each crossed side once, in the order of their smaller ends."""
         crossed = self.crossed
         return [crossed[order] for order in sorted(crossed)]
 
@@ -77,10 +79,13 @@ def reach(
     ``starts`` walks from those cities instead; ``limit`` stops once that many
     nodes are found (ROUTES.md §8 asks only whether a walk reaches a second one).
     """
-    edges: set[EdgeKey] = set()
-    found = walk(board, corp, starts, limit, edges)
-    keys = frozenset(map(_KEY, found.paths.values()))
-    return Network(frozenset(found.nodes), keys, frozenset(edges))
+    found = walk(board, corp, starts, limit)
+    paths = found.paths.values()
+    # The hex side ends the reached track touches: its paths' edge ends, and both ends
+    # of each side crossed (the far end's tile may not have been walked, past ``limit``).
+    edges = {(p.hex, e) for p in paths for e in p.edges}
+    edges.update(end for side in found.crossed.values() for end in (side.low, side.high))
+    return Network(frozenset(found.nodes), frozenset(map(_KEY, paths)), frozenset(edges))
 
 
 _KEY = attrgetter("key")  # a path's (hex, index)
@@ -91,7 +96,6 @@ def walk(
     corp: CorpId,
     starts: Iterable[tuple[HexId, int]] | None = None,
     limit: int | None = None,
-    edges: set[EdgeKey] | None = None,
 ) -> Walk:
     """``reach``'s walk, with what it saw on the way (see ``Walk``).
 
@@ -100,15 +104,13 @@ def walk(
     when the map lets track cross it and the facing tile has an exit there
     (``Board.linked``); a node stops the walk when it blocks the company
     (``Board.blocks``). Nodes and sides are looked at in the order a path-by-path
-    walk looks at them, so a walk cut by ``limit`` finds the same nodes. Given a set,
-    ``edges`` receives every hex side end the reached track touches (``Network.edges``;
-    the problem does not ask, and keeping it cost ``build_problem`` 6 % more).
+    walk looks at them, so a walk cut by ``limit`` finds the same nodes.
     """
     nodes: set[tuple[HexId, int]] = set()
     paths: dict[str, BoardPath] = {}
-    crossed: dict[str, tuple[EdgeKey, EdgeKey]] = {}
+    crossed: dict[str, HexSide] = {}
     blocked: set[tuple[HexId, int]] = set()
-    entered: set[EdgeKey] = set()  # edge ends the walk has arrived at (and will expand)
+    entered: set[Arrival] = set()  # edges the walk has arrived at (and will expand)
     tiles = board.arrivals
     stack: list[Arrival] = []  # where the walk has arrived and will take what is there
     for hex_id, city in board.token_cities(corp) if starts is None else starts:
@@ -116,7 +118,8 @@ def walk(
         arrival = tiles[hex_id].at_node.get(city)
         stack.append(Arrival((hex_id, city), None) if arrival is None else arrival)
     tokens = board.tokens
-    while stack and (limit is None or len(nodes) < limit):
+    cap = sys.maxsize if limit is None else limit
+    while stack and len(nodes) < cap:
         arrival = stack.pop()
         node = arrival.node_key
         if node is not None and node_blocks(arrival.node, tokens.get(node, ()), corp):
@@ -126,22 +129,22 @@ def walk(
         # looked at when it was first taken), so an arrival that takes no new path —
         # crossing back over a side just crossed — ends here.
         known = len(paths)
-        paths.update(arrival.paths)
+        paths |= arrival.paths
         if len(paths) == known:
             continue
-        if edges is not None:
-            edges.update(arrival.edge_ends)
-        for at_node, end, other, side in arrival.steps:
-            if at_node is not None:  # a node of this tile (``end`` is its key)
-                if end not in nodes:
-                    nodes.add(end)
+        for at_node, here, other, side in arrival.steps:
+            if at_node is not None:  # a node of this tile (``other`` is its key)
+                if other not in nodes:
+                    nodes.add(other)
                     stack.append(at_node)
                 continue
-            tile = tiles[other[0]]
-            if other[1] in tile.exits and other not in entered:  # track on both sides
-                entered.add(other)
-                if edges is not None:
-                    edges.add(other)
-                crossed[side[0]] = side[1]  # type: ignore[index]  # an edge step has its side
-                stack.append(tile.at_edge[other[1]])
+            # Track on both sides: the facing tile has an arrival there (an exit).
+            there = tiles[other[0]].at_edge.get(other[1])
+            if there is not None and there not in entered:
+                entered.add(there)
+                if here is not None:  # nothing new there: not walked back to
+                    entered.add(here)
+                # an edge step has its side
+                crossed[side.order] = side  # type: ignore[union-attr,assignment]
+                stack.append(there)
     return Walk(nodes, paths, entered, crossed, blocked)

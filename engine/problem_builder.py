@@ -16,10 +16,12 @@ Only what the company reaches is handed over (``engine.network.reach``):
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Iterable, Sequence
+from functools import cached_property
+from typing import Iterable, Sequence, TypeAlias
 
-from route18xx.engine.board import NODE_IDS, BoardPath, EdgeKey, NodeId, node_id
-from route18xx.engine.gamedata import HexId, TrainDef
+from route18xx.engine.arrivals import Arrival, HexSide
+from route18xx.engine.board import EdgeKey, NodeId, node_id
+from route18xx.engine.gamedata import Color, GameData, HexId, TrainDef
 from route18xx.engine.network import walk
 from route18xx.engine.revenue import destination_rule, stop_subsidy
 from route18xx.engine.state_file import RouteState
@@ -34,8 +36,21 @@ class BuiltProblem:
     stop_ids: tuple[NodeId, ...]
     #: segment index → (hex, path index on that hex's tile)
     segment_paths: tuple[tuple[HexId, int], ...]
-    #: (hex, edge) → junction node, for both sides of every junction, junction by junction
-    edge_junctions: tuple[tuple[EdgeKey, int], ...] = ()
+    #: each junction's hex side, junction by junction (the first junction is node
+    #: ``len(problem.stops)``)
+    sides: tuple[HexSide, ...] = ()
+
+    @cached_property
+    def edge_junctions(self) -> tuple[tuple[EdgeKey, int], ...]:
+        """(hex, edge) → junction node, for both sides of every junction, junction by
+        junction. Only ``without_track`` reads it (routes fixed beforehand), so it is
+        worked out then, not for every problem (issue 21)."""
+        first = len(self.problem.stops)
+        return tuple(
+            pair
+            for j, side in enumerate(self.sides, first)
+            for pair in ((side.low, j), (side.high, j))
+        )
 
     def without_track(
         self,
@@ -82,55 +97,43 @@ def build_problem(state: RouteState) -> BuiltProblem:
     corp = state.corporation
     found = walk(board, corp.sym)
     walked = found.in_order()
-
-    terminal_nodes = _terminal_nodes(walked)
     blocked = found.blocked
     tiles = board.arrivals
     tokens = board.tokens
     color = state.phase.revenue_color
+    known = board.data.derived(_stops)
     stop_keys = sorted(found.nodes)
-    stop_ends: dict[tuple[HexId, int], tuple[int, int]] = {}
-    stops = []
-    names = []
+    # Both ends of every stop and junction by their ids (``BoardPath.end_ids``): a
+    # segment's ends are looked up by strings whose hash is kept.
+    ends: dict[str, tuple[int, int]] = {}
+    stops: list[Stop] = []
+    names: list[NodeId] = []
     group_members: dict[str, set[int]] = {}
     for i, key in enumerate(stop_keys):
-        hex_id, index = key
-        node = tiles[hex_id].geometry.nodes[index]
-        stop_ends[key] = (i, NO_SIDE)
-        name = NODE_IDS.get(key) or node_id(hex_id, index)
-        names.append(name)
-        stops.append(
-            Stop(
-                name,
-                node.value_for(color),  # ROUTES.md §4.1, as revenue.stop_value
-                node.visit_cost,
-                key in blocked or key in terminal_nodes,
-                stop_subsidy(hex_id, board.data),
-                corp.sym in tokens.get(key, ()),
-            )
-        )
-        for g in node.groups:
+        at_node = tiles[key[0]].at_node[key[1]]
+        fact = (at_node, color, key in blocked, corp.sym in tokens.get(key, ()))
+        stop, node_groups = known.get(fact) or _stop(known, fact, board.data)
+        stops.append(stop)
+        names.append(stop.name)
+        ends[stop.name] = (i, NO_SIDE)
+        for g in node_groups:
             group_members.setdefault(g, set()).add(i)
 
-    # A crossing is listed as (smaller end, larger end): sorted, the junctions come
-    # in the order of their smaller end, side 0 that end (ROUTES.md §3.7).
-    junction_index: dict[EdgeKey, tuple[int, int]] = {}
+    # A crossing is listed by its smaller end: sorted, the junctions come in the order
+    # of their smaller end, side 0 that end (ROUTES.md §3.7).
+    sides = found.crossings()
     junctions: list[Junction] = []
-    edge_junctions: list[tuple[EdgeKey, int]] = []
-    for key, other in found.crossings():
-        j = len(stops) + len(junctions)
-        junction = _JUNCTIONS.get((key, other)) or _junction(key, other)
-        junctions.append(junction)
-        junction_index[key] = (j, 0)
-        junction_index[other] = (j, 1)
-        edge_junctions += ((key, j), (other, j))
+    for j, side in enumerate(sides, len(stops)):
+        junctions.append(_JUNCTIONS.get(side.name) or _junction(side.name))
+        ends[side.low_id] = (j, 0)
+        ends[side.high_id] = (j, 1)
 
     segments: list[Segment] = []
     segment_paths: list[tuple[HexId, int]] = []
     for path in walked:
-        (edge_1, key_1), (edge_2, key_2) = path.end_keys
-        end_1 = (junction_index if edge_1 else stop_ends).get(key_1)
-        end_2 = (junction_index if edge_2 else stop_ends).get(key_2)
+        id_1, id_2 = path.end_ids
+        end_1 = ends.get(id_1)
+        end_2 = ends.get(id_2)
         if end_1 is None or end_2 is None:
             continue  # track ending at a side with no track beyond it
         segments.append(Segment(end_1[0], end_2[0], end_1[1], end_2[1], path.label))
@@ -154,25 +157,49 @@ def build_problem(state: RouteState) -> BuiltProblem:
         groups=groups,
         bonuses=bonuses,
     )
-    return BuiltProblem(problem, tuple(names), tuple(segment_paths), tuple(edge_junctions))
+    return BuiltProblem(problem, tuple(names), tuple(segment_paths), tuple(sides))
 
 
-#: (side, facing side) → its junction: a hex side's name is a fact of the map.
-_JUNCTIONS: dict[tuple[EdgeKey, EdgeKey], Junction] = {}
+#: A hex side's name → its junction: a fact of the map.
+_JUNCTIONS: dict[str, Junction] = {}
 
 
-def _junction(key: EdgeKey, other: EdgeKey) -> Junction:
-    """The junction of the hex side ``key``–``other``, named ``C9/4|C11/1`` (ROUTES.md §3.7)."""
-    junction = _JUNCTIONS.get((key, other))
+def _junction(name: str) -> Junction:
+    """The junction of the hex side ``name``, ``C9/4|C11/1`` (ROUTES.md §3.7)."""
+    junction = _JUNCTIONS.get(name)
     if junction is None:
-        junction = _JUNCTIONS[(key, other)] = Junction(f"{key[0]}/{key[1]}|{other[0]}/{other[1]}")
+        junction = _JUNCTIONS[name] = Junction(name)
     return junction
 
 
-def _terminal_nodes(paths: Iterable[BoardPath]) -> set[tuple[HexId, int]]:
-    """Nodes on terminal track may only end a route (ROUTES.md §3.4: A19 Changchun)."""
-    out: set[tuple[HexId, int]] = set()
-    for path in paths:
-        if path.terminal:
-            out.update((path.hex, n) for n in path.nodes)
-    return out
+#: What prices a stop: the node as laid (its ``Arrival``), the phase's colour, whether
+#: the node blocks the company (ROUTES.md §3.8), whether the company has a station there.
+_StopFact: TypeAlias = tuple[Arrival, Color, bool, bool]
+
+
+def _stops(data: GameData) -> dict[_StopFact, tuple[Stop, tuple[str, ...]]]:
+    """``_StopFact`` → (its stop, the node's groups), filled as asked (``_stop``): a stop
+    is a fact of the game data, made once per process (issue 21: pricing the ~9 stops of
+    a board from scratch was a fifth of ``build_problem``)."""
+    return {}
+
+
+def _stop(
+    known: dict[_StopFact, tuple[Stop, tuple[str, ...]]], fact: _StopFact, data: GameData
+) -> tuple[Stop, tuple[str, ...]]:
+    """The stop of ``fact`` and its node's groups, kept in ``known``. A node the walk
+    reached and did not stop at had all its paths taken, so it is on terminal track when
+    its tile has terminal track there (``Arrival.terminal``, ROUTES.md §3.4)."""
+    arrival, color, blocked, station = fact
+    node, key = arrival.node, arrival.node_key
+    assert node is not None and key is not None  # a node's arrival
+    stop = Stop(
+        node_id(*key),
+        node.value_for(color),  # ROUTES.md §4.1, as revenue.stop_value
+        node.visit_cost,
+        blocked or arrival.terminal,
+        stop_subsidy(key[0], data),
+        station,
+    )
+    found = known[fact] = (stop, node.groups)
+    return found

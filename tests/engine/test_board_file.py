@@ -184,6 +184,14 @@ EDITS = [
      "city G11-0 is full: 1 slot(s), held by ZDR"),
     (("tokens", 5, None, {"hex": "H14", "city": 0, "corporation": "LYR"}),
      "tokens[5].corporation", "LYR already has a token on H14"),
+    # no tile there, a node with no slots (a town, an off-board): the flat path reads
+    # the board's tiles by hex and each tile's city slots, and leaves these to the checks
+    (("tokens", 5, None, {"hex": "Z99", "city": 0, "corporation": "HJR"}), "tokens[5].hex",
+     "unknown hex 'Z99'"),
+    (("tokens", 5, None, {"hex": "A17", "city": 0, "corporation": "HJR"}), "tokens[5].city",
+     "tile A17 on A17 has no city 0 (its cities: [])"),
+    (("tokens", 5, None, {"hex": "A1", "city": 0, "corporation": "HJR"}), "tokens[5].city",
+     "tile A1 on A1 has no city 0 (its cities: [])"),
     (("tiles", 0, None, MappingProxyType({"hex": "F14", "tile": "8", "rotation": 4})), None, ""),
     (("tokens", 0, "hex", Name("H14")), None, ""),
 ]
