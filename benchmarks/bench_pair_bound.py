@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib.util
+import inspect
 import itertools
 import json
 import statistics
@@ -66,12 +67,14 @@ def run(folder: Path, other: Path | None, rounds: int) -> dict[str, Any]:
     def use(variant: str) -> None:
         scan = scans[variant]
 
-        def counted(*args: Any) -> Any:
-            reached.add(current)
-            return scan(*args)
+        takes = inspect.signature(scan).parameters  # an older scan takes no ``cancel``
 
-        pairvector.scan = counted  # type: ignore[assignment]
-        pairvector.PairBound = _NoBound if variant == "off" else real_bound  # type: ignore[misc]
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            reached.add(current)
+            return scan(*args, **{k: v for k, v in kwargs.items() if k in takes})
+
+        pairvector.scan = counted
+        pairvector.PairBound = _NoBound if variant == "off" else real_bound  # type: ignore[misc,assignment]
 
     variants = list(scans)
     orders = list(itertools.permutations(variants))
