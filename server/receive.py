@@ -28,7 +28,7 @@ async def receive_first(
         if slot is None:
             return await asyncio.wait_for(anext(requests), wait)
         with slot.waiting() as evicted:
-            return await asyncio.wait_for(_first_or_evicted(requests, evicted), wait)
+            return await _first_or_evicted(requests, evicted, wait)
     except asyncio.TimeoutError:
         if wait >= left:
             raise DeadlineExceeded("the request message did not arrive before the deadline") from None
@@ -39,18 +39,29 @@ async def receive_first(
         raise BadMessage("the call carried no request message") from None
 
 
-async def _first_or_evicted(requests: AsyncIterator[bytes], evicted: asyncio.Event) -> bytes:
-    """The first request message; ``Overloaded`` if the call must make room first."""
+async def _first_or_evicted(
+    requests: AsyncIterator[bytes], evicted: asyncio.Event, wait: float
+) -> bytes:
+    """The first request message within ``wait`` seconds (``asyncio.TimeoutError`` after);
+    ``Overloaded`` if the call must make room first.
+
+    The timeout is ``asyncio.wait``'s own: under ``asyncio.wait_for`` this coroutine
+    ran as one more task per call, and the message reached it a loop turn later.
+    """
+    if wait <= 0:  # as ``wait_for`` with no time left: nothing is awaited
+        raise asyncio.TimeoutError
     message = asyncio.ensure_future(anext(requests))
     room = asyncio.ensure_future(evicted.wait())
     try:
-        await asyncio.wait({message, room}, return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait({message, room}, timeout=wait, return_when=asyncio.FIRST_COMPLETED)
     finally:
         for task in (message, room):
             if not task.done():
                 task.cancel()
     if message.done():
         return message.result()
+    if not room.done():
+        raise asyncio.TimeoutError
     raise Overloaded(
         f"no request message within {EVICTABLE_AFTER_S:g} s while the server was at its "
         "call cap: this call made room for another; retry", 1.0,

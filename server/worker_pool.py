@@ -217,6 +217,10 @@ class WorkerPool:
         """The next idle worker, waited for until the call's deadline at most (workers
         still booting, or all busy): a call answers at its deadline, not after it."""
         left = cancel.time_left()
+        if self._idle.qsize() and (left is None or left > 0):
+            # A worker is idle: taken at once. ``wait_for`` would wrap the get in a task
+            # of its own and hand the worker over one loop turn later, for nothing.
+            return self._idle.get_nowait()
         try:
             return await asyncio.wait_for(self._idle.get(), None if left is None else max(left, 0.0))
         except asyncio.TimeoutError:
