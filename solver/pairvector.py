@@ -28,7 +28,6 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
-import numpy.ma  # noqa: F401  (np.unique loads it on first use: 20-40 ms of CPU, here at warm-up)
 import numpy.typing as npt
 
 from route18xx.solver.cancel import CancelToken
