@@ -207,18 +207,22 @@ def test_unknown_private_in_a_solve_is_invalid_too(stub: Any, channel: grpc.Chan
 
 
 def test_short_deadline_on_the_late_game(stub: Any, channel: grpc.Channel) -> None:
-    """0.2 s for 74 late-game candidates: a partial ranking naming the rest, or nothing."""
+    """0.1 s for 74 late-game candidates: a partial ranking naming the rest, or nothing
+    (the engine's own test, tests/engine/test_suggest.py, holds a 50 ms budget to a partial
+    ranking); on a fast machine the whole ranking may fit, and is then whole."""
     request = suggest_converters.suggest_request_to_proto(
         _state(LATE), top=5, include_tokens=True
     )
     started = time.monotonic()
     try:
-        response = stub.SuggestMoves(request, timeout=0.2)
+        response = stub.SuggestMoves(request, timeout=0.1)
     except grpc.RpcError as error:
         assert error.code() == grpc.StatusCode.DEADLINE_EXCEEDED, error.details()
     else:
         report = suggest_converters.suggest_report_from_proto(response).to_json()
-        assert report["not_evaluated"] and report["suggestions"]
+        assert report["suggestions"]
+        if not report["not_evaluated"]:  # every candidate evaluated within the 0.1 s
+            assert report["candidates"] == report["solved"] + report["reused"] + report["pruned"]
         ranked = {(s["hex"], s["tile"], s["rotation"], s["city"]) for s in report["suggestions"]}
         rest = {(m["hex"], m["tile"], m["rotation"], m["city"]) for m in report["not_evaluated"]}
         assert not ranked & rest
