@@ -16,6 +16,7 @@ and rounds, and the median over rounds of the ratio of the totals (this / other)
 
 from __future__ import annotations
 
+import inspect
 import json
 import statistics
 import sys
@@ -69,9 +70,10 @@ def _recorded() -> list[list[tuple[Any, ...]]]:
         answers[-1].append(("judge", state, tuple(specs)))
         return judge(state, specs, *args, **kwargs)
 
-    def reported(state: Any, opt: Any, objective: str) -> Any:
-        answers[-1].append(("report", state, opt, objective))
-        return report(state, opt, objective)
+    def reported(state: Any, opt: Any, objective: str, routes: Any = None) -> Any:
+        # ``routes``: the answer reuses the route reports of its previous report
+        answers[-1].append(("report", state, opt, objective, routes is not None))
+        return report(state, opt, objective, routes)
 
     whatif.judge_routes, whatif.typed_report = judged, reported  # type: ignore[assignment]
     objectives.typed_report = reported  # type: ignore[assignment]
@@ -110,8 +112,10 @@ def _run(side: Side, calls: list[tuple[Any, ...]]) -> tuple[float, float]:
 
     real = explain.route_breakdown
     explain.route_breakdown = side.breakdown  # the reports import it when called
+    reuses = "routes" in inspect.signature(side.report).parameters
     judged = reported = 0.0
-    last = None
+    last: Any = None
+    made: Any = None
     try:
         for call in calls:
             if call[0] == "judge":
@@ -121,7 +125,10 @@ def _run(side: Side, calls: list[tuple[Any, ...]]) -> tuple[float, float]:
             else:
                 opt = replace(call[2], judgement=last)  # this side's judged routes
                 c0 = time.process_time()
-                side.report(call[1], opt, call[3])
+                if reuses and call[4]:  # a tree that reuses the previous report's routes
+                    made = side.report(call[1], opt, call[3], made.routes)
+                else:
+                    made = side.report(call[1], opt, call[3])
                 reported += time.process_time() - c0
     finally:
         explain.route_breakdown = real

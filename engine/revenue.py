@@ -74,5 +74,5 @@ def stop_subsidy(hex_id: HexId, data: GameData | None = None) -> int:
 
 def route_subsidy(stop_hexes: Iterable[HexId], data: GameData | None = None) -> int:
     """ROUTES.md §5.3: the subsidy for a route stopping on a subsidised hex (once)."""
-    data = data or game_data()
-    return max((stop_subsidy(h, data) for h in set(stop_hexes)), default=0)
+    subsidies = (data or game_data()).stop_subsidies  # ``stop_subsidy`` of each hex
+    return max((subsidies.get(h, 0) for h in set(stop_hexes)), default=0)

@@ -159,14 +159,24 @@ def _pairwise_one(
 ) -> tuple[list[Chain], list[NodeId]] | None:
     """``_pairwise`` when each connection has one candidate chain: the same tests on
     each consecutive pair (no taken path, one node in common, no shared path, the
-    pairs agreeing on the walk), with no choice to make and so no hint to read."""
+    pairs agreeing on the walk), with no choice to make and so no hint to read.
+
+    A pair's paths are disjoint from the taken ones and from each other exactly when
+    each chain's paths are disjoint from ``taken`` and the chains before it: one test
+    per chain, ``taken`` growing as it goes (_pairwise_one ~-20 % CPU on the real
+    states' answers; issue 21)."""
     stops: list[NodeId] = []
+    first = chains[0]
+    if not taken.isdisjoint(first.paths):
+        return None
+    taken.update(first.paths)
     for i in range(len(chains) - 1):
         a, b = chains[i], chains[i + 1]
-        if not (taken.isdisjoint(a.paths) and taken.isdisjoint(b.paths)):
+        if not taken.isdisjoint(b.paths):
             return None
+        taken.update(b.paths)
         middle = {a.start, a.end} & {b.start, b.end}
-        if len(middle) != 1 or not set(a.paths).isdisjoint(b.paths):
+        if len(middle) != 1:
             return None
         (join,) = middle
         if i == 0:
@@ -174,7 +184,6 @@ def _pairwise_one(
         elif stops[-1] != join:
             return None  # the pairs disagree about connection i: not one walk
         stops.append(b.other_end(join))
-        taken.update(a.paths)
     return list(chains), stops
 
 
