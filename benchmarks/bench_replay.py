@@ -49,8 +49,8 @@ def _check(result: ReplayResult, solved: bool) -> None:
     for run in result.runs:
         assert run.check.legal
         if solved:
-            assert run.optimum is not None and run.optimum["proven_optimal"]
-            assert run.optimum["revenue"] + run.optimum["subsidy"] >= (
+            assert run.optimum is not None and run.optimum.proven_optimal
+            assert run.optimum.revenue + run.optimum.subsidy >= (
                 run.check.engine_revenue + run.check.engine_subsidy
             )
 
@@ -65,7 +65,7 @@ def _replay_solved(name: str) -> ReplayResult:
 
 def _last_run(name: str) -> int:
     return max(
-        a["id"] for a in _log(name)["actions"] if a.get("type") == "run_routes"
+        int(a["id"]) for a in _log(name)["actions"] if a.get("type") == "run_routes"
     )
 
 
@@ -112,7 +112,7 @@ def test_summary(benchmark: Any) -> None:
             state_s, _ = _timed(lambda: state_from_log(_log(name), _last_run(name)), 5)
             _check(plain, solved=False)
             _check(solved, solved=True)
-            solve_ms = [r.optimum["solve_ms"] for r in solved.runs if r.optimum is not None]
+            solve_ms = [r.optimum.solve_ms for r in solved.runs if r.optimum is not None]
             rows[name] = {
                 "actions": plain.actions_processed,
                 "run_routes": len(plain.runs),
@@ -123,7 +123,7 @@ def test_summary(benchmark: Any) -> None:
                 "better_than_recorded": sum(
                     1 for r in solved.runs
                     if r.optimum is not None
-                    and r.optimum["revenue"] + r.optimum["subsidy"]
+                    and r.optimum.revenue + r.optimum.subsidy
                     > r.check.recorded_revenue + r.check.recorded_subsidy
                 ),
                 "state_from_log_last_run_ms": round(statistics.median(state_s) * 1000, 1),
