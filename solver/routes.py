@@ -65,24 +65,28 @@ Way: TypeAlias = tuple[int, int, tuple[int, bool], int, int, int, int, int, "lis
 def ways(graph: ReducedGraph, costs: Sequence[int], group_mask: Sequence[int],
          weights: Sequence[int], stations: Sequence[int]) -> list[list[Way]]:
     """The walks' ways out: per stop (entry ``s``), then per junction and side it is
-    entered (entry ``stop_count + 2 · (j − stop_count) + side``; a junction is left by its
-    other side, ROUTES.md), in segment order as ``adjacency`` and ``leaving`` give them.
-    What a walk reads of the node a way enters is in the way itself: one unpacking a way
-    instead of a list look-up per fact (issue 21: the lone trains' walks of the 123 real
-    states 0.96x their CPU, medians of 31 rounds)."""
+    entered (entry ``stop_count + 2 · (j − stop_count) + side``), each ``leaving``'s exits
+    (the junction rule is there: left by its other side) in segment order. What a walk
+    reads of the node a way enters is in the way itself: one unpacking a way instead of a
+    list look-up per fact (issue 21: the lone trains' walks of the 123 real states 0.96x
+    their CPU, medians of 31 rounds)."""
     n_stops, n = graph.stop_count, graph.node_count
+    leave = leaving(graph, adjacency(graph))
+
+    def entry(node: int, side: int) -> int:
+        return node if node < n_stops else 2 * node - n_stops + side
+
     out: list[list[Way]] = [[] for _ in range(2 * n - n_stops)]
-    for i, (a, b, side_a, side_b, _, _) in enumerate(graph.segments):
-        for here, side_here, there, side_there, forward in ((a, side_a, b, side_b, True),
-                                                            (b, side_b, a, side_a, False)):
-            way: Way
-            if there < n_stops:
-                way = (there, 1 << there, (i, forward), n + i, costs[there],
-                       group_mask[there], weights[there], stations[there], out[there])
-            else:
-                way = (there, 1 << there, (i, forward), n + i, 0, 0, 0, 0,
-                       out[2 * there - n_stops + side_there])
-            out[here if here < n_stops else 2 * here - n_stops + 1 - side_here].append(way)
+    for node in range(n):
+        for side in (0,) if node < n_stops else (0, 1):
+            target = out[entry(node, side)]
+            for there, _, side_there, step, key in leave[node][side]:
+                if there < n_stops:
+                    target.append((there, 1 << there, step, key, costs[there], group_mask[there],
+                                   weights[there], stations[there], out[there]))
+                else:
+                    target.append((there, 1 << there, step, key, 0, 0, 0, 0,
+                                   out[entry(there, side_there)]))
     return out
 
 
