@@ -50,7 +50,7 @@ def grow(seed: int, moves: int = MOVES,
          train_sets: Sequence[Sequence[str]] | None = None) -> dict[str, Any]:
     """Board ``seed``: a base, a runner and a train set (of ``train_sets``, default
     ``TRAIN_SETS``) drawn independently, then legal moves."""
-    from route18xx.engine.state_file import parse_state
+    from route18xx.engine.inputs.state_file import parse_state
 
     rng = random.Random(seed)
     base = rng.choice(BASES)
@@ -72,8 +72,8 @@ def grow(seed: int, moves: int = MOVES,
 
 def solve_cpu(state: dict[str, Any], time_limit_s: float = 60.0) -> dict[str, Any]:
     """One proven solve (objective total): process CPU ms, optimum, status, CP-SAT branches."""
-    from route18xx.engine.optimize import optimize
-    from route18xx.engine.state_file import parse_state
+    from route18xx.engine.answer.optimize import optimize
+    from route18xx.engine.inputs.state_file import parse_state
 
     started = time.process_time()
     opt = optimize(parse_state(state), time_limit_s=time_limit_s)
@@ -104,11 +104,11 @@ def climb(board: dict[str, Any], steps: int, rng: random.Random) -> dict[str, An
 def listing_steps(state: dict[str, Any], cap: int = 3_000_000) -> int:
     """The pair listing's partial routes at the longer train's reach (a count: the
     listing's cost, whatever the solver does with it); ``cap`` + 1 past ``cap``."""
-    from route18xx.engine.problem_builder import build_problem
-    from route18xx.engine.state_file import parse_state
-    from route18xx.solver.model import Instance
-    from route18xx.solver.pairvector import Lister
-    from route18xx.solver.reduce import reduce_problem
+    from route18xx.engine.answer.problem_builder import build_problem
+    from route18xx.engine.inputs.state_file import parse_state
+    from route18xx.solver.model.model import Instance
+    from route18xx.solver.listing.pairvector import Lister
+    from route18xx.solver.graph.reduce import reduce_problem
 
     problem = build_problem(parse_state(state)).problem
     instance = Instance.make(problem, reduce_problem(problem), "total")

@@ -118,8 +118,8 @@ def _in_process(states: dict[str, dict[str, Any]], fresh: bool = False) -> dict[
 def _grpc(states: dict[str, dict[str, Any]]) -> dict[str, Any]:
     import grpc
 
-    from route18xx.server import converters
-    from route18xx.server.app import ServerConfig, create_server
+    from route18xx.server.convert import converters
+    from route18xx.server.rpc.app import ServerConfig, create_server
     from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 
     server = create_server(ServerConfig(host="127.0.0.1", port=0))

@@ -9,9 +9,9 @@ copy of a module beside this tree's (its own imports resolve to this tree) and
 times both alternately, round after round, over the 123 real states, each part on
 boards built afresh (a board seen first; the game data stays loaded):
 
-* ``build_problem`` (``engine/problem_builder.py``): the company's reach, stops,
+* ``build_problem`` (``engine/answer/problem_builder.py``): the company's reach, stops,
   junctions and segments;
-* ``route_breakdown`` (``engine/explain.py``): each judged route of every answer's
+* ``route_breakdown`` (``engine/answer/explain.py``): each judged route of every answer's
   solves, priced stop by stop.
 
 It prints each part's median CPU per state on both sides and the median of the
@@ -68,13 +68,13 @@ def _ab(rounds: int, run: Callable[[ModuleType], float], this: ModuleType,
 
 
 def measure(checkout: Path, rounds: int = 30) -> dict[str, dict[str, float]]:
-    import route18xx.engine.explain as explain
-    import route18xx.engine.problem_builder as problem_builder
-    import route18xx.engine.whatif as whatif
+    import route18xx.engine.answer.explain as explain
+    import route18xx.engine.answer.problem_builder as problem_builder
+    import route18xx.engine.answer.prepared as whatif
     import route18xx.solver as solver
     from route18xx.engine.api import solve_report
-    from route18xx.engine.board import Board
-    from route18xx.engine.state_file import RouteState, parse_state
+    from route18xx.engine.board.board import Board
+    from route18xx.engine.inputs.state_file import RouteState, parse_state
 
     raws = [json.loads(p.read_text())["state"]
             for p in sorted((ROOT / "tests" / "data" / "states").glob("*.json"))]
@@ -115,16 +115,16 @@ def measure(checkout: Path, rounds: int = 30) -> dict[str, dict[str, float]]:
 
     return {
         "build_problem": _ab(rounds, build, problem_builder,
-                             _other(checkout, "engine/problem_builder.py")),
-        "route_breakdown": _ab(rounds, breakdowns, explain, _other(checkout, "engine/explain.py")),
+                             _other(checkout, "engine/answer/problem_builder.py")),
+        "route_breakdown": _ab(rounds, breakdowns, explain, _other(checkout, "engine/answer/explain.py")),
     }
 
 
 def parts(runs: int = 3) -> dict[str, float]:
     """Median CPU ms per first-seen answer of each part (``--parts``)."""
-    import route18xx.engine.objectives as objectives
-    import route18xx.engine.prepared_cache as prepared_cache
-    import route18xx.engine.whatif as whatif
+    import route18xx.engine.answer.objectives as objectives
+    import route18xx.engine.answer.prepared_cache as prepared_cache
+    import route18xx.engine.answer.prepared as whatif
     import route18xx.solver as solver
     from route18xx.engine.api import solve_report
 
@@ -149,7 +149,9 @@ def parts(runs: int = 3) -> dict[str, float]:
     if hasattr(whatif, "solve_both"):  # a lone D's two objectives in one search
         timed(whatif, "solve_both", "solver")
     timed(whatif, "judge_routes", "re-check")
-    timed(whatif, "typed_report", "typed report")
+    import route18xx.engine.answer.solve_answer as answer
+
+    timed(answer, "typed_report", "typed report")
     timed(objectives, "typed_report", "typed report")
     raws = [json.loads(p.read_text())["state"]
             for p in sorted((ROOT / "tests" / "data" / "states").glob("*.json"))]
@@ -163,7 +165,7 @@ def parts(runs: int = 3) -> dict[str, float]:
             c0 = time.process_time()
             solve_report(raw)
             whole = time.process_time() - c0
-            # the rest: the glue of engine/whatif.py, objectives.py, api.py, budget.py
+            # the rest: the glue of engine/answer/prepared.py, solve_answer.py, objectives.py, api.py, budget.py
             rows.append({"whole answer": whole, **spent, "rest": whole - sum(spent.values())})
     names = ["whole answer", "state key", "read the state", "build the problem", "solver",
              "re-check", "typed report", "rest"]

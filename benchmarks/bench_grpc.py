@@ -37,8 +37,8 @@ import pytest
 
 from benchmarks.conftest import ROOT, real_states
 from route18xx.engine.api import solve_routes
-from route18xx.server.app import RouteServer, ServerConfig, create_server
-from route18xx.server.client import RouteClient
+from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
+from route18xx.server.commands.client import RouteClient
 
 REAL = real_states()
 #: Early, middle and late decisions: every 16th of the 123.

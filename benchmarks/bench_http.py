@@ -18,8 +18,8 @@ import pytest
 from connectrpc.protocol import ProtocolType
 
 from benchmarks.conftest import ROOT, real_states
-from route18xx.server import converters
-from route18xx.server.app import RouteServer, ServerConfig, create_server
+from route18xx.server.convert import converters
+from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from route18xx.v1.route_service_connect import RouteServiceClientSync
 

@@ -43,9 +43,9 @@ def _inner(part: str) -> None:
 
     import route18xx.solver as solver
     from route18xx.engine.api import solve_report
-    from route18xx.engine.network import reach
-    from route18xx.engine.problem_builder import build_problem
-    from route18xx.engine.state_file import parse_state
+    from route18xx.engine.board.network import reach
+    from route18xx.engine.answer.problem_builder import build_problem
+    from route18xx.engine.inputs.state_file import parse_state
 
     raws = [json.loads(p.read_text())["state"]
             for p in sorted((ROOT / "tests" / "data" / "states").glob("*.json"))]

@@ -26,7 +26,7 @@ import grpc
 import pytest
 
 from benchmarks.conftest import ROOT, real_states
-from route18xx.server import converters, suggest_converters
+from route18xx.server.convert import converters, suggest_converters
 from tests.server.abuse import ServerProcess, start_server, stub
 
 DURATION_S = 6.0

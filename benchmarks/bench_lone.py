@@ -84,8 +84,8 @@ def measure(where: str) -> dict[str, list[Any]]:
     import route18xx.solver as solver
     from route18xx.engine.api import solve_report
 
-    from route18xx.engine.problem_builder import build_problem
-    from route18xx.engine.state_file import parse_state
+    from route18xx.engine.answer.problem_builder import build_problem
+    from route18xx.engine.inputs.state_file import parse_state
 
     # Warm-up on another board: the imports, and OR-Tools loaded by a CP-SAT solve.
     warm = json.loads(next((ROOT / "tests" / "data" / "boards").glob("*.json")).read_text())
@@ -99,7 +99,7 @@ def measure(where: str) -> dict[str, list[Any]]:
         report = solve_report(state, time_limit_s=60.0)
         cpu = (time.process_time() - started) * 1000
         # the best revenue: beside the answer where it differs, else the answer's own
-        # (``engine/objectives.py``: then the answer is proven optimal for both)
+        # (``engine/answer/objectives.py``: then the answer is proven optimal for both)
         other = report.extras.get("objectives", {}).get("revenue", {})
         out[name] = [round(cpu, 2), report.revenue + report.subsidy,
                      other.get("revenue", report.revenue)]

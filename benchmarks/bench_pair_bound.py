@@ -6,7 +6,7 @@ Each board of FOLDER (as ``benchmarks.adversarial grow`` writes them) is solved 
 proven optimum (``engine.optimize``, objective total) with this tree's pair scan as it
 is ("bound"), with its pair bound off ("off": ``PairBound`` replaced by one that bounds
 nothing, so no route is skipped by it), and, given another checkout, with that
-checkout's ``solver/pairvector.py`` scan ("base"; the rest of the solver is this
+checkout's ``solver/listing/pairvector.py`` scan ("base"; the rest of the solver is this
 tree's). One process, warmed up as a server is; per board one solve untimed, then
 ``--rounds`` rounds whose order rotates through every order of the variants, each solve
 after emptying the solver's caches and a full garbage collection (so Python's
@@ -52,10 +52,10 @@ def _load(path: Path) -> ModuleType:
 def run(folder: Path, other: Path | None, rounds: int) -> dict[str, Any]:
     """Per board the median CPU of each variant, and the summaries."""
     from route18xx.engine.api import warm_up
-    from route18xx.engine.optimize import optimize
-    from route18xx.engine.state_file import parse_state
+    from route18xx.engine.answer.optimize import optimize
+    from route18xx.engine.inputs.state_file import parse_state
     from route18xx.solver import clear_caches
-    from route18xx.solver import pairvector
+    from route18xx.solver.listing import pairvector
 
     warm_up()
     scans: dict[str, Any] = {"bound": pairvector.scan, "off": pairvector.scan}

@@ -30,8 +30,8 @@ def _measure(runs: int) -> dict[str, float]:
     """This process's checkout: median CPU ms per state of the key, the read and both."""
     import route18xx.solver as solver
     from route18xx.engine.api import solve_report
-    from route18xx.engine.prepared_cache import state_key
-    from route18xx.engine.state_file import parse_state
+    from route18xx.engine.answer.prepared_cache import state_key
+    from route18xx.engine.inputs.state_file import parse_state
 
     raws = [json.loads(p.read_text())["state"]
             for p in sorted((ROOT / "tests" / "data" / "states").glob("*.json"))]

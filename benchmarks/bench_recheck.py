@@ -41,15 +41,15 @@ class Side:
 
 
 def _sides(checkout: Path) -> dict[str, Side]:
-    import route18xx.engine.explain as explain
-    import route18xx.engine.optimize as optimize
-    import route18xx.engine.route_judge as route_judge
+    import route18xx.engine.answer.explain as explain
+    import route18xx.engine.answer.optimize as optimize
+    import route18xx.engine.routes.route_judge as route_judge
 
-    rebuild = _other(checkout, "engine/route_rebuild.py")
-    judge = _other(checkout, "engine/route_judge.py")
+    rebuild = _other(checkout, "engine/routes/route_rebuild.py")
+    judge = _other(checkout, "engine/routes/route_judge.py")
     judge.rebuild_route = rebuild.rebuild_route  # type: ignore[attr-defined]
-    other_explain = _other(checkout, "engine/explain.py")
-    report = _other(checkout, "engine/optimize.py")
+    other_explain = _other(checkout, "engine/answer/explain.py")
+    report = _other(checkout, "engine/answer/optimize.py")
     return {
         "this": Side(route_judge.judge_routes, optimize.typed_report, explain.route_breakdown),
         "other": Side(judge.judge_routes, report.typed_report, other_explain.route_breakdown),
@@ -58,13 +58,14 @@ def _sides(checkout: Path) -> dict[str, Side]:
 
 def _recorded() -> list[list[tuple[Any, ...]]]:
     """Per real state, the judge and report calls of its first-seen answer, in order."""
-    import route18xx.engine.objectives as objectives
-    import route18xx.engine.whatif as whatif
+    import route18xx.engine.answer.objectives as objectives
+    import route18xx.engine.answer.prepared as whatif
+    import route18xx.engine.answer.solve_answer as answer
     import route18xx.solver as solver
     from route18xx.engine.api import solve_report
 
     answers: list[list[tuple[Any, ...]]] = []
-    judge, report = whatif.judge_routes, whatif.typed_report
+    judge, report = whatif.judge_routes, answer.typed_report
 
     def judged(state: Any, specs: Any, *args: Any, **kwargs: Any) -> Any:
         answers[-1].append(("judge", state, tuple(specs)))
@@ -75,7 +76,7 @@ def _recorded() -> list[list[tuple[Any, ...]]]:
         answers[-1].append(("report", state, opt, objective, routes is not None))
         return report(state, opt, objective, routes)
 
-    whatif.judge_routes, whatif.typed_report = judged, reported  # type: ignore[assignment]
+    whatif.judge_routes, answer.typed_report = judged, reported  # type: ignore[assignment]
     objectives.typed_report = reported  # type: ignore[assignment]
     try:
         for path in sorted((ROOT / "tests" / "data" / "states").glob("*.json")):
@@ -83,15 +84,15 @@ def _recorded() -> list[list[tuple[Any, ...]]]:
             solver.clear_caches()
             solve_report(json.loads(path.read_text())["state"])
     finally:
-        whatif.judge_routes, whatif.typed_report = judge, report  # type: ignore[assignment]
+        whatif.judge_routes, answer.typed_report = judge, report  # type: ignore[assignment]
         objectives.typed_report = report  # type: ignore[assignment]
     return answers
 
 
 def _fresh(answer: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
     """The answer's calls on a board seen first (its problem built, untimed)."""
-    from route18xx.engine.board import Board
-    from route18xx.engine.problem_builder import build_problem
+    from route18xx.engine.board.board import Board
+    from route18xx.engine.answer.problem_builder import build_problem
 
     boards: dict[int, Any] = {}
     out = []
@@ -108,7 +109,7 @@ def _fresh(answer: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
 
 def _run(side: Side, calls: list[tuple[Any, ...]]) -> tuple[float, float]:
     """CPU seconds of the judge calls and of the report calls of one answer."""
-    import route18xx.engine.explain as explain
+    import route18xx.engine.answer.explain as explain
 
     real = explain.route_breakdown
     explain.route_breakdown = side.breakdown  # the reports import it when called

@@ -2,7 +2,7 @@
 
     .venv/bin/python -m benchmarks.bench_recut FOLDER [A,B] [--rounds 4]
 
-``solver/pairvector.py`` cuts its bitsets to a route's window of partners once the
+``solver/listing/pairvector.py`` cuts its bitsets to a route's window of partners once the
 window is ``RECUT_EIGHTHS`` eighths of their width or less. Each board of FOLDER (as
 ``benchmarks.adversarial grow`` writes them) gets its whole answer
 (``engine.api.solve_report``) with ``RECUT_EIGHTHS`` = A and = B, alternating which goes
@@ -25,7 +25,7 @@ from typing import Any
 
 def compare(folder: Path, values: tuple[int, int], rounds: int) -> dict[str, Any]:
     import route18xx.solver as solver
-    import route18xx.solver.pairvector as pairvector
+    import route18xx.solver.listing.pairvector as pairvector
     from route18xx.engine.api import solve_report, warm_up
 
     warm_up()

@@ -25,8 +25,8 @@ import pytest
 
 from benchmarks.conftest import ROOT
 from route18xx.engine.api import state_from_log
-from route18xx.engine.replay import ReplayResult, load_log, replay
-from route18xx.server.cli_replay import api_solver
+from route18xx.engine.replay.replay import ReplayResult, load_log, replay
+from route18xx.server.commands.cli_replay import api_solver
 
 LOGS = ("129026", "1888_game_end_bankrupt")
 LOGS_DIR = ROOT / "tests" / "data" / "logs"

@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 
 from benchmarks.conftest import ROOT, real_states, worst_cases
-from route18xx.engine.optimize import optimize
-from route18xx.engine.problem_builder import build_problem
-from route18xx.engine.state_file import parse_state
+from route18xx.engine.answer.optimize import optimize
+from route18xx.engine.answer.problem_builder import build_problem
+from route18xx.engine.inputs.state_file import parse_state
 
 REAL = real_states()
 WORST = worst_cases()

@@ -32,8 +32,8 @@ import pytest
 
 from benchmarks.conftest import ROOT, real_states
 from route18xx.engine.api import solve_routes
-from route18xx.engine.optimize import optimize
-from route18xx.engine.state_file import parse_state
+from route18xx.engine.answer.optimize import optimize
+from route18xx.engine.inputs.state_file import parse_state
 
 BOARDS = {p.stem: json.loads(p.read_text()) for p in sorted((ROOT / "tests" / "data" / "boards").glob("*.json"))}
 REAL = real_states()

@@ -27,8 +27,8 @@ import pytest
 
 from benchmarks.conftest import ROOT, real_states
 from route18xx.engine.api import suggest_moves
-from route18xx.server.app import RouteServer, ServerConfig, create_server
-from route18xx.server.client import RouteClient
+from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
+from route18xx.server.commands.client import RouteClient
 
 REAL = real_states()
 #: Mid-game decisions of both logs, then the fullest late-game board (phase D).

@@ -27,7 +27,7 @@ from typing import Any
 
 from benchmarks.conftest import ROOT
 from route18xx.engine import api
-from route18xx.engine.turn_rank import TurnOptions, rank_turn
+from route18xx.engine.turn.turn_rank import TurnOptions, rank_turn
 
 LOGS = ROOT / "tests" / "data" / "logs"
 TARGET_S = 2.0

@@ -18,10 +18,10 @@ import sys
 import time
 from pathlib import Path
 
-from route18xx.engine.optimize import optimize, typed_report
-from route18xx.engine.problem_builder import build_problem
-from route18xx.engine.route_judge import judge_routes
-from route18xx.engine.state_file import parse_state
+from route18xx.engine.answer.optimize import optimize, typed_report
+from route18xx.engine.answer.problem_builder import build_problem
+from route18xx.engine.routes.route_judge import judge_routes
+from route18xx.engine.inputs.state_file import parse_state
 
 ROOT = Path(__file__).resolve().parent.parent
 PHASES = ("parse", "build", "judge", "report", "engine")

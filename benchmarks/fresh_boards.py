@@ -21,8 +21,8 @@ from pathlib import Path
 
 def grow_fresh(first: int, count: int, out: Path) -> None:
     from benchmarks.grow_boards import grow
-    from route18xx.engine.optimize import optimize
-    from route18xx.engine.state_file import parse_state
+    from route18xx.engine.answer.optimize import optimize
+    from route18xx.engine.inputs.state_file import parse_state
 
     out.mkdir(parents=True, exist_ok=True)
     written, seed = 0, first

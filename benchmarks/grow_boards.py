@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from route18xx.engine.errors import MalformedInput
-from route18xx.engine.state_file import parse_state, to_state_file
-from route18xx.engine.tile_lay import legal_tile_lays
-from route18xx.engine.token_place import legal_token_placements
+from route18xx.engine.inputs.state_file import parse_state, to_state_file
+from route18xx.engine.board.tile_lay import legal_tile_lays
+from route18xx.engine.board.token_place import legal_token_placements
 
 ROOT = Path(__file__).resolve().parent.parent
 STATES = ROOT / "tests" / "data" / "states"
@@ -132,7 +132,7 @@ def main() -> None:
             if "reference" not in json.loads(path.read_text())["meta"]:
                 reference(path, args.time_limit)
         return
-    from route18xx.engine.optimize import optimize
+    from route18xx.engine.answer.optimize import optimize
 
     written, seed = 0, 0
     while written < args.count:

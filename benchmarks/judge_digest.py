@@ -44,8 +44,8 @@ def _untimed(x: Any) -> Any:
 def _judged(state: dict[str, Any], routes: Any) -> Any:
     from route18xx.engine.api import check_routes
     from route18xx.engine.errors import MalformedInput
-    from route18xx.engine.route_judge import judge_routes, parse_route_specs
-    from route18xx.engine.state_file import parse_state
+    from route18xx.engine.routes.route_judge import judge_routes, parse_route_specs
+    from route18xx.engine.inputs.state_file import parse_state
 
     try:
         report = check_routes(state, routes)

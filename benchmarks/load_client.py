@@ -21,7 +21,7 @@ from typing import Any
 import grpc
 
 from benchmarks.conftest import real_states
-from route18xx.server import converters
+from route18xx.server.convert import converters
 from route18xx.v1 import route_service_pb2 as pb
 
 METHOD = "/route18xx.v1.RouteService/SolveRoutes"

@@ -32,8 +32,8 @@ BUDGET_S = 0.02
 
 
 def measure(path: Path) -> dict[str, Any] | None:
-    from route18xx.engine.optimize import optimize
-    from route18xx.engine.state_file import parse_state
+    from route18xx.engine.answer.optimize import optimize
+    from route18xx.engine.inputs.state_file import parse_state
 
     board = json.loads(path.read_text())
     trains = "".join(sorted(board["state"]["trains"]))
@@ -70,7 +70,7 @@ def _timed(call: Callable[[], int]) -> tuple[float, float, int]:
 def measure_whole(path: Path, stub: Any) -> dict[str, Any] | None:
     """One board's whole answer under the budget, first seen: in process and over gRPC."""
     from route18xx.engine.api import solve_report
-    from route18xx.server import converters
+    from route18xx.server.convert import converters
 
     board = json.loads(path.read_text())
     raw = board["state"]
@@ -107,7 +107,7 @@ def main_whole(folders: list[str]) -> None:
     import grpc
 
     from route18xx.engine.api import warm_up
-    from route18xx.server.app import ServerConfig, create_server
+    from route18xx.server.rpc.app import ServerConfig, create_server
     from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 
     warm_up()

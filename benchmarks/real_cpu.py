@@ -4,7 +4,7 @@ Wall-clock percentiles move several-fold with the machine's load (``side_by_side
 process CPU moves less. Each real state of ``tests/data/states`` is solved warm
 (``engine.api.solve_routes``, decoded dict → checked answer) 5 times and its median
 CPU kept; p50 / p95 / max over the states, and the two-train states apart (the
-ones the pair scan of ``solver/pairs.py`` answers), for this tree and the other
+ones the pair scan of ``solver/listing/pairs.py`` answers), for this tree and the other
 in alternating fresh processes:
 
     .venv/bin/python -m benchmarks.real_cpu OTHER_CHECKOUT [rounds]

@@ -127,7 +127,7 @@ def boards() -> dict[str, Any]:
 
 
 def replay() -> dict[str, Any]:
-    from route18xx.engine.replay import load_log, replay as run
+    from route18xx.engine.replay.replay import load_log, replay as run
 
     figures: dict[str, float] = {}
     answers: dict[str, Any] = {}

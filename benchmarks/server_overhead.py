@@ -44,7 +44,7 @@ def _free_port() -> int:
 
 
 def _requests() -> list[Any]:
-    from route18xx.server import converters
+    from route18xx.server.convert import converters
 
     return [converters.solve_request_to_proto(json.loads(p.read_text())["state"])
             for p in sorted((ROOT / "tests" / "data" / "states").glob("*.json"))]

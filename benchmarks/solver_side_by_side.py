@@ -54,10 +54,10 @@ Call = tuple[Any, dict[str, Any]]
 def record() -> tuple[list[list[Call]], list[Call], list[Call]]:
     """Per first-seen answer its solves; the lone trains' ``best_route`` calls; the pair
     listings' ``list_weighed`` calls (this tree)."""
-    import route18xx.engine.whatif as whatif
+    import route18xx.engine.answer.prepared as whatif
     import route18xx.solver as solver
-    import route18xx.solver.model as model
-    import route18xx.solver.pairs as pairs
+    import route18xx.solver.model.model as model
+    import route18xx.solver.listing.pairs as pairs
     from route18xx.engine.api import solve_report
 
     raws = [json.loads(p.read_text())["state"]
@@ -144,9 +144,9 @@ def _steps(best_route: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[s
 
 def measure(checkout: Path, rounds: int = 5) -> dict[str, dict[str, float]]:
     import route18xx.solver as this
-    import route18xx.solver.bestroute as this_bestroute
-    import route18xx.solver.pairwalk as this_pairwalk
-    import route18xx.solver.reduce as this_reduce
+    import route18xx.solver.listing.bestroute as this_bestroute
+    import route18xx.solver.listing.pairwalk as this_pairwalk
+    import route18xx.solver.graph.reduce as this_reduce
     import route18xx.solver.search as this_search
 
     answers, walks, listings = record()

@@ -24,61 +24,63 @@ from route18xx.engine.errors import (
     Route18xxError,
     excerpt,
 )
-from route18xx.engine.input_file import MAX_FILE_BYTES, file_kind, read_input_file, read_json_file
-from route18xx.engine.jsontext import decode_json
-from route18xx.engine.money import money, signed_money
-from route18xx.engine.reports import (
+from route18xx.engine.inputs.input_file import MAX_FILE_BYTES, file_kind, read_input_file, read_json_file
+from route18xx.engine.inputs.jsontext import decode_json
+from route18xx.engine.facts.money import money, signed_money
+from route18xx.engine.answer.reports import (
     AnswerBreakdown, BonusValue, CheckReport, RouteBreakdown, RouteCheckReport, RouteReport,
     SolveReport, StopValue, SubsidyValue, Violation,
 )
-from route18xx.engine.route_judge import VIOLATION_CODES
+from route18xx.engine.routes.route_judge import VIOLATION_CODES
 from route18xx.engine.titles import DEFAULT_TITLE, TITLES
-from route18xx.engine.rule_versions import RulesVersion, dated_state, parse_rules_as_of, rules_as_of
-from route18xx.engine.route_judge import Judgement, check_route_references, judge_routes, parse_route_specs
-from route18xx.engine.state_file import RouteState, parse_state
+from route18xx.engine.facts.rule_versions import RulesVersion, dated_state, parse_rules_as_of, rules_as_of
+from route18xx.engine.routes.route_judge import Judgement, check_route_references, judge_routes, parse_route_specs
+from route18xx.engine.inputs.state_file import RouteState, parse_state, require_trains
 from route18xx.solver import (  # plain Python: OR-Tools loads at a solve
     OBJECTIVES, CancelToken, Objective, solve_tally,
 )
 
 if TYPE_CHECKING:  # at run time these load on first use (``__getattr__`` below)
-    from route18xx.engine.board_view import (
+    from route18xx.engine.views.board_view import (
         BoardView, CorporationView, HexView, Leg, NodeView, PathView, RouteWalk, board_view_of,
         route_walks_of, state_with_move, tile_view,
     )
-    from route18xx.engine.replay import (
+    from route18xx.engine.replay.replay import (
         ReplayResult, SolveHook, load_log, replay, replay_report, state_before,
     )
-    from route18xx.engine.replay_audit import AuditOptimum, AuditReport, AuditRun, Player
-    from route18xx.engine.replay_report import (
+    from route18xx.engine.replay.optima import run_optimum, solve_hook
+    from route18xx.engine.replay.replay_audit import AuditOptimum, AuditReport, AuditRun, Player
+    from route18xx.engine.replay.replay_report import (
         OBJECTIVE_WORDS, ReplayError, ReplayReport, RunOptimum, RunReport, Shortfall,
     )
-    from route18xx.engine.suggest_report import (
+    from route18xx.engine.suggest.suggest_report import (
         MoveLayReport, MoveReport, RecordedTurn, SuggestReport, Suggestion,
     )
-    from route18xx.engine.turn_report import (
+    from route18xx.engine.turn.turn_report import (
         PlanLay, PlanReport, PlanToken, RankedPlanReport, TrainAdvice, TurnReport,
     )
-    from route18xx.engine.turn_compare import BoughtTrain, TurnComparison, TurnsReport
+    from route18xx.engine.turn.turn_compare import BoughtTrain, TurnComparison, TurnsReport
 
 #: Names of the API whose modules load on first use: a solve or a check never pays for
 #: the game replay or the board's drawing data (issue 11, the cold path).
 _LAZY: dict[str, str] = {
     **dict.fromkeys(("BoardView", "CorporationView", "HexView", "Leg", "NodeView", "PathView",
                      "RouteWalk", "board_view_of", "route_walks_of", "state_with_move",
-                     "tile_view"), "route18xx.engine.board_view"),
+                     "tile_view"), "route18xx.engine.views.board_view"),
     **dict.fromkeys(("ReplayResult", "SolveHook", "load_log", "replay", "replay_report",
-                     "state_before"), "route18xx.engine.replay"),
+                     "state_before"), "route18xx.engine.replay.replay"),
+    **dict.fromkeys(("run_optimum", "solve_hook"), "route18xx.engine.replay.optima"),
     **dict.fromkeys(("AuditOptimum", "AuditReport", "AuditRun", "Player"),
-                    "route18xx.engine.replay_audit"),
+                    "route18xx.engine.replay.replay_audit"),
     **dict.fromkeys(("OBJECTIVE_WORDS", "ReplayError", "ReplayReport", "RunOptimum", "RunReport",
                      "Shortfall"),
-                    "route18xx.engine.replay_report"),
+                    "route18xx.engine.replay.replay_report"),
     **dict.fromkeys(("MoveLayReport", "MoveReport", "RecordedTurn", "SuggestReport", "Suggestion"),
-                    "route18xx.engine.suggest_report"),
+                    "route18xx.engine.suggest.suggest_report"),
     **dict.fromkeys(("PlanLay", "PlanReport", "PlanToken", "RankedPlanReport", "TrainAdvice",
-                     "TurnReport"), "route18xx.engine.turn_report"),
+                     "TurnReport"), "route18xx.engine.turn.turn_report"),
     **dict.fromkeys(("BoughtTrain", "TurnComparison", "TurnsReport"),
-                    "route18xx.engine.turn_compare"),
+                    "route18xx.engine.turn.turn_compare"),
 }
 
 
@@ -123,7 +125,7 @@ def judgement_report(judgement: Judgement, state: RouteState | None = None) -> d
     """A judgement as the JSON object ``route18xx check --json`` prints (with its
     breakdown when the ``state`` is given: ``check_report``)."""
     if state is not None:
-        from route18xx.engine.explain import check_report as typed_check
+        from route18xx.engine.answer.explain import check_report as typed_check
 
         return typed_check(state, judgement).to_json()
     return {
@@ -144,12 +146,6 @@ def judgement_report(judgement: Judgement, state: RouteState | None = None) -> d
             for r in judgement.routes
         ],
     }
-
-
-def require_trains(state: RouteState) -> None:
-    """Solving needs at least one train: a state without one is a malformed request."""
-    if not state.trains:
-        raise MalformedInput("trains", "the company has no trains")
 
 
 def check_routes(
@@ -182,8 +178,8 @@ def check_report(
     violations as data (``violation_details``: code, route, node, hex, text) and,
     with ``compare``, the comparison with the proven optimum (``comparison``: per
     train the stops the optimum adds and drops, the revenue and subsidy
-    differences; see ``engine.whatif.comparison``)."""
-    from route18xx.engine.explain import check_report as typed_check
+    differences; see ``engine.answer.solve_answer.comparison``)."""
+    from route18xx.engine.answer.explain import check_report as typed_check
 
     state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
     check_time(cancel, "validation")
@@ -194,7 +190,7 @@ def check_report(
         return report
     from dataclasses import replace
 
-    from route18xx.engine.whatif import comparison
+    from route18xx.engine.answer.solve_answer import comparison
 
     require_trains(state)
     best = solve_report(state, objective=objective, time_limit_s=time_limit_s,
@@ -219,7 +215,7 @@ def solve_routes(
     ``CancelToken`` (see ``new_cancel_token``): ``cancel.cancel()`` from another
     thread stops the search and returns the best routes found so far.
     """
-    from route18xx.engine.optimize import solve_report as plain  # lazy: keeps `check` light
+    from route18xx.engine.answer.optimize import solve_report as plain  # lazy: keeps `check` light
 
     state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
     require_trains(state)
@@ -249,8 +245,9 @@ def solve_report(
     * ``objectives``: where the board pays a subsidy and the best revenue and the
       best revenue + subsidy differ, both optima and what each costs in the other.
     """
-    from route18xx.engine.prepared_cache import prepared_board
-    from route18xx.engine.whatif import Prepared, explained_solve
+    from route18xx.engine.answer.prepared_cache import prepared_board
+    from route18xx.engine.answer.prepared import Prepared
+    from route18xx.engine.answer.solve_answer import explained_solve
 
     prep: Callable[[], Prepared] | None = None
     if isinstance(state_raw, RouteState):
@@ -302,7 +299,8 @@ def suggest_moves(
     rotations of a tile with the same result (``alternatives``); ``combined`` also
     ranks the best lays each followed by a token (``combined``, ``then_token``).
     """
-    from route18xx.engine.suggest import SuggestOptions, suggest_report
+    from route18xx.engine.suggest.suggest import SuggestOptions
+    from route18xx.engine.suggest.suggest_answer import suggest_report
 
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
         raise MalformedInput("top", f"must be a whole number >= 1, not {excerpt(top)}")
@@ -341,9 +339,9 @@ def suggest_turn(
     ``market`` holds a state file's optional ``depot`` and ``other_trains``. A
     ``TurnReport``; ``to_json()`` is the ``route18xx suggest --turn --json`` object.
     """
-    from route18xx.engine.train_advice import parse_market
-    from route18xx.engine.turn_rank import TurnOptions
-    from route18xx.engine.turn_suggest import suggest_turn_report
+    from route18xx.engine.turn.train_advice import parse_market
+    from route18xx.engine.turn.turn_rank import TurnOptions
+    from route18xx.engine.turn.turn_suggest import suggest_turn_report
 
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
         raise MalformedInput("top", f"must be a whole number >= 1, not {excerpt(top)}")
@@ -356,7 +354,7 @@ def suggest_turn(
     if game_log is not None:
         if action_id is None:
             raise MalformedInput("action_id", "a game log needs the id of an action in it")
-        from route18xx.engine.turn_log import market_before
+        from route18xx.engine.turn.turn_log import market_before
 
         state = state_from_log(game_log, action_id, cancel=cancel, rules_as_of=rules_as_of)
         train_market = market_before(game_log, action_id, state.corporation.sym, cancel=cancel,
@@ -389,8 +387,8 @@ def compare_turns(
     ``time_limit_s`` bounds each turn's ranking. ``to_json()`` is the ``turns`` object
     of ``route18xx replay --turns --json``.
     """
-    from route18xx.engine.replay import UnreplayableAction
-    from route18xx.engine.turn_compare import compare_turns as compare
+    from route18xx.engine.replay.replay import UnreplayableAction
+    from route18xx.engine.turn.turn_compare import compare_turns as compare
 
     parse_rules_as_of(rules_as_of)
     if not time_limit_s > 0 or time_limit_s == float("inf"):  # also refuses NaN
@@ -426,7 +424,7 @@ def chosen_suggestion(
 ) -> Suggestion:
     """A move the client picked from a ranking (or a lay then a token), checked legal,
     as a ``Suggestion`` to draw (``engine.suggest.chosen_suggestion``)."""
-    from route18xx.engine.suggest_player import chosen_suggestion as chosen
+    from route18xx.engine.suggest.suggest_player import chosen_suggestion as chosen
 
     state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
     require_trains(state)
@@ -452,10 +450,10 @@ def recorded_turn(
     board they leave, with its gain over ``base_income`` (no move). A solve that
     fails leaves ``income`` and ``gain`` None.
     """
-    from route18xx.engine.board_view import state_with_move
-    from route18xx.engine.optimize import optimize, routes_report
-    from route18xx.engine.suggest_report import RecordedTurn
-    from route18xx.engine.turn_record import turn_moves
+    from route18xx.engine.views.board_view import state_with_move
+    from route18xx.engine.answer.optimize import optimize, routes_report
+    from route18xx.engine.suggest.suggest_report import RecordedTurn
+    from route18xx.engine.turn.turn_record import turn_moves
 
     moves = turn_moves(log_raw, action_id, cancel=cancel, rules_as_of=rules_as_of)
     after = state
@@ -506,7 +504,7 @@ def state_from_log(
     replayed under (default: the log's own date); a malformed one is
     ``MalformedInput`` naming ``rules_as_of``. The state carries the date used.
     """
-    from route18xx.engine.replay import UnreplayableAction, state_before
+    from route18xx.engine.replay.replay import UnreplayableAction, state_before
 
     parse_rules_as_of(rules_as_of)
 
@@ -543,36 +541,6 @@ def state_from_log(
         raise MalformedInput("game_log", f"action {action_id} could not be replayed") from None
 
 
-def run_optimum(
-    state: RouteState,
-    *,
-    objective: str = "total",
-    time_limit_s: float = 10.0,
-    cancel: CancelToken | None = None,
-) -> RunOptimum:
-    """A replayed run's optimum: the figures ``solve_routes`` reports for ``state``."""
-    from route18xx.engine.optimize import optimize
-    from route18xx.engine.replay_report import RunOptimum
-
-    require_trains(state)
-    return RunOptimum.of(
-        optimize(state, objective=objective, time_limit_s=time_limit_s, cancel=cancel), objective)
-
-
-def solve_hook(
-    objective: str = "total", time_limit_s: float = 10.0, cancel: CancelToken | None = None
-) -> SolveHook:
-    """The hook ``replay(log, solve=...)`` calls at every run: ``run_optimum``, each solve
-    limited to ``time_limit_s`` and to what is left before ``cancel``'s deadline."""
-
-    def optimum(state: RouteState) -> RunOptimum:
-        check_time(cancel, "the replay's solves")
-        # the token's deadline ends the search; the limit alone sets its plan (issue 21)
-        return run_optimum(state, objective=objective, time_limit_s=time_limit_s, cancel=cancel)
-
-    return optimum
-
-
 def replay_game(
     log_raw: Mapping[str, Any],
     *,
@@ -594,10 +562,11 @@ def replay_game(
     default: the log's own date, DESIGN.md §9); the report's ``rules_version`` and
     ``rules_as_of`` say which. A malformed date is ``MalformedInput("rules_as_of")``.
     """
-    from route18xx.engine.replay import UnreplayableAction, replay, replay_report
+    from route18xx.engine.replay.replay import UnreplayableAction, replay, replay_report
 
     parse_rules_as_of(rules_as_of)
-    from route18xx.engine.turns import turn_starts
+    from route18xx.engine.replay.optima import solve_hook
+    from route18xx.engine.replay.turns import turn_starts
 
     if not isinstance(log_raw, Mapping) or not isinstance(log_raw.get("actions"), list):
         raise MalformedInput("game_log", "is not an 18xx.games game log (no 'actions' list)")
@@ -686,7 +655,7 @@ def read_state(state_raw: Mapping[str, Any] | RouteState) -> RouteState:
 def board_view(state_raw: Mapping[str, Any] | RouteState) -> BoardView:
     """Every hex with its terrain, printed or laid tile (paths rotated), revenues per
     phase colour and tokens, plus the companies' colours, homes and destinations."""
-    from route18xx.engine.board_view import board_view_of
+    from route18xx.engine.views.board_view import board_view_of
 
     return board_view_of(read_state(state_raw))
 
@@ -694,7 +663,7 @@ def board_view(state_raw: Mapping[str, Any] | RouteState) -> BoardView:
 def route_walks(state_raw: Mapping[str, Any] | RouteState, routes_raw: Any,
                 field: str = "routes") -> list[RouteWalk]:
     """Routes (a run_routes ``routes`` array) judged, priced and walked path by path."""
-    from route18xx.engine.board_view import route_walks_of
+    from route18xx.engine.views.board_view import route_walks_of
 
     return route_walks_of(read_state(state_raw), routes_raw, field)
 
@@ -730,7 +699,7 @@ def recorded_routes(log_raw: Mapping[str, Any], action_id: int) -> list[Any]:
 def parse_game_log(data: bytes) -> dict[str, Any]:
     """An 18xx.games game log from the bytes of its file; ``MalformedInput("game_log")``
     when they are not JSON (``engine.jsontext.decode_json``) or hold no ``actions`` list."""
-    from route18xx.engine.jsontext import decode_json
+    from route18xx.engine.inputs.jsontext import decode_json
 
     raw = decode_json(data, "game_log")
     if not isinstance(raw, dict) or not isinstance(raw.get("actions"), list):
@@ -752,8 +721,8 @@ def audit_log(
     same way, so that an audit of thousands of logs goes on. ``rules_as_of``
     replays it under the rules of that date instead of the log's own (DESIGN.md §9).
     """
-    from route18xx.engine.replay import UnreplayableAction
-    from route18xx.engine.replay_audit import audit_replay
+    from route18xx.engine.replay.replay import UnreplayableAction
+    from route18xx.engine.replay.replay_audit import audit_replay
 
     parse_rules_as_of(rules_as_of)
     if not isinstance(log_raw, Mapping) or not isinstance(log_raw.get("actions"), list):

@@ -14,7 +14,9 @@ import sys
 from typing import Any, Callable, Sequence
 
 from route18xx.server.audit.commands import COMMANDS as AUDIT_COMMANDS
-from route18xx.server.cli_guard import EXIT_BAD_INPUT, option_error, run_guarded
+from route18xx.server.commands.cli_guard import (
+    EXIT_BAD_INPUT, add_board_arguments, add_rules_as_of, option_error, run_guarded,
+)
 
 AddArguments = Callable[[argparse.ArgumentParser], None]
 Run = Callable[[argparse.Namespace], int]
@@ -30,23 +32,6 @@ def _objectives() -> tuple[str, ...]:
     from route18xx.engine.api import OBJECTIVES
 
     return OBJECTIVES
-
-
-def add_board_arguments(p: argparse.ArgumentParser) -> None:
-    """The board: STATE.json, or ``--game GAME.json --action ID`` (checked by ``_board_error``)."""
-    p.add_argument("state", metavar="STATE.json", nargs="?",
-                   help="a state file (or give --game and --action instead)")
-    p.add_argument("--game", dest="game_log", metavar="GAME.json",
-                   help="an 18xx.games game log: the board just before --action")
-    p.add_argument("--action", dest="action_id", type=int, metavar="ID",
-                   help="with --game: the id of an action taken in a corporation's turn")
-    add_rules_as_of(p, "default: the log's own date with --game, else the state's, else today")
-
-
-def add_rules_as_of(p: argparse.ArgumentParser, default: str) -> None:
-    """``--rules-as-of DATE``: the date whose 1888 rules apply (DESIGN.md §9)."""
-    p.add_argument("--rules-as-of", dest="rules_as_of", metavar="YYYY-MM-DD",
-                   help=f"apply the 1888 rules in force on this date ({default})")
 
 
 def _board_error(a: argparse.Namespace) -> str | None:
@@ -74,13 +59,13 @@ def _add_check(p: argparse.ArgumentParser) -> None:
 
 def _board(a: argparse.Namespace) -> Any:
     """The command's board: STATE.json or ``--game GAME.json --action ID``."""
-    from route18xx.server.cli_commands import Source
+    from route18xx.server.commands.cli_commands import Source
 
     return Source(a.state, a.game_log, a.action_id, a.rules_as_of)
 
 
 def _run_check(a: argparse.Namespace) -> int:
-    from route18xx.server.cli_commands import check_command
+    from route18xx.server.commands.cli_commands import check_command
 
     return check_command(_board(a), a.routes, a.json, compare=a.compare)
 
@@ -108,7 +93,7 @@ def _add_solve(p: argparse.ArgumentParser) -> None:
 
 
 def _run_solve(a: argparse.Namespace) -> int:
-    from route18xx.server.cli_commands import solve_command
+    from route18xx.server.commands.cli_commands import solve_command
 
     return solve_command(_board(a), a.json, a.objective, a.time_limit,
                          pin_path=a.pin, train_sets=a.trains)
@@ -147,10 +132,10 @@ def _add_suggest(p: argparse.ArgumentParser) -> None:
 
 
 def _run_suggest(a: argparse.Namespace) -> int:
-    from route18xx.server.cli_commands import suggest_command
+    from route18xx.server.commands.cli_commands import suggest_command
 
     if a.turn:
-        from route18xx.server.cli_turn import turn_command
+        from route18xx.server.commands.cli_turn import turn_command
 
         return turn_command(_board(a), a.json, a.top if a.top is not None else 5,
                             a.subtract_cost, a.objective, a.time_limit, not a.no_trains)
@@ -216,7 +201,7 @@ def _add_serve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--log-source-url", default="https://18xx.games", metavar="URL",
                    help="the one site FetchGameLog fetches game logs from, as "
                         "<URL>/api/game/<id> (default https://18xx.games)")
-    from route18xx.server.serve_config import defer_defaults
+    from route18xx.server.ops.serve_config import defer_defaults
 
     defer_defaults(p)
 
@@ -225,7 +210,7 @@ def _serve_settings(a: argparse.Namespace) -> tuple[argparse.Namespace, str] | N
     """``a`` with every option from its flag, variable, file or default; None after an error."""
     import os
 
-    from route18xx.server.serve_config import ConfigError, apply, describe, resolve
+    from route18xx.server.ops.serve_config import ConfigError, apply, describe, resolve
 
     try:
         settings = resolve(a, os.environ)
@@ -238,9 +223,9 @@ def _serve_settings(a: argparse.Namespace) -> tuple[argparse.Namespace, str] | N
 def _run_serve(a: argparse.Namespace) -> int:
     import logging
 
-    from route18xx.server.app import ServerConfig, default_workers, serve
-    from route18xx.server.log_format import configure_logging
-    from route18xx.server.runner import Limits
+    from route18xx.server.rpc.app import ServerConfig, default_workers, serve
+    from route18xx.server.ops.log_format import configure_logging
+    from route18xx.server.core.runner import Limits
 
     resolved = _serve_settings(a)
     if resolved is None:
@@ -264,14 +249,14 @@ def _run_serve(a: argparse.Namespace) -> int:
         if not hosts:
             print("error: --allowed-hosts: no host given", file=sys.stderr)
             return 2
-        from route18xx.server.http_headers import host_pattern_error
+        from route18xx.server.httpd.http_headers import host_pattern_error
 
         reason = next(filter(None, map(host_pattern_error, hosts)), None)
         if reason is not None:
             print(f"error: --allowed-hosts: {reason}", file=sys.stderr)
             return 2
     limits = Limits(max_call_s=a.max_call_s, receive_timeout_s=a.receive_timeout_s)
-    from route18xx.server.log_source import LogSourceConfig
+    from route18xx.server.core.log_source import LogSourceConfig
 
     try:
         log_source = LogSourceConfig(a.log_source_url)
@@ -315,7 +300,7 @@ def _add_call(p: argparse.ArgumentParser) -> None:
 
 
 def _run_call(a: argparse.Namespace) -> int:
-    from route18xx.server.client import call_solve, call_suggest, call_suggest_turn, call_validate
+    from route18xx.server.commands.client import call_solve, call_suggest, call_suggest_turn, call_validate
 
     log = {"game": a.game_log, "action": a.action_id, "rules_as_of": a.rules_as_of}
     if a.call == "solve":
@@ -356,7 +341,7 @@ def _add_replay(p: argparse.ArgumentParser) -> None:
 
 
 def _run_replay(a: argparse.Namespace) -> int:
-    from route18xx.server.cli_replay import api_solver, replay_command
+    from route18xx.server.commands.cli_replay import api_solver, replay_command
 
     solve = None if a.no_solve else api_solver(a.objective, a.time_limit)
     return int(replay_command(a.game, a.json, solve, rules_as_of=a.rules_as_of, turns=a.turns,
@@ -373,19 +358,19 @@ def _add_state(p: argparse.ArgumentParser) -> None:
 
 
 def _run_state(a: argparse.Namespace) -> int:
-    from route18xx.server.cli_replay import state_command
+    from route18xx.server.commands.cli_replay import state_command
 
     return int(state_command(a.game, a.action, a.json, a.turn_facts, rules_as_of=a.rules_as_of))
 
 
 def _add_draw(p: argparse.ArgumentParser) -> None:
-    from route18xx.server.draw_cli import add_arguments
+    from route18xx.server.commands.draw_cli import add_arguments
 
     add_arguments(p)
 
 
 def _run_draw(a: argparse.Namespace) -> int:
-    from route18xx.server.draw_cli import run
+    from route18xx.server.commands.draw_cli import run
 
     return run(a)
 
@@ -411,7 +396,7 @@ class _Version(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: Any, option_string: str | None = None) -> None:
-        from route18xx.server.version import version_text
+        from route18xx.server.ops.version import version_text
 
         print(f"route18xx {version_text()}")
         parser.exit()

@@ -9,13 +9,13 @@ Public API:
   settles them (a lone train, ``solver/both.py``), else None;
 * ``warm_up()``: load CP-SAT and run its circuit model once (a server's start);
 * ``solve_tally``: every solve's status and time, while counting is on (a
-  server's metrics, ``solver/tally.py``);
-* ``CancelToken`` stops a running solve from another thread (``solver/cancel.py``);
+  server's metrics, ``solver/runtime/tally.py``);
+* ``CancelToken`` stops a running solve from another thread (``solver/runtime/cancel.py``);
 * ``Lru`` and ``clear_caches()``: the caches of derived data, kept per problem
-  content (``solver/derived.py``); ``clear_caches`` empties them all (benchmarks
+  content (``solver/runtime/derived.py``); ``clear_caches`` empties them all (benchmarks
   of a board seen first);
 * ``reduce_problem(problem) -> ReducedGraph``, the graph the model is built on
-  (``solver/reduce.py``): callers key caches on it (two boards with the same
+  (``solver/graph/reduce.py``): callers key caches on it (two boards with the same
   reduced graph have the same optimum);
 * ``solver.validate.validate(problem, solution, objective=None) -> list[str]``;
 * ``solver.bruteforce.brute_force(problem, *, objective="total") -> Solution``,
@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from route18xx.solver.cancel import CancelToken
+from route18xx.solver.runtime.cancel import CancelToken
 from route18xx.solver.errors import InvalidProblem
 from route18xx.solver.objective import METHODS, OBJECTIVES, Method, Objective
 from route18xx.solver.problem import (
@@ -48,9 +48,9 @@ from route18xx.solver.problem import (
     Stop,
     Train,
 )
-from route18xx.solver.derived import Lru, clear_caches
-from route18xx.solver.reduce import ReducedGraph, reduce_problem
-from route18xx.solver.tally import SolveTally, solve_tally
+from route18xx.solver.runtime.derived import Lru, clear_caches
+from route18xx.solver.graph.reduce import ReducedGraph, reduce_problem
+from route18xx.solver.runtime.tally import SolveTally, solve_tally
 
 if TYPE_CHECKING:
     from route18xx.solver.both import solve_both

@@ -1,20 +1,20 @@
 """Both objectives of a lone unlimited train in one search (issue 21 item 4).
 
 ``solve`` answers one objective; an answer on a board that pays a subsidy wants
-both, the best total and the best revenue (``engine/objectives.py``). For a lone
-unlimited train each was a branch and bound of ``solver/bestreach.py``, the
+both, the best total and the best revenue (``engine/answer/objectives.py``). For a lone
+unlimited train each was a branch and bound of ``solver/listing/bestreach.py``, the
 second above a floor on a smaller board: together 11-15 ms of CPU on the fullest
 real lone-D states, the largest answers of the 123. ``solve_both`` walks once for
-both (``solver/bothreach.py``), on the same reduced graph, within the same step
+both (``solver/listing/bothreach.py``), on the same reduced graph, within the same step
 budget a lone D's walk gets in ``solve`` (``model.REACH_STEPS``, scaled by the
 time limit as ``search.REACH_STEPS_PER_S`` scales it). Where that does not
 settle both (another train set, a board too big for it, ``BOTH_TOO_BIG``, or the
 walk gives up), it answers None and the caller solves each objective on its own.
 
-A lone limited train gets its best route per objective from ``solver/bestroute.py``
+A lone limited train gets its best route per objective from ``solver/listing/bestroute.py``
 (the walk ``solve`` uses for it), both on one reduced board: the first as ``solve``
 finds it, the second above what the first route weighs in the second objective.
-Two walks, one solve: the second solve of ``engine/objectives.py`` reduced the board
+Two walks, one solve: the second solve of ``engine/answer/objectives.py`` reduced the board
 again without its subsidy stops and built its model (129026-697, -732, -477, -662:
 1.1-1.6 ms of CPU for that solve, 0.6-1.0 ms for the walk above the floor here).
 """
@@ -23,19 +23,19 @@ from __future__ import annotations
 
 import time
 
-from route18xx.solver import model
-from route18xx.solver.bestroute import best_route
-from route18xx.solver.bothreach import best_reach_both
-from route18xx.solver.cancel import CancelToken
-from route18xx.solver.derived import Lru
+from route18xx.solver.model import model
+from route18xx.solver.listing.bestroute import best_route
+from route18xx.solver.listing.bothreach import best_reach_both
+from route18xx.solver.runtime.cancel import CancelToken
+from route18xx.solver.runtime.derived import Lru
 from route18xx.solver.errors import Cancelled, InvalidProblem
-from route18xx.solver.model import Instance
+from route18xx.solver.model.model import Instance
 from route18xx.solver.objective import OBJECTIVES, Objective
 from route18xx.solver.problem import RouteProblem, RouteResult, Solution, SolveStats
-from route18xx.solver.reduce import ReducedGraph, reduce_problem
-from route18xx.solver.routes import ListedRoute
+from route18xx.solver.graph.reduce import ReducedGraph, reduce_problem
+from route18xx.solver.listing.routes import ListedRoute
 from route18xx.solver.search import REACH_STEPS_PER_S, REDUCED, price_route
-from route18xx.solver.tally import solve_tally
+from route18xx.solver.runtime.tally import solve_tally
 
 #: The walk for both is not tried when stops × (segments − nodes + 1) of the reduced
 #: graph reaches this (as ``model.UNLIMITED_TOO_BIG`` sizes a listing): on such boards
@@ -52,7 +52,7 @@ BOTH_TOO_BIG = 470
 LIMITED_STEPS = 20_000
 
 #: Per (problem, reduced graph, objective, steps): the walk's two routes, or None
-#: where it gave up (``solver/derived.py``: emptied by ``clear_caches``).
+#: where it gave up (``solver/runtime/derived.py``: emptied by ``clear_caches``).
 BOTH: Lru[tuple[list[ListedRoute], list[ListedRoute]] | None] = Lru()
 
 
@@ -143,12 +143,12 @@ def _limited_walks(
     problem: RouteProblem, graph: ReducedGraph, objective: Objective, first: Instance,
     second: Instance, cancel: CancelToken | None,
 ) -> tuple[list[ListedRoute], list[ListedRoute]] | None:
-    """A lone limited train's best route for each objective (``solver/bestroute.py``):
+    """A lone limited train's best route for each objective (``solver/listing/bestroute.py``):
     the first as ``solve`` finds it, the second above what the first route weighs in
     it (nothing above: the first route is the best in both). None where a walk gives
     up (``solve`` would then list or search the circuit).
 
-    No second walk where the first route settles both (``engine/objectives.py``'s
+    No second walk where the first route settles both (``engine/answer/objectives.py``'s
     rules, subsidies never negative): a best total paying no subsidy is the best
     revenue (no route earns more revenue than its total), and a best revenue
     collecting every subsidy of the board is the best total."""

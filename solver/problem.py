@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import Any, TypeAlias
 
-from route18xx.solver.derived import content_hash, without_hash
+from route18xx.solver.runtime.derived import content_hash, without_hash
 
 NodeIndex: TypeAlias = int
 StopIndex: TypeAlias = int
@@ -118,7 +118,7 @@ class RouteProblem:
     forbidden_segments: frozenset[SegmentIndex] = frozenset()
 
     def __hash__(self) -> int:
-        """The content's hash, once per problem (caches key on problems: solver/derived.py)."""
+        """The content's hash, once per problem (caches key on problems: solver/runtime/derived.py)."""
         return content_hash(self, self._content)
 
     def _content(self) -> tuple[Any, ...]:
@@ -189,7 +189,7 @@ class SolveStats:
     solve_ms: float = 0.0
     branches: int = 0
     conflicts: int = 0
-    #: routes listed for limited trains (``solver/routes.py``); 0 if all are circuits
+    #: routes listed for limited trains (``solver/listing/routes.py``); 0 if all are circuits
     listed_routes: int = 0
 
 

@@ -21,15 +21,15 @@ without those cuts (``PROBING_WITHOUT_CUTS``).
 
 No search where the answer is certain: a lone listed train takes its best
 route, two trains whose routes list within the budget take the best pair
-(``solver/pairs.py``, issue 21: exact, no CP-SAT), and trains all listed take
-their best packing (``solver/packing.py``: an exhaustive search, proven; among
+(``solver/listing/pairs.py``, issue 21: exact, no CP-SAT), and trains all listed take
+their best packing (``solver/listing/packing.py``: an exhaustive search, proven; among
 tied optima the first in its order, where CP-SAT would pick one by its search:
 issue 21 measured these ties at 2-8 ms of CP-SAT on real 4 + 5 and 3 + 4
 states); below a floor that is ``INFEASIBLE`` at once. The listing budget is a
 count scaled by the time limit (``PAIR_STEPS_PER_S``), and the time limit bounds
 the whole solve.
 
-Always an answer (issue 11): a greedy first solution (``solver/greedy.py``) is
+Always an answer (issue 11): a greedy first solution (``solver/listing/greedy.py``) is
 CP-SAT's hint when several trains share the track, and the answer, status
 ``FEASIBLE`` with CP-SAT's or the trivial bound, when the search finds nothing
 better before its time limit. Only a search cancelled before it starts comes
@@ -44,17 +44,17 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from route18xx.solver.cancel import CancelToken
+from route18xx.solver.runtime.cancel import CancelToken
 from route18xx.solver.errors import Cancelled, InvalidProblem
-from route18xx.solver.greedy import GREEDY_STEPS, greedy_routes
-from route18xx.solver.model import METHODS, OBJECTIVES, BuiltModel, Instance, Method, Objective, build_model
-from route18xx.solver.pairs import PAIR_STEPS
+from route18xx.solver.listing.greedy import GREEDY_STEPS, greedy_routes
+from route18xx.solver.model.model import METHODS, OBJECTIVES, BuiltModel, Instance, Method, Objective, build_model
+from route18xx.solver.listing.pairs import PAIR_STEPS
 from route18xx.solver.problem import (
     RouteProblem, RouteResult, Segment, Solution, SolveStats, Stop, Train,
 )
-from route18xx.solver.derived import Lru
-from route18xx.solver.reduce import ReducedGraph, reduce_problem
-from route18xx.solver.tally import solve_tally
+from route18xx.solver.runtime.derived import Lru
+from route18xx.solver.graph.reduce import ReducedGraph, reduce_problem
+from route18xx.solver.runtime.tally import solve_tally
 
 if TYPE_CHECKING:  # loaded on the first CP-SAT search, not for solves listing decides
     from ortools.sat.python import cp_model_helper
@@ -185,7 +185,7 @@ def _bound(
 
 
 #: Listing steps per second of the time limit for the two-train pair scan
-#: (``solver/pairs.py``) and the first solution's sample (``solver/greedy.py``):
+#: (``solver/listing/pairs.py``) and the first solution's sample (``solver/listing/greedy.py``):
 #: listing, weighing and scanning cost 1-2 µs a step, so with a 20 ms limit both
 #: (5 000 steps each) and the engine's re-check fit in about 25 ms; a long limit
 #: lists up to ``PAIR_STEPS`` (a count, not the clock: the same request does the
@@ -198,7 +198,7 @@ PAIR_STEPS_PER_S = 250_000
 REACH_STEPS_PER_S = 10_000
 
 
-#: The first solution's sample steps per second of the time limit (``solver/greedy.py``,
+#: The first solution's sample steps per second of the time limit (``solver/listing/greedy.py``,
 #: up to ``GREEDY_STEPS``): half the listing's. With a 20 ms limit its 5 000 steps, their
 #: weighing and pair scan took ~33 ms of CPU on the slowest boards; 2 500 steps brought the
 #: whole answer's worst CPU from 63.5 to 30 ms on tests/data/boards and from 28.7 to 23.4 ms
@@ -302,7 +302,7 @@ def _scaled_floor(problem: RouteProblem, floor: int, instance: Instance) -> int:
     return floor * scale + len(problem.trains) * sum(min(0, s.subsidy) for s in problem.stops)
 
 
-#: The reduced graph per problem content (``solver/derived.py``).
+#: The reduced graph per problem content (``solver/runtime/derived.py``).
 REDUCED: Lru[ReducedGraph] = Lru()
 
 
@@ -325,7 +325,7 @@ def solve(
     deadline: issue 21). ``time_limit_s`` alone chooses the search's stages, so
     the same request does the same work however much of the deadline is left.
     ``method``: ``"auto"`` lists the routes of limited trains when they are
-    few (``solver/routes.py``); ``"circuit"`` models every train as a circuit.
+    few (``solver/listing/routes.py``); ``"circuit"`` models every train as a circuit.
     ``floor``: only answers whose ``objective`` reaches it (issue 21: a second
     objective's search that knows what it must beat). When none does, the status
     is ``"INFEASIBLE"``, proven: no routes, ``bound`` floor - 1; otherwise the
@@ -471,5 +471,5 @@ def warm_up() -> None:
                            trains=(Train("2", 2), Train("D", None)))
     with solve_tally.uncounted():
         solve(problem, method="circuit", time_limit_s=1.0)
-    importlib.import_module("route18xx.solver.pairvector")
+    importlib.import_module("route18xx.solver.listing.pairvector")
 

@@ -40,7 +40,7 @@ def write_stopped_log(path: Path, action_id: int = STOPS_AT, name: str = "129026
 
 def run_ids_before(action_id: int, name: str = "129026") -> list[int]:
     """The ids of the log's run_routes before ``action_id`` (the good log's own, in order)."""
-    from route18xx.engine.replay import kept_actions
+    from route18xx.engine.replay.replay import kept_actions
 
     kept = kept_actions(load_json(LOGS_DIR / f"{name}.json"))
     return [a["id"] for a in kept if a.get("type") == "run_routes" and a["id"] < action_id]

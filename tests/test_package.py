@@ -89,9 +89,11 @@ def test_the_installed_console_script_answers_as_the_checkout(installed: Path) -
 def test_product_code_imports_only_the_namespace() -> None:
     """Importing every module of route18xx loads no top-level engine, solver or server."""
     code = (
-        "import pkgutil, sys, route18xx\n"
-        "for m in pkgutil.walk_packages(route18xx.__path__, 'route18xx.'):\n"
-        "    __import__(m.name)\n"
+        "import importlib, pkgutil, sys\n"
+        "for part in ('engine', 'solver', 'server', 'draw', 'v1'):\n"
+        "    pkg = importlib.import_module('route18xx.' + part)\n"
+        "    for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
+        "        __import__(m.name)\n"
         "bad = sorted(n for n in sys.modules if n.split('.')[0] in ('engine', 'solver', 'server'))\n"
         "print(bad)\n"
     )
@@ -101,11 +103,14 @@ def test_product_code_imports_only_the_namespace() -> None:
     assert result.stdout.strip() == "[]"
 
 
-def test_the_namespace_has_its_four_parts() -> None:
-    import route18xx
+def test_the_namespace_has_its_parts() -> None:
+    """route18xx is a namespace package (issue 32): each part maps to its own folder."""
+    import importlib
 
-    names = {m.name for m in pkgutil.iter_modules(route18xx.__path__)}
-    assert {"engine", "solver", "server", "v1"} <= names
+    for part, folder in (("engine", "engine"), ("solver", "solver"), ("server", "server"),
+                         ("draw", "draw"), ("v1", "proto/route18xx/v1")):
+        module = importlib.import_module(f"route18xx.{part}")
+        assert Path(module.__file__ or "").resolve().parent == (ROOT / folder).resolve()
 
 
 def test_the_installed_console_script_audits_the_shared_logs(installed: Path, tmp_path: Path) -> None:
@@ -121,14 +126,27 @@ def test_the_installed_console_script_audits_the_shared_logs(installed: Path, tm
 
 
 def test_pyproject_lists_every_package_under_route18xx() -> None:
-    """The wheel's package list is explicit (only route18xx.*): it must name every package."""
+    """The wheel's package list is explicit (only route18xx.*): it must name every package,
+    each mapped from its real folder (issue 32: no symbolic links)."""
     import tomllib
 
-    listed = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
-    on_disk = sorted(  # the folders are symbolic links: follow them
-        ".".join(Path(folder).relative_to(ROOT / "proto").parts)
-        for folder, _, files in os.walk(ROOT / "proto" / "route18xx", followlinks=True)
-        if "__init__.py" in files
-    )
-    assert sorted(listed) == on_disk
-    assert all(name == "route18xx" or name.startswith("route18xx.") for name in listed)
+    setup = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    listed, mapped = setup["packages"], setup["package-dir"]
+    on_disk = []
+    for name, folder in mapped.items():
+        for path, _, files in os.walk(ROOT / folder):
+            if "__init__.py" in files:
+                tail = Path(path).relative_to(ROOT / folder).parts
+                on_disk.append(".".join((name, *tail)))
+    assert sorted(listed) == sorted(on_disk)
+    assert all(name.startswith("route18xx.") for name in listed)
+
+
+def test_no_tracked_symbolic_links() -> None:
+    """Issue 32: real folders only, so every tool reads the same tree."""
+    done = subprocess.run(["git", "ls-files", "-s"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60)
+    if done.returncode != 0:
+        pytest.skip("not a git checkout")
+    links = [line.split("\t", 1)[1] for line in done.stdout.splitlines() if line.startswith("120000")]
+    assert links == []

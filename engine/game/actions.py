@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeAlias
 
 from route18xx.engine.errors import MalformedInput, excerpt
-from route18xx.engine import fields as f
-from route18xx.engine.route_reading import read_route
-from route18xx.engine.route_spec import RouteSpec
+from route18xx.engine.inputs import fields as f
+from route18xx.engine.routes.route_reading import read_route
+from route18xx.engine.routes.route_spec import RouteSpec
 from route18xx.engine.titles import example
 
 #: A player id (integer user id) or a corporation / private symbol.

@@ -36,7 +36,7 @@ from route18xx.engine.game.actions import (
 from route18xx.engine.game.auction import AuctionRound
 from route18xx.engine.game.depot import train_name
 from route18xx.engine.game.emergency import bundle
-from route18xx.engine.route_spec import RouteSpec
+from route18xx.engine.routes.route_spec import RouteSpec
 from route18xx.engine.game.game import Game
 from route18xx.engine.game.operating_round import OperatingRound
 from route18xx.engine.game.privates import price_range, privates_for_sale_to
@@ -45,8 +45,8 @@ from route18xx.engine.game.shares import IPO, POOL
 from route18xx.engine.game.stock import sellable_percents
 from route18xx.engine.game.stock_round import StockRound
 from route18xx.engine.game.trains import depot_trains
-from route18xx.engine.tile_lay import legal_tile_lays
-from route18xx.engine.token_place import legal_token_placements
+from route18xx.engine.board.tile_lay import legal_tile_lays
+from route18xx.engine.board.token_place import legal_token_placements
 
 
 #: Time a random player's route solve may take: long enough to prove every optimum here.
@@ -294,7 +294,8 @@ class RandomAgent:
             )
 
     def _run(self, corp: Any) -> RunRoutes:
-        from route18xx.engine.api import solve_routes
+        from route18xx.engine.answer.optimize import solve_report
+        from route18xx.engine.inputs.state_file import require_trains
 
         game = self.game
         rnd = game.round
@@ -302,8 +303,9 @@ class RandomAgent:
         runnable = [t for t in corp.trains if t not in rnd.ran]
         # A proven optimum, whatever the machine's load: a time-limited answer would make
         # the same seed play a different game on a busy machine.
-        answer = solve_routes(route_state(game, corp, runnable), objective="total",
-                              time_limit_s=PROOF_TIME_LIMIT_S)
+        state = route_state(game, corp, runnable)
+        require_trains(state)
+        answer = solve_report(state, objective="total", time_limit_s=PROOF_TIME_LIMIT_S)
         if not answer["proven_optimal"]:
             raise Stuck(f"{corp.sym}'s routes were not proven optimal in {PROOF_TIME_LIMIT_S:g} s")
         ids: dict[str, list[str]] = {}

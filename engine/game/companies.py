@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from route18xx.engine.gamedata import CompanyDef
+from route18xx.engine.facts.gamedata import CompanyDef
 
 PlayerOrCorp = int | str
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from route18xx.engine.game.market import Cell
 from route18xx.engine.game.shares import IPO, POOL, ShareRegister
-from route18xx.engine.gamedata import CorporationDef
+from route18xx.engine.facts.gamedata import CorporationDef
 
 
 @dataclass

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from route18xx.engine.gamedata import TrainDef
+from route18xx.engine.facts.gamedata import TrainDef
 
 
 def train_name(train_id: str) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from route18xx.engine.board import Board
+from route18xx.engine.board.board import Board
 from route18xx.engine.errors import IllegalAction, MalformedInput
 from route18xx.engine.game.actions import Action, EndGame, Program, RunRoutes, parse_action
 from route18xx.engine.game.bank import Bank
@@ -29,9 +29,9 @@ from route18xx.engine.game.players import Player
 from route18xx.engine.game.shares import IPO, POOL
 from route18xx.engine.game.state import GameState
 from route18xx.engine.game.steps import Round
-from route18xx.engine.gamedata import GameData, PhaseDef, TrainDef
-from route18xx.engine.rule_versions import RulesVersion, current_rules
-from route18xx.engine.rulesets import RuleSet
+from route18xx.engine.facts.gamedata import GameData, PhaseDef, TrainDef
+from route18xx.engine.facts.rule_versions import RulesVersion, current_rules
+from route18xx.engine.facts.rulesets import RuleSet
 from route18xx.engine.titles import Title, title_named, title_of_data
 
 if TYPE_CHECKING:

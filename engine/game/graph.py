@@ -8,9 +8,9 @@ one token city reaches a second revenue centre). The walk itself is
 
 from __future__ import annotations
 
-from route18xx.engine.board import Board
-from route18xx.engine.gamedata import CorpId
-from route18xx.engine.network import Network, reach
+from route18xx.engine.board.board import Board
+from route18xx.engine.facts.gamedata import CorpId
+from route18xx.engine.board.network import Network, reach
 
 
 class GraphCache:

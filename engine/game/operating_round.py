@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from route18xx.engine.game.actions import Action, Entity
-from route18xx.engine.route_spec import RouteSpec
+from route18xx.engine.routes.route_spec import RouteSpec
 from route18xx.engine.game.discard import DiscardTrainStep
 from route18xx.engine.game.or_purchases import BankruptStep, BuyCompanyStep, BuyTrainStep
 from route18xx.engine.game.or_steps import (

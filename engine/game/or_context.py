@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from route18xx.engine.errors import IllegalAction
 from route18xx.engine.game.actions import Action, LayTile
@@ -14,20 +14,12 @@ if TYPE_CHECKING:
     from route18xx.engine.game.operating_round import OperatingRound
 
 
-_OPERATING_ROUND: type[OperatingRound] | None = None
-
-
 def current_round(game: Game) -> OperatingRound:
-    """The operating round in progress. Called for every step of every action: the round's
-    class is imported once (a cycle forbids it at the top), not on each call."""
-    global _OPERATING_ROUND
-    if _OPERATING_ROUND is None:
-        from route18xx.engine.game.operating_round import OperatingRound
-
-        _OPERATING_ROUND = OperatingRound
+    """The operating round in progress, known by its kind (importing its class here would
+    make a cycle: the round's steps use this module)."""
     rnd = game.round
-    assert isinstance(rnd, _OPERATING_ROUND)
-    return rnd
+    assert rnd.kind == "operating"
+    return cast("OperatingRound", rnd)
 
 
 def operator(game: Game) -> Corporation:

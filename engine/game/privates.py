@@ -15,7 +15,7 @@ import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from route18xx.engine.gamedata import HexId
+from route18xx.engine.facts.gamedata import HexId
 
 if TYPE_CHECKING:
     from route18xx.engine.game.companies import Company

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 from route18xx.engine.errors import IllegalAction
 from route18xx.engine.game.actions import RunRoutes
 from route18xx.engine.game.depot import train_name
-from route18xx.engine.revenue import route_subsidy
-from route18xx.engine.route_judge import Judgement, judge_routes
-from route18xx.engine.state_file import RouteState
+from route18xx.engine.routes.revenue import route_subsidy
+from route18xx.engine.routes.route_judge import Judgement, judge_routes
+from route18xx.engine.inputs.state_file import RouteState
 
 if TYPE_CHECKING:
     from route18xx.engine.game.corporations import Corporation

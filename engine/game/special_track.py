@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from route18xx.engine.board import PlacedTile
+from route18xx.engine.board.board import PlacedTile
 from route18xx.engine.errors import IllegalAction
 from route18xx.engine.game.actions import Action, Entity, LayTile, Pass, PlaceToken
 from route18xx.engine.game.or_context import current_round, lay_request, operator

@@ -12,14 +12,14 @@ import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from route18xx.engine.board import Board
+from route18xx.engine.board.board import Board
 from route18xx.engine.game.bank import Bank
 from route18xx.engine.game.companies import Company
 from route18xx.engine.game.corporations import Corporation
 from route18xx.engine.game.depot import Depot
 from route18xx.engine.game.market import StockMarket
 from route18xx.engine.game.players import Player
-from route18xx.engine.gamedata import HexId
+from route18xx.engine.facts.gamedata import HexId
 
 if TYPE_CHECKING:
     from route18xx.engine.game.steps import Round

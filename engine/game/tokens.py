@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from route18xx.engine import token_place
-from route18xx.engine.board import Board, PlacedTile, city_for_exits
+from route18xx.engine.board import token_place
+from route18xx.engine.board.board import Board, PlacedTile, city_for_exits
 from route18xx.engine.errors import IllegalAction
-from route18xx.engine.gamedata import HexId
-from route18xx.engine.token_place import legal_token_placements
+from route18xx.engine.facts.gamedata import HexId
+from route18xx.engine.board.token_place import legal_token_placements
 
 if TYPE_CHECKING:
     from route18xx.engine.game.corporations import Corporation

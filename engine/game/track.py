@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
-from route18xx.engine.board import Board
+from route18xx.engine.board.board import Board
 from route18xx.engine.errors import IllegalAction
-from route18xx.engine.gamedata import CompanyId, CorpId, HexId, PhaseDef, TileDef
-from route18xx.engine.rulesets import RuleSet
-from route18xx.engine.tile_lay import check_tile_lay
+from route18xx.engine.facts.gamedata import CompanyId, CorpId, HexId, PhaseDef, TileDef
+from route18xx.engine.facts.rulesets import RuleSet
+from route18xx.engine.board.tile_lay import check_tile_lay
 
 
 @dataclass(frozen=True)

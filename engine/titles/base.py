@@ -19,9 +19,9 @@ from importlib import resources
 from typing import Any, Literal
 
 from route18xx.engine.errors import MalformedInput
-from route18xx.engine.gamedata import GameData, game_data
-from route18xx.engine.rule_versions import RulesVersion
-from route18xx.engine.rulesets import RuleSet
+from route18xx.engine.facts.gamedata import GameData, game_data
+from route18xx.engine.facts.rule_versions import RulesVersion
+from route18xx.engine.facts.rulesets import RuleSet
 
 #: When a company without a train must buy one: ``"always"`` or only with a route.
 MustBuyTrain = Literal["always", "route"]

@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from datetime import date
 from functools import cache
 
-from route18xx.engine.gamedata import game_data
-from route18xx.engine.rule_versions import RulesVersion
-from route18xx.engine.rulesets import RuleSet
+from route18xx.engine.facts.gamedata import game_data
+from route18xx.engine.facts.rule_versions import RulesVersion
+from route18xx.engine.facts.rulesets import RuleSet
 from route18xx.engine.titles.base import Title
 
 #: The optional rules of 18xx.games' 1830 (``g_1830/meta.rb``), in name order.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from route18xx.engine.rulesets import RULE_SETS
+from route18xx.engine.facts.rulesets import RULE_SETS
 from route18xx.engine.titles.base import Title
 
 

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from route18xx.server.cli_output import output_problem, write_problem
+from route18xx.server.commands.cli_output import output_problem, write_problem
 
 
 def add_audit(p: argparse.ArgumentParser) -> None:
@@ -83,7 +83,7 @@ def _exit_status(summary: dict[str, Any]) -> int:
 
 def _version() -> dict[str, str]:
     """Which route18xx made the figures (issue 23): in the summary, the report and the last line."""
-    from route18xx.server.version import git_revision, package_version
+    from route18xx.server.ops.version import git_revision, package_version
 
     return {"version": package_version(), "git_revision": git_revision()}
 

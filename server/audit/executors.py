@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from route18xx.engine.api import Route18xxError, read_input_file
-from route18xx.server.parent_death import die_with_parent
+from route18xx.server.core.parent_death import die_with_parent
 from route18xx.server.audit.records import GameAudit, audit_bytes, audit_path, game_line
 
 #: Logs in flight per worker: enough to keep every worker busy between two results.

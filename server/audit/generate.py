@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from route18xx.engine.api import random_game_log
-from route18xx.server.parent_death import die_with_parent
+from route18xx.server.core.parent_death import die_with_parent
 
 
 def log_name(seed: int) -> str:

@@ -11,6 +11,7 @@ and the games table names each game's players.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import html
 import importlib.util
@@ -126,13 +127,17 @@ def _draw_board(log: str, action_id: int) -> tuple[str | None, str]:
     command refused: its ``error:`` line)."""
     if importlib.util.find_spec("route18xx.draw") is None:
         return None, "route18xx.draw is not installed"
-    from route18xx.server.cli import main
+    from route18xx.server.commands.cli_guard import run_guarded
+    from route18xx.server.commands.draw_cli import add_arguments, run
 
     out, err = io.StringIO(), io.StringIO()
-    args = ["draw", "--game", log, "--action", str(action_id), "--routes", "both", "-o", "-"]
+    parser = argparse.ArgumentParser(prog="route18xx draw")
+    add_arguments(parser)
+    args = ["--game", log, "--action", str(action_id), "--routes", "both", "-o", "-"]
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            status = main(args)
+            drawn = parser.parse_args(args)
+            status = run_guarded(lambda: int(run(drawn)))
     except SystemExit as exc:  # argparse: a usage error
         status = exc.code if isinstance(exc.code, int) else 2
     text = out.getvalue()

@@ -176,7 +176,7 @@ def test_an_unknown_title_or_another_titles_rule_set_names_the_field() -> None:
 
 
 def test_a_state_file_round_trips_with_its_title() -> None:
-    from route18xx.engine.state_file import parse_state, to_state_file
+    from route18xx.engine.inputs.state_file import parse_state, to_state_file
 
     state = parse_state(STATES["29133-251"]["state"])
     again = to_state_file(state)
@@ -201,8 +201,8 @@ def test_player_owned_blockers_close_their_hexes_one_by_one() -> None:
     """1830 RULES.md §14: SV blocks G15 while a player owns it (map.json
     ``blocked_by_company``); CS blocking B20 does not close G15. PRR reaches G15 from
     Altoona over a curve 8 on H14 (edges 1 and 3)."""
-    from route18xx.engine.state_file import parse_state
-    from route18xx.engine.tile_lay import legal_tile_lays
+    from route18xx.engine.inputs.state_file import parse_state
+    from route18xx.engine.board.tile_lay import legal_tile_lays
 
     raw = _state("3", "PRR", ["3"], [("H14", "8", 1)], [("H12", 0, "PRR")])
     board = parse_state(raw).board

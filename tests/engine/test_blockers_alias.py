@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from route18xx.engine.errors import MalformedInput
-from route18xx.engine.state_file import parse_state, to_state_file
+from route18xx.engine.inputs.state_file import parse_state, to_state_file
 
 #: ROUTES.md §7 example 1 (LYR's 2-train), with the turn facts of a state file.
 STATE: dict[str, Any] = {

@@ -1,4 +1,4 @@
-"""Reading a state's tiles and tokens (engine/board_file.py, issue 21): the flat path
+"""Reading a state's tiles and tokens (engine/inputs/board_file.py, issue 21): the flat path
 for well-formed items reads every board exactly as the checks alone do, and a bad
 item gets the same error (field and reason) either way.
 
@@ -23,12 +23,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from route18xx.engine import board_file
-from route18xx.engine import state_rules as rules
+from route18xx.engine.inputs import board_file
+from route18xx.engine.board import state_rules as rules
 from route18xx.engine.errors import MalformedInput
-from route18xx.engine.gamedata import GameData, game_data
-from route18xx.engine.rule_versions import rules_as_of
-from route18xx.engine.state_file import parse_state
+from route18xx.engine.facts.gamedata import GameData, game_data
+from route18xx.engine.facts.rule_versions import rules_as_of
+from route18xx.engine.inputs.state_file import parse_state
 from tests.conftest import STATES_DIR, load_json, state_files
 
 EXAMPLES = int(os.environ.get("ROUTE18XX_BOARD_FILE_EXAMPLES", "150"))
@@ -246,7 +246,7 @@ def test_held_trains_read_as_the_phase_checks_do() -> None:
     """``check_train``'s data-derived shortcut (the types a phase holds) passes exactly
     what its phase checks pass and refuses nothing they would not: every phase, train
     type, dated rule version and count, with the shortcut and without."""
-    from route18xx.engine.rule_versions import rule_changes
+    from route18xx.engine.facts.rule_versions import rule_changes
 
     data = game_data()
     versions = [None] + [rules_as_of(c.day) for c in rule_changes()]
@@ -275,8 +275,8 @@ def test_held_trains_read_as_the_phase_checks_do() -> None:
 def test_todays_rules_follow_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     """A state without ``rules_as_of`` is read under today's rules in UTC (HISTORY.md §2):
     the D-train count of 17 until 2026-05-13, none after, as the clock moves on."""
-    from route18xx.engine import state_file
-    from route18xx.engine.rule_versions import today
+    from route18xx.engine.inputs import state_file
+    from route18xx.engine.facts.rule_versions import today
 
     assert state_file._rules_today() is rules_as_of(today())
     for day, d_count in ((date(2025, 1, 1), 17), (date(2026, 5, 12), 17), (date(2026, 5, 13), None)):

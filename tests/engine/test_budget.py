@@ -15,14 +15,14 @@ from typing import Any
 import pytest
 
 from route18xx.engine import api
-from route18xx.engine import whatif
-from route18xx.engine.budget import AnswerBudget
-from route18xx.engine.problem_builder import build_problem
-from route18xx.engine.state_file import parse_state
-from route18xx.server import converters
+from route18xx.engine.answer import prepared as whatif
+from route18xx.engine.answer.budget import AnswerBudget
+from route18xx.engine.answer.problem_builder import build_problem
+from route18xx.engine.inputs.state_file import parse_state
+from route18xx.server.convert import converters
 from route18xx.solver import CancelToken, Solution, solve
-from route18xx.solver.model import Instance, build_model
-from route18xx.solver.reduce import reduce_problem
+from route18xx.solver.model.model import Instance, build_model
+from route18xx.solver.graph.reduce import reduce_problem
 from route18xx.solver.search import _search
 from tests.conftest import STATES_DIR
 
@@ -37,7 +37,7 @@ def _state(name: str) -> dict[str, Any]:
 
 
 class Recorder:
-    """Wraps the solver as ``engine.whatif`` calls it and notes what each solve was given."""
+    """Wraps the solver as ``engine.answer.prepared`` calls it and notes what each solve was given."""
 
     def __init__(self, inner: Any) -> None:
         self.inner = inner
@@ -116,7 +116,7 @@ def test_a_tokens_deadline_ends_the_search() -> None:
     """The search stops at its token's deadline even with a long ``time_limit_s``:
     a 5 + D board searched in one stage, which takes CP-SAT well over 50 ms to
     prove (~0.25 s of CPU), is cut there. Built as circuits: the two trains' pair
-    scan (``solver/pairs.py``) would answer it without CP-SAT.
+    scan (``solver/listing/pairs.py``) would answer it without CP-SAT.
     (The model is built beforehand, so that the deadline falls in the search.)"""
     board = json.loads((BOARDS / "grown-032-HJR-5D.json").read_text())["state"]
     problem = build_problem(parse_state(board)).problem

@@ -1,4 +1,4 @@
-"""Chains and stop breakdowns memoised per board (engine/chains.py, engine/explain.py,
+"""Chains and stop breakdowns memoised per board (engine/routes/chains.py, engine/answer/explain.py,
 issue 21): the same as computed afresh, per board (and phase), and a caller's list
 never changes the memo."""
 
@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import json
 
-from route18xx.engine import chains
+from route18xx.engine.routes import chains
 from route18xx.engine.api import solve_report
-from route18xx.engine.board import Board
-from route18xx.engine.state_file import parse_state
+from route18xx.engine.board.board import Board
+from route18xx.engine.inputs.state_file import parse_state
 from tests.conftest import STATES_DIR
 
 
@@ -37,7 +37,7 @@ def test_memoised_chains_equal_a_fresh_search_per_board() -> None:
 def test_memoised_stop_breakdowns_follow_the_board_and_the_phase() -> None:
     from dataclasses import replace
 
-    from route18xx.engine import explain
+    from route18xx.engine.answer import explain
 
     late = parse_state(json.loads((STATES_DIR / "129026-554.json").read_text())["state"])
     nodes = [n for r in solve_report(late).routes for n in r.nodes]
@@ -59,8 +59,8 @@ def test_memoised_stop_breakdowns_follow_the_tile_on_the_hex() -> None:
     boards priced): the same node under another tile is its own entry."""
     from dataclasses import replace
 
-    from route18xx.engine import explain
-    from route18xx.engine.board import Board, split_node_id
+    from route18xx.engine.answer import explain
+    from route18xx.engine.board.board import Board, split_node_id
 
     late = parse_state(json.loads((STATES_DIR / "129026-554.json").read_text())["state"])
     nodes = [n for r in solve_report(late).routes for n in r.nodes]

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from route18xx.server.cli_commands import EXIT_BAD_INPUT, EXIT_OK, check_command
+from route18xx.server.commands.cli_commands import EXIT_BAD_INPUT, EXIT_OK, check_command
 from tests.conftest import STATES_DIR, load_json
 
 BASE = "129026-251"  # HJR, prototype, phase 4

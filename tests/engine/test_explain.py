@@ -11,9 +11,9 @@ import pytest
 from route18xx.engine.api import (
     VIOLATION_CODES, CheckReport, MalformedInput, SolveReport, check_report, solve_report,
 )
-from route18xx.engine.chains import Chain
-from route18xx.engine.route_judge import JudgedRoute, RouteSpec, _check_route, judge_routes
-from route18xx.engine.state_file import parse_state
+from route18xx.engine.routes.chains import Chain
+from route18xx.engine.routes.route_judge import JudgedRoute, RouteSpec, _check_route, judge_routes
+from route18xx.engine.inputs.state_file import parse_state
 from tests.engine.test_routes import WORKED_EXAMPLE_ROUTES, WORKED_EXAMPLE_STATE
 from tests.conftest import load_json, state_files
 

@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from route18xx.engine.board import Board
-from route18xx.engine.gamedata import game_data
-from route18xx.engine.rulesets import NORTH, PROTOTYPE, RULE_SETS
-from route18xx.engine.tile_abilities import tile_ability
-from route18xx.engine.tile_rules import WALL_COLORS, upgrade_candidates
+from route18xx.engine.board.board import Board
+from route18xx.engine.facts.gamedata import game_data
+from route18xx.engine.facts.rulesets import NORTH, PROTOTYPE, RULE_SETS
+from route18xx.engine.board.tile_abilities import tile_ability
+from route18xx.engine.board.tile_rules import WALL_COLORS, upgrade_candidates
 
 #: The private-company tiles and the one hex each may stand on (RULES.md §7.2, §7.3, §7.5).
 SPECIAL_TILE_HEX = {"L39": "H2", "L40a": "E17", "L40b": "F16", "L41": "C5"}
@@ -203,8 +203,8 @@ def test_derived_indexes_are_held_by_the_data() -> None:
     facts) builds its own instead of reading the original's."""
     import dataclasses
 
-    from route18xx.engine.geometry import map_index
-    from route18xx.engine.route_bounds import route_bounds
+    from route18xx.engine.facts.geometry import map_index
+    from route18xx.engine.routes.route_bounds import route_bounds
 
     data = game_data()
     assert map_index(data) is map_index(data)

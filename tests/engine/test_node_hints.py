@@ -15,14 +15,14 @@ from typing import Any
 import pytest
 
 from route18xx.engine.api import check_routes
-from route18xx.engine.board import Board
-from route18xx.engine.chains import Chain
+from route18xx.engine.board.board import Board
+from route18xx.engine.routes.chains import Chain
 from route18xx.engine.errors import MalformedInput
 from route18xx.engine.game.actions import RunRoutes, parse_action
-from route18xx.engine.route_judge import parse_route_specs
-from route18xx.engine.route_reading import hinted_nodes, read_route
-from route18xx.engine.route_rebuild import rebuild_route
-from route18xx.engine.state_file import parse_state
+from route18xx.engine.routes.route_judge import parse_route_specs
+from route18xx.engine.routes.route_reading import hinted_nodes, read_route
+from route18xx.engine.routes.route_rebuild import rebuild_route
+from route18xx.engine.inputs.state_file import parse_state
 from tests.conftest import STATES_DIR, load_json
 
 BEIJING_2 = "1888_game_end_bankrupt-126"  # JZR, phase 2, C9 with two cities

@@ -1,13 +1,13 @@
-"""Node ids read back from the game data's table (engine/board.py ``_SPLIT``, issue 21):
+"""Node ids read back from the game data's table (engine/board/board.py ``_SPLIT``, issue 21):
 the same as parsing ``"<hex>-<index>"`` (ROUTES.md §1.4), for every id of every title."""
 
 from __future__ import annotations
 
 import pytest
 
-from route18xx.engine import board
-from route18xx.engine.board import Board, split_node_id
-from route18xx.engine.gamedata import game_data
+from route18xx.engine.board import board
+from route18xx.engine.board.board import Board, split_node_id
+from route18xx.engine.facts.gamedata import game_data
 
 
 @pytest.mark.parametrize("title", ["1888", "1830"])

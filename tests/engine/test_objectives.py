@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 
 from route18xx.engine import api
-from route18xx.engine.problem_builder import build_problem
-from route18xx.engine.state_file import parse_state
-from route18xx.solver import clear_caches, model, solve
+from route18xx.engine.answer.problem_builder import build_problem
+from route18xx.engine.inputs.state_file import parse_state
+from route18xx.solver import clear_caches, solve
+from route18xx.solver.model import model
 from tests.conftest import STATES_DIR
 
 
@@ -68,7 +69,7 @@ def test_one_search_answers_both_objectives_as_two_did(
     name: str, objective: str, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # The lone D's two objectives from one walk (solver/both.py) against the two searches
-    # it replaces (no walk steps: both searches of engine/objectives.py, the second above
+    # it replaces (no walk steps: both searches of engine/answer/objectives.py, the second above
     # its floor, by CP-SAT's circuit) and the reference's independent optima.
     state, reference = _load(name)
     clear_caches()
@@ -96,7 +97,7 @@ def test_one_search_answers_both_objectives_as_two_did(
 def test_the_floor_search_does_less_work_than_a_plain_one(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # These lone D trains are answered by the branch and bound (solver/bestreach.py)
+    # These lone D trains are answered by the branch and bound (solver/listing/bestreach.py)
     # with no CP-SAT branch; without it (no steps) the circuit's floor search is measured.
     monkeypatch.setattr(model, "REACH_STEPS", 0)
     clear_caches()

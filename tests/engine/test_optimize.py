@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from route18xx.engine.optimize import optimize
-from route18xx.engine.state_file import parse_state
+from route18xx.engine.answer.optimize import optimize
+from route18xx.engine.inputs.state_file import parse_state
 from tests.conftest import load_json, state_files
 
 

@@ -1,4 +1,4 @@
-"""Boards prepared once per content (engine/prepared_cache.py, issue 21): the same
+"""Boards prepared once per content (engine/answer/prepared_cache.py, issue 21): the same
 answer as a board read afresh, a changed board never answered from the old one, and
 a bad board refused on every call."""
 
@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from route18xx.engine import api
-from route18xx.engine.prepared_cache import PREPARED, state_key
-from route18xx.engine.state_file import parse_state
+from route18xx.engine.answer.prepared_cache import PREPARED, state_key
+from route18xx.engine.inputs.state_file import parse_state
 from route18xx.solver import clear_caches
 from tests.conftest import STATES_DIR
 
@@ -90,7 +90,7 @@ def test_a_bad_board_is_refused_every_time() -> None:
 def test_the_problem_is_built_inside_the_first_answer_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """Reading the board happens before the answer; building its problem within it (so
     ``solve_ms`` counts it on a board seen first), once per content."""
-    from route18xx.engine import prepared_cache
+    from route18xx.engine.answer import prepared_cache
 
     clear_caches()
     built: list[str] = []

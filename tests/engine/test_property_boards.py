@@ -1,6 +1,6 @@
 """Property test on generated 1888 boards: CP-SAT optimum == brute-force optimum == the
 engine witness's optimum, and the engine accepts and prices every answer the same
-(issue 3, "two witnesses"; issue 10 #5: the engine witness, ``engine/witness.py``,
+(issue 3, "two witnesses"; issue 10 #5: the engine witness, ``engine/answer/witness.py``,
 shares neither the board → problem translation nor the solver).
 
 Boards are grown on regions of the real map around its special places (the
@@ -22,15 +22,15 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from route18xx.engine.board import Board
-from route18xx.engine.gamedata import game_data
-from route18xx.engine.optimize import optimize, route_spec, train_ids
-from route18xx.engine.problem_builder import build_problem
-from route18xx.engine.route_judge import judge_routes
-from route18xx.engine.state_file import RouteState, parse_state
-from route18xx.engine.tile_lay import legal_tile_lays
-from route18xx.engine.witness import witness
-from route18xx.solver.bruteforce import brute_force
+from route18xx.engine.board.board import Board
+from route18xx.engine.facts.gamedata import game_data
+from route18xx.engine.answer.optimize import optimize, route_spec, train_ids
+from route18xx.engine.answer.problem_builder import build_problem
+from route18xx.engine.routes.route_judge import judge_routes
+from route18xx.engine.inputs.state_file import RouteState, parse_state
+from route18xx.engine.board.tile_lay import legal_tile_lays
+from route18xx.engine.answer.witness import witness
+from route18xx.solver.witnesses.bruteforce import brute_force
 
 EXAMPLES = int(os.environ.get("ROUTE18XX_PROPERTY_EXAMPLES", "300"))
 #: Boards with more runs than this skip the engine witness (it judges every run).
@@ -146,7 +146,7 @@ def test_cpsat_equals_brute_force_and_the_engine_agrees(state: RouteState, objec
 def test_pinned_optimum_equals_brute_force_of_the_other_trains(state: RouteState, data: Any) -> None:
     """Issue 14: pin one train's optimal route; the pinned answer is the brute-force
     optimum of the other trains on the track left free, and pinning costs nothing."""
-    from route18xx.engine.whatif import parse_pins, prepare, solve_prepared
+    from route18xx.engine.answer.prepared import parse_pins, prepare, solve_prepared
 
     best = optimize(state)
     if not best.specs:

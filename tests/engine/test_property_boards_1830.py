@@ -18,15 +18,15 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from route18xx.engine.board import Board
-from route18xx.engine.gamedata import game_data
-from route18xx.engine.optimize import optimize, route_spec, train_ids
-from route18xx.engine.problem_builder import build_problem
-from route18xx.engine.route_judge import judge_routes
-from route18xx.engine.state_file import RouteState, parse_state
-from route18xx.engine.tile_lay import legal_tile_lays
-from route18xx.engine.witness import witness
-from route18xx.solver.bruteforce import brute_force
+from route18xx.engine.board.board import Board
+from route18xx.engine.facts.gamedata import game_data
+from route18xx.engine.answer.optimize import optimize, route_spec, train_ids
+from route18xx.engine.answer.problem_builder import build_problem
+from route18xx.engine.routes.route_judge import judge_routes
+from route18xx.engine.inputs.state_file import RouteState, parse_state
+from route18xx.engine.board.tile_lay import legal_tile_lays
+from route18xx.engine.answer.witness import witness
+from route18xx.solver.witnesses.bruteforce import brute_force
 
 EXAMPLES = max(20, int(os.environ.get("ROUTE18XX_PROPERTY_EXAMPLES", "300")) // 10)
 WITNESS_MAX_RUNS = 2000

@@ -15,12 +15,12 @@ from dataclasses import replace
 
 import pytest
 
-from route18xx.engine.chains import Chain, find_chains
-from route18xx.engine.explain import route_breakdown
-from route18xx.engine.gamedata import game_data
-from route18xx.engine.route_judge import judge_routes, parse_route_specs, read_stops
-from route18xx.engine.route_rebuild import _node_rank, _pairwise, _pairwise_one
-from route18xx.engine.state_file import RouteState, parse_state
+from route18xx.engine.routes.chains import Chain, find_chains
+from route18xx.engine.answer.explain import route_breakdown
+from route18xx.engine.facts.gamedata import game_data
+from route18xx.engine.routes.route_judge import judge_routes, parse_route_specs, read_stops
+from route18xx.engine.routes.route_rebuild import _node_rank, _pairwise, _pairwise_one
+from route18xx.engine.inputs.state_file import RouteState, parse_state
 from tests.conftest import load_json, state_files
 
 

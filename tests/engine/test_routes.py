@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from route18xx.engine.api import check_routes
-from route18xx.engine.route_judge import judge_routes, parse_route_specs
-from route18xx.engine.state_file import parse_state
+from route18xx.engine.routes.route_judge import judge_routes, parse_route_specs
+from route18xx.engine.inputs.state_file import parse_state
 from tests.conftest import load_json, state_files, STATES_DIR
 
 #: RULES overview / ROUTES.md §7 example 1, rebuilt on a board: LYR's 2-train

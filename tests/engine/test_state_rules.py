@@ -16,7 +16,7 @@ import pytest
 from benchmarks.conftest import worst_cases
 from route18xx.engine.api import check_routes
 from route18xx.engine.errors import MalformedInput, OutOfTime
-from route18xx.engine.state_file import parse_state
+from route18xx.engine.inputs.state_file import parse_state
 from tests.conftest import STATES_DIR, load_json
 
 PHASE_2 = "129026-68"  # LYR, phase 2, trains 2 + 2, tokens F16 and H14 (LYR), F6 (HJR)

@@ -11,9 +11,9 @@ import pytest
 
 from route18xx.engine.api import check_routes, suggest_moves
 from route18xx.engine.errors import MalformedInput
-from route18xx.engine.optimize import optimize
-from route18xx.engine.state_file import parse_state, to_state_file
-from route18xx.engine.suggest import SuggestOptions, applied, candidate_moves, suggest
+from route18xx.engine.answer.optimize import optimize
+from route18xx.engine.inputs.state_file import parse_state, to_state_file
+from route18xx.engine.suggest.suggest import SuggestOptions, applied, candidate_moves, suggest
 from tests.conftest import STATES_DIR, load_json
 
 #: Real decisions from both logs: early, middle and late game, 1–2 trains.

@@ -25,10 +25,10 @@ from typing import Any
 import pytest
 
 from route18xx.engine import api
-from route18xx.engine.optimize import optimize
-from route18xx.engine.state_file import RouteState
-from route18xx.engine.tile_lay import legal_tile_lays
-from route18xx.engine.token_place import legal_token_placements, next_token_price
+from route18xx.engine.answer.optimize import optimize
+from route18xx.engine.inputs.state_file import RouteState
+from route18xx.engine.board.tile_lay import legal_tile_lays
+from route18xx.engine.board.token_place import legal_token_placements, next_token_price
 from tests.conftest import LOGS_DIR
 
 #: (log, action id of a turn's first action): real turns with tokens to place and no
@@ -100,7 +100,7 @@ def brute_force_with_privates(state: RouteState) -> dict[tuple[Any, Any], int]:
     """Income of every plan — any order of the normal lay and each private's lays (the
     Great Wall's second tile right after its first), then a token — each solved on its
     own board. Only the legality functions and the ability facts; no ``turn_plans``."""
-    from route18xx.engine.tile_abilities import tile_ability
+    from route18xx.engine.board.tile_abilities import tile_ability
 
     corp = state.corporation.sym
     common: dict[str, Any] = dict(phase=state.phase, rule_set=state.rule_set,
@@ -250,7 +250,7 @@ def test_best_plan_earns_at_least_what_the_player_earned() -> None:
 def test_train_advice_follows_the_rules_on_a_state() -> None:
     """A state with its market: a depot 4 begins phase 4 and rusts the 2s; another company's
     train costs ¥1 up to the cash; the advice is each train set's own optimum."""
-    from route18xx.engine.state_file import to_state_file
+    from route18xx.engine.inputs.state_file import to_state_file
 
     state = _state("129026", 207)  # JHR's board, read as a phase-3 company with a 2 and a 3
 
@@ -276,7 +276,7 @@ def test_train_advice_follows_the_rules_on_a_state() -> None:
 
 def test_market_fields_are_checked() -> None:
     state = _state("129026", 207)
-    from route18xx.engine.state_file import to_state_file
+    from route18xx.engine.inputs.state_file import to_state_file
 
     file = to_state_file(state)
     with pytest.raises(api.MalformedInput, match=r"depot\[0\]"):
@@ -318,7 +318,7 @@ def test_the_train_bound_keeps_the_ranking_exact() -> None:
     """``TurnOptions(train_bound=True)`` (each train's best route alone, summed): on a real
     two-train turn where it prunes (JHR, the bankrupt log's turn of run 448), the top
     plans' scores are the brute force's and every plan is counted once."""
-    from route18xx.engine.turn_rank import TurnOptions, rank_turn
+    from route18xx.engine.turn.turn_rank import TurnOptions, rank_turn
 
     state = _state("1888_game_end_bankrupt", 448)
     assert len(state.trains) > 1

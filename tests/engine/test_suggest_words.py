@@ -23,11 +23,11 @@ from dataclasses import replace
 from typing import Any
 
 from route18xx.engine import api
-from route18xx.engine.gamedata import game_data
-from route18xx.engine.hexgrid import EDGE_OFFSETS
-from route18xx.engine.move_words import EDGE_NAMES, tile_exits
-from route18xx.engine.optimize import optimize
-from route18xx.engine.suggest import applied, candidate_moves
+from route18xx.engine.facts.gamedata import game_data
+from route18xx.engine.facts.hexgrid import EDGE_OFFSETS
+from route18xx.engine.suggest.move_words import EDGE_NAMES, tile_exits
+from route18xx.engine.answer.optimize import optimize
+from route18xx.engine.suggest.suggest import applied, candidate_moves
 from tests.conftest import LOGS_DIR
 
 LOG: dict[str, Any] = json.loads((LOGS_DIR / "129026.json").read_text())

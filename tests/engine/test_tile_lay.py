@@ -6,12 +6,12 @@ from typing import Any
 
 import pytest
 
-from route18xx.engine.board import Board, PlacedTile
+from route18xx.engine.board.board import Board, PlacedTile
 from route18xx.engine.errors import IllegalAction, MalformedInput
-from route18xx.engine.gamedata import game_data
-from route18xx.engine.rulesets import NORTH, PROTOTYPE
-from route18xx.engine.state_file import parse_board, parse_state
-from route18xx.engine.tile_lay import (
+from route18xx.engine.facts.gamedata import game_data
+from route18xx.engine.facts.rulesets import NORTH, PROTOTYPE
+from route18xx.engine.inputs.state_file import parse_board, parse_state
+from route18xx.engine.board.tile_lay import (
     TileLay,
     check_in_context,
     check_tile_lay,
@@ -19,7 +19,7 @@ from route18xx.engine.tile_lay import (
     make_context,
     tiles_left,
 )
-from route18xx.engine.tile_rules import track_key
+from route18xx.engine.board.tile_rules import track_key
 
 TILES = game_data().tiles
 

@@ -16,11 +16,11 @@ from typing import Any, Iterator
 
 import pytest
 
-from route18xx.engine.board import Board, PlacedTile, city_for_exits
-from route18xx.engine.gamedata import game_data
-from route18xx.engine.tile_lay import check_tile_lay, legal_tile_lays
-from route18xx.engine.tile_rules import track_key
-from route18xx.engine.token_place import check_token, legal_token_placements
+from route18xx.engine.board.board import Board, PlacedTile, city_for_exits
+from route18xx.engine.facts.gamedata import game_data
+from route18xx.engine.board.tile_lay import check_tile_lay, legal_tile_lays
+from route18xx.engine.board.tile_rules import track_key
+from route18xx.engine.board.token_place import check_token, legal_token_placements
 from tests.conftest import LOGS_DIR, load_json
 
 LOGS = sorted(LOGS_DIR.glob("*.json"))

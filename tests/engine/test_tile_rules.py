@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from route18xx.engine.board import Board, PlacedTile
+from route18xx.engine.board.board import Board, PlacedTile
 from route18xx.engine.errors import MalformedInput
-from route18xx.engine.gamedata import game_data
-from route18xx.engine.state_file import parse_state
-from route18xx.engine.tile_rules import (
+from route18xx.engine.facts.gamedata import game_data
+from route18xx.engine.inputs.state_file import parse_state
+from route18xx.engine.board.tile_rules import (
     distinct_rotations,
     kept_rotations,
     paths_refusal,

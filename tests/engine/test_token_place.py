@@ -6,12 +6,12 @@ from typing import Any
 
 import pytest
 
-from route18xx.engine.board import Board
+from route18xx.engine.board.board import Board
 from route18xx.engine.errors import IllegalAction, MalformedInput
-from route18xx.engine.gamedata import game_data
-from route18xx.engine.rulesets import NORTH
-from route18xx.engine.state_file import parse_board
-from route18xx.engine.token_place import (
+from route18xx.engine.facts.gamedata import game_data
+from route18xx.engine.facts.rulesets import NORTH
+from route18xx.engine.inputs.state_file import parse_board
+from route18xx.engine.board.token_place import (
     TokenPlacement,
     check_token,
     legal_token_placements,

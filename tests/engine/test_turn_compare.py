@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from route18xx.engine import api
-from route18xx.engine.optimize import optimize
+from route18xx.engine.answer.optimize import optimize
 from tests.conftest import LOGS_DIR
 
 
@@ -74,7 +74,7 @@ def test_the_players_turns_are_read_from_the_log() -> None:
 
 
 def _undone(log: dict[str, Any]) -> set[int]:
-    from route18xx.engine.replay import kept_actions
+    from route18xx.engine.replay.replay import kept_actions
 
     kept = {a["id"] for a in kept_actions(log) if isinstance(a.get("id"), int)}
     return {a["id"] for a in log["actions"] if isinstance(a.get("id"), int)} - kept

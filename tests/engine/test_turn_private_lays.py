@@ -16,13 +16,13 @@ from dataclasses import replace
 from typing import Any
 
 from route18xx.engine import api
-from route18xx.engine.board import Board
-from route18xx.engine.tile_abilities import tile_ability
-from route18xx.engine.tile_lay import TileLay, legal_tile_lays, make_context
-from route18xx.engine.network import reach
-from route18xx.engine.turn_normal_lays import NormalLays
-from route18xx.engine.suggest import player_owned_blockers
-from route18xx.engine.turn_private_lays import PrivateLays
+from route18xx.engine.board.board import Board
+from route18xx.engine.board.tile_abilities import tile_ability
+from route18xx.engine.board.tile_lay import TileLay, legal_tile_lays, make_context
+from route18xx.engine.board.network import reach
+from route18xx.engine.turn.turn_normal_lays import NormalLays
+from route18xx.engine.suggest.suggest import player_owned_blockers
+from route18xx.engine.turn.turn_private_lays import PrivateLays
 from tests.conftest import LOGS_DIR
 
 

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from route18xx.engine.replay import kept_actions
-from route18xx.engine.turn_record import turn_moves
-from route18xx.engine.turns import turn_starts
+from route18xx.engine.replay.replay import kept_actions
+from route18xx.engine.turn.turn_record import turn_moves
+from route18xx.engine.replay.turns import turn_starts
 from tests.conftest import LOGS_DIR
 
 

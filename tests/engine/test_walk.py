@@ -1,4 +1,4 @@
-"""The network walk read from compiled tile pieces (engine/arrivals.py, engine/network.py,
+"""The network walk read from compiled tile pieces (engine/board/arrivals.py, engine/board/network.py,
 issue 21) against a walk written here path by path from the rules.
 
 The witness walk below follows ROUTES.md §3.8 / RULES.md §6.5 #3 one tile path at a
@@ -18,11 +18,11 @@ from typing import Iterable
 
 import pytest
 
-from route18xx.engine.arrivals import order_key
-from route18xx.engine.board import Board, EdgeKey
-from route18xx.engine.network import reach
-from route18xx.engine.problem_builder import build_problem
-from route18xx.engine.state_file import RouteState, parse_state
+from route18xx.engine.board.arrivals import order_key
+from route18xx.engine.board.board import Board, EdgeKey
+from route18xx.engine.board.network import reach
+from route18xx.engine.answer.problem_builder import build_problem
+from route18xx.engine.inputs.state_file import RouteState, parse_state
 from tests.conftest import STATES_DIR
 
 Key = tuple[str, int]

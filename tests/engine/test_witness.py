@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from route18xx.engine.state_file import parse_state
-from route18xx.engine.witness import company_network, runs, track_network, witness
+from route18xx.engine.inputs.state_file import parse_state
+from route18xx.engine.answer.witness import company_network, runs, track_network, witness
 from tests.engine.test_routes import WORKED_EXAMPLE_STATE
 
 

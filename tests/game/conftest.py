@@ -11,7 +11,7 @@ import pytest
 
 from route18xx.engine.game.game import Game
 from route18xx.engine.game.graph import GraphCache
-from route18xx.engine.replay import replay
+from route18xx.engine.replay.replay import replay
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parent / "data"

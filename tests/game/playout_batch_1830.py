@@ -19,7 +19,7 @@ from typing import Any
 
 from route18xx.engine.game.invariants import check_after
 from route18xx.engine.game.playout import play_and_log
-from route18xx.engine.replay import replay
+from route18xx.engine.replay.replay import replay
 
 RULE_SETS = ("standard", "multiple_brown_from_ipo", "optional_6_train",
              "multiple_brown_from_ipo+optional_6_train")

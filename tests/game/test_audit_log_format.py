@@ -14,7 +14,7 @@ import copy
 from typing import Any
 
 from route18xx.engine.game.actions import BuyCompany, Program, parse_action
-from route18xx.engine.replay import kept_actions, replay
+from route18xx.engine.replay.replay import kept_actions, replay
 from tests.game.conftest import load
 
 BANKRUPT = "1888_game_end_bankrupt"

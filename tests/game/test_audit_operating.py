@@ -22,7 +22,7 @@ from route18xx.engine.api import check_routes
 from route18xx.engine.errors import IllegalAction
 from route18xx.engine.game.invariants import check
 from route18xx.engine.game.routing import route_state
-from route18xx.engine.route_judge import RouteSpec, judge_routes
+from route18xx.engine.routes.route_judge import RouteSpec, judge_routes
 from tests.game.audit import act
 from tests.game.conftest import game_before
 
@@ -230,7 +230,7 @@ def test_an_unusable_but_unused_heng_shan_still_holds_the_last_step() -> None:
     checks uses and timing, not whether C5 is still free. Position: bankrupt #141, JZR has
     just bought HS; C5 is given a plain tile (as another corporation may lay once HS is
     corporation-owned, §7.3) and JZR's treasury is emptied so no private is affordable."""
-    from route18xx.engine.board import PlacedTile
+    from route18xx.engine.board.board import PlacedTile
     from route18xx.engine.game.tokens import lay_on_board
 
     game = game_before(BANKRUPT, 141)

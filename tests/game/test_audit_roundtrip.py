@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from route18xx.engine.game.playout import play_and_log
-from route18xx.engine.replay import replay
+from route18xx.engine.replay.replay import replay
 
 pytest.importorskip("ortools")
 

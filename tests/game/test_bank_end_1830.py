@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from route18xx.engine.replay import replay
+from route18xx.engine.replay.replay import replay
 from tests.game.test_replay_1830 import _checkpoints, _log
 
 LOG = "29133"

@@ -20,7 +20,7 @@ from route18xx.engine.errors import IllegalAction
 from route18xx.engine.game.actions import BuyTrain, SellShares
 from route18xx.engine.game.game import Game
 from route18xx.engine.game.invariants import check_after
-from route18xx.engine.replay import replay
+from route18xx.engine.replay.replay import replay
 from tests.game.test_replay_1830 import _log
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from route18xx.engine.errors import IllegalAction
-from route18xx.engine.replay import kept_actions, replay
+from route18xx.engine.replay.replay import kept_actions, replay
 from tests.game.conftest import LOG_NAMES, checkpoints_path, load
 
 

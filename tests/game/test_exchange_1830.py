@@ -24,7 +24,7 @@ from route18xx.engine.game.actions import BuyShares, Par, Pass
 from route18xx.engine.game.game import Game
 from route18xx.engine.game.invariants import check_after
 from route18xx.engine.game.stock import check_sale
-from route18xx.engine.replay import replay
+from route18xx.engine.replay.replay import replay
 from tests.game.test_replay_1830 import _log
 
 P1, P2, P3 = 4836, 4631, 4639

@@ -18,15 +18,15 @@ from functools import cache
 
 import pytest
 
-from route18xx.engine.board import PlacedTile
+from route18xx.engine.board.board import PlacedTile
 from route18xx.engine.errors import IllegalAction
 from route18xx.engine.game.actions import PlaceToken, parse_action
 from route18xx.engine.game.game import Game
 from route18xx.engine.game.invariants import check_after
 from route18xx.engine.game.summary import summary
 from route18xx.engine.game.tokens import lay_on_board
-from route18xx.engine.replay import replay
-from route18xx.engine.token_place import check_token
+from route18xx.engine.replay.replay import replay
+from route18xx.engine.board.token_place import check_token
 from tests.game.test_replay_1830 import _log
 
 

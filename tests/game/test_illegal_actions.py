@@ -30,7 +30,7 @@ from route18xx.engine.game.actions import (
     SellShares,
 )
 from route18xx.engine.game.emergency import apply_purchase, check_purchase
-from route18xx.engine.route_spec import RouteSpec
+from route18xx.engine.routes.route_spec import RouteSpec
 from route18xx.engine.game.game import Game
 from route18xx.engine.game.summary import summary
 from tests.game.conftest import game_before

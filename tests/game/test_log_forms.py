@@ -24,7 +24,7 @@ import pytest
 
 from route18xx.engine.game.actions import Action, RunRoutes
 from route18xx.engine.game.game import Game
-from route18xx.engine.replay import kept_actions, replay, replay_report
+from route18xx.engine.replay.replay import kept_actions, replay, replay_report
 from tests.game.conftest import DATA, LOG_NAMES, load
 
 Log = dict[str, Any]

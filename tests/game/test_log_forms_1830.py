@@ -20,7 +20,7 @@ import pytest
 
 from route18xx.engine.game.actions import Action, RunRoutes
 from route18xx.engine.game.game import Game
-from route18xx.engine.replay import replay
+from route18xx.engine.replay.replay import replay
 from tests.game.test_log_forms import FORMS, Log, _run_routes, _summary
 from tests.game.test_replay_1830 import LOGS, _log
 

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from route18xx.engine.api import check_routes
-from route18xx.engine.replay import kept_actions, states_before
-from route18xx.engine.state_file import parse_state
+from route18xx.engine.replay.replay import kept_actions, states_before
+from route18xx.engine.inputs.state_file import parse_state
 from tests.game.conftest import LOG_NAMES, load
 
 

@@ -22,7 +22,7 @@ import pytest
 from route18xx.engine.game.game import Game
 from route18xx.engine.game.invariants import check_after
 from route18xx.engine.game.playout import log_options, play_and_log
-from route18xx.engine.replay import replay, rule_set_of
+from route18xx.engine.replay.replay import replay, rule_set_of
 from route18xx.server.cli import main
 
 pytest.importorskip("ortools")

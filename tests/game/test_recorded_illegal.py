@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from route18xx.engine.replay import replay, replay_report
+from route18xx.engine.replay.replay import replay, replay_report
 from tests.game.conftest import load
 
 

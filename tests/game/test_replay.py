@@ -10,8 +10,8 @@ import pytest
 
 from route18xx.engine.game.invariants import check_after
 from route18xx.engine.game.scoring import player_value
-from route18xx.engine.replay import kept_actions, replay, replay_report
-from route18xx.engine.replay_report import RunOptimum
+from route18xx.engine.replay.replay import kept_actions, replay, replay_report
+from route18xx.engine.replay.replay_report import RunOptimum
 from tests.game.conftest import LOG_NAMES, checkpoints_path, load
 
 RUNS = {"129026": 95, "1888_game_end_bankrupt": 28}
@@ -212,7 +212,7 @@ def test_every_round_matches_the_engine_checkpoints(name: str) -> None:
 def test_replay_with_the_engine_solver_reaches_the_reference_optima() -> None:
     """Integration: the optimum hook with ``engine.api.solve_routes`` (objective total)."""
     pytest.importorskip("ortools")
-    from route18xx.server.cli_replay import api_solver
+    from route18xx.server.commands.cli_replay import api_solver
     from tests.game.conftest import states_dir
 
     result = replay(load("1888_game_end_bankrupt"), solve=api_solver("total", 10.0))

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from route18xx.engine.game.invariants import check_after
-from route18xx.engine.replay import ReplayResult, kept_actions, replay, replay_report
+from route18xx.engine.replay.replay import ReplayResult, kept_actions, replay, replay_report
 from tests.game.test_replay import _expected, _snapshot
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "1830"

@@ -9,8 +9,8 @@ import pytest
 
 from route18xx.engine.api import state_from_log
 from route18xx.engine.errors import OutOfTime
-from route18xx.engine.replay import kept_actions, replay, state_before
-from route18xx.solver.cancel import CancelToken
+from route18xx.engine.replay.replay import kept_actions, replay, state_before
+from route18xx.solver.runtime.cancel import CancelToken
 from tests.game.conftest import load
 
 

@@ -15,15 +15,15 @@ from route18xx.engine.game.emergency import check_purchase, must_buy_train
 from route18xx.engine.game.game import Game
 from route18xx.engine.game.stock import check_cert_room
 from route18xx.engine.game.trains import depot_trains
-from route18xx.engine.rule_versions import (
+from route18xx.engine.facts.rule_versions import (
     current_rules,
     log_date,
     log_rules_date,
     parse_rules_as_of,
     rules_as_of,
 )
-from route18xx.engine.rulesets import NORTH
-from route18xx.engine.state_file import parse_board, parse_state
+from route18xx.engine.facts.rulesets import NORTH
+from route18xx.engine.inputs.state_file import parse_board, parse_state
 
 OLD = date(2023, 8, 24)  # the day before the market change (HISTORY.md §2)
 NEW = date(2023, 8, 25)

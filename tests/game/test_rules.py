@@ -10,7 +10,7 @@ from route18xx.engine.game.game import Game
 from route18xx.engine.game.invariants import check
 from route18xx.engine.game.payout import share_of
 from route18xx.engine.game.summary import summary
-from route18xx.engine.replay import kept_actions
+from route18xx.engine.replay.replay import kept_actions
 from tests.game.conftest import game_before
 
 BANKRUPT = "1888_game_end_bankrupt"
@@ -196,7 +196,7 @@ def test_undo_and_redo_filtering() -> None:
 
 def test_beijing_reservations_survive_merging_into_one_city() -> None:
     """Both Beijing home slots stay reserved when L42 and then 8892 replace the two cities."""
-    from route18xx.engine.board import PlacedTile
+    from route18xx.engine.board.board import PlacedTile
     from route18xx.engine.game.tokens import lay_on_board, place_home_token
 
     game = fresh("north")

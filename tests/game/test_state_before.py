@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from route18xx.engine.errors import MalformedInput
-from route18xx.engine.replay import state_before, states_before
+from route18xx.engine.replay.replay import state_before, states_before
 from tests.game.conftest import load, states_dir
 
 

@@ -32,7 +32,7 @@ from route18xx.engine.game.invariants import check_after
 from route18xx.engine.game.market import Cell
 from route18xx.engine.game.privates import check_player_buys_private, privates_for_sale_to
 from route18xx.engine.game.shares import POOL
-from route18xx.engine.replay import replay
+from route18xx.engine.replay.replay import replay
 from tests.game.test_replay_1830 import _log
 
 P1, P2, P3, P4 = 4836, 4631, 4639, 1668

@@ -19,7 +19,7 @@ from route18xx.engine.game.actions import BuyCompany, LayTile, Pass, PlaceToken
 from route18xx.engine.game.game import Game
 from route18xx.engine.game.invariants import check_after
 from route18xx.engine.game.summary import summary
-from route18xx.engine.replay import replay
+from route18xx.engine.replay.replay import replay
 from tests.game.test_replay_1830 import _log
 
 

@@ -22,7 +22,7 @@ from route18xx.engine.game.emergency import must_buy_train
 from route18xx.engine.game.game import Game
 from route18xx.engine.game.invariants import check_after
 from route18xx.engine.game.trains import depot_trains
-from route18xx.engine.replay import replay
+from route18xx.engine.replay.replay import replay
 from tests.game.test_replay_1830 import _log
 
 

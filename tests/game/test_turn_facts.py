@@ -15,8 +15,8 @@ import pytest
 
 from route18xx.engine.api import state_from_log, suggest_moves
 from route18xx.engine.errors import MalformedInput
-from route18xx.engine.gamedata import game_data
-from route18xx.engine.replay import state_before, states_before
+from route18xx.engine.facts.gamedata import game_data
+from route18xx.engine.replay.replay import state_before, states_before
 from tests.game.conftest import checkpoints_path, load
 
 TURN_KEYS = ("cash", "privates", "heng_shan_player_owned", "tiles_laid")

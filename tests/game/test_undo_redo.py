@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from route18xx.engine.replay import kept_actions, replay
+from route18xx.engine.replay.replay import kept_actions, replay
 from tests.game.conftest import load
 
 

@@ -151,7 +151,7 @@ def game_log_text(name: str = "129026") -> str:
 
 
 def solve_request(raw_state: dict[str, Any]) -> pb.SolveRoutesRequest:
-    from route18xx.server import converters
+    from route18xx.server.convert import converters
 
     return converters.solve_request_to_proto(raw_state)
 

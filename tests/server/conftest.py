@@ -10,9 +10,9 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
-from route18xx.server.app import RouteServer, ServerConfig, create_server
-from route18xx.server.client import RouteClient
-from route18xx.server.errors import field_violations
+from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
+from route18xx.server.commands.client import RouteClient
+from route18xx.server.core.errors import field_violations
 from tests.conftest import load_json, state_files
 
 #: A small early state: LYR with two 2-trains (prototype rule set, phase 3).

@@ -22,8 +22,8 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_status import rpc_status
 
 from route18xx.v1 import route_service_pb2 as pb
-from route18xx.server import converters, suggest_converters
-from route18xx.server.errors import field_violations
+from route18xx.server.convert import converters, suggest_converters
+from route18xx.server.core.errors import field_violations
 from tests.server.raw_h2 import open_streams
 from tests.server.abuse import (
     ServerProcess, game_log_text, log_with_undos, recorded_routes, solve_request, start_server,

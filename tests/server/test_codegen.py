@@ -50,7 +50,7 @@ def test_request_json_reads_like_a_state_file() -> None:
     """DESIGN.md §5: the request's protobuf JSON has the state file's keys and values."""
     from google.protobuf import json_format
 
-    from route18xx.server import converters
+    from route18xx.server.convert import converters
     from tests.server.conftest import BASE_STATE_NAME, real_state
 
     state = real_state(BASE_STATE_NAME)["state"]
@@ -68,7 +68,7 @@ def test_turn_facts_read_like_a_state_file() -> None:
     """The optional suggestion fields (cash, privates, …) keep the state file's JSON form."""
     from google.protobuf import json_format
 
-    from route18xx.server import converters
+    from route18xx.server.convert import converters
     from tests.server.conftest import real_state
 
     state = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from route18xx.server.client import RouteClient
+from route18xx.server.commands.client import RouteClient
 from tests.conftest import load_json, state_files
 
 CLIENT_THREADS = 8

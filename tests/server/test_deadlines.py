@@ -16,9 +16,9 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from route18xx.engine.errors import IllegalAction
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
-from route18xx.server import converters
-from route18xx.server.app import RouteServer, ServerConfig, create_server
-from route18xx.server.runner import Limits
+from route18xx.server.convert import converters
+from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
+from route18xx.server.core.runner import Limits
 from tests.server.conftest import NOT_SERVING, SERVING, health_status
 
 PARTIAL_ROUTE = {

@@ -9,7 +9,7 @@ import grpc
 import pytest
 
 from route18xx.v1 import route_service_pb2 as pb
-from route18xx.server import converters
+from route18xx.server.convert import converters
 from tests.server.conftest import (
     BASE_STATE_NAME, SERVING, assert_invalid, health_status, real_state,
 )

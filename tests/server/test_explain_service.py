@@ -14,7 +14,7 @@ import pytest
 from google.protobuf import json_format
 
 from route18xx.engine import api
-from route18xx.server import converters
+from route18xx.server.convert import converters
 from route18xx.v1 import route_service_pb2 as pb
 from tests.server.conftest import real_state
 

@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from route18xx.v1 import route_service_pb2 as pb
-from route18xx.server import converters
+from route18xx.server.convert import converters
 from tests.conftest import load_json, state_files
 from tests.server.abuse import LOGS
 from tests.server.conftest import SERVING, health_status

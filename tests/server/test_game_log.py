@@ -15,11 +15,11 @@ import grpc
 import pytest
 from google.protobuf import json_format
 
-from route18xx.engine.replay import state_before
+from route18xx.engine.replay.replay import state_before
 from route18xx.v1 import route_service_pb2 as pb
-from route18xx.server import converters, suggest_converters
-from route18xx.server.client import RouteClient
-from route18xx.server.converters import LogSource
+from route18xx.server.convert import converters, suggest_converters
+from route18xx.server.commands.client import RouteClient
+from route18xx.server.convert.converters import LogSource
 from tests.conftest import LOGS_DIR, STATES_DIR, load_json
 from tests.server.conftest import assert_invalid
 

@@ -11,10 +11,11 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from route18xx.server.app import RouteServer, ServerConfig, create_server
-from route18xx.server.calls import SERVICE_NAME
-from route18xx.server import call_cap, converters
-from route18xx.server.runner import Limits
+from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
+from route18xx.server.core.calls import SERVICE_NAME
+from route18xx.server.rpc import call_cap
+from route18xx.server.convert import converters
+from route18xx.server.core.runner import Limits
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from tests.server.conftest import NOT_SERVING, SERVING, health_status
 from tests.server.test_deadlines import SlowSolver

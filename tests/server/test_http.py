@@ -20,8 +20,8 @@ from connectrpc.errors import ConnectError
 from connectrpc.protocol import ProtocolType
 from google.protobuf import json_format
 
-from route18xx.server import converters, suggest_converters
-from route18xx.server.app import RouteServer, ServerConfig, create_server
+from route18xx.server.convert import converters, suggest_converters
+from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from route18xx.v1.route_service_connect import RouteServiceClientSync

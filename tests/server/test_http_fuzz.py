@@ -33,7 +33,7 @@ from google.protobuf.message import Message
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from route18xx.server import converters
+from route18xx.server.convert import converters
 from route18xx.v1 import route_service_pb2 as pb
 from tests.server.abuse import ServerProcess, start_server
 from tests.server.http_calls import GRPC_WEB, JSON, PROTO, SERVICE, Answer, envelope, gzip, leaks, post

@@ -22,10 +22,10 @@ from google.protobuf import json_format
 from prometheus_client.parser import text_string_to_metric_families
 
 from route18xx.engine import api
-from route18xx.server import converters
-from route18xx.server.app import RouteServer, ServerConfig, create_server
-from route18xx.server.calls import SERVICE_NAME
-from route18xx.server.runner import Limits
+from route18xx.server.convert import converters
+from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
+from route18xx.server.core.calls import SERVICE_NAME
+from route18xx.server.core.runner import Limits
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from tests.server.conftest import (
@@ -183,7 +183,7 @@ def test_every_solve_is_counted_by_status(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Solves inside a validation and a suggestion, and a failed call's, count (issue 23)."""
-    from route18xx.engine import optimize, whatif
+    from route18xx.engine.answer import optimize, whatif
 
     routes = real_state(BASE_STATE_NAME)["reference"]["recorded_routes"]
     before = scrape(ops)

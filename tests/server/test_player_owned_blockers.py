@@ -7,7 +7,7 @@ from typing import Any
 
 import grpc
 
-from route18xx.server.converters import state_from_proto, state_to_proto
+from route18xx.server.convert.converters import state_from_proto, state_to_proto
 from route18xx.v1 import route_service_pb2 as pb
 
 #: 1830: PRR at Altoona (H12) with a curve 8 on H14 (edges 1 and 3) reaches G15, which

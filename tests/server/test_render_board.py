@@ -7,7 +7,7 @@ from pathlib import Path
 import grpc
 
 from route18xx.server import cli
-from route18xx.server import converters
+from route18xx.server.convert import converters
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from tests.conftest import LOGS_DIR

@@ -18,7 +18,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from route18xx.server.app import RouteServer, ServerConfig, create_server
+from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
 from route18xx.server.cli import main
 from tests.conftest import LOGS_DIR
 

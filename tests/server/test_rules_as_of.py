@@ -146,6 +146,6 @@ def test_cli_bad_rules_as_of_exits_2_naming_the_field() -> None:
 
 
 def _state_proto(raw: dict[str, Any]) -> pb.State:
-    from route18xx.server.converters import state_to_proto
+    from route18xx.server.convert.converters import state_to_proto
 
     return state_to_proto(raw)

@@ -35,7 +35,7 @@ TREE = 4
 
 def _busy(target: str) -> None:
     """A long suggestion ranking on a worker; it fails when the server dies."""
-    from route18xx.server.client import RouteClient
+    from route18xx.server.commands.client import RouteClient
 
     state = json.loads((STATES_DIR / "129026-399.json").read_text("utf-8"))["state"]
     try:

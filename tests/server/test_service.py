@@ -13,8 +13,8 @@ from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
 
 from route18xx.engine.api import check_routes, solve_routes
 from route18xx.v1 import route_service_pb2 as pb
-from route18xx.server.app import SERVICE_NAME
-from route18xx.server.client import RouteClient
+from route18xx.server.rpc.app import SERVICE_NAME
+from route18xx.server.commands.client import RouteClient
 from tests.conftest import load_json, state_files
 from tests.server.conftest import SERVING, health_status
 
@@ -117,7 +117,7 @@ def test_validate_rejects_broken_routes_with_engine_reasons(client: RouteClient,
 def test_protobuf_json_of_a_response_reads_like_run_routes(stub: Any) -> None:
     from google.protobuf import json_format
 
-    from route18xx.server import converters
+    from route18xx.server.convert import converters
 
     data = _state("129026-138")
     response = stub.SolveRoutes(converters.solve_request_to_proto(data["state"]), timeout=30)

@@ -26,10 +26,10 @@ from route18xx.engine.api import (
 )
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
-from route18xx.server import converters, suggest_converters
-from route18xx.server.app import RouteServer, ServerConfig, create_server
-from route18xx.server.client import RouteClient
-from route18xx.server.runner import Limits
+from route18xx.server.convert import converters, suggest_converters
+from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
+from route18xx.server.commands.client import RouteClient
+from route18xx.server.core.runner import Limits
 from tests.conftest import STATES_DIR
 from tests.server.conftest import SERVING, assert_invalid, health_status, real_state
 

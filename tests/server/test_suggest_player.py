@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from route18xx.engine import api
-from route18xx.server import suggest_converters
+from route18xx.server.convert import suggest_converters
 from route18xx.v1 import route_service_pb2 as pb
 from tests.conftest import LOGS_DIR
 

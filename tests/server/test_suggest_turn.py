@@ -15,9 +15,9 @@ import pytest
 from google.protobuf import json_format
 
 from route18xx.engine import api
-from route18xx.server import turn_converters
-from route18xx.server.app import RouteServer, ServerConfig, create_server
-from route18xx.server.converters import LogSource
+from route18xx.server.convert import turn_converters
+from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
+from route18xx.server.convert.converters import LogSource
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from tests.conftest import LOGS_DIR
@@ -106,7 +106,7 @@ def test_route_client_and_call_suggest_turn(both: RouteServer, tmp_path: Any, ca
     --turn`` prints what the local ``suggest --turn`` prints (timing aside); bad input
     exits 2 naming the field, an RPC error 1 with the status name."""
     from route18xx.server.cli import main
-    from route18xx.server.client import RouteClient
+    from route18xx.server.commands.client import RouteClient
 
     with RouteClient(both.target) as client:
         remote = client.suggest_turn(LogSource(LOG, TURN_START), top=2, trains=False,

@@ -19,13 +19,14 @@ import pytest
 from google.protobuf import json_format
 
 from route18xx.engine.api import MalformedInput, OutOfTime, solve_routes
-from route18xx.server import calls, converters
-from route18xx.server.frames import (
+from route18xx.server.core import calls
+from route18xx.server.convert import converters
+from route18xx.server.core.frames import (
     ANSWER, CANCEL, ERROR, JOB, READY, SOLVES, read_frame, write_frame,
 )
-from route18xx.server.runner import Limits
-from route18xx.server.workers import worker_main
-from route18xx.server.app import RouteServer, ServerConfig, create_server
+from route18xx.server.core.runner import Limits
+from route18xx.server.core.workers import worker_main
+from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from tests.conftest import load_json, state_files
@@ -280,9 +281,9 @@ def test_solves_in_worker_processes_are_counted_by_status(
     from prometheus_client import generate_latest
     from prometheus_client.parser import text_string_to_metric_families
 
-    from route18xx.engine import optimize, whatif
-    from route18xx.server.runner import EngineRunner
-    from route18xx.server.workers import run_job
+    from route18xx.engine.answer import optimize, whatif
+    from route18xx.server.core.runner import EngineRunner
+    from route18xx.server.core.workers import run_job
 
     def solves() -> dict[str, float]:
         text = generate_latest(processes.metrics.registry).decode()

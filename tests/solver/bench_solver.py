@@ -23,8 +23,8 @@ STATES = Path(__file__).resolve().parent.parent / "data" / "states"
 
 def real_problems() -> dict[str, RouteProblem]:
     try:
-        from route18xx.engine.problem_builder import build_problem
-        from route18xx.engine.state_file import parse_state
+        from route18xx.engine.answer.problem_builder import build_problem
+        from route18xx.engine.inputs.state_file import parse_state
     except ImportError:
         return {}
     return {

@@ -1,7 +1,7 @@
-"""A lone unlimited train's best route by branch and bound on reach (solver/bestreach.py).
+"""A lone unlimited train's best route by branch and bound on reach (solver/listing/bestreach.py).
 
-Witnesses: the full listing of ``solver/routes.py`` (every legal route, weighed),
-and the exhaustive enumerator ``solver/bruteforce.py`` through ``solve``.
+Witnesses: the full listing of ``solver/listing/routes.py`` (every legal route, weighed),
+and the exhaustive enumerator ``solver/witnesses/bruteforce.py`` through ``solve``.
 """
 
 from __future__ import annotations
@@ -13,18 +13,19 @@ from dataclasses import replace
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from route18xx.engine.problem_builder import build_problem
-from route18xx.engine.state_file import parse_state
-from route18xx.solver import RouteProblem, clear_caches, model, solve
-from route18xx.solver.bestreach import best_reach_route, best_reach_search
-from route18xx.solver.bruteforce import brute_force
-from route18xx.solver.cancel import CancelToken
+from route18xx.engine.answer.problem_builder import build_problem
+from route18xx.engine.inputs.state_file import parse_state
+from route18xx.solver import RouteProblem, clear_caches, solve
+from route18xx.solver.model import model
+from route18xx.solver.listing.bestreach import best_reach_route, best_reach_search
+from route18xx.solver.witnesses.bruteforce import brute_force
+from route18xx.solver.runtime.cancel import CancelToken
 from route18xx.solver.errors import Cancelled
-from route18xx.solver.model import Instance, build_model
+from route18xx.solver.model.model import Instance, build_model
 from route18xx.solver.problem import Train
-from route18xx.solver.reduce import reduce_problem
-from route18xx.solver.routes import list_routes
-from route18xx.solver.validate import validate
+from route18xx.solver.graph.reduce import reduce_problem
+from route18xx.solver.listing.routes import list_routes
+from route18xx.solver.witnesses.validate import validate
 from tests.conftest import STATES_DIR
 from tests.solver.boards import grid_problem
 from tests.solver.strategies import route_problems

@@ -1,4 +1,4 @@
-"""The best route of a lone train by branch and bound (solver/bestroute.py)."""
+"""The best route of a lone train by branch and bound (solver/listing/bestroute.py)."""
 
 from __future__ import annotations
 
@@ -6,13 +6,13 @@ from dataclasses import replace
 
 import pytest
 
-from route18xx.solver.bestroute import best_route, off_route_bound
-from route18xx.solver.cancel import CancelToken
+from route18xx.solver.listing.bestroute import best_route, off_route_bound
+from route18xx.solver.runtime.cancel import CancelToken
 from route18xx.solver.errors import Cancelled
-from route18xx.solver.model import Instance
+from route18xx.solver.model.model import Instance
 from route18xx.solver.problem import PairBonus
-from route18xx.solver.reduce import reduce_problem
-from route18xx.solver.routes import ListedRoute, list_routes
+from route18xx.solver.graph.reduce import reduce_problem
+from route18xx.solver.listing.routes import ListedRoute, list_routes
 from tests.solver.boards import grid_problem
 
 

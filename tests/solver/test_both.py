@@ -1,7 +1,7 @@
-"""Both objectives of a lone unlimited train from one walk (solver/bothreach.py,
+"""Both objectives of a lone unlimited train from one walk (solver/listing/bothreach.py,
 solver/both.py; issue 21 item 4).
 
-Witness: the exhaustive enumerator ``solver/bruteforce.py``, which shares no code
+Witness: the exhaustive enumerator ``solver/witnesses/bruteforce.py``, which shares no code
 with the walk, run once per objective; and the engine's validator.
 """
 
@@ -14,14 +14,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from route18xx.solver import RouteProblem, clear_caches, model, solve_both
-from route18xx.solver.bothreach import best_reach_both
-from route18xx.solver.bruteforce import brute_force
-from route18xx.solver.cancel import CancelToken
-from route18xx.solver.model import Instance
+from route18xx.solver import RouteProblem, clear_caches, solve_both
+from route18xx.solver.model import model
+from route18xx.solver.listing.bothreach import best_reach_both
+from route18xx.solver.witnesses.bruteforce import brute_force
+from route18xx.solver.runtime.cancel import CancelToken
+from route18xx.solver.model.model import Instance
 from route18xx.solver.problem import Stop, Train
-from route18xx.solver.reduce import reduce_problem
-from route18xx.solver.validate import validate
+from route18xx.solver.graph.reduce import reduce_problem
+from route18xx.solver.witnesses.validate import validate
 from tests.solver.boards import grid_problem
 from tests.solver.strategies import route_problems
 

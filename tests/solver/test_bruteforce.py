@@ -10,8 +10,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from route18xx.solver.bruteforce import brute_force, track_graph, walks
-from route18xx.solver.validate import validate
+from route18xx.solver.witnesses.bruteforce import brute_force, track_graph, walks
+from route18xx.solver.witnesses.validate import validate
 from tests.solver.boards import Board
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,8 +52,8 @@ def test_networkx_is_used_by_product_code() -> None:
         for path in (ROOT / package).rglob("*.py")
         if "networkx" in {m.split(".")[0] for m in imported_modules(path)}
     ]
-    assert "solver/bruteforce.py" in users
-    assert "engine/witness.py" in users
+    assert "solver/witnesses/bruteforce.py" in users
+    assert "engine/answer/witness.py" in users
 
 
 def worked_example() -> Board:

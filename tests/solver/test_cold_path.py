@@ -1,7 +1,7 @@
 """The cold path (issue 11, item 4): solving loads neither numpy nor pandas.
 
 OR-Tools' ``cp_model`` module imports both (~0.3 s of a fresh process); the
-solver builds its model on ``cp_model_helper`` (``solver/cpsat.py``) instead.
+solver builds its model on ``cp_model_helper`` (``solver/model/cpsat.py``) instead.
 """
 
 from __future__ import annotations

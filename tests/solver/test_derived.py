@@ -1,4 +1,4 @@
-"""Derived data kept per problem content (solver/derived.py, issue 21): the LRU itself,
+"""Derived data kept per problem content (solver/runtime/derived.py, issue 21): the LRU itself,
 and a solve from the caches equal to one computed afresh, never a stale one."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from route18xx.solver import reduce_problem, solve
-from route18xx.solver.derived import Lru, clear_caches
-from route18xx.solver.model import LISTED
+from route18xx.solver.runtime.derived import Lru, clear_caches
+from route18xx.solver.model.model import LISTED
 from route18xx.solver.problem import RouteProblem, Segment, Stop, Train
 from route18xx.solver.search import REDUCED
 

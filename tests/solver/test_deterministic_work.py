@@ -5,7 +5,7 @@ never by the wall clock, which only bounds the call. So five processes each
 solving the same hard request three times at once, beside processes burning
 every core, give identical
 routes, bounds, statuses and CP-SAT branch counts. These boards are answered by
-the two-train pair scan (``solver/pairs.py``, no CP-SAT: bounded by counts too);
+the two-train pair scan (``solver/listing/pairs.py``, no CP-SAT: bounded by counts too);
 one is also solved as circuits, so CP-SAT's own search is held to the same test.
 """
 
@@ -54,8 +54,8 @@ def _engine_report(state: dict[str, Any]) -> dict[str, Any]:
 
 def _circuit_report(state: dict[str, Any]) -> dict[str, Any]:
     """The solver's answer with every train a circuit: CP-SAT searches."""
-    from route18xx.engine.problem_builder import build_problem
-    from route18xx.engine.state_file import parse_state
+    from route18xx.engine.answer.problem_builder import build_problem
+    from route18xx.engine.inputs.state_file import parse_state
     from route18xx.solver import solve
 
     sol = solve(build_problem(parse_state(state)).problem, time_limit_s=60.0, method="circuit")

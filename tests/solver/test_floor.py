@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from route18xx.engine.problem_builder import build_problem
-from route18xx.engine.state_file import parse_state
+from route18xx.engine.answer.problem_builder import build_problem
+from route18xx.engine.inputs.state_file import parse_state
 from route18xx.solver import RouteProblem, solve
 from route18xx.solver.problem import Segment, Stop, Train
 from tests.conftest import STATES_DIR

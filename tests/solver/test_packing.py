@@ -1,13 +1,13 @@
-"""The only best packing of listed routes (solver/packing.py), checked against CP-SAT."""
+"""The only best packing of listed routes (solver/listing/packing.py), checked against CP-SAT."""
 
 from __future__ import annotations
 
 import pytest
 
-from route18xx.solver.model import Instance, build_model
-from route18xx.solver.packing import best_packing, unique_best_packing
-from route18xx.solver.reduce import reduce_problem
-from route18xx.solver.routes import ListedRoute
+from route18xx.solver.model.model import Instance, build_model
+from route18xx.solver.listing.packing import best_packing, unique_best_packing
+from route18xx.solver.graph.reduce import reduce_problem
+from route18xx.solver.listing.routes import ListedRoute
 from route18xx.solver.search import _packed_listed, _routes, _search
 from tests.solver.boards import grid_problem
 
@@ -76,8 +76,8 @@ def test_a_tied_packing_needs_no_search() -> None:
     import json
     from dataclasses import replace
 
-    from route18xx.engine.problem_builder import build_problem
-    from route18xx.engine.state_file import parse_state
+    from route18xx.engine.answer.problem_builder import build_problem
+    from route18xx.engine.inputs.state_file import parse_state
     from route18xx.solver import solve
     from tests.conftest import STATES_DIR
 

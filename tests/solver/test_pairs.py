@@ -1,4 +1,4 @@
-"""Two trains by listing and a pair scan (solver/pairs.py), checked against the brute force.
+"""Two trains by listing and a pair scan (solver/listing/pairs.py), checked against the brute force.
 
 ``ROUTE18XX_PROPERTY_EXAMPLES`` raises the number of random boards (default 300,
 as test_property.py).
@@ -15,15 +15,15 @@ from hypothesis import strategies as st
 
 from route18xx.solver import OBJECTIVES, CancelToken, RouteProblem, Solution, solve
 from route18xx.solver.errors import Cancelled
-from route18xx.solver.bruteforce import brute_force
-from route18xx.solver.model import Instance, build_model
-from route18xx.solver.pairs import PAIR_STEPS, best_pair, pair_routes
-from route18xx.solver.pairwalk import list_weighed, rebuild
+from route18xx.solver.witnesses.bruteforce import brute_force
+from route18xx.solver.model.model import Instance, build_model
+from route18xx.solver.listing.pairs import PAIR_STEPS, best_pair, pair_routes
+from route18xx.solver.listing.pairwalk import list_weighed, rebuild
 from route18xx.solver.problem import Train
-from route18xx.solver.reduce import reduce_problem
-from route18xx.solver.routes import list_routes
+from route18xx.solver.graph.reduce import reduce_problem
+from route18xx.solver.listing.routes import list_routes
 from route18xx.solver.search import _expand, _packed_listed
-from route18xx.solver.validate import validate
+from route18xx.solver.witnesses.validate import validate
 from tests.solver.boards import grid_problem
 from tests.solver.strategies import route_problems
 
@@ -128,7 +128,7 @@ def test_the_weighed_walk_lists_what_list_routes_lists(problem: RouteProblem, co
 @settings(max_examples=EXAMPLES // 3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(route_problems(), st.integers(1, 6))
 def test_the_numpy_listing_lists_what_list_routes_lists(problem: RouteProblem, cost: int) -> None:
-    from route18xx.solver.pairvector import Lister
+    from route18xx.solver.listing.pairvector import Lister
 
     instance = Instance.make(problem, reduce_problem(problem), "total")
     plain = list_routes(instance.graph, instance.stops, cost, problem.min_stops,
@@ -146,7 +146,7 @@ def test_the_numpy_listing_lists_what_list_routes_lists(problem: RouteProblem, c
 def test_the_numpy_listing_counts_steps_as_the_walk_does() -> None:
     # The 6×6 D + D grid: the walk's step count is where the depth-first walk (without
     # its early give-up) and the numpy layers both stop giving up.
-    from route18xx.solver.pairvector import Lister
+    from route18xx.solver.listing.pairvector import Lister
 
     instance = Instance.make(DD_GRID, reduce_problem(DD_GRID), "total")
     args = (instance.graph, instance.stops, instance.stop_weights, instance.bonuses)
@@ -160,7 +160,7 @@ def test_the_numpy_listing_counts_steps_as_the_walk_does() -> None:
         low, high = (low, mid) if lister.list(full, DD_GRID.min_stops, mid) else (mid, high)
     assert lister.list(full, DD_GRID.min_stops, high - 1) is None
     # The walk gives up below that count and lists at it (its early give-up off: FORETOLD).
-    import route18xx.solver.pairwalk as pairwalk
+    import route18xx.solver.listing.pairwalk as pairwalk
 
     saved = pairwalk.FORETOLD
     pairwalk.FORETOLD = 10**6
@@ -208,7 +208,7 @@ def test_the_pair_bound_is_its_rule_and_never_below_the_best_partner(
     bound is exact where it is at most ``upto``, a bound elsewhere."""
     import numpy as np
 
-    import route18xx.solver.pairvector as pairvector
+    import route18xx.solver.listing.pairvector as pairvector
 
     partners = sorted(partners, key=lambda p: -p[0])  # the scan's partners, heaviest first
     weights = [w for w, _ in partners]
@@ -257,7 +257,7 @@ def test_the_numpy_scan_finds_the_pair_best_pair_finds(
     brute force's (the heaviest route, or pair with no key in common)."""
     import numpy as np
 
-    from route18xx.solver.pairvector import WIDTH, scan
+    from route18xx.solver.listing.pairvector import WIDTH, scan
 
     def table(routes: list[tuple[int, frozenset[int]]]) -> tuple[Any, Any, Any]:
         return (np.array([w for w, _ in routes], dtype=np.int64),
@@ -283,7 +283,7 @@ def test_the_numpy_scan_stops_when_its_call_is_cancelled() -> None:
     polls the token and raises ``Cancelled``; uncancelled, the same lists are scanned."""
     import numpy as np
 
-    from route18xx.solver.pairvector import scan
+    from route18xx.solver.listing.pairvector import scan
 
     lists = (np.array([10, 9, 8], dtype=np.int64), np.array([1, 1, 2], dtype=np.uint64),
              np.array([0, 0, 0], dtype=np.uint64))

@@ -13,8 +13,8 @@ import os
 from hypothesis import HealthCheck, given, settings
 
 from route18xx.solver import METHODS, OBJECTIVES, RouteProblem, solve
-from route18xx.solver.bruteforce import brute_force
-from route18xx.solver.validate import validate
+from route18xx.solver.witnesses.bruteforce import brute_force
+from route18xx.solver.witnesses.validate import validate
 from tests.solver.strategies import route_problems
 
 EXAMPLES = int(os.environ.get("ROUTE18XX_PROPERTY_EXAMPLES", "300"))

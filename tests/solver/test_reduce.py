@@ -1,11 +1,11 @@
-"""Graph reduction (solver/reduce.py): unreachable track, dead ends, chains."""
+"""Graph reduction (solver/graph/reduce.py): unreachable track, dead ends, chains."""
 
 from __future__ import annotations
 
 import pytest
 
 from route18xx.solver import InvalidProblem, RouteProblem, Segment, solve
-from route18xx.solver.reduce import _checked_ends, _reachable_segments, reduce_problem
+from route18xx.solver.graph.reduce import _checked_ends, _reachable_segments, reduce_problem
 from tests.solver.boards import Board
 
 

@@ -1,10 +1,10 @@
-"""Listing the routes of limited trains (solver/routes.py) and the fallback to circuits."""
+"""Listing the routes of limited trains (solver/listing/routes.py) and the fallback to circuits."""
 
 from __future__ import annotations
 
-from route18xx.solver.model import Instance, _unlimited_listable, build_model
-from route18xx.solver.reduce import reduce_problem
-from route18xx.solver.routes import list_routes
+from route18xx.solver.model.model import Instance, _unlimited_listable, build_model
+from route18xx.solver.graph.reduce import reduce_problem
+from route18xx.solver.listing.routes import list_routes
 from tests.solver.boards import Board, grid_problem
 
 

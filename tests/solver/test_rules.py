@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from route18xx.solver import METHODS, RouteProblem, Solution, solve
-from route18xx.solver.bruteforce import brute_force
-from route18xx.solver.validate import validate
+from route18xx.solver.witnesses.bruteforce import brute_force
+from route18xx.solver.witnesses.validate import validate
 from tests.solver.boards import Board
 
 

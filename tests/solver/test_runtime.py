@@ -8,7 +8,7 @@ import time
 import pytest
 
 from route18xx.solver import CancelToken, InvalidProblem, solve, warm_up
-from route18xx.solver.validate import validate
+from route18xx.solver.witnesses.validate import validate
 from tests.solver.boards import grid_problem
 
 #: Two unlimited trains on a 6×6 grid: seconds of CP-SAT search to prove optimal (the

@@ -1,4 +1,4 @@
-"""The game-agnostic validator finds every kind of violation (solver/validate.py)."""
+"""The game-agnostic validator finds every kind of violation (solver/witnesses/validate.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from route18xx.solver import RouteProblem, RouteResult, Solution
-from route18xx.solver.validate import validate
+from route18xx.solver.witnesses.validate import validate
 from tests.solver.boards import Board
 
 

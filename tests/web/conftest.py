@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from route18xx.server.app import RouteServer, ServerConfig, create_server
-from route18xx.server.log_source import LogSourceConfig
+from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
+from route18xx.server.core.log_source import LogSourceConfig
 from tests.browser import new_chromium
 from tests.conftest import LOGS_DIR
 from tests.local_site import local_site

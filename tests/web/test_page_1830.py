@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from route18xx.server.app import RouteServer
+from route18xx.server.rpc.app import RouteServer
 from tests.browser import NO_CHROMIUM, screenshot
 from tests.conftest import LOGS_DIR
 from tests.web.test_views import _call, _heading_is, _rows, _settled, _wait

@@ -1,0 +1,1 @@
+"""Reading untrusted input (state files, log fields, JSON text) into typed values, each refusal naming its field."""

@@ -1,0 +1,1 @@
+"""Replaying 18xx.games game logs and reporting every run they hold."""

@@ -1,0 +1,1 @@
+"""Route rules: reading a recorded route, judging its legality and pricing it."""

@@ -1,0 +1,78 @@
+"""What a stop and a route earn (ROUTES.md §4 and §5; 1830 ROUTES.md §4, §5).
+
+* A stop is priced for the newest tile colour of the current phase (§4.1).
+* A route that visits a node on the company's home hex and one on its
+  destination hex earns the destination bonus (§5.2), per route.
+* A route with a stop on the mine hex earns the mine subsidy for the treasury,
+  reported apart from revenue (§5.3).
+
+Destinations and subsidies are the title's data (``CorporationDef.destination_hex``,
+``GameData.stop_subsidies``): a title without them (1830) earns stop values alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from route18xx.engine.board.board import Board
+from route18xx.engine.facts.gamedata import CorporationDef, GameData, HexId, PhaseDef, game_data
+
+
+@dataclass(frozen=True)
+class MineRule:
+    hex: HexId
+    subsidy: int
+
+
+def mine_rule(data: GameData | None = None) -> MineRule | None:
+    """The title's mine (ROUTES.md §5.3; 1888's ``route_rules.json``), None without one."""
+    subsidies = (data or game_data()).stop_subsidies
+    if not subsidies:
+        return None
+    hex_id, subsidy = next(iter(sorted(subsidies.items())))
+    return MineRule(hex_id, subsidy)
+
+
+def stop_value(board: Board, hex_id: HexId, index: int, phase: PhaseDef) -> int:
+    """ROUTES.md §4.1: the value for the phase's newest tile colour."""
+    node = board.revenue_center(hex_id, index)
+    return 0 if node is None else node.value_for(phase.revenue_color)
+
+
+@dataclass(frozen=True)
+class DestinationRule:
+    """ROUTES.md §5.2: a route with a stop on each of the two hexes earns ``bonus``."""
+
+    home_hex: HexId
+    destination_hex: HexId
+    bonus: int
+
+
+def destination_rule(corp: CorporationDef) -> DestinationRule | None:
+    """The company's destination bonus: the one place it is read (the validator, the
+    route problem's pair bonus and the suggestion bound all price it from here).
+    None for a company without a destination (every 1830 company)."""
+    if corp.destination_hex is None:
+        return None
+    return DestinationRule(corp.home_hex, corp.destination_hex, corp.destination_bonus)
+
+
+def destination_bonus(stop_hexes: Iterable[HexId], corp: CorporationDef) -> int:
+    """ROUTES.md §5.2: home hex and destination hex both among the route's stops."""
+    rule = destination_rule(corp)
+    if rule is None:
+        return 0
+    hexes = set(stop_hexes)
+    return rule.bonus if rule.home_hex in hexes and rule.destination_hex in hexes else 0
+
+
+def stop_subsidy(hex_id: HexId, data: GameData | None = None) -> int:
+    """ROUTES.md §5.3: the subsidy a stop on ``hex_id`` earns its route (1888's mine)."""
+    return (data or game_data()).stop_subsidies.get(hex_id, 0)
+
+
+def route_subsidy(stop_hexes: Iterable[HexId], data: GameData | None = None) -> int:
+    """ROUTES.md §5.3: the subsidy for a route stopping on a subsidised hex (once)."""
+    subsidies = (data or game_data()).stop_subsidies  # ``stop_subsidy`` of each hex
+    return max((subsidies.get(h, 0) for h in set(stop_hexes)), default=0)

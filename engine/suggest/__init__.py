@@ -1,0 +1,1 @@
+"""Move suggestions: every legal tile lay and token ranked by the best income it allows."""

@@ -1,0 +1,1 @@
+"""The board as plain data for pictures: a view, no rules."""

@@ -1,0 +1,1 @@
+"""Proto <-> the engine's answers, one function pair per message."""

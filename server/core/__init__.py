@@ -1,0 +1,1 @@
+"""The call core every door shares: calls, deadlines, lanes, worker processes and the error map."""

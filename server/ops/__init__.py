@@ -1,0 +1,1 @@
+"""Operating the server: settings, metrics, logs, version and readiness."""

@@ -1,0 +1,1 @@
+"""The gRPC door: the server factory, the servicer, call caps and health."""

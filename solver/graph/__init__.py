@@ -1,0 +1,1 @@
+"""The reduced graph a problem is solved on, and its derived data."""

@@ -1,0 +1,95 @@
+"""A quick first solution: each train in turn takes the best route left (issue 11, item 2).
+
+The greedy answer is legal by construction (every route comes from
+``list_routes``, which checks the route rules; the track keys of the routes
+taken are kept disjoint, the track-used-once rule). It serves twice:
+
+* as CP-SAT's solution hint, so the search starts from a good incumbent;
+* as the answer when CP-SAT finds nothing better in the time it is given
+  (status ``FEASIBLE`` with a bound): a legal board always gets legal routes.
+
+Trains choose longest distance first (unlimited first); routes of an unlimited
+train are a sample (``list_routes(..., sample=True)``), bounded in steps. Two
+trains take the best pair of their pools instead (``solver/listing/pairs.py``, issue 21:
+a better first solution where two circuits share the track).
+"""
+
+from __future__ import annotations
+
+from route18xx.solver.listing.pairs import PAIR_WORK, best_pair
+from route18xx.solver.listing.routes import ListedRoute, list_routes
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from route18xx.solver.model.model import Instance
+
+#: Search steps for the greedy listing (about 1 ms of Python per 1000 steps).
+GREEDY_STEPS = 6000
+
+
+def greedy_routes(
+    instance: Instance,
+    max_steps: int = GREEDY_STEPS,
+    listed: dict[int, list[tuple[int, ListedRoute]]] | None = None,
+) -> dict[int, ListedRoute]:
+    """Train index → its greedy route (trains without a route are left out).
+
+    ``listed`` gives, for trains whose routes are already listed, their
+    (weight, route) pairs best first; other trains list a sample.
+    """
+    listed = listed or {}
+    problem, graph = instance.problem, instance.graph
+    unlimited = sum(max(0, s.distance_cost) for s in instance.stops)
+    order = sorted(range(len(problem.trains)),
+                   key=lambda k: -(problem.trains[k].distance or unlimited + 1))
+    by_cost: dict[int, list[tuple[int, ListedRoute]]] = {}
+    pools: dict[int, list[tuple[int, ListedRoute]]] = {}
+    for k in order:
+        cost = min(problem.trains[k].distance or unlimited, unlimited)
+        if k in listed:
+            pools[k] = listed[k]
+        elif cost in by_cost:
+            pools[k] = by_cost[cost]
+        elif len(order) == 2 and by_cost:  # the longer train's sample serves the shorter
+            longer = next(iter(by_cost.values()))
+            pools[k] = by_cost[cost] = [wr for wr in longer if wr[1].cost <= cost]
+        else:
+            routes = list_routes(graph, instance.stops, cost, problem.min_stops,
+                                 instance.groups, max_steps, sample=True) or []
+            ranked = [(instance.route_weight(r.stops), r) for r in routes]
+            ranked.sort(key=lambda wr: -wr[0])
+            pools[k] = by_cost[cost] = ranked
+    if len(order) == 2:
+        pair = _best_pair_of(pools[0], pools[1])
+        if pair is not None:
+            return pair
+    used: set[int] = set()
+    out: dict[int, ListedRoute] = {}
+    for k in order:
+        for weight, route in pools[k]:
+            if weight <= 0:
+                break
+            if used.isdisjoint(route.track):
+                used.update(route.track)
+                out[k] = route
+                break
+    return out
+
+
+def _best_pair_of(
+    first: list[tuple[int, ListedRoute]], second: list[tuple[int, ListedRoute]]
+) -> dict[int, ListedRoute] | None:
+    """Two trains: the best pair of their pools (``solver/listing/pairs.py``), not the greedy one."""
+    pools = [[wr for wr in pool if wr[0] > 0] for pool in (first, second)]
+    same = first is second
+    found = best_pair([(w, r.track) for w, r in pools[0]],
+                      None if same else [(w, r.track) for w, r in pools[1]], PAIR_WORK // 4)
+    if found is None:
+        return None
+    _, i, j = found
+    out = {}
+    if i is not None:
+        out[0] = pools[0][i][1]
+    if j is not None:
+        out[1] = pools[0 if same else 1][j][1]
+    return out

@@ -1,0 +1,1 @@
+"""The CP-SAT circuit model: variables per train, one function per constraint."""
