@@ -3,9 +3,9 @@
     .venv/bin/python -m benchmarks.bench_recut FOLDER [A,B] [--rounds 4]
 
 ``solver/listing/pairvector.py`` cuts its bitsets to a route's window of partners once the
-window is ``RECUT_EIGHTHS`` eighths of their width or less. Each board of FOLDER (as
+window is ``SolveOptions.recut_eighths`` eighths of their width or less. Each board of FOLDER (as
 ``benchmarks.adversarial grow`` writes them) gets its whole answer
-(``engine.api.solve_report``) with ``RECUT_EIGHTHS`` = A and = B, alternating which goes
+(``engine.api.solve_report``) with ``recut_eighths`` = A and = B, alternating which goes
 first, each solve after emptying the solver's caches and a full garbage collection.
 Process CPU, median per board; printed: the median of the per-board ratios B / A, the
 sums, the worst boards and the six boards slowest with A. Both values must give the
@@ -25,7 +25,9 @@ from typing import Any
 
 def compare(folder: Path, values: tuple[int, int], rounds: int) -> dict[str, Any]:
     import route18xx.solver as solver
-    import route18xx.solver.listing.pairvector as pairvector
+    from dataclasses import replace
+
+    from route18xx.engine.answer import tuning
     from route18xx.engine.api import solve_report, warm_up
 
     warm_up()
@@ -36,7 +38,7 @@ def compare(folder: Path, values: tuple[int, int], rounds: int) -> dict[str, Any
         answers = set()
         for r in range(rounds):
             for value in values if r % 2 == 0 else values[::-1]:
-                pairvector.RECUT_EIGHTHS = value
+                tuning.SOLVE_OPTIONS = replace(solver.DEFAULT_OPTIONS, recut_eighths=value)
                 solver.clear_caches()
                 gc.collect()
                 started = time.process_time()
@@ -44,6 +46,7 @@ def compare(folder: Path, values: tuple[int, int], rounds: int) -> dict[str, Any
                 times[value].append(time.process_time() - started)
                 answers.add((report.revenue, report.subsidy))
         assert len(answers) == 1, (path.name, answers)
+        tuning.SOLVE_OPTIONS = solver.DEFAULT_OPTIONS
         table[path.stem] = {v: statistics.median(t) * 1000 for v, t in times.items()}
     a, b = values
     return {

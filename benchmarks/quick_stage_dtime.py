@@ -1,6 +1,6 @@
 """How much deterministic time CP-SAT's first stage gets in 40 ms of CPU (issue 21).
 
-``solver.search.QUICK_STAGE_DTIME`` replaced a 40 ms wall-clock first stage by
+``SolveOptions.quick_stage_dtime`` (solver/tuning.py) replaced a 40 ms wall-clock first stage by
 a deterministic budget, so that the same request does the same work under any
 load. This measures the conversion on the two-circuit boards of
 ``tests/data/boards``: each model's first stage is run with a 40 ms wall-clock
@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from route18xx.engine.api import solve_routes
-from route18xx.solver import search
+from route18xx.solver import DEFAULT_OPTIONS, search
 
 BOARDS = Path(__file__).resolve().parents[1] / "tests" / "data" / "boards"
 WALL_S = 0.04
@@ -30,7 +30,8 @@ def main() -> None:
     original = search._search
     name = ""
 
-    def measuring(built: Any, time_limit_s: float, workers: int, seed: int, cancel: Any) -> Any:
+    def measuring(built: Any, time_limit_s: float, workers: int, seed: int, cancel: Any,
+                  *rest: Any) -> Any:
         from ortools.sat.python import cp_model_helper
 
         if built.linearization == 2 and not built.listed_routes:
@@ -39,7 +40,7 @@ def main() -> None:
             cpu = time.process_time()
             response = wrapper.solve(built.model.proto())
             seen.append((name, response.deterministic_time, time.process_time() - cpu))
-        return original(built, time_limit_s, workers, seed, cancel)
+        return original(built, time_limit_s, workers, seed, cancel, *rest)
 
     search._search = measuring  # type: ignore[assignment]
     try:
@@ -53,7 +54,7 @@ def main() -> None:
         print(f"{board_name:40} dtime {dtime:.4f}  cpu {cpu * 1000:.1f} ms")
     print(f"{len(seen)} boards: median dtime {statistics.median(d for _, d, _ in seen):.4f} "
           f"at median cpu {statistics.median(c for _, _, c in seen) * 1000:.1f} ms "
-          f"(QUICK_STAGE_DTIME = {search.QUICK_STAGE_DTIME})")
+          f"(quick_stage_dtime = {DEFAULT_OPTIONS.quick_stage_dtime})")
 
 
 if __name__ == "__main__":

@@ -51,12 +51,15 @@ from route18xx.solver.problem import (
 from route18xx.solver.runtime.derived import Lru, clear_caches
 from route18xx.solver.graph.reduce import ReducedGraph, reduce_problem
 from route18xx.solver.runtime.tally import SolveTally, solve_tally
+from route18xx.solver.tuning import DEFAULT_OPTIONS, SolveOptions
 
 if TYPE_CHECKING:
     from route18xx.solver.both import solve_both
     from route18xx.solver.search import solve, warm_up
 
 __all__ = [
+    "DEFAULT_OPTIONS",
+    "SolveOptions",
     "METHODS",
     "NO_SIDE",
     "OBJECTIVES",

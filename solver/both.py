@@ -6,9 +6,9 @@ unlimited train each was a branch and bound of ``solver/listing/bestreach.py``, 
 second above a floor on a smaller board: together 11-15 ms of CPU on the fullest
 real lone-D states, the largest answers of the 123. ``solve_both`` walks once for
 both (``solver/listing/bothreach.py``), on the same reduced graph, within the same step
-budget a lone D's walk gets in ``solve`` (``model.REACH_STEPS``, scaled by the
-time limit as ``search.REACH_STEPS_PER_S`` scales it). Where that does not
-settle both (another train set, a board too big for it, ``BOTH_TOO_BIG``, or the
+budget a lone D's walk gets in ``solve`` (``SolveOptions.reach_steps``, scaled by the
+time limit by ``SolveOptions.reach_steps_per_s``). Where that does not
+settle both (another train set, a board too big for it, ``SolveOptions.both_too_big``, or the
 walk gives up), it answers None and the caller solves each objective on its own.
 
 A lone limited train gets its best route per objective from ``solver/listing/bestroute.py``
@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import time
 
-from route18xx.solver.model import model
 from route18xx.solver.listing.bestroute import best_route
 from route18xx.solver.listing.bothreach import best_reach_both
 from route18xx.solver.runtime.cancel import CancelToken
@@ -34,22 +33,9 @@ from route18xx.solver.objective import OBJECTIVES, Objective
 from route18xx.solver.problem import RouteProblem, RouteResult, Solution, SolveStats
 from route18xx.solver.graph.reduce import ReducedGraph, reduce_problem
 from route18xx.solver.listing.routes import ListedRoute
-from route18xx.solver.search import REACH_STEPS_PER_S, REDUCED, price_route
+from route18xx.solver.search import REDUCED, price_route
+from route18xx.solver.tuning import DEFAULT_OPTIONS, SolveOptions
 from route18xx.solver.runtime.tally import solve_tally
-
-#: The walk for both is not tried when stops × (segments − nodes + 1) of the reduced
-#: graph reaches this (as ``model.UNLIMITED_TOO_BIG`` sizes a listing): on such boards
-#: the walk gives up more often than not, and a walk that gives up is lost work (the
-#: caller's first solve walks again, then its circuit starts from that walk's route).
-#: Measured on 80 lone-D boards grown from seeds 14000-14079 (``bench_lone grow``, not
-#: climbed): every board whose walk gave up (more than ``model.REACH_STEPS``) had 475
-#: or more, the 18 real lone-D states at most 299; below it the walk for both took
-#: 12-484 steps, about as many as the total's walk alone.
-BOTH_TOO_BIG = 470
-
-#: A lone limited train's walk steps (``bestroute.best_route``): what ``solve``'s
-#: model gives it (``model.build_model``'s ``max_steps``).
-LIMITED_STEPS = 20_000
 
 #: Per (problem, reduced graph, objective, steps): the walk's two routes, or None
 #: where it gave up (``solver/runtime/derived.py``: emptied by ``clear_caches``).
@@ -62,6 +48,7 @@ def solve_both(
     objective: Objective = "total",
     time_limit_s: float = 10.0,
     cancel: CancelToken | None = None,
+    options: SolveOptions = DEFAULT_OPTIONS,
 ) -> tuple[Solution, Solution] | None:
     """(the answer for ``objective``, the answer for the other one), both proven, as
     ``solve`` would give them; None where one solve does not settle both (module
@@ -83,7 +70,7 @@ def solve_both(
     started = time.perf_counter()
     status = "ERROR"
     try:
-        answers = _both(problem, objective, time_limit_s, cancel, started)
+        answers = _both(problem, objective, time_limit_s, cancel, started, options)
         status = "NONE" if answers is None else answers[0].status
         return answers
     finally:  # one solve for a server's metrics (``solver.tally``), when it answered
@@ -93,7 +80,7 @@ def solve_both(
 
 def _both(
     problem: RouteProblem, objective: Objective, time_limit_s: float,
-    cancel: CancelToken | None, started: float,
+    cancel: CancelToken | None, started: float, options: SolveOptions,
 ) -> tuple[Solution, Solution] | None:
     """``solve_both``'s work, not counted."""
     graph = REDUCED.get(problem, lambda: reduce_problem(problem))
@@ -113,21 +100,21 @@ def _both(
         return empty, empty
     limited = problem.trains[0].distance is not None
     if not limited and graph.stop_count * (len(graph.segments) - graph.node_count + 1) \
-            >= BOTH_TOO_BIG:
+            >= options.both_too_big:
         return None  # likely to give up: each objective on its own
     first, second = Instance.make(problem, graph, objective), Instance.make(problem, graph, other)
-    steps = LIMITED_STEPS if limited else min(model.REACH_STEPS,
-                                              int(time_limit_s * REACH_STEPS_PER_S))
+    steps = options.limited_steps if limited else min(
+        options.reach_steps, int(time_limit_s * options.reach_steps_per_s))
 
     def walk() -> tuple[list[ListedRoute], list[ListedRoute]] | None:
         if limited:
-            return _limited_walks(problem, graph, objective, first, second, cancel)
+            return _limited_walks(problem, graph, objective, first, second, cancel, steps)
         return best_reach_both(graph, first.stops, (first.stop_weights, first.bonuses),
                                (second.stop_weights, second.bonuses), problem.min_stops,
                                first.groups, steps, cancel)
 
     try:
-        found = BOTH.get((problem, graph, objective, steps), walk)
+        found = BOTH.get((problem, graph, objective, steps, options), walk)
     except Cancelled:
         return None  # the caller's own solves answer what the deadline leaves
     if found is None:
@@ -141,7 +128,7 @@ def _both(
 
 def _limited_walks(
     problem: RouteProblem, graph: ReducedGraph, objective: Objective, first: Instance,
-    second: Instance, cancel: CancelToken | None,
+    second: Instance, cancel: CancelToken | None, steps: int,
 ) -> tuple[list[ListedRoute], list[ListedRoute]] | None:
     """A lone limited train's best route for each objective (``solver/listing/bestroute.py``):
     the first as ``solve`` finds it, the second above what the first route weighs in
@@ -155,7 +142,7 @@ def _limited_walks(
     full = sum(max(0, s.distance_cost) for s in first.stops)
     distance = min(problem.trains[0].distance or 0, full)
     best = best_route(graph, first.stops, first.stop_weights, first.bonuses, distance,
-                      problem.min_stops, first.groups, LIMITED_STEPS, cancel)
+                      problem.min_stops, first.groups, steps, cancel)
     if best is None:
         return None
     subsidies = [stop.subsidy for stop in first.stops]
@@ -165,7 +152,7 @@ def _limited_walks(
             return best, [r for r in best if second.route_weight(r.stops) > 0]
     floor = max(1, second.route_weight(best[0].stops) + 1) if best else 1
     above = best_route(graph, second.stops, second.stop_weights, second.bonuses, distance,
-                       problem.min_stops, second.groups, LIMITED_STEPS, cancel, floor)
+                       problem.min_stops, second.groups, steps, cancel, floor)
     if above is None:
         return None
     return best, above or [r for r in best if second.route_weight(r.stops) > 0]

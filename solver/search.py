@@ -16,8 +16,8 @@ not reached); presolve off; the linear relaxation as ``BuiltModel.linearization`
 chooses it: off for one circuit train (it only slows it), on for listed routes
 (set packing: the LP bound proves optimality quickly), with circuit cuts for
 two circuit trains or a circuit beside listed routes (the hard boards of
-tests/data/boards), after a short LP-free stage (``QUICK_STAGE_DTIME``); probing level 1 on the models
-without those cuts (``PROBING_WITHOUT_CUTS``).
+tests/data/boards), after a short LP-free stage (``SolveOptions.quick_stage_dtime``); probing level 1 on the models
+without those cuts (``SolveOptions.probing_without_cuts``).
 
 No search where the answer is certain: a lone listed train takes its best
 route, two trains whose routes list within the budget take the best pair
@@ -26,7 +26,7 @@ their best packing (``solver/listing/packing.py``: an exhaustive search, proven;
 tied optima the first in its order, where CP-SAT would pick one by its search:
 issue 21 measured these ties at 2-8 ms of CP-SAT on real 4 + 5 and 3 + 4
 states); below a floor that is ``INFEASIBLE`` at once. The listing budget is a
-count scaled by the time limit (``PAIR_STEPS_PER_S``), and the time limit bounds
+count scaled by the time limit (``SolveOptions.pair_steps_per_s``), and the time limit bounds
 the whole solve.
 
 Always an answer (issue 11): a greedy first solution (``solver/listing/greedy.py``) is
@@ -46,15 +46,15 @@ from typing import TYPE_CHECKING, Any
 
 from route18xx.solver.runtime.cancel import CancelToken
 from route18xx.solver.errors import Cancelled, InvalidProblem
-from route18xx.solver.listing.greedy import GREEDY_STEPS, greedy_routes
+from route18xx.solver.listing.greedy import greedy_routes
 from route18xx.solver.model.model import METHODS, OBJECTIVES, BuiltModel, Instance, Method, Objective, build_model
-from route18xx.solver.listing.pairs import PAIR_STEPS
 from route18xx.solver.problem import (
     RouteProblem, RouteResult, Segment, Solution, SolveStats, Stop, Train,
 )
 from route18xx.solver.runtime.derived import Lru
 from route18xx.solver.graph.reduce import ReducedGraph, reduce_problem
 from route18xx.solver.runtime.tally import solve_tally
+from route18xx.solver.tuning import DEFAULT_OPTIONS, SolveOptions
 
 if TYPE_CHECKING:  # loaded on the first CP-SAT search, not for solves listing decides
     from ortools.sat.python import cp_model_helper
@@ -132,13 +132,6 @@ def _packed_listed(built: BuiltModel) -> list[RouteResult] | None:
     return sorted(_listed_results(built, built.packed), key=lambda route: route.train)
 
 
-#: CP-SAT's ``cp_model_probing_level`` for models without circuit cuts (one circuit
-#: train, or listed routes only): 1 instead of the default 2, measured on the real
-#: states (e.g. a 4 + 5 packing 2.5 → 1.5 ms, lone D circuits 2.9 → 2.3 ms). Models
-#: with cuts keep the default: level 1 there lost on the hardest board (215 → 289 ms).
-PROBING_WITHOUT_CUTS = 1
-
-
 def _parameters(
     time_limit_s: float, workers: int, seed: int, linearization: int, probing: int | None = None
 ) -> cp_model_helper.SatParameters:
@@ -184,51 +177,11 @@ def _bound(
     return min(trivial, math.floor(raw + 1e-9))
 
 
-#: Listing steps per second of the time limit for the two-train pair scan
-#: (``solver/listing/pairs.py``) and the first solution's sample (``solver/listing/greedy.py``):
-#: listing, weighing and scanning cost 1-2 µs a step, so with a 20 ms limit both
-#: (5 000 steps each) and the engine's re-check fit in about 25 ms; a long limit
-#: lists up to ``PAIR_STEPS`` (a count, not the clock: the same request does the
-#: same work).
-PAIR_STEPS_PER_S = 250_000
-
-#: A lone D's branch and bound (``model.REACH_STEPS``) gets at most this many steps a
-#: second of the call's limit: about 40 % of a short limit at 40 µs a step, the rest for
-#: the circuit's search from its best route (20 ms: 200 steps; from 45 ms the full walk).
-REACH_STEPS_PER_S = 10_000
-
-
-#: The first solution's sample steps per second of the time limit (``solver/listing/greedy.py``,
-#: up to ``GREEDY_STEPS``): half the listing's. With a 20 ms limit its 5 000 steps, their
-#: weighing and pair scan took ~33 ms of CPU on the slowest boards; 2 500 steps brought the
-#: whole answer's worst CPU from 63.5 to 30 ms on tests/data/boards and from 28.7 to 23.4 ms
-#: on boards grown after the change (seeds 9700-9729), the gap to the optimum unchanged there
-#: (``python -m benchmarks.partial_answers``).
-GREEDY_STEPS_PER_S = PAIR_STEPS_PER_S // 2
-
-
-#: Models of two or more circuit trains first search this long without the LP
-#: (quick on easy boards), then with circuit cuts from the best routes found
-#: (the hard ones need the cuts; measured on tests/data/boards). The first stage
-#: is cut by CP-SAT's **deterministic** time (issue 21: the same request, the same
-#: work, under any load): 0.02 units is what the former 40 ms wall-clock stage
-#: reached on the 11 two-circuit boards of tests/data/boards on a quiet machine
-#: (median 0.0203 at 41 ms of process CPU; 0.015 at 39 ms on a loaded one:
-#: ``python -m benchmarks.quick_stage_dtime``). The wall clock only bounds the
-#: whole search: the call's ``time_limit_s``.
-QUICK_STAGE_DTIME = 0.02
-#: Below this time left (seconds) CP-SAT is not started: loading the model alone
-#: takes about that long, and the first solution is the answer (issue 21, item 5).
-MIN_SEARCH_S = 0.002
-#: Below this time limit (seconds) the model is searched in one stage: the first
-#: would take most of it (about 40 ms of CPU).
-TWO_STAGES_FROM_S = 0.08
-
-
 def _search(
     built: BuiltModel, time_limit_s: float, workers: int, seed: int, cancel: CancelToken | None,
     floor: int | None = None,
     requested_s: float | None = None,
+    options: SolveOptions = DEFAULT_OPTIONS,
 ) -> tuple[cp_model_helper.CpSolverResponse | None, bool, int, int]:
     """Run CP-SAT on the built model: (its last response, whether it ran at all,
     branches and conflicts summed over the stages). ``time_limit_s`` is the time
@@ -237,7 +190,7 @@ def _search(
     (``solve``'s floor, scaled)."""
     from ortools.sat.python import cp_model_helper
 
-    if time_limit_s < MIN_SEARCH_S:
+    if time_limit_s < options.min_search_s:
         return None, True, 0, 0  # no time left for CP-SAT: the first solution answers
     proto = built.model.proto()
     if floor is not None:  # maximised value >= floor, on the stored (negated) objective
@@ -249,8 +202,8 @@ def _search(
     level = built.linearization
     stages: list[tuple[int, float | None]] = [(level, None)]
     requested = time_limit_s if requested_s is None else requested_s
-    if level == 2 and not built.listed_routes and requested > TWO_STAGES_FROM_S:
-        stages = [(0, QUICK_STAGE_DTIME), (2, None)]
+    if level == 2 and not built.listed_routes and requested > options.two_stages_from_s:
+        stages = [(0, options.quick_stage_dtime), (2, None)]
     deadline = time.monotonic() + max(time_limit_s, 0.0)
     if cancel is not None and cancel.deadline is not None:
         # one deadline for every solve of an answer (issue 21 item 4): the token's
@@ -265,7 +218,7 @@ def _search(
             proto.solution_hint.vars.extend(range(len(proto.variables)))
             proto.solution_hint.values.extend(response.solution)
         wrapper = cp_model_helper.SolveWrapper()
-        probing = PROBING_WITHOUT_CUTS if level < 2 else None
+        probing = options.probing_without_cuts if level < 2 else None
         params = _parameters(deadline - time.monotonic(), workers, seed, linearization, probing)
         if dtime is not None:
             params.max_deterministic_time = dtime
@@ -316,6 +269,7 @@ def solve(
     cancel: CancelToken | None = None,
     method: Method = "auto",
     floor: int | None = None,
+    options: SolveOptions = DEFAULT_OPTIONS,
 ) -> Solution:
     """Optimal routes for ``problem`` (DESIGN.md §3); objectives as in the module docstring.
 
@@ -342,7 +296,8 @@ def solve(
     status = "ERROR"
     try:
         solution = _solve(problem, objective=objective, time_limit_s=time_limit_s,
-                          workers=workers, seed=seed, cancel=cancel, method=method, floor=floor)
+                          workers=workers, seed=seed, cancel=cancel, method=method, floor=floor,
+                          options=options)
         status = solution.status
         return solution
     finally:  # every solve, failed or not, for a server's metrics (``solver.tally``)
@@ -359,6 +314,7 @@ def _solve(
     cancel: CancelToken | None,
     method: Method,
     floor: int | None,
+    options: SolveOptions,
 ) -> Solution:
     """``solve``'s work (its docstring), not counted."""
     if objective not in OBJECTIVES:
@@ -381,13 +337,14 @@ def _solve(
         return Solution((), 0, 0, "OPTIMAL", 0, 0, stats())
 
     # Listing steps for this call: a short time limit lists less (a count, not the clock).
-    steps = min(PAIR_STEPS, int(time_limit_s * PAIR_STEPS_PER_S))
-    greedy_steps = min(GREEDY_STEPS, int(time_limit_s * GREEDY_STEPS_PER_S))
+    steps = min(options.pair_steps, int(time_limit_s * options.pair_steps_per_s))
+    greedy_steps = min(options.greedy_steps, int(time_limit_s * options.greedy_steps_per_s))
     try:
         instance = Instance.make(problem, graph, objective)
         scaled = None if floor is None else _scaled_floor(problem, floor, instance)
         built = build_model(instance, method, cancel=cancel, pair_steps=steps, floor=scaled,
-                            reach_steps=int(time_limit_s * REACH_STEPS_PER_S))
+                            reach_steps=int(time_limit_s * options.reach_steps_per_s),
+                            options=options)
     except Cancelled:  # the deadline passed while building: nothing found
         return Solution((), 0, 0, "UNKNOWN", 0, _bound(problem, objective, 1, None),
                         stats(build_ms=(time.perf_counter() - t1) * 1000))
@@ -408,13 +365,13 @@ def _solve(
         first = built.first or None
         if len(problem.trains) > 1:
             first = greedy_routes(built.instance, greedy_steps,
-                                  listed=built.listed_pools())
+                                  listed=built.listed_pools(), options=options)
         if first is not None:
             built.hint(first)
         # The time limit bounds the whole solve: the search gets what listing left.
         left = time_limit_s - (time.perf_counter() - t0)
         response, searched, branches, conflicts = _search(
-            built, left, workers, seed, cancel, scaled, time_limit_s)
+            built, left, workers, seed, cancel, scaled, time_limit_s, options)
         status = "UNKNOWN" if response is None else response.status.name
         known = ("OPTIMAL", "FEASIBLE", "UNKNOWN") + (("INFEASIBLE",) if floor is not None else ())
         if status not in known:
@@ -427,7 +384,7 @@ def _solve(
             weight = built.instance.route_weight
             if first is None:
                 first = greedy_routes(built.instance, greedy_steps,
-                                      listed=built.listed_pools())
+                                      listed=built.listed_pools(), options=options)
             greedy_weight = sum(weight(r.stops) for r in first.values())
             found = response.objective_value if response is not None and routes else -1
             if greedy_weight > found and (scaled is None or greedy_weight >= scaled):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from route18xx.engine.answer import tuning
 from route18xx.engine.answer.budget import AnswerBudget, SolveTiming
 from route18xx.engine.errors import EngineMismatch, MalformedInput
 from route18xx.engine.answer.problem_builder import BuiltProblem, build_problem
@@ -96,6 +97,7 @@ def optimize(
             objective=objective,  # narrowed to an Objective by the check above
             time_limit_s=time_limit_s,
             cancel=budget.token,
+            options=tuning.SOLVE_OPTIONS,
         )
         ids = train_ids(state)
         specs = tuple(route_spec(built, r, ids[r.train]) for r in solution.routes)

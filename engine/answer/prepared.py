@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from route18xx.engine.board import state_rules as rules
+from route18xx.engine.answer import tuning
 from route18xx.engine.answer.budget import AnswerBudget, SolveTiming
 from route18xx.engine.errors import EngineMismatch, MalformedInput, excerpt
 from route18xx.engine.facts.gamedata import TrainDef
@@ -143,7 +144,8 @@ def _solve_on_budget(
     if free:
         solution = solve(built.problem, objective=objective, time_limit_s=time_limit_s,
                          cancel=budget.token, floor=None if floor is None else floor.value,
-                         method="auto" if floor is None else floor.method)
+                         method="auto" if floor is None else floor.method,
+                         options=tuning.SOLVE_OPTIONS)
     else:
         solution = Solution((), 0, 0, "OPTIMAL", 0, 0)
     specs, judgement = _judged(state, built, pins, free, solution)
@@ -166,7 +168,7 @@ def solve_prepared_both(
     started = budget.elapsed_ms()
     state, free, built = _board(prep, None, (), None)
     answers = solve_both(built.problem, objective=objective, time_limit_s=time_limit_s,
-                         cancel=budget.token)
+                         cancel=budget.token, options=tuning.SOLVE_OPTIONS)
     if answers is None:
         return None
     first = _judged(state, built, (), free, answers[0])

@@ -48,14 +48,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from route18xx.solver.runtime.cancel import CancelToken
+from route18xx.solver.runtime.cancel import CANCEL_POLL, CancelToken
 from route18xx.solver.errors import Cancelled
 from route18xx.solver.problem import Stop
 from route18xx.solver.graph.reduce import ReducedGraph
 from route18xx.solver.listing.routes import ListedRoute, adjacency, group_masks
 
-#: Steps between two looks at the cancel token (its deadline reads the clock).
-CANCEL_POLL = 256
 
 
 class ReachBoard:

@@ -29,15 +29,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeAlias
 
-from route18xx.solver.runtime.cancel import CancelToken
+from route18xx.solver.runtime.cancel import CANCEL_POLL, CancelToken
 from route18xx.solver.errors import Cancelled
 from route18xx.solver.problem import Stop
 from route18xx.solver.graph.reduce import ReducedGraph
 from route18xx.solver.listing.routes import ListedRoute, Way, group_masks, ways
 
-#: Steps between two looks at the cancel token (its deadline reads the clock); it is
-#: also read before the walk from each first stop.
-CANCEL_POLL = 256
 
 
 def best_route(

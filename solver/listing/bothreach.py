@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from route18xx.solver.listing.bestreach import CANCEL_POLL, ReachBoard, from_lower_end
-from route18xx.solver.runtime.cancel import CancelToken
+from route18xx.solver.listing.bestreach import ReachBoard, from_lower_end
+from route18xx.solver.runtime.cancel import CANCEL_POLL, CancelToken
 from route18xx.solver.errors import Cancelled
 from route18xx.solver.problem import Stop
 from route18xx.solver.graph.reduce import ReducedGraph

@@ -16,21 +16,19 @@ a better first solution where two circuits share the track).
 
 from __future__ import annotations
 
-from route18xx.solver.listing.pairs import PAIR_WORK, best_pair
+from route18xx.solver.listing.pairs import best_pair
 from route18xx.solver.listing.routes import ListedRoute, list_routes
+from route18xx.solver.tuning import DEFAULT_OPTIONS, SolveOptions
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from route18xx.solver.model.model import Instance
 
-#: Search steps for the greedy listing (about 1 ms of Python per 1000 steps).
-GREEDY_STEPS = 6000
-
-
 def greedy_routes(
     instance: Instance,
-    max_steps: int = GREEDY_STEPS,
+    max_steps: int = DEFAULT_OPTIONS.greedy_steps,
     listed: dict[int, list[tuple[int, ListedRoute]]] | None = None,
+    options: SolveOptions = DEFAULT_OPTIONS,
 ) -> dict[int, ListedRoute]:
     """Train index → its greedy route (trains without a route are left out).
 
@@ -60,7 +58,7 @@ def greedy_routes(
             ranked.sort(key=lambda wr: -wr[0])
             pools[k] = by_cost[cost] = ranked
     if len(order) == 2:
-        pair = _best_pair_of(pools[0], pools[1])
+        pair = _best_pair_of(pools[0], pools[1], options.pair_work // 4)
         if pair is not None:
             return pair
     used: set[int] = set()
@@ -77,13 +75,13 @@ def greedy_routes(
 
 
 def _best_pair_of(
-    first: list[tuple[int, ListedRoute]], second: list[tuple[int, ListedRoute]]
+    first: list[tuple[int, ListedRoute]], second: list[tuple[int, ListedRoute]], max_work: int,
 ) -> dict[int, ListedRoute] | None:
     """Two trains: the best pair of their pools (``solver/listing/pairs.py``), not the greedy one."""
     pools = [[wr for wr in pool if wr[0] > 0] for pool in (first, second)]
     same = first is second
     found = best_pair([(w, r.track) for w, r in pools[0]],
-                      None if same else [(w, r.track) for w, r in pools[1]], PAIR_WORK // 4)
+                      None if same else [(w, r.track) for w, r in pools[1]], max_work)
     if found is None:
         return None
     _, i, j = found

@@ -22,15 +22,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from route18xx.solver.listing.routes import ListedRoute
-
-#: Search nodes allowed before giving the packing to CP-SAT (the real states need
-#: at most a few hundred; about 1 µs each).
-PACKING_STEPS = 3000
-
+from route18xx.solver.tuning import DEFAULT_OPTIONS
 
 def unique_best_packing(
     groups: Sequence[tuple[int, Sequence[ListedRoute], Sequence[int]]],
-    max_steps: int = PACKING_STEPS,
+    max_steps: int = DEFAULT_OPTIONS.packing_steps,
 ) -> list[list[int]] | None:
     """Per group, the route indices of the only best packing; None if it is not unique.
 
@@ -44,7 +40,7 @@ def unique_best_packing(
 
 def best_packing(
     groups: Sequence[tuple[int, Sequence[ListedRoute], Sequence[int]]],
-    max_steps: int = PACKING_STEPS,
+    max_steps: int = DEFAULT_OPTIONS.packing_steps,
     unique: bool = True,
 ) -> tuple[int, list[list[int]] | None] | None:
     """The best packing's weight and its route indices per group; None when some route

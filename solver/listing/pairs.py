@@ -2,7 +2,7 @@
 
 The hard boards are two-train boards (phase D's limit) where a train keeps its
 circuit because its routes looked too many to list: D + D, 6 + D, 5 + D, and
-5 + 6 / 6 + 6 past ``model.LONG_LIST``. There CP-SAT spends nearly all its time
+5 + 6 / 6 + 6 past ``SolveOptions.long_list``. There CP-SAT spends nearly all its time
 *proving* (on a D + D board the bound is still twice the optimum after 20 ms),
 yet on grown boards the routes themselves number a few hundred to ~20 000 and
 list in milliseconds (``solver/listing/routes.py``: every route rule checked once).
@@ -20,12 +20,12 @@ first: the scan stops when twice r's weight cannot beat the best.
 
 It is exact: every pair that could beat the best found is examined. Ties keep
 the first found (the deterministic list order). The work is bounded in key
-ORs (``PAIR_WORK``); past it the caller falls back to CP-SAT.
+ORs (``SolveOptions.pair_work``); past it the caller falls back to CP-SAT.
 
-Listings longer than ``VECTOR_FROM`` steps are listed a layer at a time in numpy
+Listings longer than ``SolveOptions.vector_from`` steps are listed a layer at a time in numpy
 (``solver/listing/pairvector.py``, the same routes and step count, ~0.2 µs a step against
 the depth-first walk's 1-2 µs) and scanned from their track masks, with a budget
-``VECTOR_SPEEDUP`` times the walk's.
+``SolveOptions.vector_speedup`` times the walk's.
 """
 
 from __future__ import annotations
@@ -38,19 +38,15 @@ from route18xx.solver.runtime.cancel import CancelToken
 from route18xx.solver.listing.pairwalk import list_weighed, rebuild
 from route18xx.solver.listing.routes import ListedRoute
 from route18xx.solver.listing.capacity import fits
+from route18xx.solver.tuning import DEFAULT_OPTIONS, SolveOptions
 
 if TYPE_CHECKING:
     from route18xx.solver.model.model import Instance
 
-#: Key ORs allowed for the pair scan (about 0.1 µs each on small bitsets; the
-#: worst grown board measured needed ~40 000).
-PAIR_WORK = 400_000
-
-
 def best_pair(
     first: Sequence[tuple[int, Sequence[int]]],
     second: Sequence[tuple[int, Sequence[int]]] | None,
-    max_work: int = PAIR_WORK,
+    max_work: int = DEFAULT_OPTIONS.pair_work,
 ) -> tuple[int, int | None, int | None] | None:
     """(best total weight, index in ``first`` or None, index in ``second`` or None).
 
@@ -117,27 +113,10 @@ def _users(routes: Sequence[tuple[int, Sequence[int]]]) -> dict[int, int]:
     return {key: int.from_bytes(row, "little") for key, row in rows.items()}
 
 
-#: Listing steps allowed for the two trains' routes (``solver/listing/pairwalk.py`` counts one
-#: per node entered, 1-2 µs each). Listing beat CP-SAT's two circuits on every grown
-#: board that fit: 150 000 steps (~20 000 routes) left the slowest board grown
-#: against this solver (seed 8030, 5 + D, ~57 000 routes) to CP-SAT at 550-900 ms;
-#: 400 000 list it in ~400 ms. Boards too big stop early (``pairwalk.FORETOLD``).
-PAIR_STEPS = 400_000
-#: Steps walked depth first in Python before a listing is handed to numpy
-#: (``solver/listing/pairvector.py``: about 0.2 µs a step against 1-2 µs, but numpy's
-#: import costs ~0.2 s of CPU once per process and each layer ~0.1 ms): the real
-#: states' listings stay in Python, the hard boards' 70 000-240 000 steps go to numpy.
-VECTOR_FROM = 5_000
-#: The numpy listing's budget, in multiples of the walk's (``max_steps``): a step costs
-#: it ~0.2 µs against the walk's 1-2 µs, so 2.5 × ``PAIR_STEPS`` (1 000 000 partial
-#: routes) lists in ~200 ms. Boards past the walk's budget went to CP-SAT's circuits:
-#: a 5 + D board with 492 000 steps (grown by listing size, seed 9307) took 0.9 s there.
-VECTOR_SPEEDUP = 2.5
-
-
 def pair_routes(
-    instance: Instance, max_steps: int = PAIR_STEPS, max_work: int = PAIR_WORK,
-    cancel: CancelToken | None = None, vector_from: int | None = VECTOR_FROM,
+    instance: Instance, max_steps: int = DEFAULT_OPTIONS.pair_steps,
+    cancel: CancelToken | None = None, vector_from: int | None = DEFAULT_OPTIONS.vector_from,
+    options: SolveOptions = DEFAULT_OPTIONS,
 ) -> dict[int, ListedRoute] | None:
     """The best routes of a two-train problem (train index → route; an idle train is
     left out), or None when listing or the pair scan runs past its budget.
@@ -161,18 +140,19 @@ def pair_routes(
         weighed = list_weighed(instance.graph, instance.stops, instance.stop_weights,
                                instance.bonuses, max(reach), problem.min_stops, instance.groups,
                                min(max_steps, vector_from or max_steps) if vector else max_steps,
-                               cancel)
+                               cancel, options.foretold)
     if weighed is None:
         if not vector:
             return None
-        return _vector_pair(instance, reach, int(max_steps * VECTOR_SPEEDUP), max_work, cancel)
+        return _vector_pair(instance, reach, int(max_steps * options.vector_speedup), options,
+                            cancel)
     weights, tracks, costs = weighed.weights, weighed.tracks, weighed.costs
     ranked = sorted(range(len(weights)), key=lambda i: -weights[i])
     same = reach[0] == reach[1]
     lists = [ranked if d >= max(reach) else [i for i in ranked if costs[i] <= d]
              for d in reach]
     tables = [[(weights[i], tracks[i]) for i in order] for order in lists]
-    return _scanned(best_pair, tables, lists, same, max_work,
+    return _scanned(best_pair, tables, lists, same, options.pair_work,
                     lambda i: rebuild(instance.graph, weighed, i))
 
 
@@ -205,7 +185,7 @@ def _scanned(
 
 
 def _vector_pair(
-    instance: Instance, reach: list[int], max_steps: int, max_work: int,
+    instance: Instance, reach: list[int], max_steps: int, options: SolveOptions,
     cancel: CancelToken | None,
 ) -> dict[int, ListedRoute] | None:
     """``pair_routes`` with the numpy listing and the scan on its masks: the same lists
@@ -223,5 +203,7 @@ def _vector_pair(
     same = reach[0] == reach[1]
     lists = [ranked if d >= max(reach) else ranked[listed.costs[ranked] <= d] for d in reach]
     tables = [(listed.weights[o], listed.junctions[o], listed.segments[o]) for o in lists]
-    return _scanned(partial(scan, cancel=cancel), tables, lists, same, max_work,
+    return _scanned(partial(scan, cancel=cancel, key_rows=options.key_rows, head=options.head,
+                            recut_eighths=options.recut_eighths),
+                    tables, lists, same, options.pair_work,
                     lambda i: lister.route(listed, i))

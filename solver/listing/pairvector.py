@@ -36,6 +36,7 @@ from route18xx.solver.listing.capacity import MASK_BITS
 from route18xx.solver.problem import Stop
 from route18xx.solver.graph.reduce import ReducedGraph
 from route18xx.solver.listing.routes import ListedRoute, adjacency, group_masks, leaving
+from route18xx.solver.tuning import DEFAULT_OPTIONS
 
 I64 = npt.NDArray[np.int64]
 U64 = npt.NDArray[np.uint64]
@@ -234,10 +235,6 @@ class Lister:
         return ListedRoute(tuple(path), tuple(walked), tuple(track), int(listed.costs[i]))
 
 
-#: Routes whose track keys are read from their masks at once by the scan.
-KEY_ROWS = 512
-
-
 def _key_lists(junctions: U64, segments: U64, order: npt.NDArray[np.intp]) -> list[list[int]]:
     """Per route, its track keys for the scan (junction bits, then WIDTH + segment
     bits), in ``order`` (a permutation of the 2 * WIDTH keys)."""
@@ -311,12 +308,13 @@ class PairBound:
     best gets its exact bound: no other can be skipped. No count decides when to start.
     """
 
-    def __init__(self, users: list[int], weights: list[int], every: int) -> None:
+    def __init__(self, users: list[int], weights: list[int], every: int,
+                 head_bits: int = DEFAULT_OPTIONS.head) -> None:
         self.users, self.weights, self.every = users, weights, every
         present = [k for k, bits in enumerate(users) if bits]
         self.top = weights[0] if weights else 0
         # The heaviest partners' bits alone: an entry's partner is most often among them.
-        head = (1 << HEAD) - 1
+        head = (1 << head_bits) - 1
         self.head_users = [bits & head for bits in users]
         self.head_every = every & head
         single = [self._row(k, [k])[0] for k in present]
@@ -333,7 +331,7 @@ class PairBound:
 
     def _row(self, a: int, keys: list[int]) -> list[int]:
         """Per key b of ``keys``: the heaviest partner using neither ``a`` nor b (0: none),
-        looked for among the first ``HEAD`` partners, then among all."""
+        looked for among the first ``head_bits`` partners (``SolveOptions.head``), then among all."""
         near = self.head_every & ~self.head_users[a]
         avoid = None
         out = []
@@ -370,23 +368,14 @@ class PairBound:
         return out
 
 
-#: Partners first looked at for a bound's entry (``PairBound._row``): an entry's partner
-#: is most often among the heaviest, so most entries cost two ORs of this many bits, not
-#: of every partner's (13524 D+D: its rows 3.1 -> 0.6 ms).
-HEAD = 1024
-#: The scan cuts its bitsets to the window of partners a route may take once that window
-#: is at most ``RECUT_EIGHTHS`` eighths of their width: a cut costs a shift per key, and
-#: the ORs then cost the window's width (big-16104, D + D, 82 883 routes: its scan 205 ms
-#: when cut at half, 130-145 ms at 7/8; 15/16 no better).
-RECUT_EIGHTHS = 7
-
-
 def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
-         max_work: int, cancel: CancelToken | None = None,
+         max_work: int, cancel: CancelToken | None = None, *,
+         key_rows: int = DEFAULT_OPTIONS.key_rows, head: int = DEFAULT_OPTIONS.head,
+         recut_eighths: int = DEFAULT_OPTIONS.recut_eighths,
          ) -> tuple[int, int | None, int | None] | None:
     """``pairs.best_pair`` on (weights heaviest first, junction masks, segment masks):
     the same pair, found the same way, with each route's keys read from its masks.
-    Raises ``Cancelled`` when ``cancel`` fires (polled once a block of ``KEY_ROWS``
+    Raises ``Cancelled`` when ``cancel`` fires (polled once a block of ``key_rows``
     routes: a scan may take 200 ms, a cancelled call must not wait for it)."""
     same = second is None
     wa, ja, sa = first
@@ -423,20 +412,20 @@ def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
     # and no heavier pairs: skipped, the pair found is the same.
     repeated = _repeated(ja[:stop], sa[:stop])
     weights_a = wa[:stop].tolist()
-    pair_bound = PairBound(users, weights_b, every)
+    pair_bound = PairBound(users, weights_b, every, head)
     lighter = [-w for w in weights_b]  # ascending: bisect finds the partners heavier than x
     # The partners a route may take and that could beat the best, [its first, limit), only
     # shrink as the scan goes (routes lighter, the best higher): once that window is 7/8
-    # of the bitsets' width or less (``RECUT_EIGHTHS``), the bitsets are cut to it (one
+    # of the bitsets' width or less (``recut_eighths``), the bitsets are cut to it (one
     # shift per key), so the ORs cost about the window's width, not every partner's.
     off, width, cut, full = 0, useful, users, every
     # A block of routes at a time: their bounds, then the keys of those a bound spares.
-    for lo in range(0, stop, KEY_ROWS):
+    for lo in range(0, stop, key_rows):
         if weights_a[lo] + (weights_a[lo] if same else top_other) <= best:
             break  # no later route of the first train can make a better pair
         if cancel is not None and cancel.cancelled:
             raise Cancelled("pair scan")
-        block = np.flatnonzero(~repeated[lo:lo + KEY_ROWS]) + lo
+        block = np.flatnonzero(~repeated[lo:lo + key_rows]) + lo
         got = pair_bound.bounds(wa[block], ja[block], sa[block], best)
         kept = got > best  # the best only grows: the others are skipped anyway
         block, bounds = block[kept], got[kept].tolist()
@@ -455,7 +444,7 @@ def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
             limit = bisect_left(lighter, weight - best)
             if limit <= first_j:
                 continue  # no partner it may take could beat the best
-            if (limit - first_j) * 8 <= width * RECUT_EIGHTHS:
+            if (limit - first_j) * 8 <= width * recut_eighths:
                 off, width = first_j, limit - first_j
                 full = (1 << width) - 1
                 cut = [(bits >> off) & full for bits in users]

@@ -14,18 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from route18xx.solver.listing.bestroute import CANCEL_POLL
-from route18xx.solver.runtime.cancel import CancelToken
+from route18xx.solver.runtime.cancel import CANCEL_POLL, CancelToken
+from route18xx.solver.tuning import DEFAULT_OPTIONS
 from route18xx.solver.errors import Cancelled
 from route18xx.solver.problem import Stop
 from route18xx.solver.graph.reduce import ReducedGraph
 from route18xx.solver.listing.routes import ListedRoute, Way, group_masks, ways
-
-
-#: Give up once the steps per start so far, times the starts, exceed the budget this
-#: many times over (a start's walk is complete, so the average foretells the rest;
-#: a margin because starts differ): a listing too long is dropped early.
-FORETOLD = 2
 
 
 class Weighed(NamedTuple):
@@ -48,6 +42,7 @@ def list_weighed(
     groups: Sequence[Sequence[int]],
     max_steps: int,
     cancel: CancelToken | None = None,
+    foretold: int = DEFAULT_OPTIONS.foretold,
 ) -> Weighed | None:
     """Every legal route of cost ≤ ``max_cost`` and weight > 0, or None past ``max_steps``.
 
@@ -125,8 +120,8 @@ def list_weighed(
     used = 0
     for done, s in enumerate(starts, 1):
         # Each start walks every path from it, so the steps per start so far foretell
-        # the rest: the k-th start may reach FORETOLD · max_steps · k / starts in all.
-        limit = min(max_steps, FORETOLD * max_steps * done // len(starts))
+        # the rest: the k-th start may reach ``foretold`` · max_steps · k / starts in all.
+        limit = min(max_steps, foretold * max_steps * done // len(starts))
         budget = limit - used
         first = s
         complete = walk(s, way_lists[s], costs[s], stop_weights[s], 1 << s, group_mask[s],

@@ -39,11 +39,12 @@ from route18xx.solver.model.cpsat import Lit, Model
 from route18xx.solver.runtime.derived import Lru
 from route18xx.solver.errors import Cancelled
 from route18xx.solver.listing.packing import best_packing
-from route18xx.solver.listing.pairs import PAIR_STEPS, pair_routes
+from route18xx.solver.listing.pairs import pair_routes
 from route18xx.solver.problem import RouteProblem, Stop
 from route18xx.solver.graph.reduce import ReducedGraph
 from route18xx.solver.listing.routes import ListedRoute, list_routes, reversed_route
 from route18xx.solver.model.trainvars import Layout, TrainVars, build_layout
+from route18xx.solver.tuning import DEFAULT_OPTIONS, SolveOptions
 
 from route18xx.solver.objective import METHODS as METHODS, OBJECTIVES as OBJECTIVES  # re-exported
 from route18xx.solver.objective import Method as Method, Objective as Objective
@@ -182,40 +183,6 @@ class BuiltModel:
         self.model.hint(values)
 
 
-#: With more than one train, a list longer than this is modelled as circuits instead
-#: (measured on tests/data/boards: 6 + D 5.5 s → 0.2 s, 5 + 6 3.4 s → 0.4 s).
-LONG_LIST = 1000
-
-
-#: Search steps allowed for listing an unlimited train's routes (about 1 ms):
-#: on most real single-D boards the list (100-400 routes) is done sooner than
-#: CP-SAT's circuit (4-5 ms); fuller boards (600-2000 routes) keep the circuit,
-#: and a failed attempt costs little (measured: 2000 steps gave max 10.4 ms,
-#: 1000 steps 9 ms over the real states).
-UNLIMITED_STEPS = 1000
-
-
-#: An unlimited train's listing is not even tried when stops × (segments − nodes + 1)
-#: of the reduced graph reaches this: the routes multiply with the stops and the
-#: cycles, and no such board's listing finished within ``UNLIMITED_STEPS`` (measured
-#: on the real states and tests/data/boards: every listing that finished had at most
-#: 128, the failed ones from 133; the margin keeps borderline boards on the old path).
-#: Saves the wasted walk, about 1 ms, on the fullest boards (lone D: 8.4 → 7.4 ms).
-UNLIMITED_TOO_BIG = 180
-
-
-#: Steps of the lone unlimited train's branch and bound (``solver/listing/bestreach.py``, issue
-#: 21) before the circuit takes over, with the best route found as its first solution.
-#: 20-40 µs a step; the circuit's hinted search takes about 20 ms on such boards, so
-#: the budget sits near where the walk costs as much (a board past it pays both: at most
-#: about twice the better of the two). The walk needed 15-143 steps on the real lone-D
-#: states when this was set (129026-693: 143; 87 since its children of equal bound try
-#: the richer step first) and 11-1 292 on lone-D boards grown against it (seeds
-#: 9900-9989, climbed against 700: 450 took their whole answers from 1 926 to 1 799 ms
-#: of CPU in all, the worst 117 → 103 ms, no board more than 3 ms slower; 300 lost).
-REACH_STEPS = 450
-
-
 #: ``list_routes`` per (problem, reduced graph, distance, steps): the legal routes, or
 #: None where the listing gave up (``solver/runtime/derived.py``). The routes do not depend on
 #: the objective, so an answer's second objective lists nothing again (issue 21).
@@ -233,25 +200,26 @@ def _routes_once(instance: Instance, max_cost: int, max_steps: int) -> list[List
     return None if found is None else list(found)
 
 
-def _unlimited_listable(graph: ReducedGraph) -> bool:
-    """Whether listing an unlimited train's routes may finish (``UNLIMITED_TOO_BIG``)."""
+def _unlimited_listable(graph: ReducedGraph, options: SolveOptions = DEFAULT_OPTIONS) -> bool:
+    """Whether listing an unlimited train's routes may finish (``unlimited_too_big``)."""
     cycles = len(graph.segments) - graph.node_count + 1
-    return graph.stop_count * cycles < UNLIMITED_TOO_BIG
+    return graph.stop_count * cycles < options.unlimited_too_big
 
 
 def _listed_groups(
     instance: Instance, max_steps: int, cancel: CancelToken | None = None, floor: int = 1,
-    first: list[ListedRoute] | None = None, reach_steps: int = REACH_STEPS,
+    first: list[ListedRoute] | None = None, reach_steps: int = DEFAULT_OPTIONS.reach_steps,
+    options: SolveOptions = DEFAULT_OPTIONS,
 ) -> list[ListedGroup]:
     """Group trains by distance and list their routes; none if too many.
 
     Unlimited trains are listed too when their routes are found within
-    ``UNLIMITED_STEPS`` (their distance is then every stop's cost together),
-    tried only on boards not too big for it (``UNLIMITED_TOO_BIG``);
+    ``SolveOptions.unlimited_steps`` (their distance is then every stop's cost together),
+    tried only on boards not too big for it (``SolveOptions.unlimited_too_big``);
     otherwise they keep their circuit: long routes are slow to list and overlap
     too much for the packing's linear relaxation. A lone limited train lists
     only its best route (``solver/listing/bestroute.py``: the same walk, pruned by value);
-    a lone unlimited train too, within ``REACH_STEPS`` (``solver/listing/bestreach.py``:
+    a lone unlimited train too, within ``reach_steps`` (``solver/listing/bestreach.py``:
     pruned by the stops still reachable), before its listing is tried (issue 21: on
     the 18 lone-D real states the whole answers took 141 ms of CPU against 162 with
     the listing first, which failed on 129026-576 after its 1 000 steps).
@@ -290,8 +258,8 @@ def _listed_groups(
                                     weights=[instance.route_weight(r.stops) for r in alone])]
             if first is not None:
                 first.extend(alone)
-        if _unlimited_listable(instance.graph):
-            routes = _routes_once(instance, full, UNLIMITED_STEPS)
+        if _unlimited_listable(instance.graph, options):
+            routes = _routes_once(instance, full, options.unlimited_steps)
         if routes is None:
             listed = limited
     if routes is None and listed:
@@ -299,7 +267,7 @@ def _listed_groups(
                               max_steps)
     if routes is None:
         return []
-    if len(trains) > 1 and len(routes) > LONG_LIST:
+    if len(trains) > 1 and len(routes) > options.long_list:
         return []  # a long list packs slowly: the circuits with cuts prove it sooner
     weights = [instance.route_weight(r.stops) for r in routes]
     groups = []
@@ -324,18 +292,18 @@ LISTED: Lru[Listed] = Lru()
 
 def _listed_once(
     instance: Instance, max_steps: int, cancel: CancelToken | None = None, floor: int = 1,
-    reach_steps: int = REACH_STEPS,
+    reach_steps: int = DEFAULT_OPTIONS.reach_steps, options: SolveOptions = DEFAULT_OPTIONS,
 ) -> tuple[list[ListedGroup], list[ListedRoute]]:
     """``_listed_groups`` and its ``first`` routes, computed once per problem content,
     objective and floor (the walk depends on nothing else); each call gets fresh groups
     (``choices`` are the model's)."""
     def compute() -> Listed:
         first: list[ListedRoute] = []
-        groups = _listed_groups(instance, max_steps, cancel, floor, first, reach_steps)
+        groups = _listed_groups(instance, max_steps, cancel, floor, first, reach_steps, options)
         return (tuple((tuple(g.trains), tuple(g.routes), tuple(g.weights)) for g in groups),
                 tuple(first))
 
-    key = (instance.problem, instance.graph, instance.scale, max_steps, floor, reach_steps)
+    key = (instance.problem, instance.graph, instance.scale, max_steps, floor, reach_steps, options)
     groups, first = LISTED.get(key, compute)
     return [ListedGroup(list(t), list(r), list(w)) for t, r, w in groups], list(first)
 
@@ -369,13 +337,14 @@ def _add_circuit_train(
 
 
 def build_model(
-    instance: Instance, method: Method = "auto", max_steps: int = 20_000,
+    instance: Instance, method: Method = "auto", max_steps: int = DEFAULT_OPTIONS.limited_steps,
     cancel: CancelToken | None = None,
     named: bool = False,
     pack: bool = True,
-    pair_steps: int = PAIR_STEPS,
+    pair_steps: int | None = None,
     floor: int | None = None,
     reach_steps: int | None = None,
+    options: SolveOptions = DEFAULT_OPTIONS,
 ) -> BuiltModel:
     """Build the model: circuits and listed groups, track once, symmetry, objective.
 
@@ -384,27 +353,32 @@ def build_model(
     With every train listed, the best packing (``BuiltModel.packed``, proven by an
     exhaustive search within its steps) makes the CP-SAT model unnecessary, and it
     is left empty; ``pack=False`` builds it anyway (tests compare the two). Two trains are first tried by listing both
-    and scanning pairs (``solver/listing/pairs.py``, within ``pair_steps`` listing steps):
+    and scanning pairs (``solver/listing/pairs.py``, within ``pair_steps`` listing steps, default
+    ``options.pair_steps``):
     found, the model is left empty too. ``floor`` (on the model's objective): a lone
     train's best route is searched only among routes reaching it (``_listed_groups``).
     ``reach_steps``: the lone unlimited train's walk gets at most these steps (and never
-    more than ``REACH_STEPS``): a short time limit leaves the rest to the circuit.
+    more than ``options.reach_steps``): a short time limit leaves the rest to the circuit.
     """
     problem, graph = instance.problem, instance.graph
+    if pair_steps is None:
+        pair_steps = options.pair_steps
     model = Model(named)
     if method == "auto" and pack and pair_steps > 0 and len(problem.trains) == 2:
         if cancel is not None and cancel.cancelled:
             raise Cancelled("model building")
-        pair = pair_routes(instance, pair_steps, cancel=cancel)
+        pair = pair_routes(instance, pair_steps, cancel=cancel, vector_from=options.vector_from,
+                           options=options)
         if pair is not None:
             groups = [ListedGroup([k], [route], [instance.route_weight(route.stops)])
                       for k, route in sorted(pair.items())]
             return BuiltModel(model, instance, None, {}, groups, [[0] for _ in groups])
-        if pair_steps < PAIR_STEPS:
+        if pair_steps < options.pair_steps:
             method = "circuit"  # a short budget has no time for a second listing
     lone_floor = 1 if floor is None or len(problem.trains) > 1 else max(1, floor)
-    walk = REACH_STEPS if reach_steps is None else max(0, min(REACH_STEPS, reach_steps))
-    listed, first = _listed_once(instance, max_steps, cancel, lone_floor, walk) \
+    most = options.reach_steps
+    walk = most if reach_steps is None else max(0, min(most, reach_steps))
+    listed, first = _listed_once(instance, max_steps, cancel, lone_floor, walk, options) \
         if method == "auto" else ([], [])
     listed_trains = {k for g in listed for k in g.trains}
     circuit_ks = [k for k in range(len(problem.trains)) if k not in listed_trains]
@@ -436,7 +410,7 @@ def build_model(
     cancelled = cancel is not None and cancel.cancelled
     if pack and not circuit_ks and len(listed_trains) > 1 and not cancelled:
         found = best_packing([(len(g.trains), g.routes, g.weights) for g in listed],
-                             unique=False)
+                             options.packing_steps, unique=False)
         if found is not None:
             packed = found[1]
     single = not circuit_ks and (len(listed_trains) == 1 or packed is not None)  # no search

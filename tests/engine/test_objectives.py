@@ -9,6 +9,7 @@ be: its CP-SAT branches are compared with a plain search's (counts, not times).
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -17,7 +18,7 @@ from route18xx.engine import api
 from route18xx.engine.answer.problem_builder import build_problem
 from route18xx.engine.inputs.state_file import parse_state
 from route18xx.solver import clear_caches, solve
-from route18xx.solver.model import model
+from route18xx.engine.answer import tuning
 from tests.conftest import STATES_DIR
 
 
@@ -75,7 +76,7 @@ def test_one_search_answers_both_objectives_as_two_did(
     clear_caches()
     one = api.solve_report(state, objective=objective, time_limit_s=10.0)
     assert [s["purpose"] for s in one.stats["solves"]] == ["answer"]
-    monkeypatch.setattr(model, "REACH_STEPS", 0)
+    monkeypatch.setattr(tuning, "SOLVE_OPTIONS", replace(tuning.SOLVE_OPTIONS, reach_steps=0))
     clear_caches()
     try:
         two = api.solve_report(state, objective=objective, time_limit_s=10.0)
@@ -99,12 +100,13 @@ def test_the_floor_search_does_less_work_than_a_plain_one(
 ) -> None:
     # These lone D trains are answered by the branch and bound (solver/listing/bestreach.py)
     # with no CP-SAT branch; without it (no steps) the circuit's floor search is measured.
-    monkeypatch.setattr(model, "REACH_STEPS", 0)
+    monkeypatch.setattr(tuning, "SOLVE_OPTIONS", replace(tuning.SOLVE_OPTIONS, reach_steps=0))
     clear_caches()
     state, _ = _load(name)
     report = api.solve_report(state, time_limit_s=10.0)
     floor_search = report.stats["solves"][1]
-    plain = solve(build_problem(parse_state(state)).problem, objective="revenue")
+    plain = solve(build_problem(parse_state(state)).problem, objective="revenue",
+                  options=tuning.SOLVE_OPTIONS)
     assert floor_search["branches"] < plain.stats.branches
     clear_caches()  # the routes listed without the branch and bound
 

@@ -183,12 +183,12 @@ def test_every_solve_is_counted_by_status(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Solves inside a validation and a suggestion, and a failed call's, count (issue 23)."""
-    from route18xx.engine.answer import optimize, whatif
+    from route18xx.engine.answer import optimize, prepared
 
     routes = real_state(BASE_STATE_NAME)["reference"]["recorded_routes"]
     before = scrape(ops)
     witness = SolveWitness(optimize.solve)
-    for module in (optimize, whatif):  # every engine module that calls the solver
+    for module in (optimize, prepared):  # every engine module that calls the solver
         monkeypatch.setattr(module, "solve", witness)
     with grpc.insecure_channel(ops.target) as channel:
         stub = pb_grpc.RouteServiceStub(channel)

@@ -281,7 +281,7 @@ def test_solves_in_worker_processes_are_counted_by_status(
     from prometheus_client import generate_latest
     from prometheus_client.parser import text_string_to_metric_families
 
-    from route18xx.engine.answer import optimize, whatif
+    from route18xx.engine.answer import optimize, prepared
     from route18xx.server.core.runner import EngineRunner
     from route18xx.server.core.workers import run_job
 
@@ -306,7 +306,7 @@ def test_solves_in_worker_processes_are_counted_by_status(
         seen[solution.status] = seen.get(solution.status, 0) + 1
         return solution
 
-    for module in (optimize, whatif):
+    for module in (optimize, prepared):
         monkeypatch.setattr(module, "solve", witness)
     from route18xx.engine import api
 

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from route18xx.engine.answer.problem_builder import build_problem
 from route18xx.engine.inputs.state_file import parse_state
 from route18xx.solver import RouteProblem, clear_caches, solve
-from route18xx.solver.model import model
+from route18xx.solver.tuning import DEFAULT_OPTIONS
 from route18xx.solver.listing.bestreach import best_reach_route, best_reach_search
 from route18xx.solver.witnesses.bruteforce import brute_force
 from route18xx.solver.runtime.cancel import CancelToken
@@ -127,12 +127,12 @@ def test_a_walk_that_gives_up_hands_its_best_route_to_the_circuit(
     found, complete = best_reach_search(inst.graph, inst.stops, inst.stop_weights,
                                         inst.bonuses, problem.min_stops, inst.groups, 40)
     assert not complete and len(found) == 1  # a route found, not proven
-    monkeypatch.setattr(model, "REACH_STEPS", 40)
+    short = replace(DEFAULT_OPTIONS, reach_steps=40)
     clear_caches()
     try:
-        built = build_model(inst)
+        built = build_model(inst, options=short)
         assert sorted(built.circuits) == [0] and built.first == {0: found[0]}
-        got = solve(problem)
+        got = solve(problem, options=short)
         assert (got.status, got.objective) == ("OPTIMAL", data["reference"]["optimal_total"])
         assert validate(problem, got, "total") == []
     finally:
@@ -140,7 +140,7 @@ def test_a_walk_that_gives_up_hands_its_best_route_to_the_circuit(
 
 
 def test_a_short_limit_shortens_the_walk_and_still_answers() -> None:
-    # 5 ms of limit: 50 steps of walk (search.REACH_STEPS_PER_S), fewer than the 87
+    # 5 ms of limit: 50 steps of walk (SolveOptions.reach_steps_per_s), fewer than the 87
     # this board needs; the circuit starts from the walk's route and answers in time.
     data = json.loads((STATES_DIR / "129026-693.json").read_text())
     problem = build_problem(parse_state(data["state"])).problem

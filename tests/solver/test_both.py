@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from route18xx.solver import RouteProblem, clear_caches, solve_both
-from route18xx.solver.model import model
+from route18xx.solver.tuning import DEFAULT_OPTIONS
 from route18xx.solver.listing.bothreach import best_reach_both
 from route18xx.solver.witnesses.bruteforce import brute_force
 from route18xx.solver.runtime.cancel import CancelToken
@@ -87,10 +87,9 @@ def test_a_walk_past_its_budget_or_cancelled_leaves_the_answer_to_solve(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     problem = grid_problem(4, 5, (None,), seed=0)
-    monkeypatch.setattr(model, "REACH_STEPS", 3)
     clear_caches()
-    try:
-        assert solve_both(problem) is None  # gave up: the caller solves each objective
+    try:  # gave up: the caller solves each objective
+        assert solve_both(problem, options=replace(DEFAULT_OPTIONS, reach_steps=3)) is None
     finally:
         clear_caches()
     monkeypatch.undo()
@@ -125,16 +124,13 @@ def test_both_optima_on_a_board_where_they_differ(distance: int | None) -> None:
 
 
 def test_a_board_too_big_for_the_walk_is_left_to_solve(monkeypatch: pytest.MonkeyPatch) -> None:
-    # both.BOTH_TOO_BIG: stops × independent cycles of the reduced graph
-    from route18xx.solver import both
-
+    # SolveOptions.both_too_big: stops × independent cycles of the reduced graph
     problem = grid_problem(3, 4, (None,), seed=2)
     graph = reduce_problem(problem)
     size = graph.stop_count * (len(graph.segments) - graph.node_count + 1)
-    assert 0 < size < both.BOTH_TOO_BIG
+    assert 0 < size < DEFAULT_OPTIONS.both_too_big
     clear_caches()
     assert solve_both(problem) is not None
-    monkeypatch.setattr(both, "BOTH_TOO_BIG", size)
     clear_caches()
-    assert solve_both(problem) is None
+    assert solve_both(problem, options=replace(DEFAULT_OPTIONS, both_too_big=size)) is None
     clear_caches()

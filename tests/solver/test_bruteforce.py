@@ -34,7 +34,7 @@ def imported_modules(path: Path) -> set[str]:
 
 
 def test_bruteforce_imports_nothing_from_the_solver_pipeline() -> None:
-    modules = imported_modules(ROOT / "solver" / "bruteforce.py")
+    modules = imported_modules(ROOT / "solver" / "witnesses" / "bruteforce.py")
     assert "networkx" in modules
     for name in modules:
         parts = name.lstrip(".").split(".")

@@ -17,7 +17,8 @@ from route18xx.solver import OBJECTIVES, CancelToken, RouteProblem, Solution, so
 from route18xx.solver.errors import Cancelled
 from route18xx.solver.witnesses.bruteforce import brute_force
 from route18xx.solver.model.model import Instance, build_model
-from route18xx.solver.listing.pairs import PAIR_STEPS, best_pair, pair_routes
+from route18xx.solver.listing.pairs import best_pair, pair_routes
+from route18xx.solver.tuning import DEFAULT_OPTIONS
 from route18xx.solver.listing.pairwalk import list_weighed, rebuild
 from route18xx.solver.problem import Train
 from route18xx.solver.graph.reduce import reduce_problem
@@ -159,23 +160,19 @@ def test_the_numpy_listing_counts_steps_as_the_walk_does() -> None:
         mid = (low + high) // 2
         low, high = (low, mid) if lister.list(full, DD_GRID.min_stops, mid) else (mid, high)
     assert lister.list(full, DD_GRID.min_stops, high - 1) is None
-    # The walk gives up below that count and lists at it (its early give-up off: FORETOLD).
-    import route18xx.solver.listing.pairwalk as pairwalk
-
-    saved = pairwalk.FORETOLD
-    pairwalk.FORETOLD = 10**6
-    try:
-        assert list_weighed(*args, full, DD_GRID.min_stops, instance.groups, high) is not None
-        assert list_weighed(*args, full, DD_GRID.min_stops, instance.groups, high - 1) is None
-    finally:
-        pairwalk.FORETOLD = saved
+    # The walk gives up below that count and lists at it (its early give-up off: foretold).
+    never = 10**6
+    assert list_weighed(*args, full, DD_GRID.min_stops, instance.groups, high,
+                        foretold=never) is not None
+    assert list_weighed(*args, full, DD_GRID.min_stops, instance.groups, high - 1,
+                        foretold=never) is None
 
 
 def test_a_listing_too_long_is_dropped() -> None:
     big = grid_problem(8, 8, (None, None), seed=1)
     instance = Instance.make(big, reduce_problem(big), "total")
     assert list_weighed(instance.graph, instance.stops, instance.stop_weights, instance.bonuses,
-                        99, big.min_stops, instance.groups, PAIR_STEPS) is None
+                        99, big.min_stops, instance.groups, DEFAULT_OPTIONS.pair_steps) is None
     assert pair_routes(instance) is None
     assert sorted(build_model(instance).circuits) == [0, 1]
 
@@ -214,11 +211,7 @@ def test_the_pair_bound_is_its_rule_and_never_below_the_best_partner(
     weights = [w for w, _ in partners]
     users = [sum(1 << n for n, (_, keys) in enumerate(partners) if k in keys)
              for k in range(2 * pairvector.WIDTH)]
-    saved, pairvector.HEAD = pairvector.HEAD, head
-    try:
-        bound = pairvector.PairBound(users, weights, (1 << len(partners)) - 1)
-    finally:
-        pairvector.HEAD = saved
+    bound = pairvector.PairBound(users, weights, (1 << len(partners)) - 1, head)
 
     def entry(*avoid: int) -> int:  # the heaviest partner using none of ``avoid``
         return max((w for w, keys in partners if not keys & set(avoid)), default=0)
