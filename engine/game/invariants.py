@@ -66,7 +66,7 @@ def shares(game: Game) -> list[str]:
             problems.append(f"{corp.sym}: shares sum to {corp.shares.total_percent()}%")
         if corp.shares.percent_of(POOL) > pool_limit:
             problems.append(f"{corp.sym}: the pool holds {corp.shares.percent_of(POOL)}%")
-        # where a market zone lifts the limit (1830's orange and brown, RULES.md §14)
+        # where a market zone lifts the limit (1830's orange and brown, 1830 RULES.md §14)
         # more may be bought, and kept after the price leaves the zone
         lifted = game.market.lifts_holding_limit()
         for pid, pct in corp.shares.player_percents().items():

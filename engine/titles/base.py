@@ -43,7 +43,7 @@ class Title:
     #: without a dated table plays its one current version.
     dated_rules: bool
     #: Whether the next train of the depot is exported at the end of each OR set
-    #: (1888 RULES.md §9.3; 1830 exports nothing, 1830 RULES.md §14).
+    #: (1888 RULES.md §9.6; 1830 exports nothing, 1830 RULES.md §14).
     exports_trains: bool
     #: When a trainless company must buy a train (1830 RULES.md §14: only with a route).
     must_buy_train: MustBuyTrain

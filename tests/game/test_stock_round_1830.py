@@ -37,7 +37,7 @@ from tests.game.test_replay_1830 import _log
 
 P1, P2, P3, P4 = 4836, 4631, 4639, 1668
 
-#: market cells by zone (1830 data/market.json; RULES.md §14 "market zones")
+#: market cells by zone (1830 data/market.json; 1830 RULES.md §14 "market zones")
 WHITE, YELLOW, ORANGE, BROWN = (2, 7), (0, 0), (4, 0), (6, 1)
 
 
