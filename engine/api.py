@@ -33,8 +33,10 @@ from route18xx.engine.answer.reports import (
 )
 from route18xx.engine.routes.route_judge import VIOLATION_CODES
 from route18xx.engine.titles import DEFAULT_TITLE, TITLES
-from route18xx.engine.facts.rule_versions import RulesVersion, dated_state, parse_rules_as_of, rules_as_of
-from route18xx.engine.routes.route_judge import Judgement, check_route_references, judge_routes, parse_route_specs
+from route18xx.engine.facts.rule_versions import dated_state, parse_rules_as_of
+from route18xx.engine.routes.route_judge import (
+    check_route_references, judge_routes, parse_route_specs,
+)
 from route18xx.engine.inputs.state_file import RouteState, parse_state, require_trains
 from route18xx.solver import (  # plain Python: OR-Tools loads at a solve
     OBJECTIVES, CancelToken, Objective, solve_tally,
@@ -42,16 +44,16 @@ from route18xx.solver import (  # plain Python: OR-Tools loads at a solve
 
 if TYPE_CHECKING:  # at run time these load on first use (``__getattr__`` below)
     from route18xx.engine.views.board_view import (
-        BoardView, CorporationView, HexView, Leg, NodeView, PathView, RouteWalk, board_view_of,
-        route_walks_of, state_with_move, tile_view,
+        BoardView, CorporationView, HexView, NodeView, PathView, RouteWalk, state_with_move,
+        tile_view,
     )
     from route18xx.engine.replay.replay import (
-        ReplayResult, SolveHook, load_log, replay, replay_report, state_before,
+        load_log, replay, replay_report, state_before,
     )
-    from route18xx.engine.replay.optima import run_optimum, solve_hook
-    from route18xx.engine.replay.replay_audit import AuditOptimum, AuditReport, AuditRun, Player
+    from route18xx.engine.replay.optima import run_optimum
+    from route18xx.engine.replay.replay_audit import AuditOptimum, AuditReport, AuditRun
     from route18xx.engine.replay.replay_report import (
-        OBJECTIVE_WORDS, ReplayError, ReplayReport, RunOptimum, RunReport, Shortfall,
+        OBJECTIVE_WORDS, ReplayReport, RunOptimum, RunReport,
     )
     from route18xx.engine.suggest.suggest_report import (
         MoveLayReport, MoveReport, RecordedTurn, SuggestReport, Suggestion,
@@ -59,27 +61,24 @@ if TYPE_CHECKING:  # at run time these load on first use (``__getattr__`` below)
     from route18xx.engine.turn.turn_report import (
         PlanLay, PlanReport, PlanToken, RankedPlanReport, TrainAdvice, TurnReport,
     )
-    from route18xx.engine.turn.turn_compare import BoughtTrain, TurnComparison, TurnsReport
+    from route18xx.engine.turn.turn_compare import TurnComparison, TurnsReport
 
 #: Names of the API whose modules load on first use: a solve or a check never pays for
 #: the game replay or the board's drawing data (issue 11, the cold path).
 _LAZY: dict[str, str] = {
-    **dict.fromkeys(("BoardView", "CorporationView", "HexView", "Leg", "NodeView", "PathView",
-                     "RouteWalk", "board_view_of", "route_walks_of", "state_with_move",
-                     "tile_view"), "route18xx.engine.views.board_view"),
-    **dict.fromkeys(("ReplayResult", "SolveHook", "load_log", "replay", "replay_report",
-                     "state_before"), "route18xx.engine.replay.replay"),
-    **dict.fromkeys(("run_optimum", "solve_hook"), "route18xx.engine.replay.optima"),
-    **dict.fromkeys(("AuditOptimum", "AuditReport", "AuditRun", "Player"),
+    **dict.fromkeys(("BoardView", "CorporationView", "HexView", "NodeView", "PathView",
+                     "RouteWalk", "state_with_move", "tile_view"), "route18xx.engine.views.board_view"),
+    **dict.fromkeys(("load_log", "replay", "replay_report", "state_before"), "route18xx.engine.replay.replay"),
+    **dict.fromkeys(("run_optimum",), "route18xx.engine.replay.optima"),
+    **dict.fromkeys(("AuditOptimum", "AuditReport", "AuditRun"),
                     "route18xx.engine.replay.replay_audit"),
-    **dict.fromkeys(("OBJECTIVE_WORDS", "ReplayError", "ReplayReport", "RunOptimum", "RunReport",
-                     "Shortfall"),
+    **dict.fromkeys(("OBJECTIVE_WORDS", "ReplayReport", "RunOptimum", "RunReport"),
                     "route18xx.engine.replay.replay_report"),
     **dict.fromkeys(("MoveLayReport", "MoveReport", "RecordedTurn", "SuggestReport", "Suggestion"),
                     "route18xx.engine.suggest.suggest_report"),
     **dict.fromkeys(("PlanLay", "PlanReport", "PlanToken", "RankedPlanReport", "TrainAdvice",
                      "TurnReport"), "route18xx.engine.turn.turn_report"),
-    **dict.fromkeys(("BoughtTrain", "TurnComparison", "TurnsReport"),
+    **dict.fromkeys(("TurnComparison", "TurnsReport"),
                     "route18xx.engine.turn.turn_compare"),
 }
 
@@ -100,52 +99,21 @@ DEFAULT_OBJECTIVE: Objective = OBJECTIVES[0]
 __all__ = [
     "VIOLATION_CODES", "AnswerBreakdown", "BonusValue", "CheckReport", "RouteBreakdown",
     "RouteCheckReport", "RouteReport", "SolveReport", "StopValue", "SubsidyValue", "Violation",
-    "check_report", "solve_report", "RulesVersion", "dated_state", "parse_rules_as_of",
-    "rules_as_of",
-    "DEFAULT_OBJECTIVE", "AuditOptimum", "AuditReport", "AuditRun", "MoveLayReport", "MoveReport", "RecordedTurn",
-    "OBJECTIVE_WORDS", "Player", "ReplayError", "ReplayReport", "RunOptimum", "RunReport",
-    "Shortfall", "SolveHook",
-    "SuggestReport", "Suggestion", "run_optimum", "solve_hook", "solve_tally",
-    "OBJECTIVES", "BoardView", "CancelSignal", "CancelToken", "CorporationView", "EngineMismatch",
-    "HexView", "IllegalAction", "Leg", "MalformedInput", "NodeView", "Objective", "OutOfTime",
-    "PathView", "ReplayResult", "Route18xxError", "RouteState", "RouteWalk",
-    "audit_log", "board_view", "check_routes", "decode_json", "excerpt", "judgement_report",
-    "load_log", "MAX_FILE_BYTES", "file_kind", "read_input_file", "read_json_file",
-    "new_cancel_token", "parse_game_log", "random_game_log", "read_state",
-    "chosen_suggestion", "is_run_routes", "recorded_routes", "recorded_turn", "replay", "replay_game", "replay_report", "route_walks", "solve_routes",
+    "check_report", "solve_report", "dated_state", "parse_rules_as_of", "DEFAULT_OBJECTIVE",
+    "AuditOptimum", "AuditReport", "AuditRun", "MoveLayReport", "MoveReport", "RecordedTurn",
+    "OBJECTIVE_WORDS", "ReplayReport", "RunOptimum", "RunReport", "SuggestReport", "Suggestion",
+    "run_optimum", "solve_tally", "OBJECTIVES", "BoardView", "CancelSignal", "CancelToken",
+    "CorporationView", "HexView", "IllegalAction", "MalformedInput", "NodeView", "Objective",
+    "OutOfTime", "PathView", "Route18xxError", "RouteState", "RouteWalk", "audit_log",
+    "board_view", "check_routes", "decode_json", "excerpt", "load_log", "MAX_FILE_BYTES",
+    "file_kind", "read_input_file", "read_json_file", "new_cancel_token", "parse_game_log",
+    "random_game_log", "read_state", "chosen_suggestion", "is_run_routes", "recorded_routes",
+    "recorded_turn", "replay", "replay_game", "replay_report", "route_walks", "solve_routes",
     "state_before", "state_from_log", "state_with_move", "suggest_moves", "tile_view",
     "PlanLay", "PlanReport", "PlanToken", "RankedPlanReport", "TrainAdvice", "TurnReport",
-    "suggest_turn", "BoughtTrain", "TurnComparison", "TurnsReport", "compare_turns",
-    "money", "signed_money", "currency_formats", "served_title", "titles_served",
-    "blockers_aliases",
+    "suggest_turn", "TurnComparison", "TurnsReport", "compare_turns", "money", "signed_money",
+    "currency_formats", "served_title", "titles_served", "blockers_aliases",
 ]
-
-
-def judgement_report(judgement: Judgement, state: RouteState | None = None) -> dict[str, Any]:
-    """A judgement as the JSON object ``route18xx check --json`` prints (with its
-    breakdown when the ``state`` is given: ``check_report``)."""
-    if state is not None:
-        from route18xx.engine.answer.explain import check_report as typed_check
-
-        return typed_check(state, judgement).to_json()
-    return {
-        "legal": judgement.legal,
-        "violations": list(judgement.violations),
-        "revenue": judgement.revenue,
-        "subsidy": judgement.subsidy,
-        "routes": [
-            {
-                "train": r.train,
-                "legal": not r.violations,
-                "violations": list(r.violations),
-                "revenue": r.revenue,
-                "subsidy": r.subsidy,
-                "hexes": r.hexes,
-                "nodes": list(r.stops),
-            }
-            for r in judgement.routes
-        ],
-    }
 
 
 def check_routes(
