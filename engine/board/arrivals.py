@@ -1,14 +1,13 @@
-"""What a network walk takes on arriving at an edge or a node of a laid tile (ROUTES.md §1).
+"""What a network walk meets on a laid tile: its paths, where each leads, its nodes (ROUTES.md §1).
 
-A walk (``engine.network.walk``, RULES.md §6.5 #3) that arrives at an edge or a
-node of a tile takes every path of the tile with an end there, and then looks at
-each end of those paths: a node of the tile is visited next; an edge leads across
-its hex side when the map lets track cross it (ROUTES.md §1.2) and the facing
-tile has track there (§3.7). All of that but the facing tile depends only on the
-tile, its rotation, its hex and the map, so it is worked out once per process and
-held by the game data (``GameData.derived``), as the tile's geometry is held by the
-tile (``engine.geometry``): a board first seen is walked from these pieces, not
-re-derived path by path (issue 21). Nothing here depends on a state.
+A walk (``engine.board.network.walk``, RULES.md §6.5 #3) moves along tile paths in a
+direction: a path entered by one end is left by its other end (ROUTES.md §3.7: no
+(hex, edge) key twice, so never back out the edge it came in by). What the other end
+leads to — a node of the tile, or across a hex side the map lets track cross (ROUTES.md
+§1.2) — depends only on the tile, its rotation, its hex and the map, so it is worked out
+once per process and held by the game data (``GameData.derived``), as the tile's geometry
+is held by the tile (``engine.facts.geometry``): a board first seen is walked from these
+pieces, not re-derived path by path (issue 21). Nothing here depends on a state.
 """
 
 from __future__ import annotations
@@ -23,13 +22,10 @@ from route18xx.engine.facts.geometry import map_index, tile_geometry
 #: (hex, node index) — a node of the tile on a hex.
 NodeKey: TypeAlias = tuple[HexId, int]
 
-#: One end to look at after arriving: a node of the tile — (its ``Arrival``, None, its
-#: key, None) — or an edge on a side track may cross — (None, the ``Arrival`` at the
-#: edge or None, the facing edge, the side). The edge's arrival is given when it would
-#: take no path this arrival has not taken: the walk marks it entered as it crosses, so
-#: it does not walk back across the side it just crossed (issue 21: a third of a walk's
-#: arrivals did).
-Step: TypeAlias = "tuple[Arrival | None, Arrival | None, EdgeKey, HexSide | None]"
+#: Where leaving a path by one of its ends leads: a node of the tile — (True, its key,
+#: None) — or an edge on a side track may cross — (False, the facing edge, the side).
+#: An edge on a side no track may cross leads nowhere (None).
+Exit: TypeAlias = "tuple[bool, EdgeKey, HexSide | None] | None"
 
 
 def order_key(hex_id: HexId, index: int) -> str:
@@ -42,24 +38,17 @@ def order_key(hex_id: HexId, index: int) -> str:
 
 @dataclass(eq=False, slots=True)
 class Arrival:
-    """Arriving at one edge or node of a laid tile: what the walk takes there.
+    """A node of a laid tile as a walk and a problem read it.
 
-    ``node_key``/``node``: the node arrived at (None at an edge): the walk asks
-    whether it blocks before taking anything (ROUTES.md §3.8).
-    ``paths``: each path with an end here, by its key's ``order_key``, in tile order (a
-    dict, merged whole into the walk's with ``|=``: 0.03 µs against 0.12 for pairs; not to
-    be changed).
-    ``steps``: the ends to look at next, in path order and each path's end order,
-    each once; arriving at a node leaves that node out (the walk has it already),
-    and an edge on a side no track may cross is none (it leads nowhere).
-    ``terminal``: a path here is terminal track (ROUTES.md §3.4: A19), so a node
-    the walk takes its paths at may only end a route.
+    ``node_key``/``node``: the node (the walk asks whether it blocks before going on,
+    ROUTES.md §3.8). ``paths``: each path with an end here, by its key's ``order_key``,
+    in tile order. ``terminal``: a path here is terminal track (ROUTES.md §3.4: A19), so
+    the node may only end a route.
     """
 
     node_key: NodeKey | None
     node: RevenueCenter | None
     paths: dict[str, BoardPath] = field(default_factory=dict)
-    steps: tuple[Step, ...] = field(default=())
     terminal: bool = False
 
 
@@ -80,45 +69,49 @@ class HexSide:
 @dataclass(frozen=True, eq=False)
 class TileArrivals:
     """One tile at one rotation on one hex of a map: its geometry, its exits, the
-    ``Arrival`` at each edge with track and at each node, and each city's token slots
-    (read for every token of a state: ``engine.board_file``)."""
+    ``Arrival`` at each node, where each path leads when left by either end, and each
+    city's token slots (read for every token of a state: ``engine.board_file``).
+
+    ``leaving[i][k]``: where path ``i`` (tile order) leads when entered by its end ``k``
+    and left by its other end. ``entries_at_edge[e]`` / ``entries_at_node[n]``: the
+    (path, end) pairs by which a walk enters the tile's paths at edge ``e`` / node ``n``.
+    """
 
     geometry: TileGeometry
     exits: frozenset[int]
-    at_edge: Mapping[int, Arrival]
     at_node: Mapping[int, Arrival]
+    leaving: tuple[tuple[Exit, Exit], ...]
+    entries_at_edge: Mapping[int, tuple[tuple[BoardPath, int], ...]]
+    entries_at_node: Mapping[int, tuple[tuple[BoardPath, int], ...]]
     city_slots: Mapping[int, int]
 
 
 def _compile(hex_id: HexId, placed: PlacedTile, sides: Mapping[int, EdgeKey]) -> TileArrivals:
     geo = tile_geometry(hex_id, placed)
-    at_edge = {e: Arrival(None, None) for e in geo.at_edge}
     at_node = {n: Arrival((hex_id, n), geo.nodes.get(n)) for n in {*geo.nodes, *geo.at_node}}
-    for arrivals, by_index in ((at_edge, geo.at_edge), (at_node, geo.at_node)):
-        for index, arrival in arrivals.items():
-            paths = by_index.get(index, ())
-            steps: list[Step] = []
-            for path in paths:
-                for is_edge, end in path.end_keys:
-                    step: Step | None
-                    if is_edge:
-                        other = sides.get(end[1])
-                        covered = set(geo.at_edge[end[1]]) <= set(paths)
-                        step = None if other is None else (
-                            None, at_edge[end[1]] if covered else None, other, _side(end, other)
-                        )
-                    else:
-                        step = (
-                            None if end == arrival.node_key
-                            else (at_node[end[1]], None, end, None)
-                        )
-                    if step is not None and step not in steps:
-                        steps.append(step)
-            arrival.paths = {order_key(*p.key): p for p in paths}
-            arrival.steps = tuple(steps)
-            arrival.terminal = any(p.terminal for p in paths)
+    for index, arrival in at_node.items():
+        paths = geo.at_node.get(index, ())
+        arrival.paths = {order_key(*p.key): p for p in paths}
+        arrival.terminal = any(p.terminal for p in paths)
+
+    def exit_by(end: tuple[bool, EdgeKey]) -> Exit:
+        is_edge, key = end
+        if not is_edge:
+            return True, key, None
+        other = sides.get(key[1])
+        return None if other is None else (False, other, _side(key, other))
+
+    leaving = tuple((exit_by(p.end_keys[1]), exit_by(p.end_keys[0])) for p in geo.paths)
+    entries_at_edge: dict[int, list[tuple[BoardPath, int]]] = {}
+    entries_at_node: dict[int, list[tuple[BoardPath, int]]] = {}
+    for path in geo.paths:
+        for k, (kind, i) in enumerate(path.ends):
+            (entries_at_edge if kind == "edge" else entries_at_node).setdefault(i, []).append(
+                (path, k))
     slots = {n: node.slots for n, node in geo.nodes.items() if node.kind == "city"}
-    return TileArrivals(geo, geo.exits, at_edge, at_node, slots)
+    return TileArrivals(geo, geo.exits, at_node, leaving,
+                        {e: tuple(v) for e, v in entries_at_edge.items()},
+                        {n: tuple(v) for n, v in entries_at_node.items()}, slots)
 
 
 def _side(end: EdgeKey, other: EdgeKey) -> HexSide:

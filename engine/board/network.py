@@ -1,8 +1,11 @@
 """A company's track network: what it reaches from its tokens (RULES.md §6.5 #3, ROUTES.md §3.8).
 
-The walk starts at every city holding the company's token, follows tile paths
-across hex sides whose both ends carry track, and never continues past a node
-that blocks the company (off-boards; cities full of other companies' tokens).
+Two walks, one rule (ROUTES.md §3, written once as ``engine.routes.route_walk``):
+
+* ``reach``: what the company's routes can reach, for its tile lays and tokens
+  (``engine.board.token_reach``: exactly what some legal route reaches);
+* ``walk``: the track a route problem is built on, walked fast over directed arrivals;
+  it reaches at least what some legal route reaches (the solver keeps routes legal).
 """
 
 from __future__ import annotations
@@ -10,10 +13,10 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
-from operator import attrgetter
 
-from route18xx.engine.board.arrivals import Arrival, HexSide
+from route18xx.engine.board.arrivals import HexSide, TileArrivals, order_key
 from route18xx.engine.board.board import Board, BoardPath, EdgeKey, node_blocks
+from route18xx.engine.board.token_reach import token_reach
 from route18xx.engine.facts.gamedata import CorpId, HexId
 
 
@@ -43,17 +46,14 @@ def paths_at_node(board: Board, hex_id: HexId, index: int) -> list[BoardPath]:
 class Walk:
     """What one walk found, as ``build_problem`` reads it (``reach`` freezes it).
 
-    ``paths`` maps each reached path's ``order_key`` (``engine.arrivals``) to the path;
-    ``crossed`` each hex side the walk crossed (track on both sides, ROUTES.md §3.7) —
-    every such side it touched — from its ``order`` to the side; ``entered`` the
-    arrivals at the edges the walk crossed a side to, and at those it left by where
-    arriving would take nothing new;
-    ``blocked`` holds the reached nodes that stop the company (ROUTES.md §3.8).
+    ``paths`` maps each reached path's ``order_key`` (``engine.board.arrivals``) to the
+    path; ``crossed`` each hex side the walk crossed (track on both sides, ROUTES.md
+    §3.7), from its ``order`` to the side; ``blocked`` holds the reached nodes that stop
+    the company (ROUTES.md §3.8).
     """
 
     nodes: set[tuple[HexId, int]]
     paths: dict[str, BoardPath]
-    entered: set[Arrival]
     crossed: dict[str, HexSide]
     blocked: set[tuple[HexId, int]]
 
@@ -72,23 +72,12 @@ def reach(
     board: Board,
     corp: CorpId,
     starts: Iterable[tuple[HexId, int]] | None = None,
-    limit: int | None = None,
 ) -> Network:
-    """Walk ``corp``'s network from its token cities (RULES.md §6.5 #3).
-
-    ``starts`` walks from those cities instead; ``limit`` stops once that many
-    nodes are found (ROUTES.md §8 asks only whether a walk reaches a second one).
-    """
-    found = walk(board, corp, starts, limit)
-    paths = found.paths.values()
-    # The hex side ends the reached track touches: its paths' edge ends, and both ends
-    # of each side crossed (the far end's tile may not have been walked, past ``limit``).
-    edges = {(p.hex, e) for p in paths for e in p.edges}
-    edges.update(end for side in found.crossed.values() for end in (side.low, side.high))
-    return Network(frozenset(found.nodes), frozenset(map(_KEY, paths)), frozenset(edges))
-
-
-_KEY = attrgetter("key")  # a path's (hex, index)
+    """What ``corp``'s routes can reach from its token cities (RULES.md §6.5 #3, §6.6):
+    the cities it may token, the track its lays may join (``engine.board.token_reach``,
+    the search the decisions of a game follow). ``starts`` walks from those cities."""
+    nodes, paths, edges = token_reach(board, corp, starts)
+    return Network(nodes, paths, edges)
 
 
 def walk(
@@ -99,52 +88,61 @@ def walk(
 ) -> Walk:
     """``reach``'s walk, with what it saw on the way (see ``Walk``).
 
-    Read off the board's compiled tiles (``Board.arrivals``, ``engine.arrivals``) and
-    written flat (a first-seen answer walks ~40 paths; issue 21): a side is crossed
-    when the map lets track cross it and the facing tile has an exit there
-    (``Board.linked``); a node stops the walk when it blocks the company
-    (``Board.blocks``). Nodes and sides are looked at in the order a path-by-path
-    walk looks at them, so a walk cut by ``limit`` finds the same nodes.
+    The walk moves as routes do (ROUTES.md §3): along a path entered by one end and left
+    by the other; at a node, on by any other path there (a route may not take back the
+    path it came by, §3.7), unless the node blocks the company (§3.8) or the path was
+    terminal track (§3.4: the node ends a route); at an edge, across the side into every
+    path of the facing tile there (never back into its own tile at that edge: a reversing
+    junction, §3.7). Each (path, end entered by) is walked once. It is the fast form of
+    ``engine.routes.route_walk.legal_reach``, which walks every legal route one by one:
+    it reaches at least what some legal route reaches (the tests hold the two together).
+
+    Read off the board's compiled tiles (``Board.arrivals``, ``engine.board.arrivals``)
+    and written flat (a first-seen answer walks ~40 paths; issue 21). ``limit`` stops once
+    that many nodes are found (ROUTES.md §8 asks only whether a walk reaches a second).
     """
     nodes: set[tuple[HexId, int]] = set()
     paths: dict[str, BoardPath] = {}
     crossed: dict[str, HexSide] = {}
     blocked: set[tuple[HexId, int]] = set()
-    entered: set[Arrival] = set()  # edges the walk has arrived at (and will expand)
     tiles = board.arrivals
-    stack: list[Arrival] = []  # where the walk has arrived and will take what is there
-    for hex_id, city in board.token_cities(corp) if starts is None else starts:
-        nodes.add((hex_id, city))
-        arrival = tiles[hex_id].at_node.get(city)
-        stack.append(Arrival((hex_id, city), None) if arrival is None else arrival)
     tokens = board.tokens
+    taken: set[tuple[HexId, int, int]] = set()  # (hex, path index, end entered by)
+    # (the tile's arrivals, the path, the end it is entered by), depth first
+    stack: list[tuple[TileArrivals, BoardPath, int]] = []
+    for hex_id, city in reversed(list(board.token_cities(corp) if starts is None else starts)):
+        nodes.add((hex_id, city))
+        here = tiles[hex_id]
+        stack.extend(reversed([(here, path, k)
+                               for path, k in here.entries_at_node.get(city, ())]))
     cap = sys.maxsize if limit is None else limit
     while stack and len(nodes) < cap:
-        arrival = stack.pop()
-        node = arrival.node_key
-        if node is not None and node_blocks(arrival.node, tokens.get(node, ()), corp):
-            blocked.add(node)
+        here, path, k = stack.pop()
+        hex_id = path.hex
+        key = (hex_id, path.index, k)
+        if key in taken:
             continue
-        # The paths taken here, whole: a path taken before adds nothing (its ends were
-        # looked at when it was first taken), so an arrival that takes no new path —
-        # crossing back over a side just crossed — ends here.
-        known = len(paths)
-        paths |= arrival.paths
-        if len(paths) == known:
-            continue
-        for at_node, here, other, side in arrival.steps:
-            if at_node is not None:  # a node of this tile (``other`` is its key)
-                if other not in nodes:
-                    nodes.add(other)
-                    stack.append(at_node)
+        taken.add(key)
+        paths[order_key(hex_id, path.index)] = path
+        leads = here.leaving[path.index][k]
+        if leads is None:
+            continue  # an edge on a side no track may cross
+        at_node, other, side = leads
+        if at_node:
+            nodes.add(other)
+            arrival = here.at_node[other[1]]
+            if path.terminal or node_blocks(arrival.node, tokens.get(other, ()), corp):
+                if not path.terminal:
+                    blocked.add(other)
                 continue
-            # Track on both sides: the facing tile has an arrival there (an exit).
-            there = tiles[other[0]].at_edge.get(other[1])
-            if there is not None and there not in entered:
-                entered.add(there)
-                if here is not None:  # nothing new there: not walked back to
-                    entered.add(here)
-                # an edge step has its side
-                crossed[side.order] = side  # type: ignore[union-attr,assignment]
-                stack.append(there)
-    return Walk(nodes, paths, entered, crossed, blocked)
+            stack.extend(reversed([(here, p, e) for p, e in here.entries_at_node.get(other[1], ())
+                                   if p is not path]))
+            continue
+        there = tiles[other[0]]
+        entries = there.entries_at_edge.get(other[1])
+        if entries is None:
+            continue  # no track on the far side
+        assert side is not None  # an edge exit has its side
+        crossed[side.order] = side
+        stack.extend(reversed([(there, p, e) for p, e in entries]))
+    return Walk(nodes, paths, crossed, blocked)

@@ -3,7 +3,7 @@
 RULES.md §6.5 #3 (a tile must touch a reached hex side), §6.6 (a token goes to
 a reachable city), and ROUTES.md §8 (the run step waits only when a walk from
 one token city reaches a second revenue centre). The walk itself is
-``engine.network.reach``; this module derives the questions from it.
+``engine.board.network.reach``; this module derives the questions from it.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ class GraphCache:
 def route_available(board: Board, corp: CorpId) -> bool:
     """Does a walk from one token city reach a second revenue centre? (ROUTES.md §8)"""
     for start in board.token_cities(corp):
-        if len(reach(board, corp, starts=(start,), limit=2).nodes) >= 2:
+        if len(reach(board, corp, starts=(start,)).nodes) >= 2:
             return True
     return False
 

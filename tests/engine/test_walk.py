@@ -1,13 +1,15 @@
-"""The network walk read from compiled tile pieces (engine/board/arrivals.py, engine/board/network.py,
-issue 21) against a walk written here path by path from the rules.
+"""The problem's walk read from compiled tile pieces (engine/board/arrivals.py,
+engine/board/network.py ``walk``, issue 21) against a walk written here path by path.
 
-The witness walk below follows ROUTES.md §3.8 / RULES.md §6.5 #3 one tile path at a
-time with the board's single-step questions (``geometry``, ``linked``, ``blocks``):
-from each token city, take every path at a node or edge arrived at; cross a side
-when both sides carry track (§3.7); stop at nodes that block the company. The
-problem's junctions are then the reached sides with track on both sides, and its
-segments the reached paths with both ends on a stop or a junction, in board-key
-order. Nothing here calls ``engine.arrivals`` or ``engine.network``.
+The witness walk below follows ROUTES.md §3 one tile path at a time with the board's
+single-step questions (``geometry``, ``linked``, ``blocks``): a path entered by one end
+is left by the other (§3.7: never back out the edge it came in by); at a node, on by any
+other path unless the node blocks the company (§3.8) or the path was terminal (§3.4); at
+an edge, across a side with track on both sides into every path of the facing tile there.
+The problem's junctions are then the reached sides with track on both sides, and its
+segments the reached paths with both ends on a stop or a junction, in board-key order.
+Nothing here calls ``engine.board.arrivals`` or ``engine.board.network``. (What a legal
+route reaches, for tile lays and tokens, is ``tests/engine/test_reach_conformance.py``.)
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import pytest
 
 from route18xx.engine.board.arrivals import order_key
 from route18xx.engine.board.board import Board, EdgeKey
-from route18xx.engine.board.network import reach
+from route18xx.engine.board.network import walk
 from route18xx.engine.answer.problem_builder import build_problem
 from route18xx.engine.inputs.state_file import RouteState, parse_state
 from tests.conftest import STATES_DIR
@@ -29,37 +31,47 @@ Key = tuple[str, int]
 
 
 def _witness_walk(
-    board: Board, corp: str, starts: Iterable[Key] | None = None, limit: int | None = None
+    board: Board, corp: str, starts: Iterable[Key] | None = None,
 ) -> tuple[set[Key], set[Key], set[EdgeKey]]:
-    """Depth first, path by path, in tile order (the order matters only with ``limit``)."""
+    """Path by path, in a direction: a path entered by one end is left by the other; at a
+    node, on by any other path there unless the node blocks the company or the path was
+    terminal track; at an edge, across the side into every path of the facing tile there."""
     nodes: set[Key] = set()
     paths: set[Key] = set()
     edges: set[EdgeKey] = set()
-    entered: set[EdgeKey] = set()
-    stack: list[tuple[bool, Key]] = []
+    taken: set[tuple[str, int, int]] = set()
+    stack: list[tuple[str, int, int]] = []  # (hex, path index, end entered by)
+
+    def enter_at(hex_id: str, kind: str, index: int, but: int | None = None) -> None:
+        for path in board.geometry(hex_id).paths:
+            for k, end in enumerate(path.ends):
+                if path.index != but and (end == (kind, index) if kind == "edge"
+                                          else end[0] != "edge" and end[1] == index):
+                    stack.append((hex_id, path.index, k))
+
     for city in board.token_cities(corp) if starts is None else starts:
         nodes.add(city)
-        stack.append((True, city))
-    while stack and (limit is None or len(nodes) < limit):
-        at_node, (hex_id, index) = stack.pop()
-        geo = board.geometry(hex_id)
-        if at_node and board.blocks(hex_id, index, corp):
+        enter_at(city[0], "node", city[1])
+    while stack:
+        hex_id, index, k = stack.pop()
+        if (hex_id, index, k) in taken:
             continue
-        for path in (geo.at_node if at_node else geo.at_edge).get(index, ()):
-            if (hex_id, path.index) in paths:
-                continue
-            paths.add((hex_id, path.index))
-            for kind, i in path.ends:
-                if kind == "edge":
-                    edges.add((hex_id, i))
-                    other = board.linked((hex_id, i))
-                    if other is not None and other not in entered:
-                        entered.add(other)
-                        edges.add(other)
-                        stack.append((False, other))
-                elif (hex_id, i) not in nodes:
-                    nodes.add((hex_id, i))
-                    stack.append((True, (hex_id, i)))
+        taken.add((hex_id, index, k))
+        path = board.geometry(hex_id).paths[index]
+        paths.add((hex_id, index))
+        kind, i = path.ends[1 - k]
+        if kind == "edge":
+            edges.add((hex_id, i))
+            other = board.linked((hex_id, i))
+            if other is not None:
+                edges.add(other)
+                enter_at(other[0], "edge", other[1])
+            continue
+        nodes.add((hex_id, i))
+        if not path.terminal and not board.blocks(hex_id, i, corp):
+            enter_at(hex_id, "node", i, but=index)
+    for hex_id, index in paths:
+        edges.update((hex_id, e) for e in board.geometry(hex_id).paths[index].edges)
     return nodes, paths, edges
 
 
@@ -74,31 +86,19 @@ def _fresh(board: Board) -> Board:
     return Board(board.placed, board.tokens, board.data)
 
 
-def test_reach_is_the_path_by_path_walk_for_every_company_on_every_state() -> None:
+def test_the_problem_walk_is_the_path_by_path_walk_for_every_company_on_every_state() -> None:
     corps = sorted(STATES[0].data.corporations)
     seen = 0
     for state in STATES:
         board = _fresh(state.board)
         for corp in corps:
-            net = reach(board, corp)
-            assert (set(net.nodes), set(net.paths), set(net.edges)) == _witness_walk(board, corp)
-            seen += bool(net.paths)
+            found = walk(board, corp)
+            paths = {p.key for p in found.paths.values()}
+            edges = {(p.hex, e) for p in found.paths.values() for e in p.edges}
+            edges.update(end for side in found.crossed.values() for end in (side.low, side.high))
+            assert (found.nodes, paths, edges) == _witness_walk(board, corp)
+            seen += bool(paths)
     assert seen > len(STATES)  # most companies run on most boards: the walks did walk
-
-
-def test_a_walk_with_a_limit_stops_where_the_path_by_path_walk_stops() -> None:
-    """ROUTES.md §8 asks a walk from one city whether it reaches a second node: the
-    nodes found when it stops depend on the order, which must be the witness's."""
-    checked = 0
-    for state in STATES[::4]:
-        board = _fresh(state.board)
-        for corp in sorted(state.data.corporations):
-            for city in board.token_cities(corp):
-                for limit in (2, 3):
-                    got = reach(board, corp, starts=(city,), limit=limit)
-                    assert set(got.nodes) == _witness_walk(board, corp, (city,), limit)[0]
-                    checked += 1
-    assert checked > 100
 
 
 @pytest.mark.parametrize("state", STATES[::10], ids=lambda s: s.corporation.sym)

@@ -115,10 +115,10 @@ def test_the_rewrites_change_the_log(form: str) -> None:
 
 def test_a_random_game_with_d_trains_replays_alike_without_nodes() -> None:
     """Long D routes, read back from ``connections`` alone as in logs before 2022-02-11
-    (a random game to the bank's end, 27 D routes: seed 8, 2 players, stingy)."""
+    (a random game to its end, 18 D routes: seed 13, 2 players, stingy)."""
     from route18xx.engine.game.playout import play_and_log
 
-    _, log = play_and_log(8, 2, True, "multiple_brown_from_ipo", title="1830")
+    _, log = play_and_log(13, 2, True, "multiple_brown_from_ipo", title="1830")
     d_routes = [r for a in _run_routes(log) for r in a["routes"] if r["train"].startswith("D-")]
     assert len(d_routes) >= 10 and all(r["nodes"] for r in d_routes)
     original = _summary(copy.deepcopy(log))
