@@ -64,6 +64,8 @@ end
 %w[engine/debug engine/deep_freeze engine/jaro_winkler engine/logger engine/game engine/game/base].each do |f|
   require f
 end
+LOGGER.reopen($stderr) # the engine logs to stdout, where the dump goes
+Engine::Logger.set_level(Logger::WARN)
 
 def folder_for(title)
   'g_' + title.gsub(/(\d)([A-Za-z])/, '\1_\2').gsub(/([a-z])([A-Z])/, '\1_\2').downcase
@@ -140,7 +142,6 @@ def tile_facts(tile)
     'name' => tile.name,
     'id' => tile.id,
     'color' => tile.color.to_s,
-    'code' => tile.code,
     'cities' => tile.cities.map { |c| revenue_center(c, tile) },
     'towns' => tile.towns.map { |t| revenue_center(t, tile) },
     'offboards' => tile.offboards.map { |o| revenue_center(o, tile) },
@@ -334,7 +335,114 @@ def static_facts(optional_rules_by_set, players)
   }
 end
 
+# ---------------------------------------------------------------------------------------
+# Fixture replays: the state at the start and after every action that moves the engine to a
+# new round or ends the game.
+
+# A holder's percent of a corporation, without the engine's default proc (which would add
+# an empty entry to the holder's hash and so change the order later dumps see).
+def percent(holder, corp)
+  holder.shares_by_corporation.fetch(corp, []).sum(&:percent)
+end
+
+def round_facts(round)
+  {
+    'kind' => round.class.name.split('::').last,
+    'engine_class' => round.class.name,
+    'name' => round.name,
+    'round_num' => round.round_num,
+  }
+end
+
+def state_facts(game)
+  {
+    'round' => round_facts(game.round),
+    'turn' => game.turn,
+    'phase' => game.phase.name,
+    'bank' => game.bank.cash,
+    'players' => game.players.map do |p|
+      {
+        'name' => p.name,
+        'cash' => p.cash,
+        'value' => game.player_value(p),
+        'shares' => p.shares_by_corporation.map { |c, shares| [c.id, shares.sum(&:percent)] }
+                      .reject { |_, pct| pct.zero? },
+        'companies' => p.companies.map(&:sym),
+        'bankrupt' => p.bankrupt ? true : false,
+      }
+    end,
+    'corporations' => game.corporations.map do |c|
+      {
+        'sym' => c.id,
+        'ipoed' => c.ipoed ? true : false,
+        'cash' => c.cash,
+        'price' => c.share_price&.price,
+        'price_cell' => c.share_price&.coordinates,
+        'par' => c.par_price&.price,
+        'floated' => c.floated? ? true : false,
+        'president' => c.owner&.name,
+        'trains' => c.trains.map(&:id),
+        'companies' => c.companies.map(&:sym),
+        'tokens' => c.tokens.select(&:used).map { |t| "#{t.city.hex.id}/#{t.city.id}" },
+        'pool_percent' => percent(game.share_pool, c),
+        'ipo_percent' => percent(c.ipo_owner, c),
+        'closed' => c.closed? ? true : false,
+      }
+    end,
+    'companies_closed' => game.companies.select(&:closed?).map(&:sym),
+    'depot_next' => game.depot.upcoming.first&.id,
+    'depot_discarded' => game.depot.discarded.map(&:id),
+    'finished' => game.finished ? true : false,
+    'game_end_reason' => plain(game.game_end_reason),
+  }
+end
+
+def replay(path)
+  data = JSON.parse(File.read(path))
+  raw = data['actions']
+  kept, = Engine::Game::Base.filtered_actions(raw)
+  game = Engine::Game.load(data, at_action: 0)
+  snapshots = [{ 'after_raw_id' => 0, 'after_kept_id' => 0, 'trigger' => 'start', 'state' => state_facts(game) }]
+  last_kept = 0
+  raw.each_with_index do |action, index|
+    before_round = game.round
+    before = round_facts(before_round).merge('turn' => game.turn)
+    was_finished = game.finished
+    game.process_to_action(action['id'])
+    raise "#{path}: action #{action['id']}: #{game.exception}" if game.exception
+
+    last_kept = action['id'] if kept[index]
+    trigger = if game.finished && !was_finished then 'game_end'
+              elsif !game.round.equal?(before_round) then 'round'
+              end
+    next unless trigger
+
+    snapshots << {
+      'after_raw_id' => action['id'],
+      'after_kept_id' => last_kept,
+      'raw_index' => index,
+      'trigger' => trigger,
+      'previous_round' => before,
+      'state' => state_facts(game),
+    }
+  end
+  {
+    'optional_rules' => plain(game.optional_rules),
+    'settings_optional_rules' => (data['settings'] || {})['optional_rules'] || [],
+    'players' => data['players'].map { |p| { 'id' => p['id'], 'name' => p['name'] } },
+    'recorded_result' => data['result'],
+    'recorded_game_end_reason' => data['game_end_reason'],
+    'result' => game.result.map { |id, value| [game.player_by_id(id).name, value] },
+    'finished' => game.finished ? true : false,
+    'game_end_reason' => plain(game.game_end_reason),
+    'raw_action_ids' => raw.map { |a| a['id'] },
+    'kept_action_ids' => kept.compact.map { |a| a['id'] },
+    'snapshots' => snapshots,
+  }
+end
+
 rule_sets = JSON.parse(options[:rule_sets])
 rule_sets = { 'standard' => [] } if rule_sets.empty?
 out = static_facts(rule_sets, options[:players])
+out['fixtures'] = options[:fixtures].to_h { |f| [File.basename(f, '.json'), replay(f)] }
 puts JSON.pretty_generate(out)
