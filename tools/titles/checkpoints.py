@@ -20,7 +20,7 @@ Raw = Mapping[str, Any]
 def round_label(round_: Raw, turn: int, fmt: int) -> str:
     """How a snapshot names a round: format 1 ``Stock turn 2.1``, format 2 ``Stock Round 2``,
     ``Operating Round 2.1``, ``Auction``."""
-    kind = round_["kind"]
+    kind = str(round_["kind"])
     if fmt < 2:
         return f"{kind} turn {turn}.{round_['round_num']}"
     if kind == "Auction":

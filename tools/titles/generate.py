@@ -1,20 +1,24 @@
 """Writes ``engine/data/<title>/`` and the title's replay checkpoints from the 18xx.games engine.
 
 Development time only (README.md next to this file): it runs ``dump.rb`` with Debian's
-``ruby`` on an extracted tree of tobymao/18xx, then shapes the dump (``shape.py``,
-``checkpoints.py``) with the title's hand-kept input ``tools/titles/<title>.json``.
+``ruby`` on a tree of tobymao/18xx at a named commit, then shapes the dump (``shape.py``,
+``checkpoints.py``) with the title's hand-kept input ``tools/titles/<title>.json``. Nothing
+at run time or in CI runs it; the tests shape a kept dump (``--from-raw``) instead.
 
-    python3 tools/titles/generate.py 1830 --engine-git /path/to/tobymao-18xx.git
-    python3 tools/titles/generate.py 1830 --engine-tree /tmp/18xx --engine-commit SHA \
-        --engine-date 2026-08-02 --out /tmp/gen/1830 --checkpoints-out /tmp/gen/1830-checkpoints.json
+    python3 tools/titles/generate.py 1830 --engine-git DIR            # write in place
+    python3 tools/titles/generate.py 1830 --engine-git DIR --compare  # diff, write nothing
+    python3 tools/titles/generate.py 1830 --from-raw tests/data/titles/1830-raw.json.gz --compare
 
-``--raw-out`` keeps the dump; ``--from-raw`` shapes a kept dump without Ruby or the tree.
+``DIR`` is a git directory of tobymao/18xx (``--rev`` picks the commit, HEAD by default);
+``--engine-tree`` takes an already extracted tree with ``--engine-commit``/``--engine-date``.
 Standard library only.
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
+import gzip
 import json
 import re
 import shutil
@@ -27,13 +31,15 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-sys.path.insert(0, str(HERE))
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
 
 import checkpoints  # noqa: E402
 import shape  # noqa: E402
 
 ENGINE_REPOSITORY = "https://github.com/tobymao/18xx"
 COMMIT = re.compile(r"[0-9a-f]{40}")
+DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def load_input(title: str, path: Path | None = None) -> dict[str, Any]:
@@ -43,6 +49,21 @@ def load_input(title: str, path: Path | None = None) -> dict[str, Any]:
     if data.get("title") != title:
         raise SystemExit(f"{path}: title is {data.get('title')!r}, not {title!r}")
     return data
+
+
+def read_json(path: Path) -> Any:
+    """A JSON file, gzipped when its name ends in ``.gz``."""
+    data = path.read_bytes()
+    if path.suffix == ".gz":
+        data = gzip.decompress(data)
+    return json.loads(data.decode("utf-8"))
+
+
+def write_raw(raw: Mapping[str, Any], path: Path) -> None:
+    """The dump, gzipped (with no time stamp, so equal dumps give equal files) for ``.gz``."""
+    text = (json.dumps(raw, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(gzip.compress(text, 9, mtime=0) if path.suffix == ".gz" else text)
 
 
 def _git(git_dir: Path, *args: str) -> str:
@@ -64,7 +85,7 @@ def extract_tree(git_dir: Path, rev: str, into: Path) -> tuple[str, str]:
 
 
 def run_dump(tree: Path, title_input: Mapping[str, Any], fixtures: Sequence[Path]) -> dict[str, Any]:
-    """``dump.rb`` on the extracted tree: the raw facts and the fixtures' checkpoints."""
+    """``dump.rb`` on the extracted tree: the raw facts and the fixtures' replays."""
     ruby = shutil.which("ruby")
     if ruby is None:
         raise SystemExit("generate.py: no `ruby` (development only: apt-get install -y ruby)")
@@ -85,6 +106,7 @@ def run_dump(tree: Path, title_input: Mapping[str, Any], fixtures: Sequence[Path
 
 
 def fixture_paths(tree: Path, title_input: Mapping[str, Any]) -> list[Path]:
+    """The fixture logs the input names (all of ``public/fixtures/<title>/`` if none)."""
     folder = tree / "public" / "fixtures" / title_input["title"]
     names = title_input.get("fixtures")
     if names is None:
@@ -99,20 +121,22 @@ def fixture_rules(log: Path) -> list[str]:
 
 
 def provenance(
-    title_input: Mapping[str, Any], raw: Mapping[str, Any], commit: str, date: str,
-    files: Sequence[str], checkpoints_file: str | None,
+    title_input: Mapping[str, Any], raw: Mapping[str, Any], files: Sequence[str],
+    checkpoints_file: str | None,
 ) -> dict[str, Any]:
     """``provenance.json``: where the folder's engine-derived files come from."""
     title = title_input["title"]
     out: dict[str, Any] = {
         "generator": "tools/titles/generate.py",
-        "command": f"python3 tools/titles/generate.py {title} --engine-git <tobymao/18xx git directory>",
+        "command": f"python3 tools/titles/generate.py {title} --engine-git <git directory of tobymao/18xx>"
+                   f" --rev {raw['engine_commit']}",
         "engine_repository": ENGINE_REPOSITORY,
-        "engine_commit": commit,
-        "engine_commit_date": date,
+        "engine_commit": raw["engine_commit"],
+        "engine_commit_date": raw["engine_date"],
         "engine_folder": f"lib/engine/game/{raw['folder']}",
         "hand_kept_input": f"tools/titles/{title}.json",
         "generated_files": sorted(files),
+        "project_files": sorted(title_input.get("project_files") or []),
         "format": title_input["format"],
         "rule_sets": {name: list(rules) for name, rules in title_input["rule_sets"].items()},
     }
@@ -124,6 +148,68 @@ def provenance(
     return out
 
 
+def outputs(raw: Mapping[str, Any], title_input: Mapping[str, Any], with_checkpoints: bool) -> dict[str, str]:
+    """Every file the generator writes, as text: repository path → content."""
+    title = title_input["title"]
+    fmt = title_input["format"]
+    folder = f"engine/data/{title}"
+    files = shape.data_files(raw, title_input)
+    out = {f"{folder}/{name}": shape.dumps(content, fmt) for name, content in files.items()}
+    checkpoints_file: str | None = None
+    if with_checkpoints and raw.get("fixtures"):
+        checkpoints_file = str(title_input["checkpoints"])
+        out[checkpoints_file] = shape.dumps(checkpoints.checkpoints_json(raw, title_input), fmt)
+    prov = provenance(title_input, raw, list(files), checkpoints_file)
+    out[f"{folder}/provenance.json"] = shape.dumps(prov, 2)
+    return out
+
+
+def skeleton_input(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """A first input for a new title: every text the project must write is left empty (the
+    generator refuses empty texts), the rule sets are ``standard`` plus those the fixtures use."""
+    title = raw["title"]
+    rule_sets: dict[str, list[str]] = {"standard": []}
+    for rules in (raw.get("fixture_rules") or {}).values():
+        name = "+".join(sorted(rules)) or "standard"
+        rule_sets.setdefault(name, sorted(rules))
+    used = sorted({sym for rules in rule_sets.values() for sym in rules})
+    companies = next(iter(raw["rule_sets"].values()))["companies"]
+    return {
+        "_doc": f"Hand-kept input of tools/titles/generate.py for {title} (README.md there).",
+        "title": title,
+        "format": 2,
+        "players": 4,
+        "rule_sets": rule_sets,
+        "rule_set_naming": "the sorted option syms joined by '+', or 'standard' when settings.optional_rules is empty",
+        "options": {sym: {"effect": "", "source": f"lib/engine/game/{raw['folder']}/meta.rb"} for sym in used},
+        "fixtures": sorted(raw.get("fixture_rules") or {}),
+        "checkpoints": f"tests/data/{title}/fixture_checkpoints.json",
+        "project_files": ["players.json", "route_rules.json"],
+        "company_summaries": {c["sym"]: "" for c in companies},
+    }
+
+
+def compare(texts: Mapping[str, str]) -> int:
+    """Prints, per file, whether the shipped copy is byte-identical; the number that differ."""
+    differ = 0
+    for path, text in texts.items():
+        shipped = ROOT / path
+        if not shipped.is_file():
+            print(f"new        {path}")
+            differ += 1
+            continue
+        old = shipped.read_text("utf-8")
+        if old == text:
+            print(f"identical  {path}")
+            continue
+        differ += 1
+        lines = list(difflib.unified_diff(old.splitlines(), text.splitlines(), "shipped", "generated", lineterm=""))
+        print(f"DIFFERS    {path} ({sum(1 for x in lines if x[:1] in '+-') - 2} lines)")
+        for line in lines[:40]:
+            print(f"    {line}")
+    return differ
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("title")
@@ -131,22 +217,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     src.add_argument("--engine-git", type=Path, help="a git directory of tobymao/18xx (extracted to a temp dir)")
     src.add_argument("--engine-tree", type=Path, help="an extracted tree (lib/, public/fixtures/)")
     src.add_argument("--from-raw", type=Path, help="a dump kept with --raw-out (no Ruby needed)")
-    parser.add_argument("--rev", default="HEAD", help="with --engine-git: the commit to use")
-    parser.add_argument("--engine-commit", help="with --engine-tree/--from-raw: the tree's commit (40 hex)")
-    parser.add_argument("--engine-date", help="with --engine-tree/--from-raw: its commit date (YYYY-MM-DD)")
+    parser.add_argument("--rev", default="HEAD", help="with --engine-git: the commit to use (default HEAD)")
+    parser.add_argument("--engine-commit", help="with --engine-tree: the tree's commit (40 hex)")
+    parser.add_argument("--engine-date", help="with --engine-tree: its commit date (YYYY-MM-DD)")
     parser.add_argument("--input", type=Path, help="the hand-kept input (default tools/titles/<title>.json)")
-    parser.add_argument("--out", type=Path, help="the data folder (default engine/data/<title>)")
-    parser.add_argument("--checkpoints-out", type=Path, help="the checkpoints file (default: the input's)")
-    parser.add_argument("--no-checkpoints", action="store_true", help="write no checkpoints file")
-    parser.add_argument("--raw-out", type=Path, help="also keep the raw dump here")
+    parser.add_argument("--out", type=Path, help="write the data folder here instead of engine/data/<title>")
+    parser.add_argument("--checkpoints-out", type=Path, help="write the checkpoints here instead of the input's path")
+    parser.add_argument("--no-checkpoints", action="store_true", help="replay no fixture, write no checkpoints")
+    parser.add_argument("--raw-out", type=Path, help="also keep the raw dump here (.gz: gzipped)")
+    parser.add_argument("--compare", action="store_true", help="compare with the shipped files, write nothing")
+    parser.add_argument("--init-input", action="store_true",
+                        help="write a skeleton tools/titles/<title>.json for a new title and stop")
     args = parser.parse_args(argv)
 
-    title_input = load_input(args.title, args.input)
-    out_dir = args.out or ROOT / "engine" / "data" / args.title
+    if args.init_input:
+        target = args.input or HERE / f"{args.title}.json"
+        if target.exists():
+            raise SystemExit(f"generate.py: {target} exists; edit it instead")
+        title_input: dict[str, Any] = {"title": args.title, "rule_sets": {"standard": []}, "fixtures": None}
+    else:
+        title_input = load_input(args.title, args.input)
+
     with tempfile.TemporaryDirectory() as tmp:
         if args.from_raw is not None:
-            raw = json.loads(args.from_raw.read_text("utf-8"))
-            commit, date = args.engine_commit or raw.get("engine_commit"), args.engine_date or raw.get("engine_date")
+            raw = read_json(args.from_raw)
         else:
             if args.engine_git is not None:
                 tree = Path(tmp)
@@ -154,29 +248,30 @@ def main(argv: Sequence[str] | None = None) -> int:
             else:
                 tree = args.engine_tree
                 commit, date = args.engine_commit, args.engine_date
+            if not commit or not COMMIT.fullmatch(commit) or not date or not DATE.fullmatch(date):
+                raise SystemExit("generate.py: the engine commit (40 hex) and its date (YYYY-MM-DD) must be known")
             fixtures = fixture_paths(tree, title_input)
-            raw = run_dump(tree, title_input, [] if args.no_checkpoints else fixtures)
+            raw = run_dump(tree, title_input, [] if args.no_checkpoints or args.init_input else fixtures)
             raw["engine_commit"], raw["engine_date"] = commit, date
             raw["fixture_rules"] = {f.stem: fixture_rules(f) for f in fixtures}
-        if not commit or not COMMIT.fullmatch(commit) or not date:
-            raise SystemExit("generate.py: the engine commit (40 hex) and its date must be known")
-        if args.raw_out is not None:
-            args.raw_out.write_text(json.dumps(raw, indent=1, ensure_ascii=False) + "\n", "utf-8")
+    if args.raw_out is not None:
+        write_raw(raw, args.raw_out)
+    if args.init_input:
+        target.write_text(json.dumps(skeleton_input(raw), indent=2, ensure_ascii=False) + "\n", "utf-8")
+        print(f"wrote {target}: fill in every empty text, then run the generator again")
+        return 0
 
-    fmt = title_input["format"]
-    files = shape.data_files(raw, title_input)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    for name, content in files.items():
-        (out_dir / name).write_text(shape.dumps(content, fmt), "utf-8")
-    checkpoints_file: str | None = None
-    if not args.no_checkpoints and raw.get("fixtures"):
-        checkpoints_file = title_input["checkpoints"]
-        target = args.checkpoints_out or ROOT / checkpoints_file
+    texts = outputs(raw, title_input, with_checkpoints=not args.no_checkpoints)
+    if args.compare:
+        return 1 if compare(texts) else 0
+    folder = f"engine/data/{args.title}/"
+    for path, text in texts.items():
+        if path.startswith(folder):
+            target = (args.out / path[len(folder):]) if args.out else ROOT / path
+        else:
+            target = args.checkpoints_out or ROOT / path
         target.parent.mkdir(parents=True, exist_ok=True)
-        content = checkpoints.checkpoints_json(raw, title_input)
-        target.write_text(shape.dumps(content, fmt), "utf-8")
-    prov = provenance(title_input, raw, commit, date, list(files), checkpoints_file)
-    (out_dir / "provenance.json").write_text(shape.dumps(prov, 2), "utf-8")
+        target.write_text(text, "utf-8")
     return 0
 
 

@@ -160,12 +160,9 @@ def _track(tile: Raw) -> dict[str, Json]:
     }
 
 
-def rule_set_names(raw: Raw) -> list[str]:
-    return list(raw["rule_sets"])
-
-
 def _first(raw: Raw) -> Raw:
-    return next(iter(raw["rule_sets"].values()))  # type: ignore[no-any-return]
+    first: Raw = next(iter(raw["rule_sets"].values()))
+    return first
 
 
 # --------------------------------------------------------------------------- tiles
@@ -388,7 +385,7 @@ def companies_json(raw: Raw, title_input: Raw) -> dict[str, Json]:
     for rs, facts in raw["rule_sets"].items():
         companies: list[dict[str, Json]] = []
         for c in facts["companies"]:
-            if c["sym"] not in summaries:
+            if not summaries.get(c["sym"]):
                 raise ShapeError(f"company {c['sym']}: no summary in the title's input")
             item: dict[str, Json] = {
                 "sym": c["sym"],
@@ -467,7 +464,7 @@ def options_json(raw: Raw, title_input: Raw, fixtures: Mapping[str, Sequence[str
                 used.append(sym)
     options: list[dict[str, Json]] = []
     for sym in sorted(used, key=list(engine).index):
-        if sym not in texts:
+        if not (texts.get(sym) or {}).get("effect") or not texts[sym].get("source"):
             raise ShapeError(f"option {sym}: no effect/source text in the title's input")
         options.append({
             "sym": sym,
