@@ -261,7 +261,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"wrote {target}: fill in every empty text, then run the generator again")
         return 0
 
-    texts = outputs(raw, title_input, with_checkpoints=not args.no_checkpoints)
+    try:
+        texts = outputs(raw, title_input, with_checkpoints=not args.no_checkpoints)
+    except shape.ShapeError as e:
+        raise SystemExit(f"generate.py: {e}") from None
     if args.compare:
         return 1 if compare(texts) else 0
     folder = f"engine/data/{args.title}/"

@@ -47,9 +47,9 @@ COORDINATE_SYSTEM: dict[str, Any] = {
 
 HOME_CITY_INDEX_NOTE = "index of the city on the home hex tile; null = the only city on that hex"
 
-#: Ability fields per format and type, in the order the files write them. A type a format
-#: does not list writes the common fields, the fields its engine ``setup`` sets, then
-#: ``passive`` (format 2).
+#: Ability fields per format and type, in the order the files write them. A type format 1
+#: does not list is written as format 2 writes it, less ``passive``; a type neither lists,
+#: with the common fields, the fields its engine ``setup`` sets, then ``passive`` (format 2).
 _COMMON = ["type", "owner_type", "when", "count"]
 _TILE_LAY = _COMMON + [
     "hexes", "tiles", "free", "special", "connect", "blocks", "must_lay_together",
@@ -367,6 +367,8 @@ def trains_json(raw: Raw, title_input: Raw) -> dict[str, Json]:
 
 def _ability(ability: Raw, fmt: int) -> dict[str, Json]:
     fields = ABILITY_FIELDS[fmt].get(ability["type"])
+    if fields is None and ability["type"] in ABILITY_FIELDS[2]:
+        fields = [f for f in ABILITY_FIELDS[2][ability["type"]] if fmt >= 2 or f != "passive"]
     if fields is None:
         own = [k for k in ability if k not in _BASE_ABILITY_FIELDS]
         fields = _COMMON + own + (["passive"] if fmt >= 2 else [])
