@@ -160,10 +160,18 @@ def tile_facts(tile)
   }
 end
 
-def upgrade_ok(game, from, to)
-  game.upgrades_to?(from, to)
-rescue StandardError => e
-  "error: #{e.class}: #{e.message}"
+# The supply tiles the title's own (non-special) upgrade test accepts on `from`, and the
+# errors the test raised (a title's test may need more than a tile: the shaper refuses those).
+def upgrades(game, from, supply)
+  results = supply.map do |to|
+    game.upgrades_to?(from, to)
+  rescue StandardError => e
+    "#{e.class}: #{e.message}"
+  end
+  {
+    'upgrades_to' => supply.zip(results).select { |_, ok| ok == true }.map { |t, _| t.name },
+    'upgrade_errors' => results.grep(String).uniq,
+  }
 end
 
 def hexes_facts(game, supply)
@@ -182,9 +190,7 @@ def hexes_facts(game, supply)
       'reservations' => reservations,
       'all_neighbors' => hex.all_neighbors.to_h { |e, h| [e.to_s, h.id] },
       'neighbors' => hex.neighbors.to_h { |e, h| [e.to_s, h.id] },
-      'upgrades_to' => supply.select { |t| upgrade_ok(game, tile, t) == true }.map(&:name),
-      'upgrade_errors' => supply.map { |t| upgrade_ok(game, tile, t) }.grep(String).uniq,
-    }
+    }.merge(upgrades(game, tile, supply))
   end
 end
 
@@ -328,9 +334,7 @@ def static_facts(optional_rules_by_set, players)
     'currency_format' => GAME_CLASS::CURRENCY_FORMAT_STR,
     'optional_rules' => plain(GAME_CLASS::OPTIONAL_RULES),
     'rule_sets' => games.to_h { |name, g| [name, rule_set_facts(g, optional_rules_by_set[name])] },
-    'supply' => supply.map do |t|
-      tile_facts(t).merge('upgrades_to' => supply.select { |to| upgrade_ok(first, t, to) == true }.map(&:name))
-    end,
+    'supply' => supply.map { |t| tile_facts(t).merge(upgrades(first, t, supply)) },
     'hexes' => games.to_h { |name, g| [name, hexes_facts(g, supply)] },
   }
 end

@@ -501,8 +501,21 @@ def rule_set_of(title_input: Raw, optional_rules: Iterable[str]) -> str:
 # --------------------------------------------------------------------------- all files
 
 
+def _upgrade_errors(raw: Raw) -> list[str]:
+    errors: list[str] = []
+    for tile in raw["supply"]:
+        errors += [f"tile {tile['name']}: {e}" for e in tile.get("upgrade_errors") or ()]
+    for hexes in raw["hexes"].values():
+        for h in hexes:
+            errors += [f"hex {h['id']}: {e}" for e in h.get("upgrade_errors") or ()]
+    return errors
+
+
 def data_files(raw: Raw, title_input: Raw) -> dict[str, Json]:
     """Every engine-derived file of ``engine/data/<title>/``: file name → content."""
+    errors = _upgrade_errors(raw)
+    if errors:
+        raise ShapeError("the engine's upgrade test failed: " + "; ".join(sorted(set(errors))[:5]))
     if raw["title"] != title_input["title"]:
         raise ShapeError(f"dump of {raw['title']!r}, input of {title_input['title']!r}")
     if list(raw["rule_sets"]) != list(title_input["rule_sets"]):
