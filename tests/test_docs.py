@@ -14,7 +14,6 @@ import sys
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
@@ -28,7 +27,6 @@ _FENCE = re.compile(r"^(```|~~~).*?^\1", re.MULTILINE | re.DOTALL)
 
 
 def test_the_manual_builds_strictly(tmp_path: Path) -> None:
-    pytest.importorskip("mkdocs", reason="mkdocs-material is a test extra: `make test` installs it")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "site")],
