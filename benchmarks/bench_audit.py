@@ -43,7 +43,7 @@ def _save() -> None:
 @pytest.fixture(scope="module")
 def corpus() -> list[str]:
     started = time.perf_counter()
-    paths = generate_logs(COUNT, 1000, FOLDER, jobs=2)
+    paths = generate_logs(COUNT, 1000, FOLDER, 2, "north", "1888")
     FIGURES["corpus"] = {"logs": len(paths), "generate_s": round(time.perf_counter() - started, 1)}
     return paths
 

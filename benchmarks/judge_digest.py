@@ -51,7 +51,8 @@ def _judged(state: dict[str, Any], routes: Any) -> Any:
         report = check_routes(state, routes)
     except MalformedInput as exc:
         return ["MalformedInput", exc.field, exc.reason]
-    judgement = judge_routes(parse_state(state), parse_route_specs(routes))
+    parsed = parse_state(state)
+    judgement = judge_routes(parsed, parse_route_specs(routes, parsed.data))
     report["_chains"] = [
         [[c.start, c.end, c.paths, c.edge_keys, sorted(c.terminal_ends)] for c in r.chains]
         for r in judgement.routes

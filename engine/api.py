@@ -32,7 +32,7 @@ from route18xx.engine.answer.reports import (
     SolveReport, StopValue, SubsidyValue, Violation,
 )
 from route18xx.engine.routes.route_judge import VIOLATION_CODES
-from route18xx.engine.titles import DEFAULT_TITLE, TITLES
+from route18xx.engine.titles import TITLES
 from route18xx.engine.facts.rule_versions import dated_state, parse_rules_as_of
 from route18xx.engine.routes.route_judge import (
     check_route_references, judge_routes, parse_route_specs,
@@ -151,7 +151,7 @@ def check_report(
 
     state = state_raw if isinstance(state_raw, RouteState) else parse_state(state_raw)
     check_time(cancel, "validation")
-    specs = parse_route_specs(routes_raw)
+    specs = parse_route_specs(routes_raw, state.data)
     check_route_references(state, specs)
     report = typed_check(state, judge_routes(state, specs, cancel))
     if not compare:
@@ -605,10 +605,10 @@ def warm_up() -> None:
     by the solver's own ``warm_up``: the warm-up board's fast paths never reach
     CP-SAT, which left its ~0.1 s first use to the first hard board (issue 21).
     """
-    state = TITLES[DEFAULT_TITLE].warm_up_state
     with solve_tally.uncounted():
-        if state:
-            solve_report(state, time_limit_s=5.0)
+        for title in TITLES.values():  # each title's data read and its board answered once
+            if title.warm_up_state:
+                solve_report(title.warm_up_state, time_limit_s=5.0)
         importlib.import_module("route18xx.solver.search").warm_up()  # CP-SAT, numpy
 
 
@@ -712,7 +712,7 @@ def audit_log(
 
 
 def random_game_log(
-    seed: int, players: int, *, stingy: bool = False, rule_set: str = "north", title: str = "1888"
+    seed: int, players: int, *, stingy: bool = False, rule_set: str, title: str
 ) -> dict[str, Any] | None:
     """A whole random game of ``title`` (``engine.game.playout``) as an 18xx.games log
     with id ``seed``.

@@ -79,7 +79,7 @@ def parse_pins(state: RouteState, raw: Any, where: str = "pinned_routes") -> lis
     """Pinned routes (a run_routes ``routes`` array): readable, of trains the company
     owns (any id of the type: ``2-0``, or a game's ``2-5``), and legal together."""
     try:
-        specs = parse_route_specs(raw, where)
+        specs = parse_route_specs(raw, state.data, where)
         check_route_references(state, specs)
     except MalformedInput as exc:
         raise _renamed(exc, "routes", where) from None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Iterator, Mapping, TypeAlias
 
 from route18xx.engine.board.arrivals import TileArrivals, board_arrivals, tile_arrivals
-from route18xx.engine.facts.gamedata import CorpId, GameData, HexDef, HexId, RevenueCenter, TileDef, game_data
+from route18xx.engine.facts.gamedata import CorpId, GameData, HexDef, HexId, RevenueCenter, TileDef
 from route18xx.engine.facts.geometry import BoardPath as BoardPath
 from route18xx.engine.facts.geometry import EdgeKey as EdgeKey
 from route18xx.engine.facts.geometry import PlacedTile as PlacedTile
@@ -53,19 +53,20 @@ def split_node_id(node: NodeId) -> tuple[HexId, int]:
 
 
 class Board:
-    """Tiles and tokens on the 1888 map. Construct with the non-preprinted tiles."""
+    """Tiles and tokens on a title's map (``data``: its facts, always given: issue 33).
+    Construct with the non-preprinted tiles."""
 
     def __init__(
         self,
-        placed: Mapping[HexId, PlacedTile] | None = None,
-        tokens: Mapping[tuple[HexId, int], tuple[CorpId, ...]] | None = None,
-        data: GameData | None = None,
+        placed: Mapping[HexId, PlacedTile],
+        tokens: Mapping[tuple[HexId, int], tuple[CorpId, ...]],
+        data: GameData,
         arrivals: dict[HexId, TileArrivals] | None = None,
     ) -> None:
         """``arrivals``, when the caller has compiled them (``engine.board_file``, as it
         reads the tiles), must be ``board_arrivals(data, placed)``; else worked out at
         the first ask."""
-        self.data = data or game_data()
+        self.data = data
         self.placed: dict[HexId, PlacedTile] = dict(placed or {})
         self.tokens: dict[tuple[HexId, int], tuple[CorpId, ...]] = {
             k: tuple(v) for k, v in (tokens or {}).items() if v

@@ -19,7 +19,7 @@ from typing import Collection
 
 from route18xx.engine.board.board import Board, PlacedTile
 from route18xx.engine.errors import MalformedInput
-from route18xx.engine.facts.gamedata import CompanyId, GameData, HexId, TileDef, TileName, game_data
+from route18xx.engine.facts.gamedata import CompanyId, GameData, HexId, TileDef, TileName
 from route18xx.engine.facts.rulesets import RuleSet
 from route18xx.engine.board.tile_rules import Refusal, kept_rotations, special_hex_refusal
 
@@ -74,13 +74,12 @@ class TileAbility:
 
 
 def tile_ability(
-    rule_set: RuleSet, company: CompanyId, data: GameData | None = None
+    rule_set: RuleSet, company: CompanyId, data: GameData
 ) -> TileAbility | None:
     """The tile-laying ability of a private in this rule set; None if it has none.
 
     Raises ``MalformedInput`` for an unknown private.
     """
-    data = data or game_data()
     companies = {c.sym: c for c in data.companies[rule_set.name]}
     if company not in companies:
         raise MalformedInput(

@@ -279,8 +279,8 @@ class GameData(Derives):
     #: Where a corporation needs a station token for the Forbidden City share exchange
     #: (Beijing C9, RULES.md §7.6; private_rules.json).
     exchange_token_hexes: frozenset[HexId] = frozenset()
-    #: The title these facts are of (``engine.titles``).
-    title: str = "1888"
+    #: The title these facts are of (``engine.titles``); always named (issue 33).
+    title: str = field(kw_only=True)
     #: hex → money a route stopping there earns for the treasury (1888's mine,
     #: ROUTES.md §5.3; ``route_rules.json``); empty in a title without subsidies.
     stop_subsidies: Mapping[HexId, int] = field(default_factory=dict)
@@ -312,7 +312,7 @@ class GameData(Derives):
 
 
 
-def _load(name: str, title: str = "1888", default: Any = None) -> Any:
+def _load(name: str, title: str, default: Any = None) -> Any:
     """``engine/data/<title>/<name>.json``; ``default`` when the title has no such file."""
     path = resources.files("route18xx.engine").joinpath("data", title, f"{name}.json")
     if default is not None and not path.is_file():
@@ -392,12 +392,18 @@ def _hex(raw: Mapping[str, Any], marks: Mapping[str, Any]) -> HexDef:
     )
 
 
-@cache
-def game_data(title: str = "1888") -> GameData:
+def game_data(title: str) -> GameData:
     """The facts of ``title`` (a folder of ``engine/data``), parsed once per process.
 
-    Which titles exist is ``engine.titles``; this loader only reads the folder.
+    Which titles exist is ``engine.titles``; this loader only reads the folder. The
+    title is always named (issue 33: no silent default).
     """
+    return _game_data(title)
+
+
+@cache
+def _game_data(title: str) -> GameData:
+    """``game_data``'s work, once per title."""
     marks = _load("hex_marks", title, {})
     hexes = {h["id"]: _hex(h, marks) for h in _load("map", title)["hexes"]}
     privates = _load("private_rules", title, {"special_tile_hexes": {}, "exchange_token_hexes": []})

@@ -1,9 +1,9 @@
-"""1888's rules as of a date: the dated table of rule changes (DESIGN.md §9, HISTORY.md §2).
+"""A title's rules as of a date: its dated table of rule changes (DESIGN.md §9, HISTORY.md §2).
 
 18xx.games changed its 1888 rules over time and has no migration for old logs,
 so a real log replays under the rules in force when it was played. The changes
-are data (``engine/data/1888/rule_versions.json``): each entry is a date and the
-facts it set. ``rules_as_of(day)`` folds every entry up to ``day`` into a
+are data (``engine/data/<title>/rule_versions.json``; 1888 has one): each entry is a date
+and the facts it set. ``rules_as_of(day, title)`` folds every entry up to ``day`` into a
 ``RulesVersion``, which the rules code reads as plain fields; no rule asks for
 a date. The dated facts (HISTORY.md §2):
 
@@ -14,9 +14,9 @@ a date. The dated facts (HISTORY.md §2):
 * ``no_cert_limit``: the market's yellow cells, changed on 2023-08-25.
 * ``train_counts``: 17 D-trains until 2026-05-13, unlimited since.
 
->>> rules_as_of(date(2023, 1, 1)).name
+>>> rules_as_of(date(2023, 1, 1), "1888").name
 '1888@2022-04-27'
->>> rules_as_of(date(2023, 1, 1)).must_buy_train
+>>> rules_as_of(date(2023, 1, 1), "1888").must_buy_train
 'always'
 """
 
@@ -108,9 +108,9 @@ def parse_rules_as_of(value: Any, field: str = "rules_as_of") -> date | None:
 
 
 @cache
-def rule_changes() -> tuple[RuleChange, ...]:
-    """The dated entries of ``rule_versions.json``, oldest first."""
-    text = resources.files("route18xx.engine").joinpath("data", "1888", "rule_versions.json")
+def rule_changes(title: str) -> tuple[RuleChange, ...]:
+    """The dated entries of the title's ``rule_versions.json``, oldest first."""
+    text = resources.files("route18xx.engine").joinpath("data", title, "rule_versions.json")
     raw = json.loads(text.read_text("utf-8"))
     changes = tuple(
         RuleChange(
@@ -138,24 +138,24 @@ def _yellow(rows: Sequence[Sequence[int]], data: GameData) -> frozenset[Cell]:
 
 
 @cache
-def rules_as_of(day: date) -> RulesVersion:
-    """The rules in force on ``day``: every change merged on or before it.
+def rules_as_of(day: date, title: str) -> RulesVersion:
+    """The title's rules in force on ``day``: every change merged on or before it.
 
-    A day before the first change gets the first rules (no 1888 log is older).
+    A day before the first change gets the first rules (no log of 1888 is older).
     """
-    changes = rule_changes()
+    changes = rule_changes(title)
     in_force = [c for c in changes if c.day <= day] or [changes[0]]
     facts: dict[str, Any] = {}
     for change in in_force:
         facts.update(change.facts)
     newest = in_force[-1].day
     return RulesVersion(
-        name=f"1888@{newest.isoformat()}",
+        name=f"{title}@{newest.isoformat()}",
         since=newest,
         must_buy_train=cast(MustBuyTrain, facts["must_buy_train"]),
         train_available_on=dict(facts["train_available_on"]),
         train_counts=dict(facts["train_count"]),
-        no_cert_limit=_yellow(facts["market_no_cert_limit"], game_data()),
+        no_cert_limit=_yellow(facts["market_no_cert_limit"], game_data(title)),
     )
 
 
@@ -164,9 +164,9 @@ def today() -> date:
     return datetime.now(timezone.utc).date()
 
 
-def current_rules() -> RulesVersion:
-    """The rules in force today."""
-    return rules_as_of(today())
+def current_rules(title: str) -> RulesVersion:
+    """The title's rules in force today."""
+    return rules_as_of(today(), title)
 
 
 def _timestamp_day(value: Any) -> date | None:

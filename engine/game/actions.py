@@ -15,6 +15,7 @@ from typing import Any, ClassVar, TypeAlias
 
 from route18xx.engine.errors import MalformedInput, excerpt
 from route18xx.engine.inputs import fields as f
+from route18xx.engine.routes.route_bounds import widest_route_bounds
 from route18xx.engine.routes.route_reading import read_route
 from route18xx.engine.routes.route_spec import RouteSpec
 from route18xx.engine.titles import example
@@ -324,7 +325,8 @@ def parse_action(raw: Any, where: str = "action", *, depth: int = 0) -> Action:
         case "run_routes":
             routes = f.items(raw, "routes", where)
             return RunRoutes(
-                *base, routes=tuple(read_route(r, f"{where}.routes[{i}]") for i, r in enumerate(routes)), **common
+                *base, routes=tuple(read_route(r, f"{where}.routes[{i}]", widest_route_bounds())
+                              for i, r in enumerate(routes)), **common
             )
         case "dividend":
             return Dividend(*base, kind=f.choice(raw, "kind", where, ("payout", "withhold")), **common)

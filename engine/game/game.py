@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 Holder = Player | Corporation
 
 
-def setup_facts(title: str = "1888") -> Mapping[str, Any]:
+def setup_facts(title: str) -> Mapping[str, Any]:
     """Starting cash, certificate limits and auction constants (``players.json``)."""
     from route18xx.engine.titles import title_named
 
@@ -59,12 +59,12 @@ class Game:
         trust_recorded_routes: bool = False,
         safe: bool = True,
         rules: RulesVersion | None = None,
-        title: Title | str | None = None,
+        title: Title | str,
     ) -> None:
-        if title is None:
-            title = title_of_data(data) if data is not None else title_named(None)
-        elif isinstance(title, str):
+        if isinstance(title, str):
             title = title_named(title)
+        if data is not None and title_of_data(data) is not title:
+            raise MalformedInput("title", f"is {title.name}, but the data is {data.title}'s")
         #: the title played (``engine.titles``): its data, rule sets and hooks.
         self.title = title
         if isinstance(rule_set, str):
@@ -77,7 +77,7 @@ class Game:
         #: the rules in force: 1888's dated table (``engine.rule_versions``; default
         #: today's), or the one version of an undated title.
         if rules is None:
-            rules = title.undated_rules(rule_set.name) if title.undated_rules else current_rules()
+            rules = title.undated_rules(rule_set.name) if title.undated_rules else current_rules(title.name)
         self.rules = rules
         self._trains = self.rules.trains(self.data.trains)
         self.facts = title.setup_facts()

@@ -84,15 +84,13 @@ def log_options(game: Game) -> list[str]:
     """The log's ``optional_rules`` that choose the game's rule set again: 1888's
     ``north`` (1888 RULES.md §1), 1830's optional rules (1830 data/README.md "Rule sets")."""
     name = game.rule_set.name
-    if game.title.name == "1888":
-        return ["north"] if name == "north" else []
-    options = [] if name == "standard" else name.split("+")
-    assert game.title.rule_set_of_options(options) == name, name
+    options = game.title.options_of_rule_set(name)
+    assert game.title.rule_set_of_options(options).name == name, name
     return options
 
 
 def play_and_log(
-    seed: int, players: int, stingy: bool = False, rule_set: str = "north", title: str = "1888"
+    seed: int, players: int, stingy: bool, rule_set: str, title: str
 ) -> tuple[Game, dict[str, Any]]:
     """Play one random game of ``title`` to its end and return it with its 18xx.games log.
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from route18xx.engine.errors import IllegalAction
+from route18xx.engine.facts.gamedata import GameData
 from route18xx.engine.game.actions import RunRoutes
 from route18xx.engine.game.depot import train_name
 from route18xx.engine.routes.revenue import route_subsidy
@@ -65,7 +66,7 @@ def route_state(game: Game, corp: Corporation, train_ids: list[str]) -> RouteSta
                       train_ids=tuple(train_ids))
 
 
-def recorded_figures(action: RunRoutes, judgement: Judgement) -> tuple[int, int]:
+def recorded_figures(action: RunRoutes, judgement: Judgement, data: GameData) -> tuple[int, int]:
     """The revenue and subsidy a replay pays for ``action``, as 18xx.games pays them.
 
     The site pays what the log recorded (HISTORY.md §1.2). A route that
@@ -78,7 +79,7 @@ def recorded_figures(action: RunRoutes, judgement: Judgement) -> tuple[int, int]
     revenue = subsidy = 0
     for spec, judged in zip(action.routes, judgement.routes):
         revenue += spec.revenue if spec.has_revenue else judged.revenue
-        subsidy += spec.subsidy if spec.has_subsidy else route_subsidy(judged.hexes)
+        subsidy += spec.subsidy if spec.has_subsidy else route_subsidy(judged.hexes, data)
     return revenue, subsidy
 
 
@@ -99,7 +100,7 @@ def run_routes(game: Game, rnd: OperatingRound, corp: Corporation, action: RunRo
             raise IllegalAction("train_twice", f"train {route.train} runs twice")
         seen.add(route.train)
     judgement = judge_routes(route_state(game, corp, runnable), action.routes)
-    revenue, subsidy = recorded_figures(action, judgement)
+    revenue, subsidy = recorded_figures(action, judgement, game.board.data)
     check = RouteCheck(action.id, corp.sym, [r.train for r in action.routes], revenue, subsidy, judgement)
     if not judgement.legal:
         check.problems.append("illegal routes: " + "; ".join(judgement.violations))

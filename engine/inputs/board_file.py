@@ -26,7 +26,7 @@ from route18xx.engine.board import state_rules as rules
 from route18xx.engine.board.arrivals import TileArrivals, map_arrivals, tile_arrivals
 from route18xx.engine.board.board import Board
 from route18xx.engine.errors import MalformedInput, excerpt
-from route18xx.engine.facts.gamedata import GameData, HexId, PhaseDef, game_data
+from route18xx.engine.facts.gamedata import GameData, HexId, PhaseDef
 from route18xx.engine.facts.geometry import PlacedTile, placed_tile
 from route18xx.engine.facts.rulesets import RuleSet
 from route18xx.engine.board.tile_rules import first_standing_problem, standing_refusal, wall_hexes
@@ -89,7 +89,7 @@ def _laid_tile(data: GameData, hex_id: str, name: str, rotation: int) -> _Laid |
     if tile is None or hex_id not in data.hexes or not 0 <= rotation <= 5:
         return None
     placed = placed_tile(tile, rotation)
-    stands = standing_refusal(Board(data=data), hex_id, tile, rotation) is None
+    stands = standing_refusal(Board({}, {}, data), hex_id, tile, rotation) is None
     arrivals = tile_arrivals(data, hex_id, placed)
     laid = data.derived(_laid_tiles)[(hex_id, name, rotation)] = _Laid(placed, stands, arrivals)
     return laid
@@ -104,7 +104,7 @@ def parse_board(
     tiles_raw: Any,
     tokens_raw: Any,
     rule_set: RuleSet,
-    data: GameData | None = None,
+    data: GameData,
     phase: PhaseDef | None = None,
 ) -> Board:
     """The ``tiles`` and ``tokens`` arrays of a state file as a ``Board``.
@@ -112,7 +112,6 @@ def parse_board(
     With ``phase``, every tile's colour must be one the phase allows (RULES.md §6.5 #1).
     Each company holds at most its own station tokens (RULES.md §2.5).
     """
-    data = data or game_data()
     if not isinstance(tiles_raw, list):
         raise MalformedInput("tiles", "must be a list")
     if not isinstance(tokens_raw, list):

@@ -70,13 +70,13 @@ class RouteState:
     @property
     def rules(self) -> RulesVersion:
         """The rule version in force on ``rules_as_of`` (today when not given)."""
-        return rules_on(self.rules_as_of or today())
+        return rules_on(self.rules_as_of or today(), self.title.name)
 
 
 def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
     """Turn a decoded state file into a ``RouteState`` or raise ``MalformedInput``.
 
-    The state's ``title`` (default 1888) chooses the facts and rule sets
+    The state's ``title`` (required: issue 33) chooses the facts and rule sets
     (``engine.titles``); ``data``, when given, must be that title's.
     """
     if type(raw) is not dict and not isinstance(raw, Mapping):  # a dict decided at once
@@ -106,7 +106,8 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
         )
     as_of = parse_rules_as_of(raw.get("rules_as_of"))
     # A title without a dated rule table (1830) plays its one version (DESIGN.md §9).
-    version = (rules_on(as_of) if as_of else _rules_today()) if title.dated_rules else None
+    version = ((rules_on(as_of, title.name) if as_of else _rules_today(title.name))
+               if title.dated_rules else None)
     trains_raw = require(raw, "trains", list, "")
     rules.check_train_count(trains_raw, phase, data)
     trains: list[TrainDef] = []
@@ -183,20 +184,20 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
     )
 
 
-#: (UTC day number, the rules in force that day), held for ``_rules_today``.
-_TODAY: tuple[int, RulesVersion] | None = None
+#: (UTC day number, title, the rules in force that day), held for ``_rules_today``.
+_TODAY: tuple[int, str, RulesVersion] | None = None
 _EPOCH = date(1970, 1, 1)
 
 
-def _rules_today() -> RulesVersion:
+def _rules_today(title: str) -> RulesVersion:
     """The rules in force today in UTC (``rule_versions.today``; HISTORY.md §2), looked up
     once a day: the clock is read per request, not a date built and hashed."""
     global _TODAY
     day = int(time.time() // 86400)  # whole days since 1970-01-01 in UTC
     held = _TODAY
-    if held is None or held[0] != day:
-        held = _TODAY = (day, rules_on(_EPOCH + timedelta(days=day)))
-    return held[1]
+    if held is None or held[0] != day or held[1] != title:
+        held = _TODAY = (day, title, rules_on(_EPOCH + timedelta(days=day), title))
+    return held[2]
 
 
 def _companies(data: GameData, rule_set: str) -> frozenset[str]:

@@ -19,7 +19,6 @@ Public API:
 from __future__ import annotations
 
 import bisect
-import dataclasses
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -39,9 +38,9 @@ from route18xx.engine.replay.log_players import read_seats
 from route18xx.engine.replay.replay_report import ReplayError, RunOptimum, replay_report
 from route18xx.engine.replay.run_facts import RunFacts, run_facts
 from route18xx.engine.facts.rule_versions import RulesVersion, log_rules_date, rules_as_of as rules_on
-from route18xx.engine.facts.rulesets import NORTH, PROTOTYPE, RuleSet
+from route18xx.engine.facts.rulesets import RuleSet
 from route18xx.engine.inputs.state_file import RouteState
-from route18xx.engine.titles import DEFAULT_TITLE, title_named
+from route18xx.engine.titles import title_named
 
 class UnreplayableAction(Exception):
     """An action of a log raised something other than the engine's own errors: a bug.
@@ -78,20 +77,11 @@ def load_log(path: str | Path) -> dict[str, Any]:
 
 
 def rule_set_of(log: Mapping[str, Any]) -> RuleSet:
-    """The rule set of the log's title and optional rules: for 1888 ``north`` when
-    the log says so, else the prototype (RULES.md §1); another title's through its
-    ``rule_set_of_options`` (1830 data/README.md "Rule sets")."""
-    title = title_named(log.get("title", "1888"))
+    """The rule set of the log's title and optional rules, by the title's
+    ``rule_set_of_options`` (1888 RULES.md §1; 1830 data/README.md "Rule sets")."""
+    title = title_named(log.get("title"))
     options = (log.get("settings") or {}).get("optional_rules") or []
-    if title.name != DEFAULT_TITLE:
-        found = title.rule_set(title.rule_set_of_options([str(o) for o in options]))
-        assert found is not None
-        return found
-    if "north" in options:
-        return NORTH
-    if "small_bank" in options:
-        return dataclasses.replace(PROTOTYPE, bank=NORTH.bank, float_percent=NORTH.float_percent)
-    return PROTOTYPE
+    return title.rule_set_of_options([str(o) for o in options])
 
 
 #: How many log entries ``kept_actions`` walks between two polls of the cancel token.
@@ -198,7 +188,8 @@ def new_game(log: Mapping[str, Any], **options: Any) -> Game:
     Players may come with ids or, in very old logs, by name only
     (``engine.log_players``, HISTORY.md §1.3).
     """
-    return Game(rule_set_of(log), list(read_seats(log).seats), **options)
+    return Game(rule_set_of(log), list(read_seats(log).seats), title=title_named(log.get("title")),
+                **options)
 
 
 @dataclass(frozen=True)
@@ -286,11 +277,11 @@ def replay(
     seats = read_seats(log)
     day = log_rules_date(log, rules_as_of)
     rule_set = rule_set_of(log)
-    title = title_named(log.get("title", "1888"))
+    title = title_named(log.get("title"))
     game = Game(rule_set, list(seats.seats), trust_recorded_routes=True, safe=safe,
-                rules=None if title.undated_rules else rules_on(day), title=title)
+                rules=None if title.undated_rules else rules_on(day, title.name), title=title)
     result = ReplayResult(
-        title=str(log.get("title", "1888")),
+        title=title.name,
         rule_set=rule_set.name,
         game=game,
         recorded_result=seats.recorded_result(log.get("result")),

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from route18xx.engine.board.board import Board
-from route18xx.engine.facts.gamedata import CorporationDef, GameData, HexId, PhaseDef, game_data
+from route18xx.engine.facts.gamedata import CorporationDef, GameData, HexId, PhaseDef
 
 
 @dataclass(frozen=True)
@@ -25,9 +25,9 @@ class MineRule:
     subsidy: int
 
 
-def mine_rule(data: GameData | None = None) -> MineRule | None:
+def mine_rule(data: GameData) -> MineRule | None:
     """The title's mine (ROUTES.md §5.3; 1888's ``route_rules.json``), None without one."""
-    subsidies = (data or game_data()).stop_subsidies
+    subsidies = data.stop_subsidies
     if not subsidies:
         return None
     hex_id, subsidy = next(iter(sorted(subsidies.items())))
@@ -67,12 +67,12 @@ def destination_bonus(stop_hexes: Iterable[HexId], corp: CorporationDef) -> int:
     return rule.bonus if rule.home_hex in hexes and rule.destination_hex in hexes else 0
 
 
-def stop_subsidy(hex_id: HexId, data: GameData | None = None) -> int:
+def stop_subsidy(hex_id: HexId, data: GameData) -> int:
     """ROUTES.md §5.3: the subsidy a stop on ``hex_id`` earns its route (1888's mine)."""
-    return (data or game_data()).stop_subsidies.get(hex_id, 0)
+    return data.stop_subsidies.get(hex_id, 0)
 
 
-def route_subsidy(stop_hexes: Iterable[HexId], data: GameData | None = None) -> int:
+def route_subsidy(stop_hexes: Iterable[HexId], data: GameData) -> int:
     """ROUTES.md §5.3: the subsidy for a route stopping on a subsidised hex (once)."""
-    subsidies = (data or game_data()).stop_subsidies  # ``stop_subsidy`` of each hex
+    subsidies = data.stop_subsidies  # ``stop_subsidy`` of each hex
     return max((subsidies.get(h, 0) for h in set(stop_hexes)), default=0)

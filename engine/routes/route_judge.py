@@ -17,7 +17,7 @@ from route18xx.engine.board.board import Board, NodeId, node_blocks, split_node_
 from route18xx.engine.routes.chains import Chain, find_chains
 from route18xx.engine.deadline import CancelSignal, check_time
 from route18xx.engine.errors import MalformedInput, excerpt
-from route18xx.engine.facts.gamedata import HexId, RevenueCenter, TrainDef
+from route18xx.engine.facts.gamedata import GameData, HexId, RevenueCenter, TrainDef
 from route18xx.engine.facts.hexgrid import parse_hex_id
 from route18xx.engine.routes.revenue import destination_bonus, route_subsidy
 from route18xx.engine.routes.route_bounds import board_stops
@@ -168,14 +168,14 @@ class Judgement:
         return sum(r.subsidy for r in self.routes)
 
 
-def parse_route_specs(raw: Any, field_name: str = "routes") -> list[RouteSpec]:
+def parse_route_specs(raw: Any, data: GameData, field_name: str = "routes") -> list[RouteSpec]:
     """The ``routes`` array of a run_routes action (or a file holding one).
 
     The one route reader (``engine.route_reading.read_routes``), shared with
     the game log's ``run_routes``: shapes and lengths are checked, ``nodes``
     kept as written (a hint, HISTORY.md §1.1).
     """
-    return read_routes(raw, field_name)
+    return read_routes(raw, data, field_name)
 
 
 def check_route_references(

@@ -26,6 +26,7 @@ from typing import Any, Final
 
 from route18xx.engine.board.board import NodeId
 from route18xx.engine.errors import MalformedInput, excerpt
+from route18xx.engine.facts.gamedata import GameData
 from route18xx.engine.inputs import fields as f
 from route18xx.engine.routes.route_bounds import RouteBounds, route_bounds
 from route18xx.engine.routes.route_spec import RouteSpec
@@ -50,7 +51,7 @@ def hinted_nodes(nodes: Iterable[str]) -> frozenset[NodeId]:
     return frozenset(out)
 
 
-def read_routes(raw: Any, field_name: str = "routes") -> list[RouteSpec]:
+def read_routes(raw: Any, data: GameData, field_name: str = "routes") -> list[RouteSpec]:
     """The ``routes`` array of a run_routes action (or an object holding one).
 
     Lengths are bounded before any route is read (``engine.route_bounds``): at
@@ -62,7 +63,7 @@ def read_routes(raw: Any, field_name: str = "routes") -> list[RouteSpec]:
         raw = raw["routes"]
     if not isinstance(raw, list):
         raise MalformedInput(field_name, "must be a list of routes")
-    bounds = route_bounds()
+    bounds = route_bounds(data)
     if len(raw) > bounds.routes:
         raise MalformedInput(
             field_name,
@@ -72,7 +73,7 @@ def read_routes(raw: Any, field_name: str = "routes") -> list[RouteSpec]:
     return [read_route(item, f"{field_name}[{i}]", bounds) for i, item in enumerate(raw)]
 
 
-def read_route(raw: Any, where: str, bounds: RouteBounds | None = None) -> RouteSpec:
+def read_route(raw: Any, where: str, bounds: RouteBounds) -> RouteSpec:
     """One route: its shape checked, its ``nodes`` kept as written (a hint, never refused).
 
     A route has fewer connections than any board has stops (ROUTES.md §3.5) and
@@ -80,7 +81,6 @@ def read_route(raw: Any, where: str, bounds: RouteBounds | None = None) -> Route
     and ``subsidy`` are what a log recorded (0 when absent: a check request has
     none, and logs before 2024-09 carry no ``subsidy``, HISTORY.md §1.3).
     """
-    bounds = bounds or route_bounds()
     if not isinstance(raw, Mapping):
         raise MalformedInput(where, "must be an object")
     train = raw.get("train")

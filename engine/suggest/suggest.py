@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from route18xx.engine.board.board import Board
 from route18xx.engine.answer.budget import AnswerBudget
-from route18xx.engine.facts.gamedata import GameData, game_data
+from route18xx.engine.facts.gamedata import GameData
 from route18xx.engine.suggest.move_words import move_text, tile_exits
 from route18xx.engine.board.network import reach
 from route18xx.engine.answer.optimize import Optimum, optimize
@@ -92,11 +92,10 @@ class Move:
             -1 if self.city is None else self.city,
         )
 
-    def report(self, data: GameData | None = None) -> MoveReport:
+    def report(self, data: GameData) -> MoveReport:
         """The move as reported: the first lay's tile, rotation and private, every lay
         with the exits it connects, and the move in words (``engine.move_words``)."""
         first = self.lays[0] if self.lays else None
-        data = data or game_data()
         lays = tuple(
             MoveLayReport(lay.hex, lay.tile, lay.rotation, lay.cost,
                           tile_exits(data.tiles[lay.tile], lay.rotation))

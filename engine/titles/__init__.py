@@ -13,16 +13,15 @@ one place, naming the field and the titles there are.
 from __future__ import annotations
 
 from route18xx.engine.errors import MalformedInput, excerpt
+from route18xx.engine.facts.gamedata import GameData
 from route18xx.engine.titles import t1830, t1888
 from route18xx.engine.titles.base import MustBuyTrain, Title
 
-__all__ = ["DEFAULT_TITLE", "TITLES", "MustBuyTrain", "Title", "example", "title_named", "title_of_data"]
+__all__ = ["TITLES", "MustBuyTrain", "Title", "example", "title_named", "title_of_data"]
 
-#: Every title, by its name; the first is the default of a request without one.
+#: Every title, by its name. None is a default: a state or a request names its title
+#: (issue 33: no silent default).
 TITLES: dict[str, Title] = {t.name: t for t in (t1888.TITLE, t1830.TITLE)}
-
-#: The title of a state or request that names none (DESIGN.md §5).
-DEFAULT_TITLE: str = t1888.TITLE.name
 
 _BY_ALIAS: dict[str, Title] = {
     alias: t for t in TITLES.values() for alias in (t.name, *t.aliases)
@@ -31,21 +30,22 @@ _BY_ALIAS: dict[str, Title] = {
 
 def title_named(name: object, field: str = "title") -> Title:
     """The title called ``name`` (or one of its aliases); ``MalformedInput`` naming
-    ``field`` otherwise. An empty name is the default title (proto3's empty string)."""
+    ``field`` otherwise, a missing or empty one (proto3's empty string) included."""
     if name is None or name == "":
-        return TITLES[DEFAULT_TITLE]
+        raise MalformedInput(field, f"is required: the title, one of {sorted(TITLES)}")
     found = _BY_ALIAS.get(name) if isinstance(name, str) else None
     if found is None:
         raise MalformedInput(field, f"unknown title {excerpt(name)}; expected one of {sorted(TITLES)}")
     return found
 
 
-def title_of_data(data: object) -> Title:
+def title_of_data(data: GameData) -> Title:
     """The title whose facts ``data`` (a ``GameData``) are."""
-    return TITLES[getattr(data, "title", DEFAULT_TITLE)]
+    return TITLES[data.title]
 
 
 def example(kind: str) -> str:
-    """An id of the default title's map written as a ``kind`` field (``"hex"``, ``"node"``)
-    is, for error texts that show a field's shape (``Title.examples``)."""
-    return TITLES[DEFAULT_TITLE].examples[kind]
+    """An id written as a ``kind`` field (``"hex"``, ``"node"``), for error texts that show
+    a field's shape where the title is not known yet (every title's ids have the shape of
+    the first registered title's ``Title.examples``)."""
+    return next(iter(TITLES.values())).examples[kind]

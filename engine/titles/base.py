@@ -37,8 +37,10 @@ class Title:
     aliases: tuple[str, ...]
     #: Rule set name → its options, in the order ``GetInfo`` lists them.
     rule_sets: Mapping[str, RuleSet]
-    #: The rule set of a log's ``settings.optional_rules`` (RULES.md §1).
-    rule_set_of_options: Callable[[Sequence[str]], str]
+    #: The rules of a log's ``settings.optional_rules`` (RULES.md §1).
+    rule_set_of_options: Callable[[Sequence[str]], RuleSet]
+    #: The ``settings.optional_rules`` a log writes for a rule set (its inverse).
+    options_of_rule_set: Callable[[str], list[str]]
     #: Whether ``rules_as_of`` picks a dated rule version (1888 HISTORY.md §2); a title
     #: without a dated table plays its one current version.
     dated_rules: bool

@@ -25,11 +25,17 @@ from route18xx.engine.titles.base import Title
 OPTIONS = ("multiple_brown_from_ipo", "optional_6_train")
 
 
-def rule_set_of_options(options: Sequence[str]) -> str:
-    """The rule set name of a log's optional rules: the known ones sorted and joined
-    by ``+``, or ``standard`` (1830 data/README.md "Rule sets")."""
+def rule_set_of_options(options: Sequence[str]) -> RuleSet:
+    """The rule set of a log's optional rules: the known ones sorted and joined by ``+``,
+    or ``standard`` (1830 data/README.md "Rule sets")."""
     chosen = sorted(set(options) & set(OPTIONS))
-    return "+".join(chosen) if chosen else "standard"
+    return RULE_SETS["+".join(chosen) if chosen else "standard"]
+
+
+
+def options_of_rule_set(name: str) -> list[str]:
+    """What a log of the rule set writes in ``optional_rules``: its options."""
+    return [] if name == "standard" else name.split("+")
 
 
 def _rule_set(name: str) -> RuleSet:
@@ -73,6 +79,7 @@ TITLE = Title(
     aliases=(),
     rule_sets=RULE_SETS,
     rule_set_of_options=rule_set_of_options,
+    options_of_rule_set=options_of_rule_set,
     dated_rules=False,
     exports_trains=False,
     must_buy_train="route",

@@ -7,16 +7,28 @@ destinations included, and its dated rule versions ``rule_versions.json``.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
-from route18xx.engine.facts.rulesets import RULE_SETS
+from route18xx.engine.facts.rulesets import NORTH, PROTOTYPE, RULE_SETS, RuleSet
 from route18xx.engine.titles.base import Title
 
 
-def rule_set_of_options(options: Sequence[str]) -> str:
-    """18xx.games 1888 offers one optional rule set: ``north`` unless the log asks
-    for the prototype rules (1888 RULES.md §1)."""
-    return "prototype" if "prototype" in options else "north"
+def rule_set_of_options(options: Sequence[str]) -> RuleSet:
+    """The rules of a log's ``settings.optional_rules`` (1888 RULES.md §1): ``north`` when
+    the log asks for it, else the prototype, whose ``small_bank`` option plays with the
+    north bank and float (18xx.games' 1888 ``OPTIONAL_RULES``)."""
+    if "north" in options:
+        return NORTH
+    if "small_bank" in options:
+        return dataclasses.replace(PROTOTYPE, bank=NORTH.bank, float_percent=NORTH.float_percent)
+    return PROTOTYPE
+
+
+
+def options_of_rule_set(name: str) -> list[str]:
+    """What a log of the rule set writes in ``optional_rules``: ``north``, or nothing."""
+    return ["north"] if name == "north" else []
 
 
 TITLE = Title(
@@ -24,6 +36,7 @@ TITLE = Title(
     aliases=("1888N", "1888-N"),
     rule_sets=RULE_SETS,
     rule_set_of_options=rule_set_of_options,
+    options_of_rule_set=options_of_rule_set,
     dated_rules=True,
     exports_trains=True,
     must_buy_train="always",

@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from route18xx.engine.deadline import CancelSignal
+from route18xx.engine.titles import title_named
 from route18xx.engine.game.actions import Action, LayTile, PlaceToken
 from route18xx.engine.game.game import Game
-from route18xx.engine.facts.gamedata import game_data
 from route18xx.engine.suggest.move_words import move_text, tile_exits
 from route18xx.engine.replay.replay import kept_actions, replay
 from route18xx.engine.suggest.suggest_report import MoveLayReport, MoveReport
@@ -58,7 +58,7 @@ def turn_moves(
     """The lays and token of the turn from action ``action_id`` on, in the order made."""
     ids, after_turn = _turn_ids(log, action_id, cancel)
     wanted = set(ids)
-    data = game_data()
+    data = title_named(log.get("title")).data  # the log's own title (issue 33)
     moves: list[MoveReport] = []
     before: dict[str, Any] = {}
 

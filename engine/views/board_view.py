@@ -233,9 +233,9 @@ def board_view_of(state: RouteState) -> BoardView:
     )
 
 
-def tile_view(tile_name: str, rotation: int, hex_id: HexId, title: str = "") -> HexView:
-    """A bare tile of ``title`` (default the default title) at a rotation on a hex,
-    outside any game (for tile sheets and tests)."""
+def tile_view(tile_name: str, rotation: int, hex_id: HexId, title: str) -> HexView:
+    """A bare tile of ``title`` at a rotation on a hex, outside any game (for tile sheets
+    and tests)."""
     from route18xx.engine.titles import title_named
 
     data = title_named(title).data
@@ -248,7 +248,7 @@ def tile_view(tile_name: str, rotation: int, hex_id: HexId, title: str = "") -> 
         raise MalformedInput("rotation", f"{rotation} is outside 0-5")
     from route18xx.engine.board.board import PlacedTile
 
-    board = Board({hex_id: PlacedTile(tile, rotation)}, data=data)
+    board = Board({hex_id: PlacedTile(tile, rotation)}, {}, data)
     return _hex_view(board, data.hexes[hex_id], {})
 
 
@@ -280,7 +280,7 @@ def route_walks_of(state: RouteState, routes_raw: Any, field: str = "routes") ->
     An illegal route comes back with ``legal`` false and its reasons, walked as far
     as its connections could be rebuilt (none when they could not).
     """
-    specs = parse_route_specs(routes_raw, field)
+    specs = parse_route_specs(routes_raw, state.data, field)
     check_route_references(state, specs)
     judgement = judge_routes(state, specs)
     walks = []

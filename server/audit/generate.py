@@ -31,7 +31,7 @@ def game_shape(seed: int) -> tuple[int, bool]:
     return 3 + seed % 4, seed % 4 == 3
 
 
-def write_game(seed: int, folder: str, rule_set: str = "north", title: str = "1888") -> str | None:
+def write_game(seed: int, folder: str, rule_set: str, title: str) -> str | None:
     """Play and write one game; its path, or None when the random players got stuck."""
     players, stingy = game_shape(seed)
     log = random_game_log(seed, players, stingy=stingy, rule_set=rule_set, title=title)
@@ -47,8 +47,7 @@ def write_game(seed: int, folder: str, rule_set: str = "north", title: str = "18
 
 
 def generate_logs(
-    count: int, seed: int, folder: Path, jobs: int = 1, rule_set: str = "north",
-    title: str = "1888",
+    count: int, seed: int, folder: Path, jobs: int, rule_set: str, title: str,
 ) -> list[str]:
     """Write ``count`` games with seeds ``seed`` … ``seed + count - 1``; their paths, sorted."""
     folder.mkdir(parents=True, exist_ok=True)

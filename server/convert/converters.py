@@ -32,7 +32,6 @@ from route18xx.engine.api import (
 from route18xx.server.convert import explain_converters as ex
 from route18xx.v1 import route_service_pb2 as pb
 
-DEFAULT_TITLE = "1888"
 
 _OBJECTIVES = {
     "total": pb.OBJECTIVE_TOTAL,
@@ -151,7 +150,7 @@ def state_to_proto(raw: Any) -> pb.State:
     if isinstance(raw.get("state"), Mapping) and "tiles" not in raw:
         raw = raw["state"]
     msg = pb.State(
-        title=_typed(raw, "title", str, "", DEFAULT_TITLE),
+        title=_typed(raw, "title", str, "", ""),
         rule_set=_typed(raw, "rule_set", str, "", ""),
         phase=_typed(raw, "phase", str, "", ""),
         corporation=_typed(raw, "corporation", str, "", ""),
@@ -202,8 +201,8 @@ def state_from_proto(msg: pb.State) -> dict[str, Any]:
     reports them as missing. A company without trains has nothing to run: that
     is refused here as a malformed request.
     """
-    out: dict[str, Any] = {"title": msg.title or DEFAULT_TITLE}
-    for key in ("rule_set", "phase", "corporation"):
+    out: dict[str, Any] = {}
+    for key in ("title", "rule_set", "phase", "corporation"):
         if getattr(msg, key):
             out[key] = getattr(msg, key)
     if not msg.trains:

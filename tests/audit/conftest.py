@@ -1,6 +1,6 @@
 """The audit's corpus: the shared logs, 50 random games from a fixed seed, and broken files.
 
-The 50 games (seeds 4200-4249) were made by ``route18xx generate-logs 50 --seed
+The 50 games (seeds 4200-4249) were made by ``route18xx generate-logs 50 --title 1888 --seed
 4200`` and are kept gzipped in ``tests/data/generated``: playing them takes about
 5 s each on one core, too long to repeat in every run. ``test_generate.py``
 plays seeds again and checks they give these very files, so the corpus is the

@@ -36,11 +36,12 @@ def test_the_corpus_is_a_cache_and_the_same_seed_gives_the_same_game(
     """
     first = generated[which]
     seed = int(first.stem.split("-")[1])
-    assert main(["generate-logs", "1", "--seed", str(seed), "-o", str(tmp_path), "--jobs", "1"]) == 0
+    assert main(["generate-logs", "1", "--seed", str(seed), "--title", "1888", "-o", str(tmp_path),
+                 "--jobs", "1"]) == 0
     assert "1 logs" in capsys.readouterr().out
     assert _flow(tmp_path / first.name) == _flow(first)
     before = (tmp_path / first.name).stat().st_mtime_ns
-    assert generate_logs(1, seed, tmp_path) == [str(tmp_path / first.name)]
+    assert generate_logs(1, seed, tmp_path, 1, "north", "1888") == [str(tmp_path / first.name)]
     assert (tmp_path / first.name).stat().st_mtime_ns == before
 
 

@@ -127,7 +127,7 @@ def test_the_witness_can_tell_the_paths_apart() -> None:
     """The comparison above fails when the flat path accepts what a check refuses: a flat
     path that ignored the supply would place a tile past it."""
     raw = copy.deepcopy(STATES[0])
-    data, name = game_data(), raw["tiles"][0]["tile"]
+    data, name = game_data("1888"), raw["tiles"][0]["tile"]
     supply = data.tiles[name].counts[raw["rule_set"]]  # type: ignore[index]
     free = [h for h in data.hexes if h not in {t["hex"] for t in raw["tiles"]}]
     raw["tiles"] += [{"hex": h, "tile": name, "rotation": 0} for h in free[:supply]]
@@ -154,18 +154,18 @@ def test_both_paths_read_real_states_whole() -> None:
 def test_the_depot_count_per_rule_version() -> None:
     """RULES.md §2.7: trains.json has two 6-trains; HISTORY.md §2: the depot held 17
     D-trains until 2026-05-13, unlimited after."""
-    data = game_data()
+    data = game_data("1888")
     phase_d = data.phase("D")
     assert phase_d is not None
     six, d = data.trains["6"], data.trains["D"]
     with pytest.raises(MalformedInput, match=r"the depot has 2 6-trains .*this is the 3rd"):
         rules.check_train(2, six, phase_d, data, 2)
     rules.check_train(1, six, phase_d, data, 1)
-    old = rules_as_of(date(2025, 1, 1))
+    old = rules_as_of(date(2025, 1, 1), "1888")
     with pytest.raises(MalformedInput, match=r"the depot has 17 D-trains .*this is the 18th"):
         rules.check_train(0, d, phase_d, data, 17, old)
     rules.check_train(0, d, phase_d, data, 16, old)
-    rules.check_train(0, d, phase_d, data, 17, rules_as_of(date(2026, 6, 1)))
+    rules.check_train(0, d, phase_d, data, 17, rules_as_of(date(2026, 6, 1), "1888"))
     rules.check_train(0, d, phase_d, data, 17)  # no version: trains.json's count (none)
 
 
@@ -248,8 +248,8 @@ def test_held_trains_read_as_the_phase_checks_do() -> None:
     type, dated rule version and count, with the shortcut and without."""
     from route18xx.engine.facts.rule_versions import rule_changes
 
-    data = game_data()
-    versions = [None] + [rules_as_of(c.day) for c in rule_changes()]
+    data = game_data("1888")
+    versions = [None] + [rules_as_of(c.day, "1888") for c in rule_changes("1888")]
 
     def outcome(*args: Any) -> str | None:
         try:
@@ -278,18 +278,18 @@ def test_todays_rules_follow_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     from route18xx.engine.inputs import state_file
     from route18xx.engine.facts.rule_versions import today
 
-    assert state_file._rules_today() is rules_as_of(today())
+    assert state_file._rules_today("1888") is rules_as_of(today(), "1888")
     for day, d_count in ((date(2025, 1, 1), 17), (date(2026, 5, 12), 17), (date(2026, 5, 13), None)):
         noon = (day - date(1970, 1, 1)).days * 86400 + 12 * 3600
         monkeypatch.setattr(time, "time", lambda noon=noon: noon)
-        assert state_file._rules_today() is rules_as_of(day)
-        assert state_file._rules_today().train_counts.get("D", "unset") == d_count
+        assert state_file._rules_today("1888") is rules_as_of(day, "1888")
+        assert state_file._rules_today("1888").train_counts.get("D", "unset") == d_count
 
 
 def test_bad_tiles_never_grow_the_data_memo() -> None:
     """Only hexes, tiles and rotations of the game are held (``_laid_tiles``): a client
     naming made-up ones is refused each time and leaves nothing behind."""
-    data = game_data()
+    data = game_data("1888")
     memo = data.derived(board_file._laid_tiles)
     raw = copy.deepcopy(STATES[0])
     _outcome(raw)

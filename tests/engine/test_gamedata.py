@@ -34,11 +34,11 @@ def _raw(name: str) -> Any:
 
 
 def test_map_has_73_hexes() -> None:
-    assert len(game_data().hexes) == 73
+    assert len(game_data("1888").hexes) == 73
 
 
 def test_there_are_54_tile_names() -> None:
-    assert len(game_data().tiles) == 54
+    assert len(game_data("1888").tiles) == 54
 
 
 #: RULES.md §1.1: the only tile counts that differ (north, prototype).
@@ -48,7 +48,7 @@ COUNT_DIFFERENCES = {"4": (4, 5), "15": (4, 3), "43": (1, 2), "51": (2, 1), "58"
 
 def test_tile_counts_differ_between_rule_sets_exactly_as_rules_say() -> None:
     differ = {}
-    for name, tile in game_data().tiles.items():
+    for name, tile in game_data("1888").tiles.items():
         north, proto = NORTH.tile_count(tile), PROTOTYPE.tile_count(tile)
         if north != proto:
             differ[name] = (north, proto)
@@ -56,7 +56,7 @@ def test_tile_counts_differ_between_rule_sets_exactly_as_rules_say() -> None:
 
 
 def test_total_tile_copies_per_rule_set() -> None:
-    tiles = game_data().tiles.values()
+    tiles = game_data("1888").tiles.values()
     north = sum(NORTH.tile_count(t) for t in tiles)
     proto = sum(PROTOTYPE.tile_count(t) for t in tiles)
     # the reference tiles.json sums to 111 (north) and 109 (prototype) copies,
@@ -67,7 +67,7 @@ def test_total_tile_copies_per_rule_set() -> None:
 
 
 def test_trains() -> None:
-    trains = game_data().trains
+    trains = game_data("1888").trains
     assert {n: t.count for n, t in trains.items()} == {
         "2": 7, "3": 6, "4": 5, "5": 3, "6": 2, "D": None
     }
@@ -81,7 +81,7 @@ def test_trains() -> None:
 
 
 def test_phases() -> None:
-    phases = game_data().phases
+    phases = game_data("1888").phases
     assert [p.name for p in phases] == ["2", "3", "4", "5", "6", "D"]
     assert [p.train_limit for p in phases] == [4, 4, 3, 2, 2, 2]
     assert [p.operating_rounds for p in phases] == [1, 2, 2, 3, 3, 3]
@@ -105,7 +105,7 @@ CORPORATIONS = {
 
 
 def test_corporations() -> None:
-    corps = game_data().corporations
+    corps = game_data("1888").corporations
     got = {
         c.sym: (c.home_hex, c.home_city_index, c.destination_hex, c.destination_bonus,
                 c.token_prices)
@@ -119,7 +119,7 @@ def test_corporations() -> None:
 
 def test_home_reservations_match_homes() -> None:
     """RULES.md §2.6: each home city slot is reserved for its company."""
-    data = game_data()
+    data = game_data("1888")
     for corp in data.corporations.values():
         reservations = data.hexes[corp.home_hex].home_reservations
         assert reservations[corp.home_city_index or 0] == corp.sym
@@ -132,7 +132,7 @@ PRIVATES = {"KT": (25, 5), "TA": (50, 10), "HS": (75, 15), "CW": (100, 20), "YRF
 
 @pytest.mark.parametrize("rule_set", sorted(RULE_SETS))
 def test_privates(rule_set: str) -> None:
-    companies = game_data().companies[rule_set]
+    companies = game_data("1888").companies[rule_set]
     assert {c.sym: (c.value, c.revenue) for c in companies} == PRIVATES
     for c in companies:
         assert (c.min_price, c.max_price) == (c.value / 2, c.value * 1.5)
@@ -141,17 +141,17 @@ def test_privates(rule_set: str) -> None:
 @pytest.mark.parametrize("rule_set", [NORTH, PROTOTYPE], ids=lambda r: r.name)
 def test_special_tiles_belong_to_the_abilities_that_lay_them(rule_set: Any) -> None:
     """Every special-only tile is laid by exactly one private, on a hex that ability covers."""
-    data = game_data()
+    data = game_data("1888")
     specials = {n for n, t in data.tiles.items() if t.special_only}
     assert specials == set(SPECIAL_TILE_HEX)
     assert {n: data.tiles[n].only_on for n in specials} == SPECIAL_TILE_HEX  # tiles.json
     for name, hex_id in SPECIAL_TILE_HEX.items():
         owners = [
             c.sym for c in data.companies[rule_set.name]
-            if (a := tile_ability(rule_set, c.sym)) is not None and name in a.tiles
+            if (a := tile_ability(rule_set, c.sym, data)) is not None and name in a.tiles
         ]
         assert len(owners) == 1
-        ability = tile_ability(rule_set, owners[0])
+        ability = tile_ability(rule_set, owners[0], data)
         assert ability is not None and hex_id in ability.hexes
 
 
@@ -160,14 +160,14 @@ def test_special_tiles_belong_to_the_abilities_that_lay_them(rule_set: Any) -> N
 
 def test_lay_candidates_equal_our_upgrade_test_for_every_hex() -> None:
     """map.json ``lay_candidates`` = our upgrade test on the preprinted tile (RULES.md §6.5 #2)."""
-    data = game_data()
+    data = game_data("1888")
     tiles = list(data.tiles.values())
     for hex_def in data.hexes.values():
         assert upgrade_candidates(hex_def.preprinted, tiles) == hex_def.lay_candidates, hex_def.id
 
 
 def test_upgrades_to_equal_our_upgrade_test_for_every_tile() -> None:
-    data = game_data()
+    data = game_data("1888")
     tiles = list(data.tiles.values())
     for tile in tiles:
         assert upgrade_candidates(tile, tiles) == tile.upgrades_to, tile.name
@@ -175,7 +175,7 @@ def test_upgrades_to_equal_our_upgrade_test_for_every_tile() -> None:
 
 def test_connectable_neighbors_equal_our_exit_rule() -> None:
     """map.json ``connectable_neighbors`` = our rule of which sides track may cross (§6.5 #4)."""
-    board = Board()
+    board = Board({}, {}, game_data("1888"))
     for raw in _raw("map")["hexes"]:
         got = {}
         for edge in range(6):
@@ -206,7 +206,7 @@ def test_derived_indexes_are_held_by_the_data() -> None:
     from route18xx.engine.facts.geometry import map_index
     from route18xx.engine.routes.route_bounds import route_bounds
 
-    data = game_data()
+    data = game_data("1888")
     assert map_index(data) is map_index(data)
     assert route_bounds(data) is route_bounds(data)
     # RULES.md §6.9 #3: the train limit is 4 in phase 2, 2 from phase 5 on.

@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from route18xx.engine.routes.route_bounds import route_bounds
+from route18xx.engine.facts.gamedata import game_data
 from route18xx.engine.api import check_routes
 from route18xx.engine.board.board import Board
 from route18xx.engine.routes.chains import Chain
@@ -53,8 +55,9 @@ def test_any_hint_is_read_and_kept_as_written(nodes: list[str] | None) -> None:
     from_log = parse_action({"type": "run_routes", "entity": "JZR", "entity_type": "corporation",
                              "routes": [raw]})
     assert isinstance(from_log, RunRoutes)
-    from_check = parse_route_specs([raw])
-    assert from_log.routes == tuple(from_check) == (read_route(raw, "r"),)
+    data = game_data("1888")
+    from_check = parse_route_specs([raw], data)
+    assert from_log.routes == tuple(from_check) == (read_route(raw, "r", route_bounds(data)),)
     assert list(from_log.routes[0].nodes) == (nodes or [])  # re-serialised unchanged
     assert from_log.routes[0].as_json()["nodes"] == (nodes or [])
 
@@ -72,7 +75,7 @@ def test_any_hint_is_read_and_kept_as_written(nodes: list[str] | None) -> None:
 def test_the_hint_lists_shape_is_still_checked(nodes: Any, field: str, words: str) -> None:
     raw = {"train": "2-0", "connections": [["C9", "C7", "B6"]], "nodes": nodes}
     with pytest.raises(MalformedInput) as err:
-        parse_route_specs([raw])
+        parse_route_specs([raw], game_data("1888"))
     assert err.value.field == field and words in err.value.reason
 
 

@@ -13,7 +13,7 @@ from route18xx.engine.facts.gamedata import game_data
 @pytest.mark.parametrize("title", ["1888", "1830"])
 def test_every_node_id_of_a_map_reads_as_its_hex_and_index(title: str) -> None:
     data = game_data(title)
-    Board(data=data)
+    Board({}, {}, data)
     tiles = [*data.tiles.values(), *(h.preprinted for h in data.hexes.values())]
     indexes = {node.index for tile in tiles for node in tile.nodes}
     assert indexes == {"1888": {0, 1, 2, 3}, "1830": {0, 1}}[title]  # the titles' tiles
@@ -29,6 +29,6 @@ def test_every_node_id_of_a_map_reads_as_its_hex_and_index(title: str) -> None:
 
 @pytest.mark.parametrize("bad", ["C9", "-1", "C9-x", "C9-", "", "C9-1-"])
 def test_a_malformed_node_id_is_refused(bad: str) -> None:
-    Board()
+    Board({}, {}, game_data("1888"))
     with pytest.raises(ValueError, match="not a node id"):
         split_node_id(bad)

@@ -64,10 +64,10 @@ def test_solving_without_trains_is_malformed() -> None:
 
 def test_warm_up_solves_the_worked_example() -> None:
     from route18xx.engine.api import solve_routes, warm_up
-    from route18xx.engine.titles import DEFAULT_TITLE, TITLES
+    from route18xx.engine.titles import TITLES
 
-    warm_up()  # the default title's warm-up state (issue 25: the title's, not api's)
-    assert solve_routes(TITLES[DEFAULT_TITLE].warm_up_state)["revenue"] == 90  # ROUTES.md §7 example 1
+    warm_up()  # every title's warm-up state (issue 25: the title's, not api's)
+    assert solve_routes(TITLES["1888"].warm_up_state)["revenue"] == 90  # ROUTES.md §7 example 1
 
 
 def test_warm_up_leaves_cp_sat_loaded_and_nothing_counted() -> None:

@@ -63,7 +63,7 @@ def boards(draw: st.DrawFn) -> RouteState:
     phase = draw(st.sampled_from("23456D"))
     #: the special tiles are laid by privates' owners, corporations from phase 3 (RULES.md §6.12)
     specials = ("HS", "TA") if phase != "2" else ()
-    data = game_data()
+    data = game_data("1888")
     if name in NATIVE and draw(st.booleans()):
         corp = NATIVE[name]
         c = data.corporations[corp]
@@ -74,7 +74,7 @@ def boards(draw: st.DrawFn) -> RouteState:
             (hex_id, c.index) for hex_id in region for c in data.hexes[hex_id].preprinted.cities
         ]
         home = draw(st.sampled_from(cities))
-    board = Board({}, {home: (corp,)})
+    board = Board({}, {home: (corp,)}, data)
     if "C5" in region and specials and draw(st.booleans()):  # Heng Shan's mine, as its owner would lay it
         board = board.with_tile("C5", data.tiles["L41"], draw(st.sampled_from([1, 3, 5])))
     for _ in range(draw(st.integers(2, 12))):

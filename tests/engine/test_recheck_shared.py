@@ -37,7 +37,7 @@ def _recorded() -> list[tuple[RouteState, list[tuple[tuple[str, ...], ...]]]]:
     for path in state_files():
         data = load_json(path)
         state = parse_state(data["state"])
-        specs = parse_route_specs(data["reference"]["recorded_routes"])
+        specs = parse_route_specs(data["reference"]["recorded_routes"], state.data)
         out.append((state, [v for s in specs for v in _variants(s.connections)]))
     return out
 
@@ -67,7 +67,7 @@ def test_a_tiles_node_order_is_where_its_paths_first_reach_each_node() -> None:
     checked = set()
     for path in state_files()[::10]:
         board = parse_state(load_json(path)["state"]).board
-        for hex_id in game_data().hexes:
+        for hex_id in game_data("1888").hexes:
             tile = board.tile_on(hex_id).tile
             listed = [e.index for p in tile.paths for e in (p.a, p.b) if not e.is_edge]
             for node in tile.nodes:
@@ -81,7 +81,7 @@ def test_a_tiles_node_order_is_where_its_paths_first_reach_each_node() -> None:
 def test_the_breakdown_explains_the_judges_stops_and_rereads_changed_ones(path: object) -> None:
     data = load_json(path)  # type: ignore[arg-type]
     state = parse_state(data["state"])
-    judgement = judge_routes(state, parse_route_specs(data["reference"]["recorded_routes"]))
+    judgement = judge_routes(state, parse_route_specs(data["reference"]["recorded_routes"], state.data))
     for route in judgement.routes:
         assert route.known is not None and route.known == read_stops(state.board, route.stops)
         assert route.facts(state.board) is route.known

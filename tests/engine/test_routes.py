@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from route18xx.engine.facts.gamedata import game_data
 from route18xx.engine.api import check_routes
 from route18xx.engine.routes.route_judge import judge_routes, parse_route_specs
 from route18xx.engine.inputs.state_file import parse_state
@@ -234,7 +235,8 @@ def test_illegal_routes_earn_nothing() -> None:
 def test_mine_subsidy_is_reported_apart_from_revenue() -> None:
     """ROUTES.md §7 example 4: HJR 3-train F6-E5-C5 earns 50 revenue and 40 subsidy."""
     state = parse_state(_state(HJR_251))
-    specs = parse_route_specs([{"train": "3-0", "connections": [["E5", "F6"], ["C5", "D6", "E5"]]}])
+    specs = parse_route_specs([{"train": "3-0", "connections": [["E5", "F6"], ["C5", "D6", "E5"]]}],
+                              game_data("1888"))
     judged = judge_routes(state, specs)
     assert judged.legal
     assert (judged.revenue, judged.subsidy) == (50, 40)

@@ -39,15 +39,16 @@ def _plain_ranking(name: str, top: int, include_tokens: bool, subtract_cost: boo
         score = income - (move.cost if subtract_cost else 0)
         rows.append((-score, move.sort_key, move, income))
     rows.sort(key=lambda r: (r[0], r[1]))
-    return [(r[2].report().to_json(), r[3]) for r in rows[:top]]
+    return [(r[2].report(state.data).to_json(), r[3]) for r in rows[:top]]
 
 
 @pytest.mark.parametrize("name", STATES)
 def test_ranking_equals_plain_evaluation(name: str) -> None:
     for include_tokens, subtract_cost, top in ((False, False, 5), (True, True, 3)):
         options = SuggestOptions(top=top, include_tokens=include_tokens, subtract_cost=subtract_cost)
-        res = suggest(parse_state(_state(name)), options)
-        got = [(e.move.report().to_json(), e.income) for e in res.ranked]
+        state = parse_state(_state(name))
+        res = suggest(state, options)
+        got = [(e.move.report(state.data).to_json(), e.income) for e in res.ranked]
         assert got == _plain_ranking(name, top, include_tokens, subtract_cost)
         assert res.not_evaluated == []
         assert all(e.proven for e in res.ranked)
@@ -59,7 +60,7 @@ def test_every_suggested_board_and_route_is_accepted(name: str) -> None:
     report = suggest_moves(state, top=5, include_tokens=True).to_json()
     assert report["suggestions"]
     for s in report["suggestions"]:
-        move = next(m for m in candidate_moves(state, True) if m.report().to_json() == {
+        move = next(m for m in candidate_moves(state, True) if m.report(state.data).to_json() == {
             k: s[k] for k in ("kind", "hex", "tile", "rotation", "city", "private", "lays", "cost",
                               "text")})
         board_state = to_state_file(

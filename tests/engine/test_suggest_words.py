@@ -41,7 +41,7 @@ def test_edge_names_follow_the_map_geometry() -> None:
 
 
 def test_a_straight_joins_opposite_sides_in_every_rotation() -> None:
-    tiles = game_data().tiles
+    tiles = game_data("1888").tiles
     opposite = {"SW": "NE", "W": "E", "NW": "SE"}
     for rotation in range(6):
         (straight,) = tile_exits(tiles["9"], rotation)
@@ -99,7 +99,7 @@ def test_lay_then_token_pairs_are_legal_and_priced_by_a_fresh_solve() -> None:
     corp = state.corporation.sym
     for s in report.combined:
         assert s.then_token is not None and s.then_token.kind == "token"
-        (lay,) = [m for m in candidate_moves(state) if m.report().lays == s.move.lays]
+        (lay,) = [m for m in candidate_moves(state) if m.report(state.data).lays == s.move.lays]
         after = replace(state, board=applied(state.board, lay, corp))
         (token,) = [m for m in candidate_moves(after, include_tokens=True)
                     if m.kind == "token" and (m.hex, m.city) == (s.then_token.hex, s.then_token.city)]

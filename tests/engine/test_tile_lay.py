@@ -21,7 +21,7 @@ from route18xx.engine.board.tile_lay import (
 )
 from route18xx.engine.board.tile_rules import track_key
 
-TILES = game_data().tiles
+TILES = game_data("1888").tiles
 
 
 def board(tiles: list[tuple[str, str, int]] = (), tokens: list[tuple[str, int, str]] = ()) -> Board:  # type: ignore[assignment]
@@ -30,6 +30,7 @@ def board(tiles: list[tuple[str, str, int]] = (), tokens: list[tuple[str, int, s
         [{"hex": h, "tile": t, "rotation": r} for h, t, r in tiles],
         [{"hex": h, "city": c, "corporation": k} for h, c, k in tokens],
         NORTH,
+        game_data("1888"),
     )
 
 

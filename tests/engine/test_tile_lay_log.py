@@ -61,9 +61,9 @@ def kept_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def replay(log: dict[str, Any]) -> Iterator[tuple[dict[str, Any], Board, str, str | None]]:
     """Yield (action, board before it, phase lower bound, previous CW hex this turn)."""
-    data = game_data()
+    data = game_data("1888")
     tile_ids = {h.preprinted_tile_id: h.id for h in data.hexes.values()}
-    board = Board()
+    board = Board({}, {}, game_data("1888"))
     started: set[str] = set()
     phase_order = [p.name for p in data.phases]
     phase = "2"
@@ -126,10 +126,10 @@ def test_every_recorded_tile_lay_is_legal(path: Path) -> None:
         assert lay.tile == name
         # The recorded lay is one of the enumerated ones (up to identical track).
         options = legal_tile_lays(board, corp, **kwargs)
-        key = track_key(PlacedTile(game_data().tiles[name], action["rotation"]))
+        key = track_key(PlacedTile(game_data("1888").tiles[name], action["rotation"]))
         assert any(
             o.hex == action["hex"] and o.tile == name
-            and track_key(PlacedTile(game_data().tiles[o.tile], o.rotation)) == key
+            and track_key(PlacedTile(game_data("1888").tiles[o.tile], o.rotation)) == key
             for o in options
         ), f"action {action['id']}: {name} on {action['hex']} not enumerated"
         checked += 1
@@ -139,7 +139,7 @@ def test_every_recorded_tile_lay_is_legal(path: Path) -> None:
 @pytest.mark.parametrize("path", LOGS, ids=[p.stem for p in LOGS])
 def test_every_recorded_token_is_legal(path: Path) -> None:
     log = load_json(path)
-    tile_ids = {h.preprinted_tile_id: h.id for h in game_data().hexes.values()}
+    tile_ids = {h.preprinted_tile_id: h.id for h in game_data("1888").hexes.values()}
     checked = 0
     for action, board, _phase, _cw in replay(log):
         if action["type"] == "lay_tile":

@@ -20,11 +20,11 @@ from route18xx.engine.board.tile_rules import (
     track_key,
 )
 
-TILES = game_data().tiles
+TILES = game_data("1888").tiles
 
 
 def refusal_code(hex_id: str, tile: str, rotation: int, board: Board | None = None) -> str | None:
-    refusal = standing_refusal(board or Board(), hex_id, TILES[tile], rotation)
+    refusal = standing_refusal(board or Board({}, {}, game_data("1888")), hex_id, TILES[tile], rotation)
     return None if refusal is None else refusal.code
 
 
@@ -69,7 +69,8 @@ def test_tiles_that_may_stand(hex_id: str, tile: str, rotation: int) -> None:
 
 def test_the_ferry_tiles_stand_together_only() -> None:
     """RULES.md §7.5: L40a's edge 0 faces L40b's edge 3; alone, each points into a wall."""
-    both = Board({"E17": PlacedTile(TILES["L40a"], 0), "F16": PlacedTile(TILES["L40b"], 0)})
+    both = Board({"E17": PlacedTile(TILES["L40a"], 0), "F16": PlacedTile(TILES["L40b"], 0)}, {},
+                 game_data("1888"))
     assert standing_refusal(both, "E17", TILES["L40a"], 0) is None
     assert standing_refusal(both, "F16", TILES["L40b"], 0) is None
     assert refusal_code("E17", "L40a", 0) == "exit_into_wall"
@@ -112,7 +113,7 @@ def test_the_ferry_tiles_stand_together_only() -> None:
 def test_tiles_that_may_not_stand(
     hex_id: str, tile: str, rotation: int, code: str, words: str
 ) -> None:
-    refusal = standing_refusal(Board(), hex_id, TILES[tile], rotation)
+    refusal = standing_refusal(Board({}, {}, game_data("1888")), hex_id, TILES[tile], rotation)
     assert refusal is not None and refusal.code == code
     assert words in refusal.message
 
@@ -122,16 +123,16 @@ def test_old_cities_must_stay_separate_cities() -> None:
     old = PlacedTile(TILES["L42"], 0)
     refusal = paths_refusal(old, PlacedTile(TILES["8865"], 0))  # all L42 exits, 2 cities
     assert refusal is not None and refusal.code == "city_connections_changed"
-    assert paths_refusal(PlacedTile(game_data().hexes["C9"].preprinted, 0),
+    assert paths_refusal(PlacedTile(game_data("1888").hexes["C9"].preprinted, 0),
                          PlacedTile(TILES["L42"], 0)) is None
 
 
 def test_kept_rotations() -> None:
-    c9 = PlacedTile(game_data().hexes["C9"].preprinted, 0)
+    c9 = PlacedTile(game_data("1888").hexes["C9"].preprinted, 0)
     assert kept_rotations(c9, TILES["L42"]) == [0, 2, 4]
-    assert kept_rotations(PlacedTile(game_data().hexes["E17"].preprinted, 0), TILES["L40a"]) == [0]
-    assert kept_rotations(PlacedTile(game_data().hexes["F16"].preprinted, 0), TILES["L40b"]) == [0]
-    assert kept_rotations(PlacedTile(game_data().hexes["H2"].preprinted, 0), TILES["L39"]) == [5]
+    assert kept_rotations(PlacedTile(game_data("1888").hexes["E17"].preprinted, 0), TILES["L40a"]) == [0]
+    assert kept_rotations(PlacedTile(game_data("1888").hexes["F16"].preprinted, 0), TILES["L40b"]) == [0]
+    assert kept_rotations(PlacedTile(game_data("1888").hexes["H2"].preprinted, 0), TILES["L39"]) == [5]
     assert kept_rotations(PlacedTile(TILES["9"], 0), TILES["18"]) == [0, 3]
 
 

@@ -19,7 +19,7 @@ from route18xx.engine.board.token_place import (
     reserved_for_others,
 )
 
-TILES = game_data().tiles
+TILES = game_data("1888").tiles
 
 
 def board(tiles: list[tuple[str, str, int]] = (), tokens: list[tuple[str, int, str]] = ()) -> Board:  # type: ignore[assignment]
@@ -27,6 +27,7 @@ def board(tiles: list[tuple[str, str, int]] = (), tokens: list[tuple[str, int, s
         [{"hex": h, "tile": t, "rotation": r} for h, t, r in tiles],
         [{"hex": h, "city": c, "corporation": k} for h, c, k in tokens],
         NORTH,
+        game_data("1888"),
     )
 
 

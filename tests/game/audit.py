@@ -23,7 +23,7 @@ PRIVATES = (("KT", 25), ("TA", 50), ("HS", 75), ("CW", 100), ("YRF", 125), ("FC"
 
 def new_game(rule_set: str = "north") -> Game:
     """A fresh 4-player game: ¥600 each (RULES.md §2.1)."""
-    return Game(rule_set, [(P1, "Player 1"), (P2, "Player 2"), (P3, "Player 3"), (P4, "Player 4")])
+    return Game(rule_set, [(P1, "Player 1"), (P2, "Player 2"), (P3, "Player 3"), (P4, "Player 4")], title="1888")
 
 
 def entity_type(game: Game, entity: int | str) -> str:

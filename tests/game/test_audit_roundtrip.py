@@ -23,7 +23,7 @@ pytest.importorskip("ortools")
 
 @pytest.mark.parametrize("seed, players, stingy", [(7, 4, False), (11, 5, False), (4, 3, True)])
 def test_a_logged_random_game_replays_to_its_scores(seed: int, players: int, stingy: bool) -> None:
-    game, log = play_and_log(seed, players, stingy)
+    game, log = play_and_log(seed, players, stingy, "north", "1888")
     kinds = {a["type"] for a in log["actions"]}
     assert {"lay_tile", "run_routes", "buy_train", "program_disable"} <= kinds
     result = replay(log)

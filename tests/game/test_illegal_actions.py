@@ -56,7 +56,7 @@ def route(train: str, *connections: list[str], revenue: int, nodes: tuple[str, .
 
 
 def fresh() -> Game:
-    return Game("prototype", [(1, "A"), (2, "B"), (3, "C"), (4, "D")])
+    return Game("prototype", [(1, "A"), (2, "B"), (3, "C"), (4, "D")], title="1888")
 
 
 def assert_refused(game: Game, action: Action, code: str) -> IllegalAction:

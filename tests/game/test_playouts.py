@@ -28,7 +28,7 @@ pytest.importorskip("ortools")
 def test_random_game_keeps_the_invariants_and_ends(
     rule_set: str, players: int, seed: int, stingy: bool, end: str
 ) -> None:
-    game = Game(rule_set, [(i + 1, f"P{i + 1}") for i in range(players)])
+    game = Game(rule_set, [(i + 1, f"P{i + 1}") for i in range(players)], title="1888")
     agent = RandomAgent(game, seed, stingy=stingy)
     for _ in range(4000):
         action = agent.step()

@@ -115,7 +115,8 @@ def test_generate_logs_takes_the_title_and_its_rule_sets(
     assert main(["generate-logs", "1", "--title", "1830", "--rule-set", "north",
                  "-o", str(tmp_path)]) == 2
     assert "--rule-set: 1830 has no rule set 'north'" in capsys.readouterr().err
-    assert main(["generate-logs", "1", "--rule-set", "standard", "-o", str(tmp_path)]) == 2
+    assert main(["generate-logs", "1", "--title", "1888", "--rule-set", "standard",
+                 "-o", str(tmp_path)]) == 2
     assert "--rule-set: 1888 has no rule set 'standard'" in capsys.readouterr().err
 
 

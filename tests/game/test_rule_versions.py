@@ -48,7 +48,7 @@ MARKET_FROM = {
 
 
 def _game(day: date) -> Game:
-    return Game(NORTH, [(1, "A"), (2, "B"), (3, "C")], rules=rules_as_of(day))
+    return Game(NORTH, [(1, "A"), (2, "B"), (3, "C")], rules=rules_as_of(day, "1888"), title="1888")
 
 
 # ---- the table ------------------------------------------------------------------------
@@ -69,7 +69,7 @@ def _game(day: date) -> Game:
     ],
 )
 def test_the_version_in_force_is_named_after_its_newest_change(day: date, name: str) -> None:
-    assert rules_as_of(day).name == name
+    assert rules_as_of(day, "1888").name == name
 
 
 # ---- 2023-08-25: the market's yellow cells (HISTORY.md §2.1) --------------------------
@@ -87,14 +87,14 @@ def test_market_yellow_cells_as_the_history_prints_them(day: date, rows: dict[in
 
 def test_the_newest_grid_is_market_json() -> None:
     """Today's yellow cells are the grid's own flags (market.json, the 18xx.games dump)."""
-    game = Game(NORTH, [(1, "A"), (2, "B"), (3, "C")])
+    game = Game(NORTH, [(1, "A"), (2, "B"), (3, "C")], title="1888")
     flags = {
         (r, c)
         for r, row in enumerate(game.data.market["grid"])
         for c, cell in enumerate(row)
         if cell is not None and cell["no_cert_limit"]
     }
-    assert current_rules().no_cert_limit == flags
+    assert current_rules("1888").no_cert_limit == flags
 
 
 @pytest.mark.parametrize(("day", "may_buy"), [(OLD, True), (NEW, False)])
@@ -248,7 +248,7 @@ def test_a_state_file_reads_and_writes_its_date() -> None:
            "trains": ["2"], "tiles": [], "tokens": [], "rules_as_of": "2023-08-24"}
     state = parse_state(raw)
     assert state.rules.name == "1888@2023-08-09"
-    assert parse_state({**raw, "rules_as_of": None}).rules == current_rules()
+    assert parse_state({**raw, "rules_as_of": None}).rules == current_rules("1888")
     with pytest.raises(MalformedInput) as info:
         parse_state({**raw, "rules_as_of": "yesterday"})
     assert info.value.field == "rules_as_of"

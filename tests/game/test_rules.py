@@ -18,7 +18,7 @@ P1, P2 = 12274, 311
 
 
 def fresh(rule_set: str = "prototype") -> Game:
-    return Game(rule_set, [(1, "A"), (2, "B"), (3, "C"), (4, "D")])
+    return Game(rule_set, [(1, "A"), (2, "B"), (3, "C"), (4, "D")], title="1888")
 
 
 # -- setup (§2) ---------------------------------------------------------------------------
@@ -29,7 +29,7 @@ def fresh(rule_set: str = "prototype") -> Game:
     [("north", 4, 600, 6600), ("prototype", 4, 600, 7600), ("prototype", 2, 1200, 7600)],
 )
 def test_setup_cash_and_bank(rule_set: str, n: int, cash: int, bank: int) -> None:
-    game = Game(rule_set, list(range(1, n + 1)))
+    game = Game(rule_set, list(range(1, n + 1)), title="1888")
     assert [p.cash for p in game.players] == [cash] * n
     assert game.bank.cash == bank
     assert game.cert_limit == {2: 20, 4: 16}[n]
@@ -39,7 +39,7 @@ def test_north_needs_three_players() -> None:
     from route18xx.engine.errors import MalformedInput
 
     with pytest.raises(MalformedInput):
-        Game("north", [1, 2])
+        Game("north", [1, 2], title="1888")
 
 
 # -- auction (§4) -------------------------------------------------------------------------

@@ -32,11 +32,11 @@ def _action(log_name: str, action_id: int) -> dict[str, Any]:
 
 
 def _terrain(hex_id: str) -> int:
-    return game_data().hexes[hex_id].terrain_cost
+    return game_data("1888").hexes[hex_id].terrain_cost
 
 
 def _token_price(corp: str, index: int) -> int:
-    return game_data().corporations[corp].token_prices[index]
+    return game_data("1888").corporations[corp].token_prices[index]
 
 
 def test_turn_facts_are_off_by_default() -> None:

@@ -164,9 +164,9 @@ def test_replay_and_state_use_the_one_error_prefix(tmp_path: Path) -> None:
 def test_generate_logs_into_a_file_or_an_unwritable_folder_is_a_clean_error(tmp_path: Path) -> None:
     existing = tmp_path / "a-file"
     existing.write_text("")
-    status, _, err = run_main(["generate-logs", "1", "-o", str(existing), "--jobs", "1"])
+    status, _, err = run_main(["generate-logs", "1", "--title", "1888", "-o", str(existing), "--jobs", "1"])
     assert status == 2 and err.startswith("error: --out: "), err
-    status, _, err = run_main(["generate-logs", "1", "-o", "/proc/no/such", "--jobs", "1"])
+    status, _, err = run_main(["generate-logs", "1", "--title", "1888", "-o", "/proc/no/such", "--jobs", "1"])
     assert status == 2 and err.startswith("error: --out: "), err
 
 
