@@ -39,6 +39,11 @@ class IllegalAction(Route18xxError):
         return (type(self), (self.code, self.message))
 
 
+class TitleDataError(Route18xxError):
+    """A title's data holds something the engine does not implement (an ability type, a
+    rule): refused when the data loads, never ignored (issue 33)."""
+
+
 class EngineMismatch(Route18xxError):
     """The solver's answer failed the engine's independent re-check (a bug, never input)."""
 

@@ -9,10 +9,12 @@ gives them types. Which titles exist and how they differ is ``engine.titles``.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from importlib import resources
+
+from route18xx.engine.errors import TitleDataError
 from typing import Any, Literal, Mapping, Self, TypeAlias, TypeVar
 
 HexId: TypeAlias = str
@@ -392,6 +394,29 @@ def _hex(raw: Mapping[str, Any], marks: Mapping[str, Any]) -> HexDef:
     )
 
 
+#: The private companies' ability types the engine implements (RULES.md §7, 1830
+#: RULES.md §7): tile lays and teleports, blocked hexes, exchanges, shares that come with
+#: a private, closing on a train and the ban on buying a private.
+IMPLEMENTED_ABILITIES = frozenset(
+    {"tile_lay", "teleport", "blocks_hexes", "exchange", "shares", "close", "no_buy"}
+)
+
+
+def implemented_abilities(
+    raw: Sequence[Mapping[str, Any]], company: str, title: str,
+) -> tuple[Mapping[str, Any], ...]:
+    """A private's abilities, each of a type the engine implements; ``TitleDataError``
+    naming the title, the company and the type otherwise (issue 33: never ignored)."""
+    for ability in raw:
+        kind = ability.get("type")
+        if kind not in IMPLEMENTED_ABILITIES:
+            raise TitleDataError(
+                f"{title}: {company}'s ability {kind!r} is not implemented by the engine "
+                f"(implemented: {sorted(IMPLEMENTED_ABILITIES)})"
+            )
+    return tuple(raw)
+
+
 def game_data(title: str) -> GameData:
     """The facts of ``title`` (a folder of ``engine/data``), parsed once per process.
 
@@ -461,7 +486,7 @@ def _game_data(title: str) -> GameData:
                 revenue=c["revenue"],
                 min_price=c["min_price"],
                 max_price=c["max_price"],
-                abilities=tuple(c["abilities"]),
+                abilities=implemented_abilities(c["abilities"], c["sym"], title),
                 summary=c["summary"],
             )
             for c in companies_raw[rule_set]

@@ -222,3 +222,18 @@ def test_derived_indexes_are_held_by_the_data() -> None:
 
     assert "_derived" in vars(data) and "_derived" not in vars(pickle.loads(pickle.dumps(data)))
     assert "_derived" not in vars(copy.deepcopy(data))
+
+
+def test_an_ability_the_engine_does_not_implement_is_refused_when_data_loads() -> None:
+    """Issue 33: a title's data is read whole or refused, never with a part ignored."""
+    from route18xx.engine.errors import TitleDataError
+    from route18xx.engine.facts.gamedata import IMPLEMENTED_ABILITIES, implemented_abilities
+
+    known = [{"type": kind} for kind in sorted(IMPLEMENTED_ABILITIES)]
+    assert implemented_abilities(known, "XX", "test") == tuple(known)
+    with pytest.raises(TitleDataError, match="'tile_discount' is not implemented"):
+        implemented_abilities([*known, {"type": "tile_discount"}], "XX", "1889")
+    for title in ("1888", "1830"):  # every shipped title loads: each ability is implemented
+        data = game_data(title)
+        assert {a["type"] for cs in data.companies.values() for c in cs for a in c.abilities} \
+            <= IMPLEMENTED_ABILITIES
