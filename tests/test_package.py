@@ -150,3 +150,40 @@ def test_no_tracked_symbolic_links() -> None:
         pytest.skip("not a git checkout")
     links = [line.split("\t", 1)[1] for line in done.stdout.splitlines() if line.startswith("120000")]
     assert links == []
+
+
+def test_every_title_answers_a_state_a_check_a_suggestion_and_a_turn_when_installed(
+    installed: Path, tmp_path: Path,
+) -> None:
+    """Issue 33: each registered title, through the installed wheel's console script,
+    on its own worked example (``Title.warm_up_state``): solved, the answer checked
+    legal at its revenue, its moves and its whole turn ranked."""
+    python, script = installed / "bin" / "python", str(installed / "bin" / "route18xx")
+    listed = subprocess.run(
+        [str(python), "-c", "import json; from route18xx.engine.titles import TITLES; "
+         "print(json.dumps({n: t.warm_up_state for n, t in TITLES.items()}))"],
+        capture_output=True, text=True, timeout=120, cwd="/",
+    )
+    assert listed.returncode == 0, listed.stderr
+    states = json.loads(listed.stdout)
+    assert sorted(states) == ["1830", "1888"] and all(states.values())
+    for title, state in states.items():
+        path = tmp_path / f"{title}.json"
+        path.write_text(json.dumps(state))
+
+        def run(*args: str) -> dict[str, object]:
+            done = subprocess.run([script, *args], capture_output=True, text=True, timeout=300,
+                                  cwd="/")
+            assert done.returncode == 0, (title, args, done.stderr)
+            out: dict[str, object] = json.loads(done.stdout)
+            return out
+
+        solved = run("solve", str(path), "--json")
+        assert solved["proven_optimal"] is True and int(solved["revenue"]) > 0  # type: ignore[call-overload]
+        routes = tmp_path / f"{title}-routes.json"
+        routes.write_text(json.dumps(solved["routes"]))
+        checked = run("check", str(path), str(routes), "--json")
+        assert checked["legal"] is True and checked["revenue"] == solved["revenue"]
+        assert run("suggest", str(path), "--json", "--top", "2")["suggestions"] is not None
+        assert run("suggest", str(path), "--turn", "--json", "--top", "2")["plans"]
+

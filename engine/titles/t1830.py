@@ -89,4 +89,22 @@ TITLE = Title(
     ebuy_from_others=True,
     examples={"hex": "H12", "node": "G19-1"},  # Altoona; NY's city 1 (1830 ROUTES.md §1.5)
     multiple_buy_from_ipo=lambda rule_set: "multiple_brown_from_ipo" in rule_set.split("+"),
+    # The first run of the shared log 26855 (action 92): NYNH's three 2-trains from its
+    # homes in New York and New Haven (recorded and optimal: $110).
+    warm_up_state={
+        "title": "1830", "rule_set": "multiple_brown_from_ipo", "phase": "2",
+        "corporation": "NYNH", "trains": ["2", "2", "2"],
+        "tiles": [
+            {"hex": "E19", "tile": "57", "rotation": 1},
+            {"hex": "F20", "tile": "1", "rotation": 0},
+            {"hex": "F22", "tile": "57", "rotation": 1},
+            {"hex": "H14", "tile": "9", "rotation": 1},
+        ],
+        "tokens": [
+            {"hex": "E19", "city": 0, "corporation": "NYC"},
+            {"hex": "F22", "city": 0, "corporation": "NYNH"},
+            {"hex": "G19", "city": 0, "corporation": "NYNH"},
+            {"hex": "H12", "city": 0, "corporation": "PRR"},
+        ],
+    },
 )
