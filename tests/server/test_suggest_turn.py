@@ -79,7 +79,8 @@ def test_the_page_can_draw_and_solve_the_board_after_the_best_plan(
 
 def test_bad_requests_name_the_field(stub: pb_grpc.RouteServiceStub) -> None:
     state = json_format.ParseDict(
-        {"rule_set": "north", "phase": "4", "corporation": "JHR", "trains": ["3"]}, pb.State())
+        {"title": "1888", "rule_set": "north", "phase": "4", "corporation": "JHR", "trains": ["3"]},
+        pb.State())
     for request, field in (
         (pb.SuggestTurnRequest(state=state, top=0), "top"),
         (pb.SuggestTurnRequest(state=state, depot=["9"]), "depot[0]"),
