@@ -19,8 +19,9 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from route18xx.server.rpc import call_cap
 from route18xx.server.convert import converters
-from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
+from route18xx.server.rpc.app import RouteServer, ServerConfig
 from route18xx.server.core.runner import Limits
+from tests.route_server import started_server
 from tests.server.conftest import SERVING, health_status
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from tests.server.stalled import HEALTH_CHECK, OWN_CONNECTION, stalled_calls, wait_until
@@ -30,10 +31,9 @@ from tests.server.test_deadlines import SlowSolver
 @pytest.fixture()
 def capped() -> Iterator[RouteServer]:
     """A cap of 4 calls, solves by the real engine (in threads)."""
-    srv = create_server(ServerConfig(port=0, workers=2, max_concurrent_rpcs=4))
-    srv.start()
-    yield srv
-    srv.stop(0).wait(5)
+    with started_server(ServerConfig(port=0, workers=2, max_concurrent_rpcs=4),
+                        stop_wait_s=5) as srv:
+        yield srv
 
 
 @contextmanager
@@ -83,24 +83,20 @@ def test_young_stalled_calls_keep_their_place(
 
 def test_a_call_that_sent_its_message_never_makes_room(base_state: dict[str, Any]) -> None:
     """4 calls running (slow stand-in solves, their messages in): the fifth is refused."""
-    slow = SlowSolver()
-    srv = create_server(ServerConfig(port=0, workers=4, max_concurrent_rpcs=4), solve_fn=slow)
-    srv.start()
+    config = ServerConfig(port=0, workers=4, max_concurrent_rpcs=4)
     request = converters.solve_request_to_proto(base_state, time_limit_s=20, allow_partial=True)
-    try:
-        with grpc.insecure_channel(srv.target) as channel:
-            stub = pb_grpc.RouteServiceStub(channel)
-            running = [stub.SolveRoutes.future(request, timeout=30) for _ in range(4)]
-            wait_until(lambda: srv.call_cap.service.active == 4 and not srv.call_cap.service.waiting)
-            time.sleep(call_cap.EVICTABLE_AFTER_S + 0.1)
-            with pytest.raises(grpc.RpcError) as info:
-                stub.SolveRoutes(request, timeout=30)
-            assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
-            assert not any(call.done() for call in running)
-            for call in running:
-                call.cancel()
-    finally:
-        srv.stop(0).wait(5)
+    with started_server(config, stop_wait_s=5, solve_fn=SlowSolver()) as srv, \
+            grpc.insecure_channel(srv.target) as channel:
+        stub = pb_grpc.RouteServiceStub(channel)
+        running = [stub.SolveRoutes.future(request, timeout=30) for _ in range(4)]
+        wait_until(lambda: srv.call_cap.service.active == 4 and not srv.call_cap.service.waiting)
+        time.sleep(call_cap.EVICTABLE_AFTER_S + 0.1)
+        with pytest.raises(grpc.RpcError) as info:
+            stub.SolveRoutes(request, timeout=30)
+        assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        assert not any(call.done() for call in running)
+        for call in running:
+            call.cancel()
 
 
 # -- health checks on the service port: a group of their own, each request timed -------------
@@ -111,10 +107,9 @@ def small_health(monkeypatch: pytest.MonkeyPatch) -> Iterator[RouteServer]:
     """Health checks capped at 3 on the service port, requests due within 1.5 s."""
     monkeypatch.setattr(call_cap, "HEALTH_LIMIT", 3)
     limits = Limits(receive_timeout_s=1.5)
-    srv = create_server(ServerConfig(port=0, workers=1, limits=limits), solve_fn=SlowSolver())
-    srv.start()
-    yield srv
-    srv.stop(0).wait(5)
+    with started_server(ServerConfig(port=0, workers=1, limits=limits), stop_wait_s=5,
+                        solve_fn=SlowSolver()) as srv:
+        yield srv
 
 
 def test_a_stalled_health_check_ends_after_the_receive_timeout(small_health: RouteServer) -> None:

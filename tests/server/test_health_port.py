@@ -16,6 +16,7 @@ from route18xx.server.rpc import call_cap
 from route18xx.server.convert import converters
 from route18xx.server.core.runner import Limits
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
+from tests.route_server import started_server
 from tests.server.conftest import NOT_SERVING, SERVING, health_status
 from tests.server.stalled import HEALTH_CHECK, OWN_CONNECTION, stalled_calls, wait_until
 from tests.server.test_deadlines import SlowSolver
@@ -31,10 +32,8 @@ def watched(slow: SlowSolver) -> Iterator[RouteServer]:
     """One solve at a time, no queue beyond a few, a lane stalled after 0.5 s without progress."""
     config = ServerConfig(port=0, workers=1, health_port=0, max_concurrent_rpcs=4,
                           stall_after_s=0.5)
-    srv = create_server(config, solve_fn=slow)
-    srv.start()
-    yield srv
-    srv.stop(0).wait(5)
+    with started_server(config, stop_wait_s=5, solve_fn=slow) as srv:
+        yield srv
 
 
 def _health_channel(server: RouteServer) -> grpc.Channel:
@@ -139,14 +138,12 @@ def test_the_health_port_has_a_cap_and_ends_stalled_checks(
     receive_s = 2.0
     config = ServerConfig(port=0, workers=1, health_port=0,
                           limits=Limits(receive_timeout_s=receive_s))
-    srv = create_server(config, solve_fn=slow)
-    srv.start()
-    try:
+    with started_server(config, stop_wait_s=5, solve_fn=slow) as srv:
         started = time.monotonic()
         with stalled_calls(f"127.0.0.1:{srv.health_port}", 4, method=HEALTH_CHECK) as stalled:
             health_cap = srv.health_cap
             assert health_cap is not None
-            wait_until(lambda: health_cap.health.active == 4, within_s=5,
+            wait_until(lambda: health_cap.health.active >= 4, within_s=5,
                        what="the stalled checks were not all counted")
             with _health_channel(srv) as channel:
                 # Full, and no stalled check has waited long enough to make room: refused.
@@ -162,5 +159,3 @@ def test_the_health_port_has_a_cap_and_ends_stalled_checks(
             assert time.monotonic() - started < receive_s + 1.0
             assert sorted(c.name for c in codes) == [
                 "INVALID_ARGUMENT", "INVALID_ARGUMENT", "INVALID_ARGUMENT", "RESOURCE_EXHAUSTED"]
-    finally:
-        srv.stop(0).wait(5)
