@@ -34,7 +34,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -142,15 +142,16 @@ def grow_by_steps(seed: int, steps: int) -> dict[str, Any]:
     return board
 
 
-def search(seeds: range, steps: int, keep: int, out: Path | None) -> list[dict[str, Any]]:
-    """Grow and climb a board per seed; the ``keep`` slowest, slowest first (the process
-    warmed up first, as ``time_folder``'s)."""
+def search(seeds: range, steps: int, keep: int, out: Path | None,
+           grow_board: Callable[[int], dict[str, Any]] = grow) -> list[dict[str, Any]]:
+    """Grow (``grow_board``) and climb a board per seed; the ``keep`` slowest, slowest
+    first, written to ``out`` if given (the process warmed up first, as ``time_folder``'s)."""
     from route18xx.engine.api import warm_up
 
     warm_up()
     boards = []
     for seed in seeds:
-        board = grow(seed)
+        board = grow_board(seed)
         if solve_cpu(board["state"], 5.0)["total"] == 0:
             continue  # the runner earns nothing here
         board = climb(board, steps, random.Random(seed + 1_000_003))

@@ -15,7 +15,7 @@ import statistics
 from typing import Any
 
 from benchmarks.adversarial import CI_SEEDS, search, solve_cpu
-from benchmarks.conftest import ROOT
+from benchmarks.shared import write_summary
 
 #: The issue's bound for every hard board, in ms of process CPU.
 TARGET_MS = 250.0
@@ -35,9 +35,7 @@ def test_adversarial_ci(benchmark: Any) -> None:
                "worst_trains": "+".join(worst["meta"]["trains"]),
                "worst_cpu_ms": round(median, 1), "status": again[0]["status"]}
     benchmark.extra_info.update(summary)
-    out = ROOT / ".benchmarks"
-    out.mkdir(exist_ok=True)
-    (out / "adversarial_summary.json").write_text(json.dumps(summary, indent=1))
+    write_summary("adversarial_summary.json", summary)
     print("\nadversarial_summary.json:", json.dumps(summary))
     assert again[0]["status"] == "OPTIMAL"
     assert median <= TARGET_MS, summary

@@ -49,10 +49,9 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from benchmarks.shared import ROOT, write_summary
 RUNS = 5
 
 
@@ -224,9 +223,7 @@ def test_answer_summary(benchmark: Any) -> None:
                                  "in_process_cpu_1830": result["1830"]["in_process"]["cpu"],
                                  "grpc_cpu_1830": result["1830"]["grpc"]["cpu"]})
     print("\n" + table(result))
-    out = ROOT / ".benchmarks"
-    out.mkdir(exist_ok=True)
-    (out / "answer_summary.json").write_text(json.dumps(result, indent=2) + "\n")
+    write_summary("answer_summary.json", result, indent=2)
 
 
 def main() -> None:

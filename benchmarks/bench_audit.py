@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from benchmarks.conftest import ROOT
+from benchmarks.shared import write_summary
 from route18xx.server.audit.generate import generate_logs
 from route18xx.server.audit.runner import AuditOptions, run_audit
 from route18xx.server.audit.summary import read_lines
@@ -35,8 +36,7 @@ def _save() -> None:
         FIGURES["dask_overhead_pct"] = round(
             100 * (FIGURES["dask_2"]["seconds"] / FIGURES["local_2"]["seconds"] - 1), 1
         )
-    (ROOT / ".benchmarks").mkdir(exist_ok=True)
-    (ROOT / ".benchmarks" / "audit_summary.json").write_text(json.dumps(FIGURES, indent=1))
+    write_summary("audit_summary.json", FIGURES)
     print(json.dumps(FIGURES, indent=1))
 
 

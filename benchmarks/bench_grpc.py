@@ -36,8 +36,9 @@ from typing import Any, Iterator
 import pytest
 
 from benchmarks.conftest import ROOT, real_states
+from benchmarks.shared import median_ms, write_summary
 from route18xx.engine.api import solve_routes
-from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
+from route18xx.server.rpc.app import RouteServer
 from route18xx.server.commands.client import RouteClient
 
 REAL = real_states()
@@ -45,14 +46,6 @@ REAL = real_states()
 SAMPLE = sorted(REAL)[::16]
 #: Solves per throughput round, spread over SAMPLE.
 BATCH = 64
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[RouteServer]:
-    srv = create_server(ServerConfig(host="127.0.0.1", port=0))
-    srv.start()
-    yield srv
-    srv.stop(0).wait()
 
 
 @pytest.fixture(scope="module")
@@ -93,15 +86,6 @@ def test_grpc_throughput(benchmark: Any, clients: list[RouteClient], concurrency
     benchmark.extra_info["solves_per_s"] = round(BATCH / benchmark.stats.stats.median, 1)
 
 
-def _median_ms(fn: Any, arg: Any, rounds: int = 15) -> float:
-    times = []
-    for _ in range(rounds):
-        started = time.perf_counter()
-        fn(arg)
-        times.append((time.perf_counter() - started) * 1000.0)
-    return statistics.median(times)
-
-
 def test_summary(benchmark: Any, server: RouteServer, clients: list[RouteClient]) -> None:
     """Median latency in-process vs over gRPC per sample state, and throughput."""
     rows: dict[str, tuple[float, float]] = {}
@@ -109,8 +93,9 @@ def test_summary(benchmark: Any, server: RouteServer, clients: list[RouteClient]
 
     def run_all() -> None:
         for name in SAMPLE:
-            rows[name] = (_median_ms(solve_routes, REAL[name]),
-                          _median_ms(clients[0].solve, REAL[name]))
+            state = REAL[name]
+            rows[name] = (median_ms(lambda: solve_routes(state), 15)[0],
+                          median_ms(lambda: clients[0].solve(state), 15)[0])
         for concurrency in (1, 8):
             started = time.perf_counter()
             for _ in range(3):
@@ -132,9 +117,7 @@ def test_summary(benchmark: Any, server: RouteServer, clients: list[RouteClient]
         "engine_workers": server.config.workers,
     }
     benchmark.extra_info.update(summary)
-    out = ROOT / ".benchmarks"
-    out.mkdir(exist_ok=True)
-    (out / "grpc_summary.json").write_text(json.dumps(summary, indent=1))
+    write_summary("grpc_summary.json", summary)
     print("\ngrpc summary:", json.dumps(summary))
 
 
@@ -185,7 +168,5 @@ def test_serve_throughput(benchmark: Any, serve_target: str, clients: int) -> No
     assert answers == {name: [r["revenue"], r["subsidy"]] for name, r in local.items()}
     benchmark.extra_info.update(result)
     THROUGHPUT[f"{clients}_clients"] = result
-    out = ROOT / ".benchmarks"
-    out.mkdir(exist_ok=True)
-    (out / "serve_throughput_summary.json").write_text(json.dumps(THROUGHPUT, indent=1))
+    write_summary("serve_throughput_summary.json", THROUGHPUT)
     print(f"\nserve throughput, {clients} clients:", json.dumps(result))

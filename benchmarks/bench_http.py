@@ -17,7 +17,8 @@ import grpc
 import pytest
 from connectrpc.protocol import ProtocolType
 
-from benchmarks.conftest import ROOT, real_states
+from benchmarks.conftest import real_states
+from benchmarks.shared import write_summary
 from route18xx.server.convert import converters
 from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
@@ -73,6 +74,4 @@ def _summary() -> None:
         "ratio_to_grpc": {k: round(v / base, 2) for k, v in MEDIANS.items() if k != "grpc"},
     }
     print("\nhttp vs grpc:", json.dumps(summary, indent=1))
-    out = ROOT / ".benchmarks" / "http_summary.json"
-    out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps(summary, indent=1))
+    write_summary("http_summary.json", summary)

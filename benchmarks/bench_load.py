@@ -25,7 +25,8 @@ from typing import Any, Iterator
 import grpc
 import pytest
 
-from benchmarks.conftest import ROOT, real_states
+from benchmarks.conftest import real_states
+from benchmarks.shared import write_summary
 from route18xx.server.convert import converters, suggest_converters
 from tests.server.abuse import ServerProcess, start_server, stub
 
@@ -117,6 +118,4 @@ def _summary() -> None:
         ),
     }
     print("\nload (8 cheap clients, 16 heavy):", json.dumps(summary, indent=1))
-    out = ROOT / ".benchmarks" / "load_summary.json"
-    out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps(summary, indent=1))
+    write_summary("load_summary.json", summary)

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import statistics
 import subprocess
 import sys
@@ -48,25 +47,11 @@ def grow(seed: int) -> dict[str, Any]:
 
 
 def grow_folder(seeds: range, out: Path, climb_steps: int = 8, keep: int = 40) -> None:
-    """Grow and climb (``benchmarks.adversarial.climb``) a lone-D board per seed; the
-    ``keep`` slowest are written to ``out``."""
-    from benchmarks.adversarial import climb, solve_cpu
+    """Grow and climb (``benchmarks.adversarial.search``) a lone-D board per seed; the
+    ``keep`` slowest are written to ``out`` (``adv-<seed>-<runner>-D.json``)."""
+    from benchmarks.adversarial import search
 
-    boards = []
-    for seed in seeds:
-        board = grow(seed)
-        if solve_cpu(board["state"], 5.0)["total"] == 0:
-            continue  # the runner earns nothing here
-        board = climb(board, climb_steps, random.Random(seed + 1_000_003))
-        print(seed, board["meta"]["runner"], board["meta"]["grown_against"]["cpu_ms"], "ms",
-              flush=True)
-        boards.append(board)
-    boards.sort(key=lambda b: -b["meta"]["grown_against"]["cpu_ms"])
-    out.mkdir(parents=True, exist_ok=True)
-    for board in boards[:keep]:
-        meta = board["meta"]
-        (out / f"adv-{meta['seed']}-{meta['runner']}-D.json").write_text(
-            json.dumps(board, indent=1) + "\n")
+    search(seeds, climb_steps, keep, out, grow_board=grow)
 
 
 def _boards(where: str) -> dict[str, dict[str, Any]]:

@@ -15,7 +15,6 @@ Run: ``make bench`` (or ``.venv/bin/python -m pytest benchmarks/bench_replay.py
 
 from __future__ import annotations
 
-import json
 import os
 import statistics
 import time
@@ -24,6 +23,7 @@ from typing import Any, Callable
 import pytest
 
 from benchmarks.conftest import ROOT
+from benchmarks.shared import write_summary
 from route18xx.engine.api import state_from_log
 from route18xx.engine.replay.replay import ReplayResult, load_log, replay
 from route18xx.server.commands.cli_replay import api_solver
@@ -136,9 +136,7 @@ def test_summary(benchmark: Any) -> None:
         "logs": rows,
     }
     benchmark.extra_info.update(summary)
-    out = ROOT / ".benchmarks"
-    out.mkdir(exist_ok=True)
-    (out / "replay_summary.json").write_text(json.dumps(summary, indent=1))
+    write_summary("replay_summary.json", summary)
     print("\nreplay summary (median per whole log):")
     print(
         f"  {'log':<24} {'actions':>7} {'runs':>4} {'no solve s':>10} {'optimum s':>9} "

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import json
 import statistics
-import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from benchmarks.conftest import ROOT, real_states, worst_cases
+from benchmarks.conftest import real_states, worst_cases
+from benchmarks.shared import median_ms, percentile, write_summary
 from route18xx.engine.answer.optimize import optimize
 from route18xx.engine.answer.problem_builder import build_problem
 from route18xx.engine.inputs.state_file import parse_state
@@ -48,11 +47,6 @@ def test_build_problem(benchmark: Any) -> None:
     benchmark(build_problem, state)
 
 
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
-
-
 def test_summary(benchmark: Any) -> None:
     """Median / p95 / worst of the per-state median over 5 runs, plus model sizes."""
     per_state: dict[str, float] = {}
@@ -62,12 +56,7 @@ def test_summary(benchmark: Any) -> None:
     def run_all() -> None:
         for name, raw in REAL.items():
             state = parse_state(raw)
-            times = []
-            for _ in range(5):
-                started = time.perf_counter()
-                opt = optimize(state, objective="total")
-                times.append((time.perf_counter() - started) * 1000)
-            per_state[name] = statistics.median(times)
+            per_state[name], opt = median_ms(lambda: optimize(state, objective="total"), 5)
             statuses.add(opt.solution.status)
             s = opt.solution.stats
             sizes[name] = (s.segments_before, s.segments_after, s.arcs, s.listed_routes)
@@ -78,7 +67,7 @@ def test_summary(benchmark: Any) -> None:
         "states": len(values),
         "statuses": sorted(statuses),
         "median_ms": round(statistics.median(values), 3),
-        "p95_ms": round(_percentile(values, 0.95), 3),
+        "p95_ms": round(percentile(values, 0.95), 3),
         "worst_ms": round(max(values), 3),
         "worst_state": max(per_state, key=per_state.__getitem__),
         "median_segments_before": statistics.median(v[0] for v in sizes.values()),
@@ -87,7 +76,5 @@ def test_summary(benchmark: Any) -> None:
         "median_listed_routes": statistics.median(v[3] for v in sizes.values()),
     }
     benchmark.extra_info.update(summary)
-    out = Path(ROOT / ".benchmarks")
-    out.mkdir(exist_ok=True)
-    (out / "solve_summary.json").write_text(json.dumps(summary, indent=1))
+    write_summary("solve_summary.json", summary)
     print("\nsolve summary:", json.dumps(summary))

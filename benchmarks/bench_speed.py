@@ -31,26 +31,20 @@ from typing import Any
 import pytest
 
 from benchmarks.conftest import ROOT, real_states
+from benchmarks.shared import median_ms, percentile, write_summary
 from route18xx.engine.api import solve_routes
 from route18xx.engine.answer.optimize import optimize
 from route18xx.engine.inputs.state_file import parse_state
 
 BOARDS = {p.stem: json.loads(p.read_text()) for p in sorted((ROOT / "tests" / "data" / "boards").glob("*.json"))}
 REAL = real_states()
-OUT = ROOT / ".benchmarks"
 CLI = str(Path(sys.executable).with_name("route18xx"))
 STATE = str(ROOT / "tests" / "data" / "states" / "129026-743.json")
 
 
 def _save(name: str, summary: dict[str, Any]) -> None:
-    OUT.mkdir(exist_ok=True)
-    (OUT / name).write_text(json.dumps(summary, indent=1))
+    write_summary(name, summary)
     print(f"\n{name}:", json.dumps(summary))
-
-
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
 @pytest.mark.parametrize("name", sorted(BOARDS))
@@ -67,12 +61,7 @@ def test_hard_summary(benchmark: Any) -> None:
     def run_all() -> None:
         for name, board in BOARDS.items():
             state = parse_state(board["state"])
-            times = []
-            for _ in range(3):
-                started = time.perf_counter()
-                optimize(state)
-                times.append((time.perf_counter() - started) * 1000)
-            per_board[name] = statistics.median(times)
+            per_board[name], _ = median_ms(lambda: optimize(state), 3)
 
     benchmark.pedantic(run_all, rounds=1, iterations=1)
     values = list(per_board.values())
@@ -80,7 +69,7 @@ def test_hard_summary(benchmark: Any) -> None:
     summary = {
         "boards": len(values),
         "median_ms": round(statistics.median(values), 1),
-        "p95_ms": round(_percentile(values, 0.95), 1),
+        "p95_ms": round(percentile(values, 0.95), 1),
         "worst_ms": round(max(values), 1),
         "worst_board": max(per_board, key=per_board.__getitem__),
         "over_250_ms": sorted(n for n, v in per_board.items() if v > 250),
@@ -136,19 +125,14 @@ def test_real_decisions_summary(benchmark: Any) -> None:
 
     def run_all() -> None:
         for name, raw in REAL.items():
-            times = []
-            for _ in range(5):
-                started = time.perf_counter()
-                solve_routes(raw)
-                times.append((time.perf_counter() - started) * 1000)
-            per_state[name] = statistics.median(times)
+            per_state[name], _ = median_ms(lambda: solve_routes(raw), 5)
 
     benchmark.pedantic(run_all, rounds=1, iterations=1)
     values = list(per_state.values())
     summary = {
         "states": len(values),
         "p50_ms": round(statistics.median(values), 3),
-        "p95_ms": round(_percentile(values, 0.95), 3),
+        "p95_ms": round(percentile(values, 0.95), 3),
         "max_ms": round(max(values), 3),
         "worst_state": max(per_state, key=per_state.__getitem__),
     }

@@ -17,17 +17,15 @@ Run: ``make bench`` (or ``.venv/bin/python -m pytest benchmarks/bench_suggest.py
 
 from __future__ import annotations
 
-import json
 import os
-import statistics
-import time
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 import pytest
 
-from benchmarks.conftest import ROOT, real_states
+from benchmarks.conftest import real_states
+from benchmarks.shared import median_ms, write_summary
 from route18xx.engine.api import suggest_moves
-from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
+from route18xx.server.rpc.app import RouteServer
 from route18xx.server.commands.client import RouteClient
 
 REAL = real_states()
@@ -39,14 +37,6 @@ STATES = MID_GAME + LATE_GAME
 TARGET_MS = 2000.0
 #: Generous: a ranking is never cut short here.
 TIME_LIMIT_S = 60.0
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[RouteServer]:
-    srv = create_server(ServerConfig(host="127.0.0.1", port=0))
-    srv.start()
-    yield srv
-    srv.stop(0).wait()
 
 
 @pytest.fixture(scope="module")
@@ -85,25 +75,15 @@ def test_grpc_suggest(benchmark: Any, client: RouteClient, name: str) -> None:
     benchmark.extra_info["candidates"] = report["candidates"]
 
 
-def _median_ms(fn: Callable[[], dict[str, Any]], rounds: int = 5) -> tuple[float, dict[str, Any]]:
-    times = []
-    report: dict[str, Any] = {}
-    for _ in range(rounds):
-        started = time.perf_counter()
-        report = fn()
-        times.append((time.perf_counter() - started) * 1000.0)
-    return statistics.median(times), report
-
-
 def test_summary(benchmark: Any, server: RouteServer, client: RouteClient) -> None:
     """Median ranking time per state in process and over gRPC; the 2 s mid-game target."""
     rows: dict[str, dict[str, Any]] = {}
 
     def run_all() -> None:
         for name in STATES:
-            local_ms, report = _median_ms(lambda: _local(name))
-            grpc_ms, remote = _median_ms(lambda: _remote(client, name))
-            tokens_ms, with_tokens = _median_ms(lambda: _remote(client, name, tokens=True))
+            local_ms, report = median_ms(lambda: _local(name), 5)
+            grpc_ms, remote = median_ms(lambda: _remote(client, name), 5)
+            tokens_ms, with_tokens = median_ms(lambda: _remote(client, name, tokens=True), 5)
             for r in (report, remote, with_tokens):
                 _complete(r)
             rows[name] = {
@@ -127,9 +107,7 @@ def test_summary(benchmark: Any, server: RouteServer, client: RouteClient) -> No
         "states": rows,
     }
     benchmark.extra_info.update(summary)
-    out = ROOT / ".benchmarks"
-    out.mkdir(exist_ok=True)
-    (out / "suggest_summary.json").write_text(json.dumps(summary, indent=1))
+    write_summary("suggest_summary.json", summary)
     print("\nsuggest summary (median ms per ranking of every legal lay, top 10 with routes):")
     print(f"  {'state':<28} {'phase':>5} {'moves':>5} {'in-process':>10} {'gRPC':>8} {'gRPC+tokens':>11}")
     for name, row in rows.items():

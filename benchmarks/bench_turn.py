@@ -22,10 +22,10 @@ import json
 import statistics
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from benchmarks.conftest import ROOT
+from benchmarks.shared import write_summary
 from route18xx.engine import api
 from route18xx.engine.turn.turn_rank import TurnOptions, rank_turn
 
@@ -122,9 +122,7 @@ def measure(n: int = LATEST) -> dict[str, Any]:
         "within_target": sum(1 for s in rank if s <= TARGET_S),
         "rows": rows,
     }
-    out = ROOT / ".benchmarks" / "turn_summary.json"
-    out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps(summary, indent=1))
+    write_summary("turn_summary.json", summary)
     return summary
 
 

@@ -1,13 +1,20 @@
-"""Benchmark inputs: the real decisions copied under tests/data, plus generated worst cases."""
+"""Benchmark inputs: the real decisions copied under tests/data, plus generated worst cases;
+and the in-process server the gRPC benchmarks call."""
 
 from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
-ROOT = Path(__file__).resolve().parent.parent
+import pytest
+
+from benchmarks.shared import ROOT
+
+if TYPE_CHECKING:
+    from route18xx.server.rpc.app import RouteServer
+
 STATES_DIR = ROOT / "tests" / "data" / "states"
 #: The 67 ``run_routes`` decisions of the two shared 1830 logs, cut by
 #: ``tests/data/1830/make_states.py`` (tokens and phase checked against 18xx.games).
@@ -49,3 +56,14 @@ def worst_cases() -> dict[str, dict[str, Any]]:
         "late-2xD": two_d, "late-6+D": six_d, "mid-2x5": two_fives, "mid-3x4": three_fours,
         "late4-3x4": late_three_fours,
     }
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[RouteServer]:
+    """A RouteService in this process on 127.0.0.1 (port 0, its default workers), per module."""
+    from route18xx.server.rpc.app import ServerConfig, create_server
+
+    srv = create_server(ServerConfig(host="127.0.0.1", port=0))
+    srv.start()
+    yield srv
+    srv.stop(0).wait()

@@ -43,6 +43,7 @@ import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from benchmarks import stalled_calls
+from benchmarks.shared import split_serve_args
 from tests.server.abuse import REPO, ServerProcess, solve_request, start_server, state, stub, timed
 from tests.server.http_calls import JSON, gzip_bomb, post
 from tests.server.http_load import SOLVE, cheap_calls_while, p99
@@ -159,9 +160,7 @@ def idle_http(served: ServerProcess, service: Any, idle: int) -> None:
 
 
 def main() -> None:
-    args, serve_args = sys.argv[1:], []
-    if "--" in args:
-        args, serve_args = args[: args.index("--")], args[args.index("--") + 1:]
+    args, serve_args = split_serve_args(sys.argv[1:])
     idle = int(args[0]) if args else 20_000
     seconds = float(args[1]) if len(args) > 1 else 10.0
     for served in start_server("--workers", "2", "--receive-timeout-s", "5", *serve_args,

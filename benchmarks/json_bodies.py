@@ -29,6 +29,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from benchmarks.shared import split_serve_args
 from tests.server.abuse import _tree, solve_request, start_server, state, stub
 from tests.server.http_calls import JSON
 from tests.server.http_load import cheap_calls_while, p99
@@ -56,9 +57,7 @@ def large_body() -> bytes:
 
 
 def main() -> None:
-    args, serve_args = sys.argv[1:], []
-    if "--" in args:
-        args, serve_args = args[: args.index("--")], args[args.index("--") + 1:]
+    args, serve_args = split_serve_args(sys.argv[1:])
     parsers: list[str | None] = [None]
     if args[:1] == ["--parsers"]:
         parsers, args = list(args[1].split(",")), args[2:]

@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import json
 import os
-import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from benchmarks.shared import ROOT, median_ms
 
 
 def _percentiles(values: list[float]) -> dict[str, float]:
@@ -40,12 +39,7 @@ def measure() -> dict[str, Any]:
         solve_routes(raw)
     per_state: dict[str, float] = {}
     for name, raw in states.items():
-        times = []
-        for _ in range(5):
-            started = time.process_time()
-            solve_routes(raw)
-            times.append((time.process_time() - started) * 1000)
-        per_state[name] = statistics.median(times)
+        per_state[name], _ = median_ms(lambda: solve_routes(raw), 5, clock=time.process_time)
     two = [v for n, v in per_state.items() if len(states[n]["trains"]) == 2]
     return {"states": len(per_state), "all": _percentiles(list(per_state.values())),
             "two_trains": {"states": len(two), **_percentiles(two)}}

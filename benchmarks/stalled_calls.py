@@ -23,6 +23,7 @@ from typing import Any
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from benchmarks.shared import split_serve_args
 from tests.server.abuse import solve_request, start_server, state
 
 SOLVE = "/route18xx.v1.RouteService/SolveRoutes"
@@ -103,9 +104,7 @@ async def measure(targets: dict[str, str], calls: int, seconds: float, connectio
 
 
 def main() -> None:
-    args, serve_args = sys.argv[1:], []
-    if "--" in args:
-        args, serve_args = args[: args.index("--")], args[args.index("--") + 1:]
+    args, serve_args = split_serve_args(sys.argv[1:])
     calls = int(args[0]) if args else 256
     seconds = float(args[1]) if len(args) > 1 else 30.0
     connections = int(args[2]) if len(args) > 2 else 1

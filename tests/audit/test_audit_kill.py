@@ -80,15 +80,22 @@ def _left(tree: set[int]) -> set[int]:
     return left
 
 
+def _stopped_by(sig: signal.Signals, corpus: Path, out: Path, *,
+                sigint_ignored: bool = False) -> tuple[int, str]:
+    """An audit (``_start``) sent ``sig``: its exit status and its stderr, once no process
+    of its tree is left."""
+    proc, tree = _start(corpus, out, sigint_ignored=sigint_ignored)
+    proc.send_signal(sig)
+    status = proc.wait(timeout=60)
+    assert _left(tree) == set()
+    return status, (out.parent / "stderr").read_text()
+
+
 def test_ctrl_c_stops_an_audit_whose_parent_ignored_sigint(small_corpus: Path, tmp_path: Path) -> None:
     """A parent that ignores SIGINT (a script's background job, a test runner's worker)
     passes SIG_IGN on; the audit still stops on Ctrl-C: 130 and the resume hint."""
-    out = tmp_path / "results.jsonl"
-    proc, tree = _start(small_corpus, out, sigint_ignored=True)
-    proc.send_signal(signal.SIGINT)
-    status = proc.wait(timeout=60)
-    assert _left(tree) == set()
-    err = (tmp_path / "stderr").read_text()
+    status, err = _stopped_by(signal.SIGINT, small_corpus, tmp_path / "results.jsonl",
+                              sigint_ignored=True)
     assert status == 130, err
     assert "resume" in err and "Traceback" not in err
 
@@ -97,21 +104,15 @@ def test_sigterm_stops_the_audit_with_the_resume_hint_and_no_process_left(
     small_corpus: Path, tmp_path: Path
 ) -> None:
     out = tmp_path / "results.jsonl"
-    proc, tree = _start(small_corpus, out)
-    proc.send_signal(signal.SIGTERM)
-    status = proc.wait(timeout=60)
-    assert _left(tree) == set()
-    err = (tmp_path / "stderr").read_text()
+    status, err = _stopped_by(signal.SIGTERM, small_corpus, out)
     assert status == 143, err
     assert "resume" in err and "Traceback" not in err
     assert out.read_text().endswith("\n") or out.read_text() == ""
 
 
 def test_sigkill_leaves_no_worker_or_tracker(small_corpus: Path, tmp_path: Path) -> None:
-    proc, tree = _start(small_corpus, tmp_path / "results.jsonl")
-    proc.kill()
-    assert proc.wait(timeout=60) == -signal.SIGKILL
-    assert _left(tree) == set()
+    status, _ = _stopped_by(signal.SIGKILL, small_corpus, tmp_path / "results.jsonl")
+    assert status == -signal.SIGKILL
 
 
 def _catches_sigterm(pid: int) -> bool:

@@ -31,6 +31,7 @@ from route18xx.engine.inputs.state_file import RouteState, parse_state
 from route18xx.engine.board.tile_lay import legal_tile_lays
 from route18xx.engine.answer.witness import witness
 from route18xx.solver.witnesses.bruteforce import brute_force
+from tests.engine.grown_boards import draw_tokens, draw_trains
 
 EXAMPLES = int(os.environ.get("ROUTE18XX_PROPERTY_EXAMPLES", "300"))
 #: Boards with more runs than this skip the engine witness (it judges every run).
@@ -47,11 +48,7 @@ REGIONS: dict[str, tuple[str, ...]] = {
 #: A company whose home and destination both lie in the region (destination bonus).
 NATIVE = {"harbour": "LYR", "mine": "JZR", "beijing": "JHR", "xian": "TJL", "changchun": "CDL"}
 CORPS = ("JHR", "SSL", "CDL", "HJR", "TJL", "LYR", "JZR", "ZDR")
-#: Trains a company can own in each phase, and the phase's train limit (RULES.md §8, §9.2).
-PHASE_TRAINS: dict[str, tuple[str, ...]] = {
-    "2": ("2",), "3": ("2", "3"), "4": ("3", "4"), "5": ("3", "4", "5"),
-    "6": ("4", "5", "6"), "D": ("5", "6", "D"),
-}
+#: The phase's train limit (RULES.md §8, §9.2).
 TRAIN_LIMIT = {"2": 4, "3": 4, "4": 3, "5": 2, "6": 2, "D": 2}
 
 
@@ -91,20 +88,8 @@ def boards(draw: st.DrawFn) -> RouteState:
             break
         lay = draw(st.sampled_from(lays))
         board = board.with_tile(lay.hex, data.tiles[lay.tile], lay.rotation)
-    ((home_hex, home_city),) = board.token_cities(corp)  # upgrades may renumber the city
-    tokens = [{"hex": home_hex, "city": home_city, "corporation": corp}]
-    others = [c for c in CORPS if c != corp]
-    for hex_id in region:
-        for city in board.tile_on(hex_id).tile.cities:
-            on_hex = {t["corporation"] for t in tokens if t["hex"] == hex_id}
-            held = sum(1 for t in tokens if (t["hex"], t["city"]) == (hex_id, city.index))
-            fill = draw(st.integers(0, city.slots - held))
-            for other in draw(st.permutations([c for c in others if c not in on_hex]))[:fill]:
-                tokens.append({"hex": hex_id, "city": city.index, "corporation": other})
-    kinds = PHASE_TRAINS[phase]
-    trains = draw(st.lists(st.sampled_from(kinds), min_size=1, max_size=TRAIN_LIMIT[phase]))
-    if phase == "D" and "D" not in trains and draw(st.booleans()):
-        trains[-1] = "D"
+    tokens = draw_tokens(draw, board, region, corp, CORPS)
+    trains = draw_trains(draw, phase, TRAIN_LIMIT[phase])
     tiles = [
         {"hex": h, "tile": p.tile.name, "rotation": p.rotation} for h, p in board.placed.items()
     ]

@@ -27,6 +27,7 @@ from route18xx.engine.inputs.state_file import RouteState, parse_state
 from route18xx.engine.board.tile_lay import legal_tile_lays
 from route18xx.engine.answer.witness import witness
 from route18xx.solver.witnesses.bruteforce import brute_force
+from tests.engine.grown_boards import draw_tokens, draw_trains
 
 EXAMPLES = max(20, int(os.environ.get("ROUTE18XX_PROPERTY_EXAMPLES", "300")) // 10)
 WITNESS_MAX_RUNS = 2000
@@ -39,12 +40,6 @@ REGIONS: dict[str, tuple[str, ...]] = {
     "oo": ("D10", "E11", "E9", "D8", "D12", "E13", "F10", "F12", "E5", "E7", "F6"),
 }
 CORPS = ("PRR", "NYC", "CPR", "B&O", "C&O", "ERIE", "NYNH", "B&M")
-#: Trains a company can own in each phase (1830 RULES.md §8, §9: 2s rust on the first 4,
-#: 3s on the first 6, 4s on the first D).
-PHASE_TRAINS: dict[str, tuple[str, ...]] = {
-    "2": ("2",), "3": ("2", "3"), "4": ("3", "4"), "5": ("3", "4", "5"),
-    "6": ("4", "5", "6"), "D": ("5", "6", "D"),
-}
 
 
 @st.composite
@@ -64,24 +59,10 @@ def boards(draw: st.DrawFn) -> RouteState:
             break
         lay = draw(st.sampled_from(lays))
         board = board.with_tile(lay.hex, data.tiles[lay.tile], lay.rotation)
-    ((home_hex, home_city),) = board.token_cities(corp)  # upgrades may renumber the city
-    tokens = [{"hex": home_hex, "city": home_city, "corporation": corp}]
-    others = [c for c in CORPS if c != corp]
-    for hex_id in region:
-        if hex_id not in data.hexes:
-            continue
-        for city in board.tile_on(hex_id).tile.cities:
-            on_hex = {t["corporation"] for t in tokens if t["hex"] == hex_id}
-            on_hex |= {c for c in others  # a company places at most its tokens (RULES.md §2.5)
-                       if sum(t["corporation"] == c for t in tokens) >= len(data.corporations[c].token_prices)}
-            held = sum(1 for t in tokens if (t["hex"], t["city"]) == (hex_id, city.index))
-            fill = draw(st.integers(0, city.slots - held))
-            for other in draw(st.permutations([c for c in others if c not in on_hex]))[:fill]:
-                tokens.append({"hex": hex_id, "city": city.index, "corporation": other})
+    # a company places at most its tokens (RULES.md §2.5)
+    tokens = draw_tokens(draw, board, region, corp, CORPS, within_token_counts=True)
     limit = data.phases[[p.name for p in data.phases].index(phase)].train_limit
-    trains = draw(st.lists(st.sampled_from(PHASE_TRAINS[phase]), min_size=1, max_size=limit))
-    if phase == "D" and "D" not in trains and draw(st.booleans()):
-        trains[-1] = "D"
+    trains = draw_trains(draw, phase, limit)
     raw: dict[str, Any] = {
         "title": "1830", "rule_set": "standard", "phase": phase, "corporation": corp,
         "trains": trains,

@@ -55,6 +55,15 @@ def _income(state: RouteState, objective: str) -> int:
     return opt.judgement.revenue + (opt.judgement.subsidy if objective == "total" else 0)
 
 
+def _tokens(state: RouteState, board: Any, corp: str, cost: int) -> list[Any]:
+    """No token, then every legal placement the cash left after ``cost`` pays for."""
+    price = next_token_price(board, corp)
+    if price is None:
+        return [None]
+    cash = None if state.cash is None else state.cash - cost
+    return [None, *legal_token_placements(board, corp, token_price=price, cash=cash)]
+
+
 def brute_force(state: RouteState, objective: str = "total",
                 subtract_cost: bool = False) -> list[tuple[int, Any]]:
     """(score, plan) for every (lay, token) pair, each solved on its own board."""
@@ -72,12 +81,7 @@ def brute_force(state: RouteState, objective: str = "total",
         if lay is not None:
             board = board.with_tile(lay.hex, board.data.tiles[lay.tile], lay.rotation)
             cost = lay.cost
-        price = next_token_price(board, corp)
-        tokens: list[Any] = [None]
-        if price is not None:
-            cash = None if state.cash is None else state.cash - cost
-            tokens += legal_token_placements(board, corp, token_price=price, cash=cash)
-        for token in tokens:
+        for token in _tokens(state, board, corp, cost):
             after = board if token is None else board.with_token(token.hex, token.city, corp)
             total = cost + (0 if token is None else token.price)
             income = _income(replace(state, board=after), objective)
@@ -138,12 +142,7 @@ def brute_force_with_privates(state: RouteState) -> dict[tuple[Any, Any], int]:
     walk(state.board, (), 0, any(p is None for _, p in state.tiles_laid))
     out: dict[tuple[Any, Any], int] = {}
     for lays, board, cost in boards.values():
-        price = next_token_price(board, corp)
-        tokens: list[Any] = [None]
-        if price is not None:
-            cash = None if state.cash is None else state.cash - cost
-            tokens += legal_token_placements(board, corp, token_price=price, cash=cash)
-        for token in tokens:
+        for token in _tokens(state, board, corp, cost):
             after = board if token is None else board.with_token(token.hex, token.city, corp)
             key = (frozenset((l.hex, l.tile, l.rotation, l.ability) for l in lays),
                    None if token is None else (token.hex, token.city))

@@ -10,7 +10,7 @@ from route18xx.engine.board.board import Board, PlacedTile
 from route18xx.engine.errors import IllegalAction, MalformedInput
 from route18xx.engine.facts.gamedata import game_data
 from route18xx.engine.facts.rulesets import NORTH, PROTOTYPE
-from route18xx.engine.inputs.state_file import parse_board, parse_state
+from route18xx.engine.inputs.state_file import parse_state
 from route18xx.engine.board.tile_lay import (
     TileLay,
     check_in_context,
@@ -20,18 +20,9 @@ from route18xx.engine.board.tile_lay import (
     tiles_left,
 )
 from route18xx.engine.board.tile_rules import track_key
+from tests.engine.north_boards import assert_refused, board
 
 TILES = game_data("1888").tiles
-
-
-def board(tiles: list[tuple[str, str, int]] = (), tokens: list[tuple[str, int, str]] = ()) -> Board:  # type: ignore[assignment]
-    """A board from (hex, tile, rotation) and (hex, city, company); checked like a state file."""
-    return parse_board(
-        [{"hex": h, "tile": t, "rotation": r} for h, t, r in tiles],
-        [{"hex": h, "city": c, "corporation": k} for h, c, k in tokens],
-        NORTH,
-        game_data("1888"),
-    )
 
 
 #: LYR at home in Yantai (F16), nothing built: its first tile goes on G15, G17 or F14.
@@ -52,11 +43,7 @@ def lay(b: Board, corp: str, hex_id: str, tile: str, rotation: int, **kw: Any) -
 
 
 def refused(code: str, *words: str, b: Board, args: tuple[str, str, str, int], **kw: Any) -> None:
-    with pytest.raises(IllegalAction) as err:
-        lay(b, *args, **kw)
-    assert err.value.code == code, err.value.message
-    for word in words:
-        assert word in err.value.message, err.value.message
+    assert_refused(lambda: lay(b, *args, **kw), code, *words)
 
 
 # -- refusals: one rule each -------------------------------------------------------------

@@ -7,10 +7,8 @@ from typing import Any
 import pytest
 
 from route18xx.engine.board.board import Board
-from route18xx.engine.errors import IllegalAction, MalformedInput
+from route18xx.engine.errors import MalformedInput
 from route18xx.engine.facts.gamedata import game_data
-from route18xx.engine.facts.rulesets import NORTH
-from route18xx.engine.inputs.state_file import parse_board
 from route18xx.engine.board.token_place import (
     TokenPlacement,
     check_token,
@@ -18,17 +16,9 @@ from route18xx.engine.board.token_place import (
     next_token_price,
     reserved_for_others,
 )
+from tests.engine.north_boards import assert_refused, board
 
 TILES = game_data("1888").tiles
-
-
-def board(tiles: list[tuple[str, str, int]] = (), tokens: list[tuple[str, int, str]] = ()) -> Board:  # type: ignore[assignment]
-    return parse_board(
-        [{"hex": h, "tile": t, "rotation": r} for h, t, r in tiles],
-        [{"hex": h, "city": c, "corporation": k} for h, c, k in tokens],
-        NORTH,
-        game_data("1888"),
-    )
 
 
 #: Yantai–G15–Qingdao: LYR at home, a green two-slot Qingdao (tile 15), ZDR at home in Zibo.
@@ -37,11 +27,7 @@ LYR = board(LINE, [("F16", 0, "LYR"), ("G11", 0, "ZDR")])
 
 
 def refused(code: str, *words: str, b: Board, args: tuple[str, str, int], **kw: Any) -> None:
-    with pytest.raises(IllegalAction) as err:
-        check_token(b, *args, **kw)
-    assert err.value.code == code, err.value.message
-    for word in words:
-        assert word in err.value.message, err.value.message
+    assert_refused(lambda: check_token(b, *args, **kw), code, *words)
 
 
 def test_a_reachable_free_city() -> None:

@@ -10,10 +10,11 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
-from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
+from route18xx.server.rpc.app import RouteServer, ServerConfig
 from route18xx.server.commands.client import RouteClient
 from route18xx.server.core.errors import field_violations
 from tests.conftest import load_json, state_files
+from tests.route_server import started_server
 
 #: A small early state: LYR with two 2-trains (prototype rule set, phase 3).
 BASE_STATE_NAME = "129026-138"
@@ -33,10 +34,15 @@ def base_state() -> dict[str, Any]:
 
 @pytest.fixture(scope="session")
 def server() -> Iterator[RouteServer]:
-    srv = create_server(ServerConfig(host="127.0.0.1", port=0, workers=2))
-    srv.start()
-    yield srv
-    srv.stop(0).wait()
+    with started_server(ServerConfig(host="127.0.0.1", port=0, workers=2)) as srv:
+        yield srv
+
+
+@pytest.fixture(scope="module")
+def http_server() -> Iterator[RouteServer]:
+    """A server of one engine worker with its HTTP front end (Connect, gRPC-Web), per module."""
+    with started_server(ServerConfig(port=0, workers=1, http_port=0)) as srv:
+        yield srv
 
 
 @pytest.fixture(scope="session")

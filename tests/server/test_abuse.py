@@ -8,9 +8,7 @@ SERVING and its memory stays bounded through the whole module.
 
 from __future__ import annotations
 
-import json
 import random
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Iterator
@@ -18,7 +16,6 @@ from typing import Any, Iterator
 import grpc
 import pytest
 from google.rpc import error_details_pb2
-from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_status import rpc_status
 
 from route18xx.v1 import route_service_pb2 as pb
@@ -26,13 +23,14 @@ from route18xx.server.convert import converters, suggest_converters
 from route18xx.server.core.errors import field_violations
 from tests.server.raw_h2 import open_streams
 from tests.server.abuse import (
-    ServerProcess, game_log_text, log_with_undos, recorded_routes, solve_request, start_server,
+    ServerProcess, log_with_undos, recorded_routes, solve_request, start_server,
     state, stub, timed,
 )
+from tests.server.conftest import SERVING, health_status
+from tests.server.stalled import SOLVE, stalled_calls
 
 #: What "answered within its deadline" allows on top of the deadline (issue 9).
 DEADLINE_SLACK_S = 0.1
-SOLVE = "/route18xx.v1.RouteService/SolveRoutes"
 
 
 @pytest.fixture(scope="module")
@@ -64,9 +62,7 @@ def _invalid(error: grpc.RpcError | None, field: str) -> str:
 
 def _serving(served: ServerProcess) -> bool:
     with grpc.insecure_channel(served.target) as channel:
-        check = health_pb2_grpc.HealthStub(channel).Check
-        status = check(health_pb2.HealthCheckRequest(), timeout=5).status
-    return bool(status == health_pb2.HealthCheckResponse.SERVING)
+        return health_status(channel) == SERVING
 
 
 # -- reproducers ------------------------------------------------------------------------
@@ -158,28 +154,14 @@ def test_a_validation_with_more_routes_than_trains_is_refused(service: Any) -> N
 
 def test_stalled_calls_do_not_starve_a_cheap_solve(served: ServerProcess, service: Any) -> None:
     """33 calls send their headers and never a message; a cheap solve is answered at once."""
-    release = threading.Event()
-
-    def never() -> Iterator[bytes]:
-        release.wait(60)
-        return
-        yield b""  # pragma: no cover
-
     # A connection of its own (the other clients'd share it, and queue behind its calls).
-    channel = grpc.insecure_channel(served.target, options=[("grpc.use_local_subchannel_pool", 1)])
-    stalled = [channel.stream_unary(SOLVE).future(never(), timeout=60) for _ in range(33)]
-    try:
+    with stalled_calls(served.target, 33, timeout_s=60):
         time.sleep(0.5)
         response, error, took = timed(service.SolveRoutes, solve_request(state()), timeout=5)
         assert error is None, error.details()
         assert response.proven_optimal
         assert took < 1.0, took
         assert _serving(served)
-    finally:
-        release.set()
-        for call in stalled:
-            call.cancel()
-        channel.close()
 
 
 def test_256_stalled_calls_on_one_connection_leave_others_and_health_answering(
@@ -191,33 +173,17 @@ def test_256_stalled_calls_on_one_connection_leave_others_and_health_answering(
     rest), so the cap still has room: cheap solves and health on other
     connections are answered, and the health port answers every probe.
     """
-    release = threading.Event()
-
-    def never() -> Iterator[bytes]:
-        release.wait(60)
-        return
-        yield b""  # pragma: no cover
-
-    # A subchannel pool of its own: the attacker's connection is nobody else's.
-    channel = grpc.insecure_channel(served.target, options=[("grpc.use_local_subchannel_pool", 1)])
-    stalled = [channel.stream_unary(SOLVE).future(never(), timeout=60) for _ in range(256)]
-    try:
+    # The attacker's connection is nobody else's.
+    with stalled_calls(served.target, 256, timeout_s=60) as stalled:
         time.sleep(1.0)
         with grpc.insecure_channel(served.health_target) as health_channel:
-            probe = health_pb2_grpc.HealthStub(health_channel).Check
             for _ in range(10):
-                status = probe(health_pb2.HealthCheckRequest(), timeout=5).status
-                assert status == health_pb2.HealthCheckResponse.SERVING
+                assert health_status(health_channel) == SERVING
         for _ in range(5):
             _, error, _ = timed(service.SolveRoutes, solve_request(state("129026-138")), timeout=10)
             assert error is None, (error.code(), error.details())
         assert _serving(served)  # on the service port too, from another connection
         assert not any(call.done() for call in stalled)  # the attacker still holds its calls
-    finally:
-        release.set()
-        for call in stalled:
-            call.cancel()
-        channel.close()
 
 
 def test_8_connections_of_stalled_calls_leave_others_and_health_answering(
@@ -229,25 +195,12 @@ def test_8_connections_of_stalled_calls_leave_others_and_health_answering(
     cheap solve from another client takes the place of a call stalled over 1 s
     (``server.call_cap``), which is told to retry.
     """
-    release = threading.Event()
-
-    def never() -> Iterator[bytes]:
-        release.wait(60)
-        return
-        yield b""  # pragma: no cover
-
-    own = [("grpc.use_local_subchannel_pool", 1)]  # each channel a connection of its own
-    channels = [grpc.insecure_channel(served.target, options=own) for _ in range(8)]
-    stalled = [ch.stream_unary(SOLVE).future(never(), timeout=60) for ch in channels
-               for _ in range(32)]
-    try:
+    with stalled_calls(served.target, 8 * 32, connections=8, timeout_s=60) as stalled:
         time.sleep(1.5)  # every stalled call is counted, and has waited past 1 s
         assert not any(call.done() for call in stalled)
         assert _serving(served)  # the service port, from another connection
         with grpc.insecure_channel(served.health_target) as health_channel:
-            status = health_pb2_grpc.HealthStub(health_channel).Check(
-                health_pb2.HealthCheckRequest(), timeout=5).status
-            assert status == health_pb2.HealthCheckResponse.SERVING
+            assert health_status(health_channel) == SERVING
         for _ in range(5):
             _, error, took = timed(service.SolveRoutes, solve_request(state("129026-138")),
                                    timeout=10)
@@ -256,12 +209,6 @@ def test_8_connections_of_stalled_calls_leave_others_and_health_answering(
         assert 1 <= len(made_room) <= 5, len(made_room)
         assert all(call.exception().code() == grpc.StatusCode.RESOURCE_EXHAUSTED
                    for call in made_room)
-    finally:
-        release.set()
-        for call in stalled:
-            call.cancel()
-        for ch in channels:
-            ch.close()
 
 
 def test_a_client_ignoring_the_stream_limit_has_the_excess_refused(

@@ -9,8 +9,8 @@ Health checks are a group of their own, each request read with the receive timeo
 from __future__ import annotations
 
 import logging
-import threading
 import time
+from contextlib import contextmanager
 from typing import Any, Iterator
 
 import grpc
@@ -19,55 +19,37 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from route18xx.server.rpc import call_cap
 from route18xx.server.convert import converters
-from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
+from route18xx.server.rpc.app import RouteServer, ServerConfig
 from route18xx.server.core.runner import Limits
+from tests.route_server import started_server
 from tests.server.conftest import SERVING, health_status
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
+from tests.server.stalled import HEALTH_CHECK, OWN_CONNECTION, stalled_calls, wait_until
 from tests.server.test_deadlines import SlowSolver
-
-SOLVE = "/route18xx.v1.RouteService/SolveRoutes"
-OWN = [("grpc.use_local_subchannel_pool", 1)]  # each channel a connection of its own
 
 
 @pytest.fixture()
 def capped() -> Iterator[RouteServer]:
     """A cap of 4 calls, solves by the real engine (in threads)."""
-    srv = create_server(ServerConfig(port=0, workers=2, max_concurrent_rpcs=4))
-    srv.start()
-    yield srv
-    srv.stop(0).wait(5)
+    with started_server(ServerConfig(port=0, workers=2, max_concurrent_rpcs=4),
+                        stop_wait_s=5) as srv:
+        yield srv
 
 
-def _never(release: threading.Event) -> Iterator[bytes]:
-    release.wait(30)
-    return
-    yield b""  # pragma: no cover
-
-
-def _wait_until(test: Any, within_s: float = 10) -> None:
-    end = time.monotonic() + within_s
-    while not test():
-        assert time.monotonic() < end, "timed out"
-        time.sleep(0.02)
-
-
-def _stall(server: RouteServer, calls: int, release: threading.Event) -> tuple[list[Any], list[Any]]:
+@contextmanager
+def _stalled(server: RouteServer, calls: int) -> Iterator[list[Any]]:
     """``calls`` stalled calls over 2 connections, once the cap counts them all."""
-    channels = [grpc.insecure_channel(server.target, options=OWN) for _ in range(2)]
-    stalled = [channels[i % 2].stream_unary(SOLVE).future(_never(release), timeout=30)
-               for i in range(calls)]
-    _wait_until(lambda: len(server.call_cap.service.waiting) == calls)
-    return channels, stalled
+    with stalled_calls(server.target, calls, connections=2) as stalled:
+        wait_until(lambda: len(server.call_cap.service.waiting) == calls)
+        yield stalled
 
 
 def test_a_call_stalled_past_the_limit_makes_room(
     capped: RouteServer, base_state: dict[str, Any]
 ) -> None:
-    release = threading.Event()
-    channels, stalled = _stall(capped, 4, release)
-    try:
+    with _stalled(capped, 4) as stalled:
         time.sleep(call_cap.EVICTABLE_AFTER_S + 0.1)
-        with grpc.insecure_channel(capped.target, options=OWN) as other:
+        with grpc.insecure_channel(capped.target, options=OWN_CONNECTION) as other:
             answer = pb_grpc.RouteServiceStub(other).SolveRoutes(
                 converters.solve_request_to_proto(base_state), timeout=30)
         assert answer.proven_optimal
@@ -77,13 +59,7 @@ def test_a_call_stalled_past_the_limit_makes_room(
         assert error.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
         assert "made room for another" in error.details()
         assert capped.call_cap.service.active == 3  # the answered call's place is free again
-    finally:
-        release.set()
-        for call in stalled:
-            call.cancel()
-        for channel in channels:
-            channel.close()
-    _wait_until(lambda: capped.call_cap.service.active == 0)
+    wait_until(lambda: capped.call_cap.service.active == 0)
 
 
 def test_young_stalled_calls_keep_their_place(
@@ -93,10 +69,8 @@ def test_young_stalled_calls_keep_their_place(
     """The new call is refused, and its refusal has its call-log line like any call."""
     monkeypatch.setattr(call_cap, "EVICTABLE_AFTER_S", 600.0)
     caplog.set_level(logging.INFO, logger="route18xx.calls")
-    release = threading.Event()
-    channels, stalled = _stall(capped, 4, release)
-    try:
-        with grpc.insecure_channel(capped.target, options=OWN) as other:
+    with _stalled(capped, 4) as stalled:
+        with grpc.insecure_channel(capped.target, options=OWN_CONNECTION) as other:
             with pytest.raises(grpc.RpcError) as info:
                 pb_grpc.RouteServiceStub(other).SolveRoutes(
                     converters.solve_request_to_proto(base_state), timeout=30)
@@ -105,39 +79,27 @@ def test_young_stalled_calls_keep_their_place(
         assert not any(call.done() for call in stalled) and capped.call_cap.service.evictions == 0
         assert any("/route18xx.v1.RouteService/SolveRoutes RESOURCE_EXHAUSTED" in r.getMessage()
                    for r in caplog.records), [r.getMessage() for r in caplog.records]
-    finally:
-        release.set()
-        for call in stalled:
-            call.cancel()
-        for channel in channels:
-            channel.close()
 
 
 def test_a_call_that_sent_its_message_never_makes_room(base_state: dict[str, Any]) -> None:
     """4 calls running (slow stand-in solves, their messages in): the fifth is refused."""
-    slow = SlowSolver()
-    srv = create_server(ServerConfig(port=0, workers=4, max_concurrent_rpcs=4), solve_fn=slow)
-    srv.start()
+    config = ServerConfig(port=0, workers=4, max_concurrent_rpcs=4)
     request = converters.solve_request_to_proto(base_state, time_limit_s=20, allow_partial=True)
-    try:
-        with grpc.insecure_channel(srv.target) as channel:
-            stub = pb_grpc.RouteServiceStub(channel)
-            running = [stub.SolveRoutes.future(request, timeout=30) for _ in range(4)]
-            _wait_until(lambda: srv.call_cap.service.active == 4 and not srv.call_cap.service.waiting)
-            time.sleep(call_cap.EVICTABLE_AFTER_S + 0.1)
-            with pytest.raises(grpc.RpcError) as info:
-                stub.SolveRoutes(request, timeout=30)
-            assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
-            assert not any(call.done() for call in running)
-            for call in running:
-                call.cancel()
-    finally:
-        srv.stop(0).wait(5)
+    with started_server(config, stop_wait_s=5, solve_fn=SlowSolver()) as srv, \
+            grpc.insecure_channel(srv.target) as channel:
+        stub = pb_grpc.RouteServiceStub(channel)
+        running = [stub.SolveRoutes.future(request, timeout=30) for _ in range(4)]
+        wait_until(lambda: srv.call_cap.service.active == 4 and not srv.call_cap.service.waiting)
+        time.sleep(call_cap.EVICTABLE_AFTER_S + 0.1)
+        with pytest.raises(grpc.RpcError) as info:
+            stub.SolveRoutes(request, timeout=30)
+        assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        assert not any(call.done() for call in running)
+        for call in running:
+            call.cancel()
 
 
 # -- health checks on the service port: a group of their own, each request timed -------------
-
-HEALTH_CHECK = "/grpc.health.v1.Health/Check"
 
 
 @pytest.fixture()
@@ -145,21 +107,15 @@ def small_health(monkeypatch: pytest.MonkeyPatch) -> Iterator[RouteServer]:
     """Health checks capped at 3 on the service port, requests due within 1.5 s."""
     monkeypatch.setattr(call_cap, "HEALTH_LIMIT", 3)
     limits = Limits(receive_timeout_s=1.5)
-    srv = create_server(ServerConfig(port=0, workers=1, limits=limits), solve_fn=SlowSolver())
-    srv.start()
-    yield srv
-    srv.stop(0).wait(5)
+    with started_server(ServerConfig(port=0, workers=1, limits=limits), stop_wait_s=5,
+                        solve_fn=SlowSolver()) as srv:
+        yield srv
 
 
 def test_a_stalled_health_check_ends_after_the_receive_timeout(small_health: RouteServer) -> None:
-    release = threading.Event()
-    with grpc.insecure_channel(small_health.target, options=OWN) as channel:
-        call = channel.stream_unary(HEALTH_CHECK).future(_never(release), timeout=30)
-        try:
-            started = time.monotonic()
-            error = call.exception(timeout=10)
-        finally:
-            release.set()
+    with stalled_calls(small_health.target, 1, method=HEALTH_CHECK) as (call,):
+        started = time.monotonic()
+        error = call.exception(timeout=10)
     assert error is not None and error.code() == grpc.StatusCode.INVALID_ARGUMENT, error
     assert "no request message arrived within 1.5 s" in error.details()
     assert time.monotonic() - started < 3
@@ -167,21 +123,13 @@ def test_a_stalled_health_check_ends_after_the_receive_timeout(small_health: Rou
 
 def test_stalled_health_checks_make_room_for_a_probe(small_health: RouteServer) -> None:
     """3 stalled checks fill the health group: a probe takes the place of one stalled > 1 s."""
-    release = threading.Event()
-    with grpc.insecure_channel(small_health.target, options=OWN) as attacker:
-        stalled = [attacker.stream_unary(HEALTH_CHECK).future(_never(release), timeout=30)
-                   for _ in range(3)]
-        try:
-            _wait_until(lambda: len(small_health.call_cap.health.waiting) == 3)
-            time.sleep(call_cap.EVICTABLE_AFTER_S + 0.1)
-            with grpc.insecure_channel(small_health.target, options=OWN) as probe:
-                assert health_status(probe) == SERVING
-            assert small_health.call_cap.health.evictions == 1
-            assert small_health.call_cap.service.active == 0  # health never counts there
-        finally:
-            release.set()
-            for call in stalled:
-                call.cancel()
+    with stalled_calls(small_health.target, 3, method=HEALTH_CHECK):
+        wait_until(lambda: len(small_health.call_cap.health.waiting) == 3)
+        time.sleep(call_cap.EVICTABLE_AFTER_S + 0.1)
+        with grpc.insecure_channel(small_health.target, options=OWN_CONNECTION) as probe:
+            assert health_status(probe) == SERVING
+        assert small_health.call_cap.health.evictions == 1
+        assert small_health.call_cap.service.active == 0  # health never counts there
 
 
 def test_health_on_the_service_port_watches_and_refuses_garbage(small_health: RouteServer) -> None:

@@ -19,6 +19,7 @@ from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from route18xx.server.convert import converters
 from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
 from route18xx.server.core.runner import Limits
+from tests.route_server import started_server
 from tests.server.conftest import NOT_SERVING, SERVING, health_status
 
 PARTIAL_ROUTE = {
@@ -59,10 +60,8 @@ def slow() -> SlowSolver:
 @pytest.fixture()
 def slow_server(slow: SlowSolver) -> Iterator[RouteServer]:
     config = ServerConfig(port=0, workers=2, limits=Limits(default_time_limit_s=0.3))
-    srv = create_server(config, solve_fn=slow)
-    srv.start()
-    yield srv
-    srv.stop(0).wait()
+    with started_server(config, solve_fn=slow) as srv:
+        yield srv
 
 
 @pytest.fixture()

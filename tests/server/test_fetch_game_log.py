@@ -14,15 +14,15 @@ import json
 import threading
 import urllib.error
 import urllib.request
-from http.server import BaseHTTPRequestHandler
 from typing import Any, Iterator
 
 import pytest
 
-from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
+from route18xx.server.rpc.app import RouteServer, ServerConfig
 from route18xx.server.core.log_source import LogSourceConfig
 from tests.conftest import LOGS_DIR
-from tests.local_site import local_site
+from tests.local_site import SiteHandler, local_site
+from tests.route_server import started_server
 
 SERVICE = "/route18xx.v1.RouteService"
 LOG_TEXT = (LOGS_DIR / "129026.json").read_text()
@@ -31,7 +31,7 @@ LOG_1830 = (LOGS_DIR.parent / "1830" / "26855.json").read_text()
 CAP = 256 * 1024
 
 
-class StandIn(BaseHTTPRequestHandler):
+class StandIn(SiteHandler):
     """The site: a real 1888 game and a real 1830 one, one huge, one redirecting, one of a
     title not served, one slow."""
 
@@ -54,15 +54,7 @@ class StandIn(BaseHTTPRequestHandler):
             return
         if self.path == "/api/game/6":
             StandIn.release.wait(5)  # slower than the server's timeout
-        status, body = routes.get(self.path, (404, b"Game does not exist"))
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args: Any) -> None:
-        pass
+        self.reply(*routes.get(self.path, (404, b"Game does not exist")))
 
 
 @pytest.fixture(scope="module")
@@ -74,12 +66,10 @@ def site() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def server(site: str) -> Iterator[RouteServer]:
-    srv = create_server(ServerConfig(
-        port=0, workers=1, http_port=0,
-        log_source=LogSourceConfig(site, max_bytes=CAP, timeout_s=1.0)))
-    srv.start()
-    yield srv
-    srv.stop(0).wait()
+    with started_server(ServerConfig(
+            port=0, workers=1, http_port=0,
+            log_source=LogSourceConfig(site, max_bytes=CAP, timeout_s=1.0))) as srv:
+        yield srv
 
 
 def fetch(srv: RouteServer, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
@@ -170,7 +160,7 @@ def test_every_refusal_is_a_4xx_naming_the_field(
     number = body.get("gameId", "")
     # the site is asked for its API path of a well-formed id only, and for nothing else
     assert StandIn.asked == ([f"/api/game/{number}"] if number.isdigit() else
-                             [f"/api/game/9"] if body.get("url", "").endswith("/game/9") else [])
+                             ["/api/game/9"] if body.get("url", "").endswith("/game/9") else [])
 
 
 def test_the_log_source_must_be_a_site_not_a_path() -> None:

@@ -28,12 +28,20 @@ from tests.conftest import load_json, state_files
 from tests.server.abuse import LOGS
 from tests.server.conftest import SERVING, health_status
 
-EXAMPLES = int(os.environ.get("ROUTE18XX_FUZZ_EXAMPLES", "60"))
-FUZZ = settings(
-    max_examples=EXAMPLES, deadline=None, derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                           HealthCheck.function_scoped_fixture],
-)
+
+def fuzz_settings(default_examples: int) -> settings:
+    """The fuzz tests' settings: ``ROUTE18XX_FUZZ_EXAMPLES`` examples (else
+    ``default_examples``), the same examples every run, no per-example deadline."""
+    return settings(
+        max_examples=int(os.environ.get("ROUTE18XX_FUZZ_EXAMPLES", str(default_examples))),
+        deadline=None, derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                               HealthCheck.function_scoped_fixture],
+    )
+
+
+FUZZ = fuzz_settings(60)
+#: A call's deadline, and what an answer may take beyond it.
 TIMEOUT_S = 2.0
 SLACK_S = 0.1
 #: Statuses a client can act on; INTERNAL and UNKNOWN are bugs.

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import socket
-import threading
 import time
 from typing import Any, Iterator
 
@@ -17,7 +16,9 @@ from route18xx.server.rpc import call_cap
 from route18xx.server.convert import converters
 from route18xx.server.core.runner import Limits
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
+from tests.route_server import started_server
 from tests.server.conftest import NOT_SERVING, SERVING, health_status
+from tests.server.stalled import HEALTH_CHECK, OWN_CONNECTION, stalled_calls, wait_until
 from tests.server.test_deadlines import SlowSolver
 
 
@@ -31,10 +32,8 @@ def watched(slow: SlowSolver) -> Iterator[RouteServer]:
     """One solve at a time, no queue beyond a few, a lane stalled after 0.5 s without progress."""
     config = ServerConfig(port=0, workers=1, health_port=0, max_concurrent_rpcs=4,
                           stall_after_s=0.5)
-    srv = create_server(config, solve_fn=slow)
-    srv.start()
-    yield srv
-    srv.stop(0).wait(5)
+    with started_server(config, stop_wait_s=5, solve_fn=slow) as srv:
+        yield srv
 
 
 def _health_channel(server: RouteServer) -> grpc.Channel:
@@ -42,10 +41,8 @@ def _health_channel(server: RouteServer) -> grpc.Channel:
 
 
 def _wait_for(channel: grpc.Channel, status: int, within_s: float) -> None:
-    end = time.monotonic() + within_s
-    while health_status(channel) != status:
-        assert time.monotonic() < end, f"health did not turn {status} within {within_s} s"
-        time.sleep(0.1)
+    wait_until(lambda: health_status(channel) == status, within_s,
+               f"health did not turn {status} within {within_s} s")
 
 
 def test_the_health_port_answers_health_and_nothing_else(
@@ -84,44 +81,22 @@ def test_health_answers_on_both_ports_when_the_call_cap_is_full(
     are kept from making room for it here: ``tests/server/test_call_cap.py``).
     """
     monkeypatch.setattr(call_cap, "EVICTABLE_AFTER_S", 600.0)
-    release = threading.Event()
-
-    def never() -> Iterator[bytes]:
-        release.wait(30)
-        return
-        yield b""  # pragma: no cover
-
-    own = [("grpc.use_local_subchannel_pool", 1)]  # each channel a connection of its own
-    attackers = [grpc.insecure_channel(watched.target, options=own) for _ in range(2)]
-    solve = "/route18xx.v1.RouteService/SolveRoutes"
-    try:
-        stalled = [ch.stream_unary(solve).future(never(), timeout=30)
-                   for ch in attackers for _ in range(2)]
-        with grpc.insecure_channel(watched.target, options=own) as service, \
-                _health_channel(watched) as channel:
-            end = time.monotonic() + 10
-            while watched.call_cap.service.active < 4:  # every stalled call is counted
-                assert time.monotonic() < end, watched.call_cap.service.active
-                time.sleep(0.05)
-            with pytest.raises(grpc.RpcError) as info:
-                pb_grpc.RouteServiceStub(service).SolveRoutes(
-                    converters.solve_request_to_proto(base_state), timeout=5)
-            assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
-            assert "4 service calls at once" in (info.value.details() or "")
-            for _ in range(10):  # more health checks than the cap holds
-                assert health_status(service) == SERVING
-                assert health_status(service, SERVICE_NAME) == SERVING
-                assert health_status(channel) == SERVING
-    finally:
-        release.set()
-        for call in stalled:
-            call.cancel()
-        for ch in attackers:
-            ch.close()
-    end = time.monotonic() + 10
-    while watched.call_cap.service.active:  # the calls ended release their places
-        assert time.monotonic() < end, watched.call_cap.service.active
-        time.sleep(0.05)
+    with stalled_calls(watched.target, 4, connections=2), \
+            grpc.insecure_channel(watched.target, options=OWN_CONNECTION) as service, \
+            _health_channel(watched) as channel:
+        wait_until(lambda: watched.call_cap.service.active >= 4,
+                   what="the stalled calls were not all counted")
+        with pytest.raises(grpc.RpcError) as info:
+            pb_grpc.RouteServiceStub(service).SolveRoutes(
+                converters.solve_request_to_proto(base_state), timeout=5)
+        assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        assert "4 service calls at once" in (info.value.details() or "")
+        for _ in range(10):  # more health checks than the cap holds
+            assert health_status(service) == SERVING
+            assert health_status(service, SERVICE_NAME) == SERVING
+            assert health_status(channel) == SERVING
+    wait_until(lambda: watched.call_cap.service.active == 0,
+               what="the ended calls did not release their places")
 
 
 def test_a_health_port_in_use_is_an_error() -> None:
@@ -163,41 +138,24 @@ def test_the_health_port_has_a_cap_and_ends_stalled_checks(
     receive_s = 2.0
     config = ServerConfig(port=0, workers=1, health_port=0,
                           limits=Limits(receive_timeout_s=receive_s))
-    srv = create_server(config, solve_fn=slow)
-    srv.start()
-    release = threading.Event()
-
-    def never() -> Iterator[bytes]:
-        release.wait(30)
-        return
-        yield b""  # pragma: no cover
-
-    check = "/grpc.health.v1.Health/Check"
-    own = [("grpc.use_local_subchannel_pool", 1)]
-    attacker = grpc.insecure_channel(f"127.0.0.1:{srv.health_port}", options=own)
-    try:
+    with started_server(config, stop_wait_s=5, solve_fn=slow) as srv:
         started = time.monotonic()
-        stalled = [attacker.stream_unary(check).future(never(), timeout=30) for _ in range(4)]
-        assert srv.health_cap is not None
-        end = time.monotonic() + 5
-        while srv.health_cap.health.active < 4:  # every stalled check is counted
-            assert time.monotonic() < end, srv.health_cap.health.active
-            time.sleep(0.02)
-        with _health_channel(srv) as channel:
-            # Full, and no stalled check has waited long enough to make room: refused.
-            with pytest.raises(grpc.RpcError) as info:
-                health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(),
-                                                          timeout=5)
-            assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
-            time.sleep(call_cap.EVICTABLE_AFTER_S + 0.1 - (time.monotonic() - started))
-            assert health_status(channel) == SERVING  # a stalled one made room
-        codes = []
-        for call in stalled:  # the others end at the receive timeout, without a client's help
-            codes.append(call.exception(timeout=receive_s + 3).code())
-        assert time.monotonic() - started < receive_s + 1.0
-        assert sorted(c.name for c in codes) == [
-            "INVALID_ARGUMENT", "INVALID_ARGUMENT", "INVALID_ARGUMENT", "RESOURCE_EXHAUSTED"]
-    finally:
-        release.set()
-        attacker.close()
-        srv.stop(0).wait(5)
+        with stalled_calls(f"127.0.0.1:{srv.health_port}", 4, method=HEALTH_CHECK) as stalled:
+            health_cap = srv.health_cap
+            assert health_cap is not None
+            wait_until(lambda: health_cap.health.active >= 4, within_s=5,
+                       what="the stalled checks were not all counted")
+            with _health_channel(srv) as channel:
+                # Full, and no stalled check has waited long enough to make room: refused.
+                with pytest.raises(grpc.RpcError) as info:
+                    health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(),
+                                                              timeout=5)
+                assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+                time.sleep(call_cap.EVICTABLE_AFTER_S + 0.1 - (time.monotonic() - started))
+                assert health_status(channel) == SERVING  # a stalled one made room
+            codes = []
+            for call in stalled:  # the others end at the receive timeout, without a client's help
+                codes.append(call.exception(timeout=receive_s + 3).code())
+            assert time.monotonic() - started < receive_s + 1.0
+            assert sorted(c.name for c in codes) == [
+                "INVALID_ARGUMENT", "INVALID_ARGUMENT", "INVALID_ARGUMENT", "RESOURCE_EXHAUSTED"]

@@ -21,11 +21,12 @@ from connectrpc.protocol import ProtocolType
 from google.protobuf import json_format
 
 from route18xx.server.convert import converters, suggest_converters
-from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
+from route18xx.server.rpc.app import RouteServer, ServerConfig
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from route18xx.v1.route_service_connect import RouteServiceClientSync
 from tests.conftest import load_json, state_files
+from tests.route_server import started_server
 
 ALLOWED_ORIGIN = "https://client.example"
 SERVICE = "/route18xx.v1.RouteService"
@@ -34,12 +35,10 @@ SAMPLE = [load_json(p) for p in state_files()[::20]]
 
 @pytest.fixture(scope="module")
 def both() -> Iterator[RouteServer]:
-    srv = create_server(ServerConfig(
+    with started_server(ServerConfig(
         port=0, workers=2, http_port=0, cors_origins=(ALLOWED_ORIGIN,)
-    ))
-    srv.start()
-    yield srv
-    srv.stop(0).wait()
+    )) as srv:
+        yield srv
 
 
 @pytest.fixture(scope="module")

@@ -24,29 +24,21 @@ so that ``make test`` stays quick; the gRPC fuzz's default is 60).
 from __future__ import annotations
 
 import json
-import os
 from typing import Any, Iterator
 
 import pytest
 from google.protobuf import json_format
 from google.protobuf.message import Message
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from route18xx.server.convert import converters
 from route18xx.v1 import route_service_pb2 as pb
 from tests.server.abuse import ServerProcess, start_server
 from tests.server.http_calls import GRPC_WEB, JSON, PROTO, SERVICE, Answer, envelope, gzip, leaks, post
-from tests.server.test_fuzz import states
+from tests.server.test_fuzz import SLACK_S, TIMEOUT_S, fuzz_settings, states
 
-EXAMPLES = int(os.environ.get("ROUTE18XX_FUZZ_EXAMPLES", "30"))
-FUZZ = settings(
-    max_examples=EXAMPLES, deadline=None, derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                           HealthCheck.function_scoped_fixture],
-)
-TIMEOUT_S = 2.0
-SLACK_S = 0.1
+FUZZ = fuzz_settings(30)
 #: One request in this many sets a tiny timeout (``TINY_MS``): it may be deadline_exceeded.
 TINY_ONE_IN = 6
 TINY_MS = 1
@@ -138,17 +130,22 @@ def _timeout_ms(draw: Any) -> tuple[int, bool]:
     return (TINY_MS if tiny else int(TIMEOUT_S * 1000)), tiny
 
 
+def _connect_case(draw: Any, method: str, content_type: str, body: bytes) -> Case:
+    """A Connect call of ``body``: its timeout, and one time in two gzipped (then maybe
+    damaged)."""
+    timeout_ms, tiny = _timeout_ms(draw)
+    headers = {"Content-Type": content_type, "Connect-Timeout-Ms": str(timeout_ms)}
+    if draw(st.booleans()):
+        body, headers["Content-Encoding"] = _damage(draw, gzip(body)), "gzip"
+    return method, body, headers, tiny
+
+
 @st.composite
 def connect_json(draw: Any) -> Case:
     method = draw(st.sampled_from(METHODS))
     value = _mutate_json(draw, json_format.MessageToDict(_request(method, draw(states()))))
     text = json.dumps(value, ensure_ascii=draw(st.booleans())).encode()
-    body = _damage(draw, text)
-    timeout_ms, tiny = _timeout_ms(draw)
-    headers = {"Content-Type": JSON, "Connect-Timeout-Ms": str(timeout_ms)}
-    if draw(st.booleans()):
-        body, headers["Content-Encoding"] = _damage(draw, gzip(body)), "gzip"
-    return method, body, headers, tiny
+    return _connect_case(draw, method, JSON, _damage(draw, text))
 
 
 @st.composite
@@ -158,11 +155,7 @@ def connect_binary(draw: Any) -> Case:
         data = draw(st.binary(max_size=2048))
     else:
         data = _damage(draw, _request(method, draw(states())).SerializeToString())
-    timeout_ms, tiny = _timeout_ms(draw)
-    headers = {"Content-Type": PROTO, "Connect-Timeout-Ms": str(timeout_ms)}
-    if draw(st.booleans()):
-        data, headers["Content-Encoding"] = _damage(draw, gzip(data)), "gzip"
-    return method, data, headers, tiny
+    return _connect_case(draw, method, PROTO, data)
 
 
 @st.composite

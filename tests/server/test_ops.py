@@ -31,6 +31,7 @@ from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from tests.server.conftest import (
     BASE_STATE_NAME, NOT_SERVING, SERVING, health_status, real_state,
 )
+from tests.route_server import started_server
 from tests.server.http_calls import JSON, SERVICE, post
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,10 +65,8 @@ def gated() -> GatedSolver:
 def ops(gated: GatedSolver) -> Iterator[RouteServer]:
     """One solve at a time and no queue: a second solve is refused while one runs."""
     config = ServerConfig(port=0, workers=1, queue=0, http_port=0, limits=Limits(max_call_s=20))
-    srv = create_server(config, solve_fn=gated)
-    srv.start()
-    yield srv
-    srv.stop(0).wait(10)
+    with started_server(config, stop_wait_s=10, solve_fn=gated) as srv:
+        yield srv
 
 
 def scrape(server: RouteServer) -> Samples:
@@ -298,9 +297,7 @@ def test_readiness_while_warming_up_stalled_and_draining(
 
 
 def test_metrics_port_when_http_is_off() -> None:
-    srv = create_server(ServerConfig(port=0, workers=1, metrics_port=0))
-    srv.start()
-    try:
+    with started_server(ServerConfig(port=0, workers=1, metrics_port=0), stop_wait_s=10) as srv:
         assert srv.http_url is None and srv.metrics_port not in (None, 0)
         url = f"http://127.0.0.1:{srv.metrics_port}"
         with urllib.request.urlopen(f"{url}/metrics", timeout=5) as answer:
@@ -308,5 +305,3 @@ def test_metrics_port_when_http_is_off() -> None:
         assert {"route18xx_calls", "route18xx_lane_refusals", "process_resident_memory_bytes"} <= names
         with urllib.request.urlopen(f"{url}/readyz", timeout=5) as answer:
             assert json.loads(answer.read()) == {"ready": True, "reasons": []}
-    finally:
-        srv.stop(0).wait(10)

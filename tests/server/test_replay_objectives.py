@@ -14,11 +14,11 @@ import functools
 import io
 import json
 import urllib.request
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
-from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
+from route18xx.server.rpc.app import RouteServer
 from route18xx.server.cli import main
 from tests.conftest import LOGS_DIR
 
@@ -33,14 +33,6 @@ RUN_KEYS = {
     "treasuryLost": "treasury_lost", "leftOnTable": "left_on_table",
 }
 PROTO_OBJECTIVE = {"total": "OBJECTIVE_TOTAL", "revenue": "OBJECTIVE_REVENUE"}
-
-
-@pytest.fixture(scope="module")
-def http_server() -> Iterator[RouteServer]:
-    srv = create_server(ServerConfig(port=0, workers=1, http_port=0))
-    srv.start()
-    yield srv
-    srv.stop(0).wait()
 
 
 def replay_game_over_http(srv: RouteServer, text: str, objective: str) -> dict[str, Any]:

@@ -27,10 +27,11 @@ from route18xx.engine.api import (
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from route18xx.server.convert import converters, suggest_converters
-from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
+from route18xx.server.rpc.app import ServerConfig
 from route18xx.server.commands.client import RouteClient
 from route18xx.server.core.runner import Limits
 from tests.conftest import STATES_DIR
+from tests.route_server import started_server
 from tests.server.conftest import SERVING, assert_invalid, health_status, real_state
 
 #: Counts that depend on thread timing, and the clock.
@@ -276,15 +277,11 @@ def stand_in() -> StandIn:
 
 @pytest.fixture()
 def stand_in_stub(stand_in: StandIn) -> Iterator[pb_grpc.RouteServiceStub]:
-    srv: RouteServer = create_server(
-        ServerConfig(port=0, workers=1, suggest_workers=2,
-                     limits=Limits(max_time_limit_s=60, max_call_s=100)),
-        suggest_fn=stand_in,
-    )
-    srv.start()
-    with grpc.insecure_channel(srv.target) as ch:
+    config = ServerConfig(port=0, workers=1, suggest_workers=2,
+                          limits=Limits(max_time_limit_s=60, max_call_s=100))
+    with started_server(config, suggest_fn=stand_in) as srv, \
+            grpc.insecure_channel(srv.target) as ch:
         yield pb_grpc.RouteServiceStub(ch)
-    srv.stop(0).wait()
 
 
 def test_deadline_caps_the_ranking_time(stand_in_stub: Any, stand_in: StandIn) -> None:
@@ -301,15 +298,10 @@ def test_deadline_caps_the_ranking_time(stand_in_stub: Any, stand_in: StandIn) -
 
 def test_the_server_maximum_bounds_a_call_without_deadline(stand_in: StandIn) -> None:
     """A call without a client deadline gets the server's maximum per call (issue 9)."""
-    srv = create_server(
-        ServerConfig(port=0, workers=1, limits=Limits(max_call_s=2.0)), suggest_fn=stand_in
-    )
-    srv.start()
-    try:
-        with grpc.insecure_channel(srv.target) as ch:
-            pb_grpc.RouteServiceStub(ch).SuggestMoves(_request(time_limit_s=30), timeout=None)
-    finally:
-        srv.stop(0).wait()
+    config = ServerConfig(port=0, workers=1, limits=Limits(max_call_s=2.0))
+    with started_server(config, suggest_fn=stand_in) as srv, \
+            grpc.insecure_channel(srv.target) as ch:
+        pb_grpc.RouteServiceStub(ch).SuggestMoves(_request(time_limit_s=30), timeout=None)
     (limit,) = (c["time_limit_s"] for c in stand_in.calls)
     # 2 s less the 0.05 s margin, less the 10 % kept for the report.
     assert 1.6 < limit <= (2.0 - 0.05) * 0.9

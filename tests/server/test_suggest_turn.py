@@ -16,7 +16,7 @@ from google.protobuf import json_format
 
 from route18xx.engine import api
 from route18xx.server.convert import turn_converters
-from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
+from route18xx.server.rpc.app import RouteServer
 from route18xx.server.convert.converters import LogSource
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
@@ -28,16 +28,8 @@ TURN_START = 292  # JHR's turn, phase 4: lays and tokens to place
 
 
 @pytest.fixture(scope="module")
-def both() -> Iterator[RouteServer]:
-    srv = create_server(ServerConfig(port=0, workers=1, http_port=0))
-    srv.start()
-    yield srv
-    srv.stop(0).wait()
-
-
-@pytest.fixture(scope="module")
-def stub(both: RouteServer) -> Iterator[pb_grpc.RouteServiceStub]:
-    with grpc.insecure_channel(both.target) as channel:
+def stub(http_server: RouteServer) -> Iterator[pb_grpc.RouteServiceStub]:
+    with grpc.insecure_channel(http_server.target) as channel:
         yield pb_grpc.RouteServiceStub(channel)
 
 
@@ -59,16 +51,16 @@ def test_grpc_answers_what_the_engine_answers(stub: pb_grpc.RouteServiceStub) ->
 
 
 def test_the_page_can_draw_and_solve_the_board_after_the_best_plan(
-    both: RouteServer, stub: pb_grpc.RouteServiceStub,
+    http_server: RouteServer, stub: pb_grpc.RouteServiceStub,
 ) -> None:
     """Connect JSON: SuggestTurn, then RenderBoard and SolveRoutes on ``stateAfter``."""
     body = {"gameLog": json.dumps(LOG), "actionId": TURN_START, "top": 1}
-    answer = _post(both, "SuggestTurn", body)
+    answer = _post(http_server, "SuggestTurn", body)
     best = answer["plans"][0]
     state_after = best["stateAfter"]
-    solved = _post(both, "SolveRoutes", {"state": state_after})
+    solved = _post(http_server, "SolveRoutes", {"state": state_after})
     assert solved["revenue"] + solved.get("subsidy", 0) == best["income"]
-    svg = _post(both, "RenderBoard", {"state": state_after, "routesMode": "ROUTES_MODE_OPTIMAL"})
+    svg = _post(http_server, "RenderBoard", {"state": state_after, "routesMode": "ROUTES_MODE_OPTIMAL"})
     assert svg["svg"].startswith("<") and "</svg>" in svg["svg"]
     for lay in best["plan"].get("lays", []):
         assert {"hex": lay["hex"], "tile": lay["tile"], "rotation": lay.get("rotation", 0)} in [
@@ -102,14 +94,14 @@ def _post(server: RouteServer, method: str, body: Any) -> Any:
         return json.loads(response.read())
 
 
-def test_route_client_and_call_suggest_turn(both: RouteServer, tmp_path: Any, capsys: Any) -> None:
+def test_route_client_and_call_suggest_turn(http_server: RouteServer, tmp_path: Any, capsys: Any) -> None:
     """``RouteClient.suggest_turn`` rebuilds the engine's report; ``route18xx call suggest
     --turn`` prints what the local ``suggest --turn`` prints (timing aside); bad input
     exits 2 naming the field, an RPC error 1 with the status name."""
     from route18xx.server.cli import main
     from route18xx.server.commands.client import RouteClient
 
-    with RouteClient(both.target) as client:
+    with RouteClient(http_server.target) as client:
         remote = client.suggest_turn(LogSource(LOG, TURN_START), top=2, trains=False,
                                      timeout_s=60)
     local = api.suggest_turn(None, game_log=LOG, action_id=TURN_START, top=2, trains=False)
@@ -119,15 +111,15 @@ def test_route_client_and_call_suggest_turn(both: RouteServer, tmp_path: Any, ca
     args = ["--turn", "--game", str(game), "--action", str(TURN_START), "--top", "2", "--json"]
     assert main(["suggest", *args]) == 0
     printed_local = json.loads(capsys.readouterr().out)
-    assert main(["call", "suggest", *args, "--target", both.target]) == 0
+    assert main(["call", "suggest", *args, "--target", http_server.target]) == 0
     printed_remote = json.loads(capsys.readouterr().out)
     assert _stable(printed_remote) == _stable(printed_local)
     assert printed_remote["trains"]["options"]  # train advice by default
     assert main(["call", "suggest", "--turn", "--game", str(game), "--action", "99999",
-                 "--target", both.target]) == 1
+                 "--target", http_server.target]) == 1
     assert capsys.readouterr().err.startswith("INVALID_ARGUMENT: action_id")
     state = tmp_path / "state.json"
     state.write_text(json.dumps({"title": "1888", "rule_set": "north", "phase": "4",
                                  "corporation": "JHR", "trains": ["3"], "depot": ["9"]}), "utf-8")
-    assert main(["call", "suggest", "--turn", str(state), "--target", both.target]) == 1
+    assert main(["call", "suggest", "--turn", str(state), "--target", http_server.target]) == 1
     assert capsys.readouterr().err.startswith("INVALID_ARGUMENT: depot[0]")

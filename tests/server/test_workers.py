@@ -26,10 +26,11 @@ from route18xx.server.core.frames import (
 )
 from route18xx.server.core.runner import Limits
 from route18xx.server.core.workers import worker_main
-from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
+from route18xx.server.rpc.app import RouteServer, ServerConfig
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from tests.conftest import load_json, state_files
+from tests.route_server import started_server
 from tests.server.abuse import log_with_undos
 
 SAMPLE = [load_json(p) for p in state_files()[::25]]
@@ -37,10 +38,8 @@ SAMPLE = [load_json(p) for p in state_files()[::25]]
 
 @pytest.fixture(scope="module")
 def processes() -> Iterator[RouteServer]:
-    srv = create_server(ServerConfig(port=0, workers=2, processes=True))
-    srv.start()
-    yield srv
-    srv.stop(0).wait()
+    with started_server(ServerConfig(port=0, workers=2, processes=True)) as srv:
+        yield srv
 
 
 @pytest.fixture(scope="module")
@@ -138,10 +137,8 @@ def test_a_cancel_frame_stops_the_running_job(monkeypatch: pytest.MonkeyPatch) -
 
 @pytest.fixture(scope="module")
 def one_worker() -> Iterator[RouteServer]:
-    srv = create_server(ServerConfig(port=0, workers=1, queue=4, processes=True))
-    srv.start()
-    yield srv
-    srv.stop(0).wait()
+    with started_server(ServerConfig(port=0, workers=1, queue=4, processes=True)) as srv:
+        yield srv
 
 
 def _slow_and_cheap() -> tuple[Any, Any]:

@@ -6,24 +6,24 @@ from __future__ import annotations
 
 import tempfile
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
+from route18xx.server.rpc.app import RouteServer, ServerConfig
 from route18xx.server.core.log_source import LogSourceConfig
 from tests.browser import new_chromium
 from tests.conftest import LOGS_DIR
-from tests.local_site import local_site
+from tests.local_site import SiteHandler, local_site
+from tests.route_server import started_server
 
 #: The stand-in site's games: 18xx.games id → the shared log's file.
 GAMES = {"129026": LOGS_DIR / "129026.json", "186735": LOGS_DIR / "1888_game_end_bankrupt.json",
          "26855": LOGS_DIR.parent / "1830" / "26855.json"}
 
 
-class StandInSite(BaseHTTPRequestHandler):
+class StandInSite(SiteHandler):
     """``GET /api/game/<id>`` as 18xx.games answers it, for the shared logs only."""
 
     asked: list[str] = []
@@ -33,14 +33,7 @@ class StandInSite(BaseHTTPRequestHandler):
         game = self.path.removeprefix("/api/game/")
         body = GAMES[game].read_bytes() if self.path.startswith("/api/game/") and game in GAMES \
             else b"Game does not exist"
-        self.send_response(200 if game in GAMES else 404)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args: Any) -> None:
-        pass
+        self.reply(200 if game in GAMES else 404, body)
 
 
 @pytest.fixture(scope="session")
@@ -51,11 +44,9 @@ def standin() -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def site(standin: str) -> Iterator[RouteServer]:
-    srv = create_server(ServerConfig(port=0, workers=2, http_port=0,
-                                     log_source=LogSourceConfig(standin, timeout_s=5.0)))
-    srv.start()
-    yield srv
-    srv.stop(0).wait()
+    with started_server(ServerConfig(port=0, workers=2, http_port=0,
+                                     log_source=LogSourceConfig(standin, timeout_s=5.0))) as srv:
+        yield srv
 
 
 @pytest.fixture(scope="session")

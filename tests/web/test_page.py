@@ -46,13 +46,10 @@ def _load(driver: Any, site: RouteServer, path: Path) -> None:
 def test_a_bad_file_shows_a_readable_error(
     chromium_driver: Any, site: RouteServer, tmp_path: Path, content: str, expected: str
 ) -> None:
-    from selenium.webdriver.common.by import By
-
     bad = tmp_path / "bad.json"
     bad.write_text(content)
     _load(chromium_driver, site, bad)
-    error = _wait(chromium_driver, lambda d: d.find_element(By.ID, "error").is_displayed()
-                  and d.find_element(By.ID, "error"))
+    error = _error_box(chromium_driver)
     assert expected in error.text and "bad.json" in error.text
     screenshot(chromium_driver, f"web-error-{tmp_path.name}")
 
@@ -76,6 +73,24 @@ def test_a_pasted_state_is_solved_and_drawn(chromium_driver: Any, site: RouteSer
     assert panel > 0.9 * driver.find_element(By.TAG_NAME, "main").rect["width"]
 
 
+def _open_a_good_run(driver: Any, site: RouteServer) -> None:
+    """The page with a good log loaded (28 runs) and its first run's board drawn."""
+    from selenium.webdriver.common.by import By
+
+    _load(driver, site, LOGS_DIR / "1888_game_end_bankrupt.json")
+    _wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#runs tbody tr")) == 28)
+    driver.find_elements(By.CSS_SELECTOR, "#runs tbody tr")[0].click()
+    _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg path.route"))
+
+
+def _error_box(driver: Any) -> Any:
+    """The error box, once it shows."""
+    from selenium.webdriver.common.by import By
+
+    return _wait(driver, lambda d: d.find_element(By.ID, "error").is_displayed()
+                 and d.find_element(By.ID, "error"))
+
+
 def _choose(driver: Any, path: Path) -> None:
     """Pick another file on the page already open (no reload: what a person does)."""
     from selenium.webdriver.common.by import By
@@ -91,14 +106,10 @@ def test_a_replay_that_stops_shows_the_error_and_the_runs_before_it(
     from selenium.webdriver.common.by import By
 
     driver = chromium_driver
-    _load(driver, site, LOGS_DIR / "1888_game_end_bankrupt.json")
-    _wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#runs tbody tr")) == 28)
-    driver.find_elements(By.CSS_SELECTOR, "#runs tbody tr")[0].click()
-    _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg path.route"))
+    _open_a_good_run(driver, site)
 
     _choose(driver, write_stopped_log(tmp_path / "stops.json"))
-    error = _wait(driver, lambda d: d.find_element(By.ID, "error").is_displayed()
-                  and d.find_element(By.ID, "error"))
+    error = _error_box(driver)
     assert f"stops.json: the replay stopped at action {STOPS_AT}" in error.text
     assert f"action {STOPS_AT}" in error.text and BAD_HEX in error.text
     assert f"{RUNS_BEFORE} runs were reached" in error.text
@@ -126,14 +137,10 @@ def test_a_replay_that_stops_at_once_shows_the_error_and_no_board(
     from selenium.webdriver.common.by import By
 
     driver = chromium_driver
-    _load(driver, site, LOGS_DIR / "1888_game_end_bankrupt.json")
-    _wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#runs tbody tr")) == 28)
-    driver.find_elements(By.CSS_SELECTOR, "#runs tbody tr")[0].click()
-    _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg path.route"))
+    _open_a_good_run(driver, site)
 
     _choose(driver, write_stopped_log(tmp_path / "at-once.json", STOPS_AT_ONCE))
-    error = _wait(driver, lambda d: d.find_element(By.ID, "error").is_displayed()
-                  and d.find_element(By.ID, "error"))
+    error = _error_box(driver)
     assert f"the replay stopped at action {STOPS_AT_ONCE}" in error.text
     assert "No run was reached" in error.text
     assert not driver.find_element(By.ID, "runs-panel").is_displayed()
@@ -148,16 +155,12 @@ def test_a_failed_request_leaves_no_stale_board_or_runs(
     from selenium.webdriver.common.by import By
 
     driver = chromium_driver
-    _load(driver, site, LOGS_DIR / "1888_game_end_bankrupt.json")
-    _wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#runs tbody tr")) == 28)
-    driver.find_elements(By.CSS_SELECTOR, "#runs tbody tr")[0].click()
-    _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg path.route"))
+    _open_a_good_run(driver, site)
 
     bad = tmp_path / "not-1888.json"
     bad.write_text(json.dumps({"title": "1830", "players": [{"id": 1}], "actions": []}))
     _choose(driver, bad)
-    error = _wait(driver, lambda d: d.find_element(By.ID, "error").is_displayed()
-                  and d.find_element(By.ID, "error"))
+    error = _error_box(driver)
     assert "invalid_argument" in error.text and "not-1888.json" in error.text
     assert not driver.find_element(By.ID, "runs-panel").is_displayed()
     assert not driver.find_elements(By.CSS_SELECTOR, "#runs tbody tr, #board svg, #breakdown *, #suggestions li")
