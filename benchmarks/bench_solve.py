@@ -70,7 +70,8 @@ def test_summary(benchmark: Any) -> None:
             per_state[name] = statistics.median(times)
             statuses.add(opt.solution.status)
             s = opt.solution.stats
-            sizes[name] = (s.segments_before, s.segments_after, s.arcs, s.listed_routes)
+            sizes[name] = (s.segments_before, s.segments_after, s.arcs,
+                           opt.solution.listed_routes)
 
     benchmark.pedantic(run_all, rounds=1, iterations=1)
     values = list(per_state.values())

@@ -55,7 +55,7 @@ class SolveTiming:
         stats = solution.stats
         status = "OPTIMAL" if solution.status == "INFEASIBLE" else solution.status
         return cls(purpose, objective, trains, status, ms,
-                   stats.build_ms + stats.reduce_ms + stats.solve_ms, stats.solve_ms,
+                   stats.build_ms + stats.reduce_ms + stats.solver_ms, stats.solver_ms,
                    stats.branches, stats.conflicts, floor)
 
     def to_json(self) -> dict[str, Any]:

@@ -205,7 +205,7 @@ def typed_report(
             "conflicts": stats.conflicts,
             "reduce_ms": round(stats.reduce_ms, 3),
             "build_ms": round(stats.build_ms, 3),
-            "solver_ms": round(stats.solve_ms, 3),
+            "solver_ms": round(stats.solver_ms, 3),
             # every solve of the answer, each with its own time (issue 21 item 4)
             "solves": [t.to_json() for t in opt.solves],
         },

@@ -95,7 +95,7 @@ def _explained(
             s, opt = solve_prepared(prep, trains=trains, objective=goal,
                                     time_limit_s=time_limit_s, budget=budget, purpose=purpose)
             solved[key] = typed_report(s, opt, goal)
-            listed[key] = opt.solution.stats.listed_routes
+            listed[key] = opt.solution.listed_routes
         return solved[key]
 
     extras: dict[str, Any] = {}
