@@ -27,10 +27,13 @@ from route18xx.engine.errors import (
 from route18xx.engine.inputs.input_file import MAX_FILE_BYTES, file_kind, read_input_file, read_json_file
 from route18xx.engine.inputs.jsontext import decode_json
 from route18xx.engine.facts.money import money, signed_money
+from route18xx.engine.answer.budget import SolveTiming
 from route18xx.engine.answer.reports import (
-    AnswerBreakdown, BonusValue, CheckReport, RouteBreakdown, RouteCheckReport, RouteReport,
-    SolveReport, StopValue, SubsidyValue, Violation,
+    STATS_KEYS, AnswerBreakdown, AnswerStats, BonusValue, BriefOptimum, CheckReport, Comparison,
+    Distance, ObjectiveChoice, PinnedExplanation, RouteBreakdown, RouteCheckReport, RouteReport,
+    SolveReport, StopValue, SubsidyValue, TrainComparison, Violation,
 )
+from route18xx.engine.declared import Declared
 from route18xx.engine.routes.route_judge import VIOLATION_CODES
 from route18xx.engine.titles import DEFAULT_TITLE, TITLES
 from route18xx.engine.facts.rule_versions import RulesVersion, dated_state, parse_rules_as_of, rules_as_of
@@ -100,6 +103,8 @@ DEFAULT_OBJECTIVE: Objective = OBJECTIVES[0]
 __all__ = [
     "VIOLATION_CODES", "AnswerBreakdown", "BonusValue", "CheckReport", "RouteBreakdown",
     "RouteCheckReport", "RouteReport", "SolveReport", "StopValue", "SubsidyValue", "Violation",
+    "STATS_KEYS", "AnswerStats", "BriefOptimum", "Comparison", "Declared", "Distance",
+    "ObjectiveChoice", "PinnedExplanation", "SolveTiming", "TrainComparison",
     "check_report", "solve_report", "RulesVersion", "dated_state", "parse_rules_as_of",
     "rules_as_of",
     "DEFAULT_OBJECTIVE", "AuditOptimum", "AuditReport", "AuditRun", "MoveLayReport", "MoveReport", "RecordedTurn",
@@ -188,7 +193,7 @@ def check_report(
     report = typed_check(state, judge_routes(state, specs, cancel))
     if not compare:
         return report
-    from dataclasses import replace
+    from msgspec.structs import replace as replace_struct
 
     from route18xx.engine.answer.solve_answer import comparison
 
@@ -196,7 +201,7 @@ def check_report(
     best = solve_report(state, objective=objective, time_limit_s=time_limit_s,
                         cancel=cancel if isinstance(cancel, CancelToken) else None,
                         objectives=False)
-    return replace(report, comparison=comparison(report, best))
+    return replace_struct(report, comparison=comparison(report, best))
 
 
 def solve_routes(

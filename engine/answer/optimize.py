@@ -15,7 +15,7 @@ from typing import Any
 from route18xx.engine.answer.budget import AnswerBudget, SolveTiming
 from route18xx.engine.errors import EngineMismatch, MalformedInput
 from route18xx.engine.answer.problem_builder import BuiltProblem, build_problem
-from route18xx.engine.answer.reports import AnswerBreakdown, RouteReport, SolveReport
+from route18xx.engine.answer.reports import AnswerBreakdown, AnswerStats, RouteReport, SolveReport
 from route18xx.engine.routes.route_judge import Judgement, RouteSpec, judge_routes
 from route18xx.engine.inputs.state_file import RouteState
 from route18xx.solver import OBJECTIVES, CancelToken, RouteResult, Solution, solve
@@ -178,7 +178,6 @@ def typed_report(
     optimum of the same answer with the very same specs and judgement).
     """
     sol = opt.solution
-    stats = sol.stats
     if routes is None:
         routes = route_reports(state, opt)
     return SolveReport(
@@ -191,23 +190,6 @@ def typed_report(
         bound=sol.bound,
         solve_ms=round(opt.solve_ms, 3),
         routes=routes,
-        stats={
-            "nodes_before": stats.nodes_before,
-            "segments_before": stats.segments_before,
-            "nodes_after": stats.nodes_after,
-            "segments_after": stats.segments_after,
-            "arcs": stats.arcs,
-            "variables": stats.variables,
-            "constraints": stats.constraints,
-            # CP-SAT's work, summed over its stages: the same for the same request
-            # under any load (issue 21); 0 when no search was needed
-            "branches": stats.branches,
-            "conflicts": stats.conflicts,
-            "reduce_ms": round(stats.reduce_ms, 3),
-            "build_ms": round(stats.build_ms, 3),
-            "solver_ms": round(stats.solver_ms, 3),
-            # every solve of the answer, each with its own time (issue 21 item 4)
-            "solves": [t.to_json() for t in opt.solves],
-        },
+        stats=AnswerStats.of(sol.stats, opt.solves),
         breakdown=AnswerBreakdown.of(tuple(r.breakdown for r in routes if r.breakdown)),
     )
