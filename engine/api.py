@@ -60,7 +60,7 @@ if TYPE_CHECKING:  # at run time these load on first use (``__getattr__`` below)
         MoveLayReport, MoveReport, RecordedTurn, SuggestReport, Suggestion,
     )
     from route18xx.engine.turn.turn_report import (
-        PlanLay, PlanReport, PlanToken, RankedPlanReport, TrainAdvice, TurnReport,
+        PlanLay, PlanReport, PlanToken, RankedPlanReport, TrainAdvice, TrainsAdvice, TurnReport,
     )
     from route18xx.engine.turn.turn_compare import BoughtTrain, TurnComparison, TurnsReport
 
@@ -81,7 +81,7 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("MoveLayReport", "MoveReport", "RecordedTurn", "SuggestReport", "Suggestion"),
                     "route18xx.engine.suggest.suggest_report"),
     **dict.fromkeys(("PlanLay", "PlanReport", "PlanToken", "RankedPlanReport", "TrainAdvice",
-                     "TurnReport"), "route18xx.engine.turn.turn_report"),
+                     "TrainsAdvice", "TurnReport"), "route18xx.engine.turn.turn_report"),
     **dict.fromkeys(("BoughtTrain", "TurnComparison", "TurnsReport"),
                     "route18xx.engine.turn.turn_compare"),
 }
@@ -119,7 +119,8 @@ __all__ = [
     "new_cancel_token", "parse_game_log", "random_game_log", "read_state",
     "chosen_suggestion", "is_run_routes", "recorded_routes", "recorded_turn", "replay", "replay_game", "replay_report", "route_walks", "solve_routes",
     "state_before", "state_from_log", "state_with_move", "suggest_moves", "tile_view",
-    "PlanLay", "PlanReport", "PlanToken", "RankedPlanReport", "TrainAdvice", "TurnReport",
+    "PlanLay", "PlanReport", "PlanToken", "RankedPlanReport", "TrainAdvice", "TrainsAdvice",
+    "TurnReport",
     "suggest_turn", "BoughtTrain", "TurnComparison", "TurnsReport", "compare_turns",
     "money", "signed_money", "currency_formats", "served_title", "titles_served",
     "blockers_aliases",
@@ -470,7 +471,7 @@ def recorded_turn(
         return RecordedTurn(moves, None, None, False)
     income = opt.judgement.revenue + (opt.judgement.subsidy if objective == "total" else 0)
     return RecordedTurn(moves, income, income - base_income, opt.solution.status == "OPTIMAL",
-                        tuple(routes_report(opt)))
+                        routes_report(opt))
 
 
 #: Where an engine bug that a client's log triggered is logged, traceback included.

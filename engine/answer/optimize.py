@@ -15,8 +15,10 @@ from typing import Any
 from route18xx.engine.answer.budget import AnswerBudget, SolveTiming
 from route18xx.engine.errors import EngineMismatch, MalformedInput
 from route18xx.engine.answer.problem_builder import BuiltProblem, build_problem
-from route18xx.engine.answer.reports import AnswerBreakdown, AnswerStats, RouteReport, SolveReport
-from route18xx.engine.routes.route_judge import Judgement, RouteSpec, judge_routes
+from route18xx.engine.answer.reports import (
+    AnswerBreakdown, AnswerStats, RouteBreakdown, RouteReport, SolveReport,
+)
+from route18xx.engine.routes.route_judge import Judgement, JudgedRoute, RouteSpec, judge_routes
 from route18xx.engine.inputs.state_file import RouteState
 from route18xx.solver import OBJECTIVES, CancelToken, RouteResult, Solution, solve
 
@@ -125,22 +127,24 @@ def solve_report(
     return optimum_report(state, opt, objective)
 
 
-def routes_report(opt: Optimum) -> list[dict[str, Any]]:
-    """The checked routes of an optimum in the 18xx.games ``run_routes`` shape."""
-    routes = []
-    for spec, judged in zip(opt.specs, opt.judgement.routes):
-        routes.append(
-            {
-                "train": spec.train,
-                "revenue": judged.revenue,
-                "subsidy": judged.subsidy,
-                "hexes": judged.hexes,
-                "nodes": list(judged.stops),
-                "connections": [list(c) for c in spec.connections],
-                "revenue_str": "-".join(judged.hexes) + (" (dest)" if judged.bonus else ""),
-            }
-        )
-    return routes
+def routes_report(opt: Optimum) -> tuple[RouteReport, ...]:
+    """The checked routes of an optimum in the 18xx.games ``run_routes`` shape (no breakdowns)."""
+    return tuple(_route_report(spec, judged) for spec, judged in zip(opt.specs, opt.judgement.routes))
+
+
+def _route_report(spec: RouteSpec, judged: JudgedRoute,
+                  breakdown: RouteBreakdown | None = None) -> RouteReport:
+    hexes = judged.hexes
+    return RouteReport(
+        train=spec.train,
+        revenue=judged.revenue,
+        subsidy=judged.subsidy,
+        hexes=tuple(hexes),
+        nodes=tuple(judged.stops),
+        connections=tuple(tuple(c) for c in spec.connections),
+        revenue_str="-".join(hexes) + (" (dest)" if judged.bonus else ""),
+        breakdown=breakdown,
+    )
 
 
 def optimum_report(state: RouteState, opt: Optimum, objective: str) -> dict[str, Any]:
@@ -152,20 +156,8 @@ def route_reports(state: RouteState, opt: Optimum) -> tuple[RouteReport, ...]:
     """An optimum's judged routes as the typed answer's, each with its breakdown."""
     from route18xx.engine.answer.explain import route_breakdown
 
-    routes: list[RouteReport] = []
-    for spec, judged in zip(opt.specs, opt.judgement.routes):
-        hexes = judged.hexes
-        routes.append(RouteReport(
-            train=spec.train,
-            revenue=judged.revenue,
-            subsidy=judged.subsidy,
-            hexes=tuple(hexes),
-            nodes=tuple(judged.stops),
-            connections=tuple(tuple(c) for c in spec.connections),
-            revenue_str="-".join(hexes) + (" (dest)" if judged.bonus else ""),
-            breakdown=route_breakdown(state, judged),
-        ))
-    return tuple(routes)
+    return tuple(_route_report(spec, judged, route_breakdown(state, judged))
+                 for spec, judged in zip(opt.specs, opt.judgement.routes))
 
 
 def typed_report(
