@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import importlib
 import logging
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+
+from msgspec.structs import replace
 
 from route18xx.engine.deadline import CancelSignal, check_time
 from route18xx.engine.errors import (
@@ -194,15 +195,13 @@ def check_report(
     report = typed_check(state, judge_routes(state, specs, cancel))
     if not compare:
         return report
-    from msgspec.structs import replace as replace_struct
-
     from route18xx.engine.answer.solve_answer import comparison
 
     require_trains(state)
     best = solve_report(state, objective=objective, time_limit_s=time_limit_s,
                         cancel=cancel if isinstance(cancel, CancelToken) else None,
                         objectives=False)
-    return replace_struct(report, comparison=comparison(report, best))
+    return replace(report, comparison=comparison(report, best))
 
 
 def solve_routes(
