@@ -135,24 +135,13 @@ def judgement_report(judgement: Judgement, state: RouteState | None = None) -> d
         from route18xx.engine.answer.explain import check_report as typed_check
 
         return typed_check(state, judgement).to_json()
-    return {
-        "legal": judgement.legal,
-        "violations": list(judgement.violations),
-        "revenue": judgement.revenue,
-        "subsidy": judgement.subsidy,
-        "routes": [
-            {
-                "train": r.train,
-                "legal": not r.violations,
-                "violations": list(r.violations),
-                "revenue": r.revenue,
-                "subsidy": r.subsidy,
-                "hexes": r.hexes,
-                "nodes": list(r.stops),
-            }
-            for r in judgement.routes
-        ],
-    }
+    return CheckReport(
+        legal=judgement.legal, violations=tuple(judgement.violations), revenue=judgement.revenue,
+        subsidy=judgement.subsidy,
+        routes=tuple(RouteCheckReport(r.train, not r.violations, tuple(r.violations), r.revenue,
+                                      r.subsidy, tuple(r.hexes), tuple(r.stops))
+                     for r in judgement.routes),
+    ).to_json()
 
 
 def check_routes(

@@ -349,32 +349,6 @@ def routes_from_proto(routes: Sequence[pb.Route]) -> list[dict[str, Any]]:
     return [route_to_dict(r) for r in routes]
 
 
-def route_report_to_proto(r: Mapping[str, Any]) -> pb.Route:
-    """A solved route of an engine report (solve or suggestion) as a ``Route``."""
-    return pb.Route(
-        train=r["train"],
-        connections=[pb.Connection(hexes=c) for c in r.get("connections", [])],
-        hexes=r["hexes"],
-        nodes=r["nodes"],
-        revenue=r["revenue"],
-        subsidy=r["subsidy"],
-        revenue_str=r.get("revenue_str", ""),
-    )
-
-
-def route_report_from_proto(r: pb.Route) -> dict[str, Any]:
-    """A ``Route`` as a solved route of an engine report, keys in the engine's order."""
-    return {
-        "train": r.train,
-        "revenue": r.revenue,
-        "subsidy": r.subsidy,
-        "hexes": list(r.hexes),
-        "nodes": list(r.nodes),
-        "connections": [list(c.hexes) for c in r.connections],
-        "revenue_str": r.revenue_str,
-    }
-
-
 # -- Request options --------------------------------------------------------------
 
 
