@@ -96,7 +96,7 @@ def _in_process(states: dict[str, dict[str, Any]], fresh: bool = False) -> dict[
             c.append((time.process_time() - c0) * 1000)
             w.append((time.perf_counter() - t0) * 1000)
         wall[name], cpu[name] = statistics.median(w), statistics.median(c)
-        stats = report.stats
+        stats = report.to_json()["stats"]
         timings = stats.get("solves")
         if timings is not None:  # this tree: each solve's time beside the whole answer's
             solves += len(timings)
@@ -203,7 +203,7 @@ def measure_boards() -> dict[str, Any]:
         c0 = time.process_time()
         report = solve_report(raw, time_limit_s=60.0)
         cpu = round((time.process_time() - c0) * 1000, 1)
-        solves = report.stats.get("solves")
+        solves = report.to_json()["stats"].get("solves")
         out[path.stem] = [cpu, [s["branches"] for s in solves]] if solves is not None else [cpu]
     return out
 

@@ -35,7 +35,7 @@ def four_calls(state: dict[str, Any]) -> Any:
 @pytest.mark.benchmark(group="what-if: 4 train sets")
 def test_one_call_with_four_sets(benchmark: Any) -> None:
     report = benchmark(one_call, REAL[NAME])
-    assert len(report.extras["alternatives"]) == 4
+    assert len(report.alternatives) == 4
 
 
 @pytest.mark.benchmark(group="what-if: 4 train sets")
@@ -57,6 +57,6 @@ def test_one_call_is_faster_than_four() -> None:
             times.append(time.perf_counter() - started)
         best[name] = min(times)
     assert best["one"] < best["four"], best
-    alternatives = one_call(state).extras["alternatives"]
+    alternatives = one_call(state).alternatives
     for alt, alone in zip(alternatives, four_calls(state)):
-        assert (alt["revenue"], alt["subsidy"]) == (alone.revenue, alone.subsidy)
+        assert (alt.revenue, alt.subsidy) == (alone.revenue, alone.subsidy)

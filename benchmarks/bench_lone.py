@@ -85,7 +85,7 @@ def measure(where: str) -> dict[str, list[Any]]:
         cpu = (time.process_time() - started) * 1000
         # the best revenue: beside the answer where it differs, else the answer's own
         # (``engine/answer/objectives.py``: then the answer is proven optimal for both)
-        other = report.extras.get("objectives", {}).get("revenue", {})
+        other = report.to_json().get("objectives", {}).get("revenue", {})
         out[name] = [round(cpu, 2), report.revenue + report.subsidy,
                      other.get("revenue", report.revenue)]
     return out

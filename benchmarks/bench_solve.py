@@ -59,7 +59,8 @@ def test_summary(benchmark: Any) -> None:
             per_state[name], opt = median_ms(lambda: optimize(state, objective="total"), 5)
             statuses.add(opt.solution.status)
             s = opt.solution.stats
-            sizes[name] = (s.segments_before, s.segments_after, s.arcs, s.listed_routes)
+            sizes[name] = (s.segments_before, s.segments_after, s.arcs,
+                           opt.solution.listed_routes)
 
     benchmark.pedantic(run_all, rounds=1, iterations=1)
     values = list(per_state.values())

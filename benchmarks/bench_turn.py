@@ -94,7 +94,7 @@ def measure(n: int = LATEST) -> dict[str, Any]:
                             for k, r, s in (("on", treated, treated_s),
                                             ("off", control, control_s))},
             "best": ranked.plans[0].income, "base": ranked.base_income,
-            "train_options": len(whole.trains),
+            "train_options": len(whole.train_advice.options),
             "rank_cpu_s": round(rank_s, 4), "with_trains_cpu_s": round(whole_s, 4),
         })
     rank = [r["rank_cpu_s"] for r in rows]

@@ -95,7 +95,7 @@ def record() -> tuple[list[list[Call]], list[Call], list[Call]]:
 
 def _outcome(solution: Any) -> tuple[Any, ...]:
     return (tuple((r.train, r.stops, r.segments, r.revenue, r.subsidy) for r in solution.routes),
-            solution.status, solution.objective, solution.bound, solution.stats.listed_routes,
+            solution.status, solution.objective, solution.bound, solution.listed_routes,
             solution.stats.branches)
 
 

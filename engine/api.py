@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import importlib
 import logging
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+
+from msgspec.structs import replace
 
 from route18xx.engine.deadline import CancelSignal, check_time
 from route18xx.engine.errors import (
@@ -27,10 +28,13 @@ from route18xx.engine.errors import (
 from route18xx.engine.inputs.input_file import MAX_FILE_BYTES, file_kind, read_input_file, read_json_file
 from route18xx.engine.inputs.jsontext import decode_json
 from route18xx.engine.facts.money import money, signed_money
+from route18xx.engine.answer.budget import SolveTiming
 from route18xx.engine.answer.reports import (
-    AnswerBreakdown, BonusValue, CheckReport, RouteBreakdown, RouteCheckReport, RouteReport,
-    SolveReport, StopValue, SubsidyValue, Violation,
+    STATS_KEYS, AnswerBreakdown, AnswerStats, BonusValue, BriefOptimum, CheckReport, Comparison,
+    Distance, ObjectiveChoice, PinnedExplanation, RouteBreakdown, RouteCheckReport, RouteReport,
+    SolveReport, StopValue, SubsidyValue, TrainComparison, Violation,
 )
+from route18xx.engine.declared import Declared
 from route18xx.engine.routes.route_judge import VIOLATION_CODES
 from route18xx.engine.titles import TITLES
 from route18xx.engine.facts.rule_versions import dated_state, parse_rules_as_of
@@ -59,7 +63,7 @@ if TYPE_CHECKING:  # at run time these load on first use (``__getattr__`` below)
         MoveLayReport, MoveReport, RecordedTurn, SuggestReport, Suggestion,
     )
     from route18xx.engine.turn.turn_report import (
-        PlanLay, PlanReport, PlanToken, RankedPlanReport, TrainAdvice, TurnReport,
+        PlanLay, PlanReport, PlanToken, RankedPlanReport, TrainAdvice, TrainsAdvice, TurnReport,
     )
     from route18xx.engine.turn.turn_compare import TurnComparison, TurnsReport
 
@@ -77,7 +81,7 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("MoveLayReport", "MoveReport", "RecordedTurn", "SuggestReport", "Suggestion"),
                     "route18xx.engine.suggest.suggest_report"),
     **dict.fromkeys(("PlanLay", "PlanReport", "PlanToken", "RankedPlanReport", "TrainAdvice",
-                     "TurnReport"), "route18xx.engine.turn.turn_report"),
+                     "TrainsAdvice", "TurnReport"), "route18xx.engine.turn.turn_report"),
     **dict.fromkeys(("TurnComparison", "TurnsReport"),
                     "route18xx.engine.turn.turn_compare"),
 }
@@ -99,6 +103,8 @@ DEFAULT_OBJECTIVE: Objective = OBJECTIVES[0]
 __all__ = [
     "VIOLATION_CODES", "AnswerBreakdown", "BonusValue", "CheckReport", "RouteBreakdown",
     "RouteCheckReport", "RouteReport", "SolveReport", "StopValue", "SubsidyValue", "Violation",
+    "STATS_KEYS", "AnswerStats", "BriefOptimum", "Comparison", "Declared", "Distance",
+    "ObjectiveChoice", "PinnedExplanation", "SolveTiming", "TrainComparison", "TrainsAdvice",
     "check_report", "solve_report", "dated_state", "parse_rules_as_of", "DEFAULT_OBJECTIVE",
     "AuditOptimum", "AuditReport", "AuditRun", "MoveLayReport", "MoveReport", "RecordedTurn",
     "OBJECTIVE_WORDS", "ReplayReport", "RunOptimum", "RunReport", "SuggestReport", "Suggestion",
@@ -156,8 +162,6 @@ def check_report(
     report = typed_check(state, judge_routes(state, specs, cancel))
     if not compare:
         return report
-    from dataclasses import replace
-
     from route18xx.engine.answer.solve_answer import comparison
 
     require_trains(state)
@@ -433,7 +437,7 @@ def recorded_turn(
         return RecordedTurn(moves, None, None, False)
     income = opt.judgement.revenue + (opt.judgement.subsidy if objective == "total" else 0)
     return RecordedTurn(moves, income, income - base_income, opt.solution.status == "OPTIMAL",
-                        tuple(routes_report(opt)))
+                        routes_report(opt))
 
 
 #: Where an engine bug that a client's log triggered is logged, traceback included.

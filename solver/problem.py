@@ -175,7 +175,12 @@ class RouteResult:
 
 @dataclass(frozen=True)
 class SolveStats:
-    """Measurements of one solve: sizes before/after reduction and times in ms."""
+    """Measurements of one solve: sizes before/after reduction, CP-SAT's work and times in ms.
+
+    The one declaration of an answer's ``stats`` (issue 32 item 4): its keys are these
+    fields' names, in this order (the engine's ``AnswerStats`` adds the answer's ``solves``;
+    the service's ``SolveStats`` message names the same fields).
+    """
 
     nodes_before: int = 0
     segments_before: int = 0
@@ -184,13 +189,14 @@ class SolveStats:
     arcs: int = 0
     variables: int = 0
     constraints: int = 0
-    reduce_ms: float = 0.0
-    build_ms: float = 0.0
-    solve_ms: float = 0.0
+    #: CP-SAT's branches and conflicts, summed over its stages: the same for the same
+    #: request under any load (issue 21); 0 when no search was needed
     branches: int = 0
     conflicts: int = 0
-    #: routes listed for limited trains (``solver/listing/routes.py``); 0 if all are circuits
-    listed_routes: int = 0
+    reduce_ms: float = 0.0
+    build_ms: float = 0.0
+    #: the search's time (CP-SAT's, or the listing's)
+    solver_ms: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -209,3 +215,5 @@ class Solution:
     objective: int
     bound: int
     stats: SolveStats = field(default_factory=SolveStats)
+    #: routes listed for limited trains (``solver/listing/routes.py``); 0 if all are circuits
+    listed_routes: int = 0

@@ -403,15 +403,15 @@ def _solve(
         bound = _bound(problem, objective, built.instance.scale, response)
     figures = stats(
         arcs=built.layout.arc_count if built.layout is not None else 0,
-        listed_routes=built.listed_routes,
         variables=built.model.variable_count,
         constraints=built.model.constraint_count,
         build_ms=(t2 - t1) * 1000,
-        solve_ms=(t3 - t2) * 1000,
+        solver_ms=(t3 - t2) * 1000,
         branches=branches,
         conflicts=conflicts,
     )
-    return Solution(tuple(routes), revenue, subsidy, status, value, bound, figures)
+    return Solution(tuple(routes), revenue, subsidy, status, value, bound, figures,
+                    built.listed_routes)
 
 
 def warm_up() -> None:

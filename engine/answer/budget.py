@@ -20,27 +20,27 @@ answer, from the parsed state to the report.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from types import TracebackType
-from typing import Any
 
+from route18xx.engine.declared import Declared
 from route18xx.solver import CancelToken, Solution
 
 
-@dataclass(frozen=True)
-class SolveTiming:
+class SolveTiming(Declared, frozen=True):
     """One solve of an answer: what it maximised for which trains, and its cost.
 
-    ``ms`` is the engine's time for it (the problem with pins taken out, the
+    ``solve_ms`` is the engine's time for it (the problem with pins taken out, the
     solver's reduce, model and search, the routes re-judged); ``solver_ms`` the
-    CP-SAT search alone; ``branches``/``conflicts`` CP-SAT's work (0: no search).
+    solver's reduce, model and search; ``search_ms`` the CP-SAT search alone (times in ms,
+    rounded to 3 decimals as printed); ``branches``/``conflicts`` CP-SAT's work (0: no
+    search); ``floor`` the figure the solve had to beat (``engine.objectives``; 0: none).
     """
 
     purpose: str
     objective: str
     trains: tuple[str, ...]
     status: str
-    ms: float
+    solve_ms: float
     solver_ms: float
     search_ms: float
     branches: int
@@ -54,17 +54,9 @@ class SolveTiming:
         settled its objective: its status is ``OPTIMAL`` (the answer it was to beat)."""
         stats = solution.stats
         status = "OPTIMAL" if solution.status == "INFEASIBLE" else solution.status
-        return cls(purpose, objective, trains, status, ms,
-                   stats.build_ms + stats.reduce_ms + stats.solve_ms, stats.solve_ms,
-                   stats.branches, stats.conflicts, floor)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "purpose": self.purpose, "objective": self.objective, "trains": list(self.trains),
-            "status": self.status, "solve_ms": round(self.ms, 3),
-            "solver_ms": round(self.solver_ms, 3), "search_ms": round(self.search_ms, 3),
-            "branches": self.branches, "conflicts": self.conflicts, "floor": self.floor,
-        }
+        return cls(purpose, objective, trains, status, round(ms, 3),
+                   round(stats.build_ms + stats.reduce_ms + stats.solver_ms, 3),
+                   round(stats.solver_ms, 3), stats.branches, stats.conflicts, floor)
 
 
 class _SearchToken(CancelToken):

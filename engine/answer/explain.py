@@ -18,8 +18,8 @@ from route18xx.engine.board.board import NodeId, split_node_id
 from route18xx.engine.facts.gamedata import GameData, HexId, RevenueCenter
 from route18xx.engine.facts.money import money
 from route18xx.engine.answer.reports import (
-    AnswerBreakdown, BonusValue, CheckReport, RouteBreakdown, RouteCheckReport, StopValue,
-    SubsidyValue, Violation,
+    AnswerBreakdown, BonusValue, CheckReport, Distance, RouteBreakdown, RouteCheckReport,
+    StopValue, SubsidyValue, Violation,
 )
 from route18xx.engine.routes.revenue import mine_rule, stop_value
 from route18xx.engine.routes.route_judge import JudgedRoute, Judgement, train_type
@@ -97,7 +97,8 @@ def _stop_breakdown(state: RouteState, node: str) -> StopValue:
         color = state.phase.revenue_color
         rule = (f"{data.rule_section('phase_value')}: phase {state.phase.name} value ({color}) "
                 f"of tile {tile}")
-    return StopValue(node, hex_id, kind, value, rule, board.hex(hex_id).location_name or "")
+    return StopValue(node=node, hex=hex_id, name=board.hex(hex_id).location_name or "", kind=kind,
+                     value=value, rule=rule)
 
 
 def route_breakdown(state: RouteState, route: JudgedRoute) -> RouteBreakdown:
@@ -135,8 +136,7 @@ def route_breakdown(state: RouteState, route: JudgedRoute) -> RouteBreakdown:
         stops_value=sum(s.value for s in stops),
         bonus=bonus,
         mine_subsidy=subsidy,
-        distance_used=facts.distance,
-        distance_limit=None if train is None else train.distance,
+        distance=Distance(facts.distance, None if train is None else train.distance),
         revenue=route.revenue,
         subsidy=route.subsidy,
         counted=not route.violations,
@@ -154,10 +154,11 @@ def check_report(state: RouteState, judgement: Judgement) -> CheckReport:
     """A judgement as the typed ``check`` answer, with breakdowns and violation codes."""
     routes = tuple(route_check_report(state, r) for r in judgement.routes)
     details = tuple(
-        Violation(d.code, d.route, d.text, d.node, d.hex) for d in judgement.details
+        Violation(code=d.code, route=d.route, node=d.node, hex=d.hex, text=d.text)
+        for d in judgement.details
     )
     breakdown = AnswerBreakdown.of(tuple(r.breakdown for r in routes if r.breakdown))
     return CheckReport(
-        judgement.legal, tuple(judgement.violations), judgement.revenue, judgement.subsidy,
-        routes, breakdown, details,
+        legal=judgement.legal, violations=tuple(judgement.violations), revenue=judgement.revenue,
+        subsidy=judgement.subsidy, routes=routes, breakdown=breakdown, violation_details=details,
     )

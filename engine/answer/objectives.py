@@ -35,7 +35,7 @@ both optima), 129026-693 12.3 → 7.8 ms (a better revenue without the mine).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from route18xx.engine.answer.budget import AnswerBudget
 from route18xx.engine.answer.optimize import typed_report

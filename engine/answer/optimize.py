@@ -16,8 +16,10 @@ from route18xx.engine.answer import tuning
 from route18xx.engine.answer.budget import AnswerBudget, SolveTiming
 from route18xx.engine.errors import EngineMismatch, MalformedInput
 from route18xx.engine.answer.problem_builder import BuiltProblem, build_problem
-from route18xx.engine.answer.reports import AnswerBreakdown, RouteReport, SolveReport
-from route18xx.engine.routes.route_judge import Judgement, RouteSpec, judge_routes
+from route18xx.engine.answer.reports import (
+    AnswerBreakdown, AnswerStats, RouteBreakdown, RouteReport, SolveReport,
+)
+from route18xx.engine.routes.route_judge import Judgement, JudgedRoute, RouteSpec, judge_routes
 from route18xx.engine.inputs.state_file import RouteState
 from route18xx.solver import OBJECTIVES, CancelToken, RouteResult, Solution, solve
 
@@ -127,22 +129,24 @@ def solve_report(
     return optimum_report(state, opt, objective)
 
 
-def routes_report(opt: Optimum) -> list[dict[str, Any]]:
-    """The checked routes of an optimum in the 18xx.games ``run_routes`` shape."""
-    routes = []
-    for spec, judged in zip(opt.specs, opt.judgement.routes):
-        routes.append(
-            {
-                "train": spec.train,
-                "revenue": judged.revenue,
-                "subsidy": judged.subsidy,
-                "hexes": judged.hexes,
-                "nodes": list(judged.stops),
-                "connections": [list(c) for c in spec.connections],
-                "revenue_str": "-".join(judged.hexes) + (" (dest)" if judged.bonus else ""),
-            }
-        )
-    return routes
+def routes_report(opt: Optimum) -> tuple[RouteReport, ...]:
+    """The checked routes of an optimum in the 18xx.games ``run_routes`` shape (no breakdowns)."""
+    return tuple(_route_report(spec, judged) for spec, judged in zip(opt.specs, opt.judgement.routes))
+
+
+def _route_report(spec: RouteSpec, judged: JudgedRoute,
+                  breakdown: RouteBreakdown | None = None) -> RouteReport:
+    hexes = judged.hexes
+    return RouteReport(
+        train=spec.train,
+        revenue=judged.revenue,
+        subsidy=judged.subsidy,
+        hexes=tuple(hexes),
+        nodes=tuple(judged.stops),
+        connections=tuple(tuple(c) for c in spec.connections),
+        revenue_str="-".join(hexes) + (" (dest)" if judged.bonus else ""),
+        breakdown=breakdown,
+    )
 
 
 def optimum_report(state: RouteState, opt: Optimum, objective: str) -> dict[str, Any]:
@@ -154,20 +158,8 @@ def route_reports(state: RouteState, opt: Optimum) -> tuple[RouteReport, ...]:
     """An optimum's judged routes as the typed answer's, each with its breakdown."""
     from route18xx.engine.answer.explain import route_breakdown
 
-    routes: list[RouteReport] = []
-    for spec, judged in zip(opt.specs, opt.judgement.routes):
-        hexes = judged.hexes
-        routes.append(RouteReport(
-            train=spec.train,
-            revenue=judged.revenue,
-            subsidy=judged.subsidy,
-            hexes=tuple(hexes),
-            nodes=tuple(judged.stops),
-            connections=tuple(tuple(c) for c in spec.connections),
-            revenue_str="-".join(hexes) + (" (dest)" if judged.bonus else ""),
-            breakdown=route_breakdown(state, judged),
-        ))
-    return tuple(routes)
+    return tuple(_route_report(spec, judged, route_breakdown(state, judged))
+                 for spec, judged in zip(opt.specs, opt.judgement.routes))
 
 
 def typed_report(
@@ -180,7 +172,6 @@ def typed_report(
     optimum of the same answer with the very same specs and judgement).
     """
     sol = opt.solution
-    stats = sol.stats
     if routes is None:
         routes = route_reports(state, opt)
     return SolveReport(
@@ -193,23 +184,6 @@ def typed_report(
         bound=sol.bound,
         solve_ms=round(opt.solve_ms, 3),
         routes=routes,
-        stats={
-            "nodes_before": stats.nodes_before,
-            "segments_before": stats.segments_before,
-            "nodes_after": stats.nodes_after,
-            "segments_after": stats.segments_after,
-            "arcs": stats.arcs,
-            "variables": stats.variables,
-            "constraints": stats.constraints,
-            # CP-SAT's work, summed over its stages: the same for the same request
-            # under any load (issue 21); 0 when no search was needed
-            "branches": stats.branches,
-            "conflicts": stats.conflicts,
-            "reduce_ms": round(stats.reduce_ms, 3),
-            "build_ms": round(stats.build_ms, 3),
-            "solver_ms": round(stats.solve_ms, 3),
-            # every solve of the answer, each with its own time (issue 21 item 4)
-            "solves": [t.to_json() for t in opt.solves],
-        },
+        stats=AnswerStats.of(sol.stats, opt.solves),
         breakdown=AnswerBreakdown.of(tuple(r.breakdown for r in routes if r.breakdown)),
     )

@@ -3,9 +3,11 @@
 ``route18xx solve --json`` and ``route18xx check --json`` print ``to_json()`` of
 a ``SolveReport`` / ``CheckReport``: the keys and order they always had, plus
 the new ``breakdown`` keys (and, when asked, ``violation_details``, ``pinned``,
-``alternatives``, ``objectives`` and ``comparison``). The front ends read the
-typed fields; ``from_json`` reads a report back (what a remote answer or an
-injected engine function returns as a dict).
+``alternatives``, ``objectives`` and ``comparison``). Each type is declared
+(``engine.declared``, issue 32 item 4): its fields are its JSON keys, in order, so
+the JSON is derived, not written. The front ends read the typed fields;
+``from_json`` reads a report back (what a remote answer or an injected engine
+function returns as a dict).
 
 Every figure of a breakdown is the engine's (``engine.explain``): the stops
 priced for the phase (ROUTES.md §4), the destination bonus and the two stops
@@ -14,35 +16,30 @@ that earned it (§5.2), the mine subsidy (§5.3) and the distance used (§3.6).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+import msgspec
+
+from route18xx.engine.answer.budget import SolveTiming
+from route18xx.engine.declared import Declared
+from route18xx.solver import SolveStats
 
 
-@dataclass(frozen=True)
-class StopValue:
+class StopValue(Declared, frozen=True, kw_only=True):
     """One stop of a route: node, kind (city / town / off-board / harbour / mine),
     its value in this phase, the rule that set it, and the place's printed name
     ("Tianjin"; empty for an unnamed town or city)."""
 
     node: str
     hex: str
+    name: str = ""
     kind: str
     value: int
     rule: str
-    name: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        return {"node": self.node, "hex": self.hex, "name": self.name, "kind": self.kind,
-                "value": self.value, "rule": self.rule}
-
-    @classmethod
-    def from_json(cls, raw: Mapping[str, Any]) -> StopValue:
-        return cls(raw["node"], raw["hex"], raw["kind"], raw["value"], raw["rule"],
-                   raw.get("name", ""))
 
 
-@dataclass(frozen=True)
-class BonusValue:
+class BonusValue(Declared, frozen=True):
     """The destination bonus of a route and the two stops that earned it (ROUTES.md §5.2)."""
 
     value: int
@@ -50,91 +47,49 @@ class BonusValue:
     destination: str
     rule: str
 
-    def to_json(self) -> dict[str, Any]:
-        return {"value": self.value, "home": self.home, "destination": self.destination,
-                "rule": self.rule}
 
-    @classmethod
-    def from_json(cls, raw: Mapping[str, Any]) -> BonusValue:
-        return cls(raw["value"], raw["home"], raw["destination"], raw["rule"])
-
-
-@dataclass(frozen=True)
-class SubsidyValue:
+class SubsidyValue(Declared, frozen=True):
     """The mine subsidy of a route (paid to the treasury) and the stop that earned it (§5.3)."""
 
     value: int
     node: str
     rule: str
 
-    def to_json(self) -> dict[str, Any]:
-        return {"value": self.value, "node": self.node, "rule": self.rule}
 
-    @classmethod
-    def from_json(cls, raw: Mapping[str, Any]) -> SubsidyValue:
-        return cls(raw["value"], raw["node"], raw["rule"])
+class Distance(Declared, frozen=True):
+    """The distance a route used and its train's limit (§3.6); ``limit`` None is an
+    unlimited train (D)."""
+
+    used: int
+    limit: int | None
 
 
-@dataclass(frozen=True)
-class RouteBreakdown:
+class RouteBreakdown(Declared, frozen=True):
     """Where a route's yen come from: ``revenue = stops_value + bonus`` and
     ``subsidy = mine subsidy`` when the route counts (``counted``: it is legal);
-    an illegal route earns nothing, its stops are listed all the same.
-    ``distance_limit`` None is an unlimited train (D)."""
+    an illegal route earns nothing, its stops are listed all the same."""
 
     stops: tuple[StopValue, ...]
     stops_value: int
-    bonus: BonusValue | None
+    bonus: BonusValue | None = msgspec.field(name="destination_bonus")
     mine_subsidy: SubsidyValue | None
-    distance_used: int
-    distance_limit: int | None
+    distance: Distance
     revenue: int
     subsidy: int
     counted: bool = True
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "stops": [s.to_json() for s in self.stops],
-            "stops_value": self.stops_value,
-            "destination_bonus": None if self.bonus is None else self.bonus.to_json(),
-            "mine_subsidy": None if self.mine_subsidy is None else self.mine_subsidy.to_json(),
-            "distance": {"used": self.distance_used, "limit": self.distance_limit},
-            "revenue": self.revenue,
-            "subsidy": self.subsidy,
-            "counted": self.counted,
-        }
 
-    @classmethod
-    def from_json(cls, raw: Mapping[str, Any]) -> RouteBreakdown:
-        bonus, mine = raw.get("destination_bonus"), raw.get("mine_subsidy")
-        return cls(
-            tuple(StopValue.from_json(s) for s in raw["stops"]), raw["stops_value"],
-            None if bonus is None else BonusValue.from_json(bonus),
-            None if mine is None else SubsidyValue.from_json(mine),
-            raw["distance"]["used"], raw["distance"]["limit"], raw["revenue"], raw["subsidy"],
-            raw.get("counted", True),
-        )
-
-
-@dataclass(frozen=True)
-class AnswerBreakdown:
+class AnswerBreakdown(Declared, frozen=True):
     """Totals over an answer's routes: ``revenue = stops_value + bonus``."""
 
     stops_value: int = 0
-    bonus: int = 0
+    bonus: int = msgspec.field(default=0, name="destination_bonus")
     revenue: int = 0
     subsidy: int = 0
 
-    def to_json(self) -> dict[str, Any]:
-        return {"stops_value": self.stops_value, "destination_bonus": self.bonus,
-                "revenue": self.revenue, "subsidy": self.subsidy}
-
-    @classmethod
-    def from_json(cls, raw: Mapping[str, Any]) -> AnswerBreakdown:
-        return cls(raw["stops_value"], raw["destination_bonus"], raw["revenue"], raw["subsidy"])
-
     @classmethod
     def of(cls, routes: tuple[RouteBreakdown, ...]) -> AnswerBreakdown:
+        """The sums over the routes that count (an illegal route earns nothing)."""
         counted = [r for r in routes if r.counted]
         return cls(
             sum(r.stops_value for r in counted),
@@ -143,9 +98,9 @@ class AnswerBreakdown:
         )
 
 
-@dataclass(frozen=True)
-class RouteReport:
-    """One solved route in the 18xx.games ``run_routes`` shape, with its breakdown."""
+class RouteReport(Declared, frozen=True, omit_defaults=True):
+    """One solved route in the 18xx.games ``run_routes`` shape, with its breakdown
+    (no ``breakdown`` key without one)."""
 
     train: str
     revenue: int
@@ -156,47 +111,76 @@ class RouteReport:
     revenue_str: str
     breakdown: RouteBreakdown | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "train": self.train, "revenue": self.revenue, "subsidy": self.subsidy,
-            "hexes": list(self.hexes), "nodes": list(self.nodes),
-            "connections": [list(c) for c in self.connections], "revenue_str": self.revenue_str,
-        }
-        if self.breakdown is not None:
-            out["breakdown"] = self.breakdown.to_json()
-        return out
-
     def run_route(self) -> dict[str, Any]:
         """The route as a run_routes entry (what ``check`` and pins read)."""
         return {"train": self.train, "connections": [list(c) for c in self.connections],
                 "nodes": list(self.nodes)}
 
-    @classmethod
-    def from_json(cls, raw: Mapping[str, Any]) -> RouteReport:
-        b = raw.get("breakdown")
-        return cls(
-            raw["train"], raw["revenue"], raw["subsidy"], tuple(raw["hexes"]),
-            tuple(raw["nodes"]), tuple(tuple(c) for c in raw.get("connections", [])),
-            raw.get("revenue_str", ""), None if b is None else RouteBreakdown.from_json(b),
-        )
-
-
-#: The ``stats`` of a solve, in the order ``solve --json`` prints them.
-STATS_KEYS = (
-    "nodes_before", "segments_before", "nodes_after", "segments_after", "arcs", "variables",
-    "constraints", "reduce_ms", "build_ms", "solver_ms",
-)
-
 
 @dataclass(frozen=True)
-class SolveReport:
+class AnswerStats(SolveStats):
+    """The ``stats`` of a solve answer: the solve's measurements (``solver.SolveStats``,
+    whose fields are the keys, in order), times rounded to 3 decimals as printed, then
+    every solve the answer made, each with its own time (issue 21 item 4)."""
+
+    solves: tuple[SolveTiming, ...] = ()
+
+    @classmethod
+    def of(cls, stats: SolveStats, solves: tuple[SolveTiming, ...] = ()) -> AnswerStats:
+        figures: dict[str, Any] = {}
+        for f in fields(SolveStats):
+            value = getattr(stats, f.name)
+            figures[f.name] = round(value, 3) if isinstance(value, float) else value
+        return cls(**figures, solves=solves)
+
+
+#: The keys of a solve answer's ``stats`` before ``solves``: ``solver.SolveStats``'s fields.
+STATS_KEYS: tuple[str, ...] = tuple(f.name for f in fields(SolveStats))
+
+
+class BriefOptimum(Declared, frozen=True):
+    """An optimum in brief: its revenue and subsidy, whether proven, its routes."""
+
+    revenue: int
+    subsidy: int
+    proven_optimal: bool
+    routes: tuple[RouteReport, ...]
+
+
+class PinnedExplanation(Declared, frozen=True):
+    """What pinned routes cost (issue 14 item 4): the pinned trains, the optimum without
+    pins and the difference in the objective (``cost``), in revenue and in subsidy."""
+
+    trains: tuple[str, ...]
+    unpinned: BriefOptimum
+    cost: int
+    revenue_cost: int
+    subsidy_cost: int
+
+
+class ObjectiveChoice(Declared, frozen=True):
+    """The best total and the best revenue where they differ (issue 14 item 6): choosing
+    the best total gives up ``dividend_cost`` of revenue, choosing the best revenue
+    ``treasury_cost`` of subsidy (``total_cost`` in income)."""
+
+    total: BriefOptimum
+    revenue: BriefOptimum
+    dividend_cost: int
+    treasury_cost: int
+    total_cost: int
+
+
+class SolveReport(Declared, frozen=True, kw_only=True, omit_defaults=True):
     """The ``route18xx solve --json`` object (DESIGN.md §5) plus its breakdown.
 
-    ``extras`` holds the optional explanations, already in their JSON form, in
-    the order they are printed after ``breakdown`` (``pinned``, ``alternatives``,
-    ``objectives``): see ``engine.explain_solve``.
+    The optional explanations follow ``breakdown`` (``engine.explain_solve``), each key
+    only when there is one: ``pinned`` (with pins), ``alternatives`` (one answer per
+    train set asked, each with its ``trains`` as its first key) and ``objectives`` (the
+    two objectives' optima where they differ).
     """
 
+    #: the train set of an alternative (``alternatives``); None for the answer itself.
+    trains: tuple[str, ...] | None = None
     corporation: str
     objective: str
     revenue: int
@@ -206,61 +190,28 @@ class SolveReport:
     bound: int
     solve_ms: float
     routes: tuple[RouteReport, ...]
-    stats: Mapping[str, Any] = field(default_factory=dict)
+    stats: AnswerStats
     breakdown: AnswerBreakdown | None = None
-    extras: Mapping[str, Any] = field(default_factory=dict)
+    pinned: PinnedExplanation | None = None
+    alternatives: tuple[SolveReport, ...] = ()
+    objectives: ObjectiveChoice | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "corporation": self.corporation, "objective": self.objective,
-            "revenue": self.revenue, "subsidy": self.subsidy,
-            "proven_optimal": self.proven_optimal, "status": self.status, "bound": self.bound,
-            "solve_ms": self.solve_ms, "routes": [r.to_json() for r in self.routes],
-            "stats": dict(self.stats),
-        }
-        if self.breakdown is not None:
-            out["breakdown"] = self.breakdown.to_json()
-        out.update(self.extras)
-        return out
-
-    @classmethod
-    def from_json(cls, raw: Mapping[str, Any]) -> SolveReport:
-        known = {"corporation", "objective", "revenue", "subsidy", "proven_optimal", "status",
-                 "bound", "solve_ms", "routes", "stats", "breakdown"}
-        b = raw.get("breakdown")
-        return cls(
-            raw.get("corporation", ""), raw.get("objective", "total"), raw["revenue"],
-            raw["subsidy"], raw["proven_optimal"], raw.get("status", "UNKNOWN"),
-            int(raw.get("bound", 0)), raw.get("solve_ms", 0.0),
-            tuple(RouteReport.from_json(r) for r in raw["routes"]), dict(raw.get("stats", {})),
-            None if b is None else AnswerBreakdown.from_json(b),
-            {k: v for k, v in raw.items() if k not in known},
-        )
+    def brief(self) -> BriefOptimum:
+        return BriefOptimum(self.revenue, self.subsidy, self.proven_optimal, self.routes)
 
 
-@dataclass(frozen=True)
-class Violation:
+class Violation(Declared, frozen=True, kw_only=True):
     """One violation as data: the code (``engine.route_judge.VIOLATION_CODES``), the
     route (0-based), the node or hex involved ("" when none) and the human text."""
 
     code: str
     route: int
-    text: str
     node: str = ""
     hex: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "route": self.route, "node": self.node, "hex": self.hex,
-                "text": self.text}
-
-    @classmethod
-    def from_json(cls, raw: Mapping[str, Any]) -> Violation:
-        return cls(raw["code"], raw["route"], raw["text"], raw.get("node", ""),
-                   raw.get("hex", ""))
+    text: str
 
 
-@dataclass(frozen=True)
-class RouteCheckReport:
+class RouteCheckReport(Declared, frozen=True, omit_defaults=True):
     """One judged route of ``route18xx check --json``, with its breakdown."""
 
     train: str
@@ -272,30 +223,39 @@ class RouteCheckReport:
     nodes: tuple[str, ...]
     breakdown: RouteBreakdown | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "train": self.train, "legal": self.legal, "violations": list(self.violations),
-            "revenue": self.revenue, "subsidy": self.subsidy, "hexes": list(self.hexes),
-            "nodes": list(self.nodes),
-        }
-        if self.breakdown is not None:
-            out["breakdown"] = self.breakdown.to_json()
-        return out
 
-    @classmethod
-    def from_json(cls, raw: Mapping[str, Any]) -> RouteCheckReport:
-        b = raw.get("breakdown")
-        return cls(
-            raw["train"], raw["legal"], tuple(raw["violations"]), raw["revenue"], raw["subsidy"],
-            tuple(raw["hexes"]), tuple(raw["nodes"]),
-            None if b is None else RouteBreakdown.from_json(b),
-        )
+class TrainComparison(Declared, frozen=True):
+    """One train's recorded route against its optimal one: the stops the optimum adds
+    and drops, and the difference in revenue and subsidy."""
+
+    train: str
+    recorded_nodes: tuple[str, ...]
+    optimal_nodes: tuple[str, ...]
+    added: tuple[str, ...]
+    dropped: tuple[str, ...]
+    revenue_difference: int
+    subsidy_difference: int
 
 
-@dataclass(frozen=True)
-class CheckReport:
+class Comparison(Declared, frozen=True):
+    """Recorded routes against the proven optimum (issue 14 item 3), per train too."""
+
+    objective: str
+    recorded_revenue: int
+    recorded_subsidy: int
+    optimal_revenue: int
+    optimal_subsidy: int
+    proven_optimal: bool
+    revenue_difference: int
+    subsidy_difference: int
+    trains: tuple[TrainComparison, ...]
+    optimal_routes: tuple[RouteReport, ...]
+
+
+class CheckReport(Declared, frozen=True, kw_only=True, omit_defaults=True):
     """The ``route18xx check --json`` object plus the breakdown, the violations as
-    data and, when asked (``compare``), the comparison with the optimum."""
+    data (``violation_details``: given with the breakdown, None without) and, when
+    asked (``compare``), the comparison with the optimum."""
 
     legal: bool
     violations: tuple[str, ...]
@@ -303,28 +263,5 @@ class CheckReport:
     subsidy: int
     routes: tuple[RouteCheckReport, ...]
     breakdown: AnswerBreakdown | None = None
-    violation_details: tuple[Violation, ...] = ()
-    comparison: Mapping[str, Any] | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "legal": self.legal, "violations": list(self.violations), "revenue": self.revenue,
-            "subsidy": self.subsidy, "routes": [r.to_json() for r in self.routes],
-        }
-        if self.breakdown is not None:
-            out["breakdown"] = self.breakdown.to_json()
-            out["violation_details"] = [v.to_json() for v in self.violation_details]
-        if self.comparison is not None:
-            out["comparison"] = dict(self.comparison)
-        return out
-
-    @classmethod
-    def from_json(cls, raw: Mapping[str, Any]) -> CheckReport:
-        b = raw.get("breakdown")
-        return cls(
-            raw["legal"], tuple(raw["violations"]), raw["revenue"], raw["subsidy"],
-            tuple(RouteCheckReport.from_json(r) for r in raw["routes"]),
-            None if b is None else AnswerBreakdown.from_json(b),
-            tuple(Violation.from_json(v) for v in raw.get("violation_details", [])),
-            raw.get("comparison"),
-        )
+    violation_details: tuple[Violation, ...] | None = None
+    comparison: Comparison | None = None

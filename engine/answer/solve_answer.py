@@ -10,8 +10,10 @@ against the optimum (a ``CheckReport`` beside a ``SolveReport``).
 
 from __future__ import annotations
 
-from dataclasses import replace
+import dataclasses
 from typing import Any, Callable, Sequence
+
+from msgspec.structs import replace
 
 from route18xx.engine.answer.budget import AnswerBudget
 from route18xx.engine.answer.objectives import both_objectives, other_objective
@@ -19,7 +21,10 @@ from route18xx.engine.answer.optimize import typed_report
 from route18xx.engine.answer.prepared import (
     Prepared, parse_pins, parse_train_set, prepare, solve_prepared,
 )
-from route18xx.engine.answer.reports import CheckReport, RouteReport, SolveReport
+from route18xx.engine.answer.reports import (
+    CheckReport, Comparison, ObjectiveChoice, PinnedExplanation, RouteReport, SolveReport,
+    TrainComparison,
+)
 from route18xx.engine.deadline import check_time
 from route18xx.engine.facts.gamedata import TrainDef
 from route18xx.engine.inputs.state_file import RouteState
@@ -30,12 +35,6 @@ from route18xx.solver import CancelToken
 def objective_value(report: SolveReport | Any, objective: str) -> int:
     """What ``objective`` maximises: revenue + subsidy, or revenue."""
     return int(report.revenue + (report.subsidy if objective == "total" else 0))
-
-
-def _brief(report: SolveReport) -> dict[str, Any]:
-    return {"revenue": report.revenue, "subsidy": report.subsidy,
-            "proven_optimal": report.proven_optimal,
-            "routes": [r.to_json() for r in report.routes]}
 
 
 def explained_solve(
@@ -49,7 +48,7 @@ def explained_solve(
     objectives: bool = True,
     prep: Callable[[], Prepared] | None = None,
 ) -> SolveReport:
-    """The solve answer with its explanations (issue 14 items 4-6), in ``extras``
+    """The solve answer with its explanations (issue 14 items 4-6), each in its own field
     (``prep``: ``state``'s prepared board, built once per content by
     ``engine.prepared_cache``; called within the answer's time):
 
@@ -66,9 +65,8 @@ def explained_solve(
         board = prepare(state) if prep is None else prep()
         report, extras = _explained(board, objective, time_limit_s, cancel, budget,
                                     pinned_routes, train_sets, objectives)
-        stats = {**report.stats, "solves": [t.to_json() for t in budget.solves]}
-        return replace(report, solve_ms=round(budget.elapsed_ms(), 3), stats=stats,
-                       extras=extras)
+        stats = dataclasses.replace(report.stats, solves=tuple(budget.solves))
+        return replace(report, solve_ms=round(budget.elapsed_ms(), 3), stats=stats, **extras)
 
 
 def _explained(
@@ -81,7 +79,8 @@ def _explained(
     train_sets: Sequence[Any] | None,
     objectives: bool,
 ) -> tuple[SolveReport, dict[str, Any]]:
-    """``explained_solve``'s answer and extras, every solve on ``budget``."""
+    """``explained_solve``'s answer and its explanations by field name, every solve on
+    ``budget``."""
     state = prep.state
     pins = parse_pins(state, pinned_routes) if pinned_routes is not None else []
     sets = [parse_train_set(state, raw, f"train_sets[{i}]") for i, raw in enumerate(train_sets or [])]
@@ -95,7 +94,7 @@ def _explained(
             s, opt = solve_prepared(prep, trains=trains, objective=goal,
                                     time_limit_s=time_limit_s, budget=budget, purpose=purpose)
             solved[key] = typed_report(s, opt, goal)
-            listed[key] = opt.solution.stats.listed_routes
+            listed[key] = opt.solution.listed_routes
         return solved[key]
 
     extras: dict[str, Any] = {}
@@ -112,21 +111,21 @@ def _explained(
                                 time_limit_s=time_limit_s, budget=budget)
         report = typed_report(s, opt, objective)
         free = optimum(state.trains, objective, "unpinned")
-        extras["pinned"] = {
-            "trains": [p.train for p in pins],
-            "unpinned": _brief(free),
-            "cost": objective_value(free, objective) - objective_value(report, objective),
-            "revenue_cost": free.revenue - report.revenue,
-            "subsidy_cost": free.subsidy - report.subsidy,
-        }
+        extras["pinned"] = PinnedExplanation(
+            trains=tuple(p.train for p in pins),
+            unpinned=free.brief(),
+            cost=objective_value(free, objective) - objective_value(report, objective),
+            revenue_cost=free.revenue - report.revenue,
+            subsidy_cost=free.subsidy - report.subsidy,
+        )
     else:
         report = optimum(state.trains, objective, "answer")
     if sets:
-        extras["alternatives"] = [
-            {"trains": [t.name for t in trains],
-             **optimum(trains, objective, f"train_sets[{i}]").to_json()}
+        extras["alternatives"] = tuple(
+            replace(optimum(trains, objective, f"train_sets[{i}]"),
+                    trains=tuple(t.name for t in trains))
             for i, trains in enumerate(sets)
-        ]
+        )
     if both_wanted:
         other: SolveReport | None = answered
         if other is None:
@@ -136,20 +135,20 @@ def _explained(
             best_total, best_revenue = (report, other) if objective == "total" else (other, report)
             if (best_total.revenue, best_total.subsidy) != (best_revenue.revenue,
                                                             best_revenue.subsidy):
-                extras["objectives"] = {
-                    "total": _brief(best_total),
-                    "revenue": _brief(best_revenue),
+                extras["objectives"] = ObjectiveChoice(
+                    total=best_total.brief(),
+                    revenue=best_revenue.brief(),
                     # choosing the best total gives up this much dividend revenue …
-                    "dividend_cost": best_revenue.revenue - best_total.revenue,
+                    dividend_cost=best_revenue.revenue - best_total.revenue,
                     # … and choosing the best revenue this much treasury subsidy
-                    "treasury_cost": best_total.subsidy - best_revenue.subsidy,
-                    "total_cost": objective_value(best_total, "total")
+                    treasury_cost=best_total.subsidy - best_revenue.subsidy,
+                    total_cost=objective_value(best_total, "total")
                     - objective_value(best_revenue, "total"),
-                }
+                )
     return report, extras
 
 
-def comparison(judged: CheckReport, best: SolveReport) -> dict[str, Any]:
+def comparison(judged: CheckReport, best: SolveReport) -> Comparison:
     """Recorded (judged) routes against the optimum (issue 14 item 3).
 
     Per train, what the optimum does differently: the stops it adds and drops,
@@ -168,30 +167,30 @@ def comparison(judged: CheckReport, best: SolveReport) -> dict[str, Any]:
         trains.append(_train_diff(route.train, route.nodes, route.revenue, route.subsidy, mate))
     for mate in optimal:  # trains the record leaves idle
         trains.append(_train_diff(mate.train, (), 0, 0, mate))
-    return {
-        "objective": best.objective,
-        "recorded_revenue": judged.revenue,
-        "recorded_subsidy": judged.subsidy,
-        "optimal_revenue": best.revenue,
-        "optimal_subsidy": best.subsidy,
-        "proven_optimal": best.proven_optimal,
-        "revenue_difference": best.revenue - judged.revenue,
-        "subsidy_difference": best.subsidy - judged.subsidy,
-        "trains": trains,
-        "optimal_routes": [r.to_json() for r in best.routes],
-    }
+    return Comparison(
+        objective=best.objective,
+        recorded_revenue=judged.revenue,
+        recorded_subsidy=judged.subsidy,
+        optimal_revenue=best.revenue,
+        optimal_subsidy=best.subsidy,
+        proven_optimal=best.proven_optimal,
+        revenue_difference=best.revenue - judged.revenue,
+        subsidy_difference=best.subsidy - judged.subsidy,
+        trains=tuple(trains),
+        optimal_routes=best.routes,
+    )
 
 
 def _train_diff(
     train: str, nodes: Sequence[str], revenue: int, subsidy: int, mate: RouteReport | None
-) -> dict[str, Any]:
-    best_nodes = list(mate.nodes) if mate is not None else []
-    return {
-        "train": train,
-        "recorded_nodes": list(nodes),
-        "optimal_nodes": best_nodes,
-        "added": [n for n in best_nodes if n not in nodes],
-        "dropped": [n for n in nodes if n not in best_nodes],
-        "revenue_difference": (mate.revenue if mate else 0) - revenue,
-        "subsidy_difference": (mate.subsidy if mate else 0) - subsidy,
-    }
+) -> TrainComparison:
+    best_nodes = mate.nodes if mate is not None else ()
+    return TrainComparison(
+        train=train,
+        recorded_nodes=tuple(nodes),
+        optimal_nodes=best_nodes,
+        added=tuple(n for n in best_nodes if n not in nodes),
+        dropped=tuple(n for n in nodes if n not in best_nodes),
+        revenue_difference=(mate.revenue if mate else 0) - revenue,
+        subsidy_difference=(mate.subsidy if mate else 0) - subsidy,
+    )

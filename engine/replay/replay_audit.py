@@ -15,9 +15,13 @@ deterministic search (one CP-SAT worker, a fixed seed).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
+import msgspec
+from msgspec import UNSET
+from msgspec.structs import asdict
+
+from route18xx.engine.declared import Declared
 from route18xx.engine.errors import Route18xxError
 from route18xx.engine.game.actions import Action, RunRoutes
 from route18xx.engine.game.game import Game
@@ -27,9 +31,9 @@ from route18xx.engine.inputs.state_file import RouteState, to_state_file
 from route18xx.solver import OBJECTIVES  # the audit solves each; the first is replay's default
 
 
-@dataclass(frozen=True)
-class AuditOptimum:
-    """One objective's optimum of a run, or why it could not be solved (``error``)."""
+class AuditOptimum(Declared, frozen=True, omit_defaults=True):
+    """One objective's optimum of a run (with its ``solve_ms``), or why it could not be
+    solved (``error``; the figures None, not proven, no ``solve_ms``)."""
 
     revenue: int | None
     subsidy: int | None
@@ -37,64 +41,39 @@ class AuditOptimum:
     solve_ms: float | None = None
     error: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        if self.error is not None:
-            return {"revenue": None, "subsidy": None, "proven_optimal": False, "error": self.error}
-        return {"revenue": self.revenue, "subsidy": self.subsidy,
-                "proven_optimal": self.proven_optimal, "solve_ms": self.solve_ms}
 
+class AuditRun(RunReport, frozen=True, kw_only=True, omit_defaults=True):
+    """A run of the replay report, then who ran it (``president``: the player's id; the
+    run's ``round`` and ``president_name`` are the replay's) and both optima.
+    ``AuditRun.of_run`` a run."""
 
-@dataclass(frozen=True)
-class AuditRun:
-    """A run of the replay report with who ran it, when, and both optima."""
-
-    run: RunReport
-    round: str | None
     president: int | None
-    president_name: str | None
     #: per objective (``OBJECTIVES``); None when the run was not solved.
     optima: dict[str, AuditOptimum] | None
-    #: with ``states``: the state file of the decision and the log's routes.
+    #: with ``states``: the state file of the decision and the log's routes (no keys without).
     state: dict[str, Any] | None = None
-    recorded_routes: object = None
+    recorded_routes: Any = UNSET
 
-    def to_json(self) -> dict[str, Any]:
-        out = self.run.to_json() | {
-            "round": self.round,
-            "president": self.president,
-            "president_name": self.president_name,
-            "optima": None if self.optima is None
-            else {o: opt.to_json() for o, opt in self.optima.items()},
-        }
-        if self.state is not None:
-            out["state"] = self.state
-            out["recorded_routes"] = self.recorded_routes
-        return out
+    @classmethod
+    def of_run(cls, run: RunReport, president: int | None, optima: dict[str, AuditOptimum] | None,
+           state: dict[str, Any] | None = None, recorded_routes: Any = UNSET) -> AuditRun:
+        return cls(**asdict(run), president=president, optima=optima, state=state,
+                   recorded_routes=UNSET if state is None else recorded_routes)
 
 
-@dataclass(frozen=True)
-class Player:
+class Player(Declared, frozen=True):
     """A seat of the log."""
 
     id: int
     name: str
 
 
-@dataclass(frozen=True)
-class AuditReport:
-    """An audited log: its replay report, every run with its audit facts, the players."""
+class AuditReport(ReplayReport, frozen=True, kw_only=True):
+    """An audited log: its replay report, every run with its audit facts (``run_routes``),
+    then the players."""
 
-    replay: ReplayReport
-    runs: tuple[AuditRun, ...]
+    runs: tuple[AuditRun, ...] = msgspec.field(name="run_routes")
     players: tuple[Player, ...]
-    completed: bool
-
-    def to_json(self) -> dict[str, Any]:
-        return self.replay.to_json() | {
-            "run_routes": [r.to_json() for r in self.runs],
-            "players": [{"id": p.id, "name": p.name} for p in self.players],
-            "completed": self.completed,
-        }
 
 
 def audit_replay(
@@ -151,16 +130,13 @@ def audit_replay(
         a.get("id"): a.get("routes") for a in kept_actions(log) if a.get("type") == "run_routes"
     }
     runs = []
-    for run in report.runs:
+    for run, record in zip(report.runs, result.runs):
         key = run.action_id if run.action_id is not None else -1
-        fact = run.facts
         state = decisions.get(key)
-        runs.append(AuditRun(
-            run, fact.round, fact.president, fact.president_name, optima.get(key),
-            state, raw_routes.get(run.action_id) if state is not None else None,
-        ))
+        runs.append(AuditRun.of_run(run, record.facts.president, optima.get(key), state,
+                                raw_routes.get(run.action_id)))
     players = tuple(Player(p.id, p.name) for p in sorted(result.game.players, key=lambda p: p.id))
-    return AuditReport(report, tuple(runs), players, result.completed)
+    return AuditReport(**{**asdict(report), "runs": tuple(runs)}, players=players)
 
 
 __all__ = ["AuditOptimum", "AuditReport", "AuditRun", "Player", "audit_replay"]

@@ -3,7 +3,9 @@
 Typed and frozen (issue 10): the front ends read fields, not dict keys, and
 ``to_json()`` gives the exact object ``route18xx replay --json`` prints
 (DESIGN.md §5), keys in the same order, so the command line, the gRPC
-``ReplayGame`` call and the audit all show the same figures.
+``ReplayGame`` call and the audit all show the same figures. The reports are
+declared (``engine.declared``, issue 32 item 4): their fields are their keys, in
+order, each figure derived from the replay once, when the report is made.
 
 An error of the replay is structured (``ReplayError``: kind, action, code,
 message); ``str()`` renders it as the one line the ``errors`` list has always
@@ -13,10 +15,12 @@ held, and ``ReplayResult.completed`` decides by its ``kind``, not by its text.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
+import msgspec
+
+from route18xx.engine.declared import Declared
 from route18xx.engine.game.depot import train_name
-from route18xx.engine.replay.run_facts import RunFacts
 
 if TYPE_CHECKING:
     from route18xx.engine.answer.optimize import Optimum
@@ -110,9 +114,13 @@ def left_on_table(objective: str, dividend_lost: int, treasury_lost: int) -> int
     return max(0, lost)
 
 
-@dataclass(frozen=True)
-class RunReport:
-    """One ``run_routes`` of a replay: recorded, engine and optimal figures."""
+class RunReport(Declared, frozen=True, kw_only=True, omit_defaults=True):
+    """One ``run_routes`` of a replay: recorded, engine and optimal figures.
+
+    The optimal figures are None (``proven_optimal`` false) when the run was not solved;
+    ``dividend_lost``, ``treasury_lost`` and ``left_on_table`` are the optimum's figures
+    against the recorded ones (``left_on_table`` for the optimum's objective), None then.
+    """
 
     action_id: int | None
     corporation: str
@@ -120,88 +128,66 @@ class RunReport:
     recorded_revenue: int
     recorded_subsidy: int
     recorded_legal: bool
-    engine_revenue: int
-    engine_subsidy: int
-    optimum: RunOptimum | None = None
-    #: the first action of the operating turn this run ends (``engine.turns``);
-    #: set by ``engine.api.replay_game`` only.
-    turn_start_action_id: int | None = None
     #: why the rules refuse the recorded routes (violation codes, each once, in
     #: the judge's order; empty when ``recorded_legal``). The replay still pays
     #: what was recorded, as 18xx.games does (HISTORY.md §1.2).
-    recorded_violations: tuple[str, ...] = ()
-    #: the operating round ("OR 8.1") and the company's president (player id and
-    #: name) when the run was made (``engine.run_facts``).
-    facts: RunFacts = RunFacts()
+    recorded_violations: tuple[str, ...]
+    engine_revenue: int
+    engine_subsidy: int
+    optimal_revenue: int | None
+    optimal_subsidy: int | None
+    proven_optimal: bool
+    #: the optimum's solve, milliseconds rounded to 3 decimals as ``solve --json`` prints them.
+    solve_ms: float | None
+    #: the operating round ("OR 8.1") and the company's president when the run was made
+    #: (``engine.run_facts``).
+    round: str | None
+    president_name: str | None
+    #: the optimum's revenue minus the recorded revenue; negative when the player took
+    #: more dividend than the optimum of ``total``.
+    dividend_lost: int | None
+    #: the optimum's subsidy minus the recorded subsidy.
+    treasury_lost: int | None
+    #: what the run left on the table for the optimum's objective (``left_on_table``).
+    left_on_table: int | None
+    #: the first action of the operating turn this run ends (``engine.turns``); set by
+    #: ``engine.api.replay_game`` only (no key without it).
+    turn_start_action_id: int | None = None
 
     @classmethod
     def of(cls, record: RunRecord) -> RunReport:
         c = record.check
+        opt = record.optimum
         return cls(
-            c.action_id, c.corporation, tuple(train_name(t) for t in c.trains),
-            c.recorded_revenue, c.recorded_subsidy, c.legal, c.engine_revenue,
-            c.engine_subsidy, record.optimum,
+            action_id=c.action_id,
+            corporation=c.corporation,
+            trains=tuple(train_name(t) for t in c.trains),
+            recorded_revenue=c.recorded_revenue,
+            recorded_subsidy=c.recorded_subsidy,
+            recorded_legal=c.legal,
             recorded_violations=tuple(dict.fromkeys(d.code for d in c.judgement.details)),
-            facts=record.facts,
+            engine_revenue=c.engine_revenue,
+            engine_subsidy=c.engine_subsidy,
+            optimal_revenue=None if opt is None else opt.revenue,
+            optimal_subsidy=None if opt is None else opt.subsidy,
+            proven_optimal=opt is not None and opt.proven_optimal,
+            solve_ms=None if opt is None else opt.solve_ms,
+            round=record.facts.round,
+            president_name=record.facts.president_name,
+            dividend_lost=None if opt is None else opt.revenue - c.recorded_revenue,
+            treasury_lost=None if opt is None else opt.subsidy - c.recorded_subsidy,
+            left_on_table=None if opt is None else left_on_table(
+                opt.objective, opt.revenue - c.recorded_revenue,
+                opt.subsidy - c.recorded_subsidy),
         )
 
     @property
-    def round(self) -> str | None:
-        return self.facts.round
-
-    @property
-    def president_name(self) -> str | None:
-        return self.facts.president_name
-
-    @property
-    def dividend_lost(self) -> int | None:
-        """The optimum's revenue minus the recorded revenue (None when not solved);
-        negative when the player took more dividend than the optimum of ``total``."""
-        return None if self.optimum is None else self.optimum.revenue - self.recorded_revenue
-
-    @property
-    def treasury_lost(self) -> int | None:
-        """The optimum's subsidy minus the recorded subsidy (None when not solved)."""
-        return None if self.optimum is None else self.optimum.subsidy - self.recorded_subsidy
-
-    @property
-    def left_on_table(self) -> int | None:
-        """What the run left on the table for the optimum's objective (``left_on_table``)."""
-        opt = self.optimum
-        if opt is None:
-            return None
-        return left_on_table(opt.objective, opt.revenue - self.recorded_revenue,
-                             opt.subsidy - self.recorded_subsidy)
-
-    def to_json(self) -> dict[str, Any]:
-        opt = self.optimum
-        out: dict[str, Any] = {
-            "action_id": self.action_id,
-            "corporation": self.corporation,
-            "trains": list(self.trains),
-            "recorded_revenue": self.recorded_revenue,
-            "recorded_subsidy": self.recorded_subsidy,
-            "recorded_legal": self.recorded_legal,
-            "recorded_violations": list(self.recorded_violations),
-            "engine_revenue": self.engine_revenue,
-            "engine_subsidy": self.engine_subsidy,
-            "optimal_revenue": opt.revenue if opt else None,
-            "optimal_subsidy": opt.subsidy if opt else None,
-            "proven_optimal": opt.proven_optimal if opt else False,
-            "solve_ms": opt.solve_ms if opt else None,
-            "round": self.round,
-            "president_name": self.president_name,
-            "dividend_lost": self.dividend_lost,
-            "treasury_lost": self.treasury_lost,
-            "left_on_table": self.left_on_table,
-        }
-        if self.turn_start_action_id is not None:
-            out["turn_start_action_id"] = self.turn_start_action_id
-        return out
+    def solved(self) -> bool:
+        """The run's optimum was found (its optimal figures are set)."""
+        return self.optimal_revenue is not None
 
 
-@dataclass(frozen=True)
-class Shortfall:
+class Shortfall(Declared, frozen=True):
     """The runs of a replay that left something on the table for ``objective``:
     how many, the sum they left (``amount``), and its dividend and treasury parts
     (each the sum of those runs' ``dividend_lost`` / ``treasury_lost``; one may be
@@ -213,13 +199,15 @@ class Shortfall:
     dividend_lost: int
     treasury_lost: int
 
-    def to_json(self) -> dict[str, Any]:
-        return {"objective": self.objective, "runs": self.runs, "amount": self.amount,
-                "dividend_lost": self.dividend_lost, "treasury_lost": self.treasury_lost}
+    @classmethod
+    def of(cls, objective: str, runs: tuple[RunReport, ...]) -> Shortfall:
+        lost = [r for r in runs if (r.left_on_table or 0) > 0]
+        return cls(objective, len(lost), sum(r.left_on_table or 0 for r in lost),
+                   sum(r.dividend_lost or 0 for r in lost),
+                   sum(r.treasury_lost or 0 for r in lost))
 
 
-@dataclass(frozen=True)
-class ReplayReport:
+class ReplayReport(Declared, frozen=True, kw_only=True):
     """A replayed log: scores, errors and every run (the ``replay --json`` object).
 
     A replay that stops partway (issue 19) still reports every run reached
@@ -230,71 +218,47 @@ class ReplayReport:
 
     title: str
     rule_set: str
-    final_scores: dict[str, int]
-    recorded_result: dict[str, int]
-    scores_match: bool
-    errors: tuple[ReplayError, ...]
-    runs: tuple[RunReport, ...]
-    #: every kept action was processed (``ReplayResult.completed``).
-    completed: bool = True
-    #: the id of the action the replay stopped at; ``runs`` are those before it.
-    stopped_at: int | None = None
     #: the rule version the log was replayed under (HISTORY.md §2), e.g. "1888@2023-08-25",
     #: and the date that chose it: the log's own, or the caller's ``rules_as_of``.
     rules_version: str = ""
     rules_as_of: str = ""
-
-    @property
-    def objective(self) -> str | None:
-        """The objective of the runs' optima (None when no run was solved)."""
-        return next((r.optimum.objective for r in self.runs if r.optimum is not None), None)
-
-    @property
-    def shortfall(self) -> Shortfall | None:
-        """The runs that left something on the table, and how much (None: not solved)."""
-        objective = self.objective
-        if objective is None:
-            return None
-        lost = [r for r in self.runs if (r.left_on_table or 0) > 0]
-        return Shortfall(objective, len(lost), sum(r.left_on_table or 0 for r in lost),
-                         sum(r.dividend_lost or 0 for r in lost),
-                         sum(r.treasury_lost or 0 for r in lost))
-
-    def to_json(self) -> dict[str, Any]:
-        short = self.shortfall
-        return {
-            "title": self.title,
-            "rule_set": self.rule_set,
-            "rules_version": self.rules_version,
-            "rules_as_of": self.rules_as_of,
-            "final_scores": dict(self.final_scores),
-            "recorded_result": dict(self.recorded_result),
-            "scores_match": self.scores_match,
-            "errors": [str(e) for e in self.errors],
-            "completed": self.completed,
-            "stopped_at": self.stopped_at,
-            "objective": self.objective,
-            "left_on_table": short.to_json() if short is not None else None,
-            "run_routes": [r.to_json() for r in self.runs],
-        }
+    final_scores: dict[str, int]
+    recorded_result: dict[str, int]
+    scores_match: bool
+    #: each error's line (``str`` of its ``ReplayError``; the structured errors are the
+    #: ``ReplayResult``'s ``problems``).
+    errors: tuple[str, ...]
+    #: every kept action was processed (``ReplayResult.completed``).
+    completed: bool = True
+    #: the id of the action the replay stopped at; ``runs`` are those before it.
+    stopped_at: int | None = None
+    #: the objective of the runs' optima (None when no run was solved).
+    objective: str | None = None
+    #: the runs that left something on the table, and how much (None: not solved).
+    shortfall: Shortfall | None = msgspec.field(default=None, name="left_on_table")
+    runs: tuple[RunReport, ...] = msgspec.field(name="run_routes")
 
 
 def replay_report(result: ReplayResult) -> ReplayReport:
     """The report of a replay (``to_json()``: the ``route18xx replay --json`` object)."""
+    runs = tuple(RunReport.of(r) for r in result.runs)
+    objective = next((r.optimum.objective for r in result.runs if r.optimum is not None), None)
     return ReplayReport(
         title=result.title,
         rule_set=result.rule_set,
         final_scores=result.final_scores,
         recorded_result=dict(result.recorded_result),
         scores_match=result.scores_match,
-        errors=tuple(result.problems),
-        runs=tuple(RunReport.of(r) for r in result.runs),
+        errors=tuple(str(e) for e in result.problems),
+        runs=runs,
         completed=result.completed,
         # ``replay`` marks an action without an integer id with -1: no id to name.
         stopped_at=result.stopped_at if result.stopped_at is not None and result.stopped_at >= 0
         else None,
         rules_version=result.rules.name,
         rules_as_of=result.rules_as_of.isoformat() if result.rules_as_of else "",
+        objective=objective,
+        shortfall=None if objective is None else Shortfall.of(objective, runs),
     )
 
 

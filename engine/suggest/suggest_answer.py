@@ -52,9 +52,9 @@ def suggest_report(
             with AnswerBudget(options.time_limit_s, cancel, end) as budget:
                 opt = optimize(after, objective=objective, time_limit_s=options.time_limit_s,
                                cancel=budget.token)
-        suggestions.append(Suggestion(
+        suggestions.append(Suggestion.of(
             e.move.report(data), e.income, e.income - res.base_income, e.score, e.proven,
-            tuple(routes_report(opt)),
+            routes_report(opt),
         ))
     improving = any(s.score > res.base_income for s in suggestions)
     if options.merge_equal:

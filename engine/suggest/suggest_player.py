@@ -14,6 +14,8 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from msgspec.structs import replace as replace_struct
+
 from route18xx.engine.errors import MalformedInput
 from route18xx.engine.answer.optimize import optimize, routes_report
 from route18xx.engine.inputs.state_file import RouteState
@@ -41,7 +43,7 @@ def merge_equal(suggestions: list[Suggestion]) -> list[Suggestion]:
             out.append(s)
             continue
         first = out[index[key]]
-        out[index[key]] = replace(first, alternatives=first.alternatives + (m,))
+        out[index[key]] = replace_struct(first, alternatives=first.alternatives + (m,))
     return out
 
 
@@ -89,9 +91,9 @@ def lay_then_token(
             cost = lay.cost + token.price
             score = income - (cost if options.subtract_cost else 0)
             report = lay.report(data)
-            suggestion = Suggestion(
-                replace(report, cost=cost), income, income - base_income, score,
-                opt.solution.status == "OPTIMAL", tuple(routes_report(opt)),
+            suggestion = Suggestion.of(
+                replace_struct(report, cost=cost), income, income - base_income, score,
+                opt.solution.status == "OPTIMAL", routes_report(opt),
                 then_token=move.report(data))
             ranked.append(((-score, lay.sort_key, move.sort_key), suggestion))
     ranked.sort(key=lambda item: item[0])
@@ -131,9 +133,10 @@ def chosen_suggestion(
     income = income_of(opt, objective)
     first = picked[0].report(state.data)
     cost = sum(m.cost for m in picked)
-    return Suggestion(replace(first, cost=cost), income, income - income_of(base, objective), income,
-                      opt.solution.status == "OPTIMAL", tuple(routes_report(opt)),
-                      then_token=picked[1].report(state.data) if len(picked) == 2 else None)
+    return Suggestion.of(
+        replace_struct(first, cost=cost), income, income - income_of(base, objective), income,
+        opt.solution.status == "OPTIMAL", routes_report(opt),
+        then_token=picked[1].report(state.data) if len(picked) == 2 else None)
 
 
 def _move_key(move: MoveReport) -> tuple[Any, ...]:

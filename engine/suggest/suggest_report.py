@@ -3,23 +3,24 @@
 Issue 10: the front ends read fields, not dict keys. ``to_json()`` gives the
 exact object ``route18xx suggest --json`` prints (keys in the same order), and
 the service's client rebuilds the same report from a ``SuggestMovesResponse``,
-so ``route18xx call suggest --json`` prints the same object.
+so ``route18xx call suggest --json`` prints the same object. Each type is declared
+(``engine.declared``, issue 32 item 4): its fields are its keys, in order; a ranked
+move is a move (``Suggestion`` extends ``MoveReport``), so its keys follow the move's.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Literal, TypeAlias
+from typing import Literal
 
-#: A route in the 18xx.games ``run_routes`` shape as ``solve --json`` prints it
-#: (``engine.optimize.routes_report``).
-RouteJson: TypeAlias = dict[str, Any]
+from msgspec.structs import asdict
+
+from route18xx.engine.answer.reports import RouteReport
+from route18xx.engine.declared import Declared
 
 MoveKind = Literal["tile", "token"]
 
 
-@dataclass(frozen=True)
-class MoveLayReport:
+class MoveLayReport(Declared, frozen=True):
     """One tile lay of a move (a ferry's move lays two)."""
 
     hex: str
@@ -29,13 +30,8 @@ class MoveLayReport:
     #: the exits the tile connects at this rotation, e.g. ("W–E (city)",) (``engine.move_words``).
     exits: tuple[str, ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
-        return {"hex": self.hex, "tile": self.tile, "rotation": self.rotation, "cost": self.cost,
-                "exits": list(self.exits)}
 
-
-@dataclass(frozen=True)
-class MoveReport:
+class MoveReport(Declared, frozen=True):
     """A move: its kind, where, the first lay's tile, rotation and private, or a token's city."""
 
     kind: MoveKind
@@ -49,50 +45,37 @@ class MoveReport:
     #: the move in a player's words: "tile 57 on H12 (Tianjin) connects W–E (city)".
     text: str = ""
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "hex": self.hex,
-            "tile": self.tile,
-            "rotation": self.rotation,
-            "city": self.city,
-            "private": self.private,
-            "lays": [lay.to_json() for lay in self.lays],
-            "cost": self.cost,
-            "text": self.text,
-        }
 
+class Suggestion(MoveReport, frozen=True, kw_only=True):
+    """A ranked move: the move, then the income it allows, its gain over no move, its
+    score and the optimal routes on the board it leaves (``Suggestion.of`` a move)."""
 
-@dataclass(frozen=True)
-class Suggestion:
-    """A ranked move: the income it allows, its gain over no move, its score and routes."""
-
-    move: MoveReport
     income: int
     gain: int
     score: int
     proven_optimal: bool
-    routes: tuple[RouteJson, ...]
+    routes: tuple[RouteReport, ...]
     #: other moves with the same result merged into this one (``merge_equal``): the
     #: same tile on the same hex in other rotations, equal income and score.
     alternatives: tuple[MoveReport, ...] = ()
     #: a lay followed by this token (``combined``); None for a single move.
     then_token: MoveReport | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        return self.move.to_json() | {
-            "income": self.income,
-            "gain": self.gain,
-            "score": self.score,
-            "proven_optimal": self.proven_optimal,
-            "routes": list(self.routes),
-            "alternatives": [m.to_json() for m in self.alternatives],
-            "then_token": self.then_token.to_json() if self.then_token is not None else None,
-        }
+    @classmethod
+    def of(cls, move: MoveReport, income: int, gain: int, score: int, proven_optimal: bool,
+           routes: tuple[RouteReport, ...], alternatives: tuple[MoveReport, ...] = (),
+           then_token: MoveReport | None = None) -> Suggestion:
+        return cls(**asdict(move), income=income, gain=gain, score=score,
+                   proven_optimal=proven_optimal, routes=routes, alternatives=alternatives,
+                   then_token=then_token)
+
+    @property
+    def move(self) -> MoveReport:
+        """The move alone."""
+        return MoveReport(**{name: getattr(self, name) for name in MoveReport.__struct_fields__})
 
 
-@dataclass(frozen=True)
-class RecordedTurn:
+class RecordedTurn(Declared, frozen=True):
     """What the player did in this operating turn (from the log) and what it allows:
     the lays and token in the order made, the optimal income on the board they leave,
     its gain over no move (None when it could not be solved)."""
@@ -101,16 +84,10 @@ class RecordedTurn:
     income: int | None
     gain: int | None
     proven_optimal: bool
-    routes: tuple[RouteJson, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {"moves": [m.to_json() for m in self.moves], "income": self.income,
-                "gain": self.gain, "proven_optimal": self.proven_optimal,
-                "routes": list(self.routes)}
+    routes: tuple[RouteReport, ...] = ()
 
 
-@dataclass(frozen=True)
-class SuggestReport:
+class SuggestReport(Declared, frozen=True):
     """The ranking: the income without a move, the best moves, and how the ranking went."""
 
     corporation: str
@@ -133,25 +110,6 @@ class SuggestReport:
     #: what the player did at this turn, from a game log (None for a state).
     recorded: RecordedTurn | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "corporation": self.corporation,
-            "objective": self.objective,
-            "subtract_cost": self.subtract_cost,
-            "base_income": self.base_income,
-            "base_proven_optimal": self.base_proven_optimal,
-            "suggestions": [s.to_json() for s in self.suggestions],
-            "candidates": self.candidates,
-            "solved": self.solved,
-            "reused": self.reused,
-            "pruned": self.pruned,
-            "not_evaluated": [m.to_json() for m in self.not_evaluated],
-            "elapsed_ms": self.elapsed_ms,
-            "verdict": self.verdict,
-            "combined": [s.to_json() for s in self.combined],
-            "recorded": self.recorded.to_json() if self.recorded is not None else None,
-        }
 
-
-__all__ = ["MoveKind", "MoveLayReport", "MoveReport", "RecordedTurn", "RouteJson", "SuggestReport",
+__all__ = ["MoveKind", "MoveLayReport", "MoveReport", "RecordedTurn", "SuggestReport",
            "Suggestion"]

@@ -31,6 +31,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from msgspec.structs import asdict
+
+from route18xx.engine.declared import Declared
 from route18xx.engine.game.actions import Action, BuyTrain, LayTile, PlaceToken, RunRoutes
 from route18xx.engine.game.depot import train_name
 from route18xx.engine.game.game import Game
@@ -43,8 +46,7 @@ if TYPE_CHECKING:
     from route18xx.solver import CancelToken
 
 
-@dataclass(frozen=True)
-class BoughtTrain:
+class BoughtTrain(Declared, frozen=True):
     """A train the company bought in its turn: which, from whom, at what price."""
 
     train: str
@@ -54,119 +56,118 @@ class BoughtTrain:
     #: the train handed in for it (RULES.md §6.9 #4), if any.
     traded_in: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        return {"train": self.train, "price": self.price, "seller": self.seller,
-                "traded_in": self.traded_in}
+
+class PlayerTurn(PlanReport, frozen=True, kw_only=True):
+    """What the player did: the lays and token made before the run (a plan), the lays made
+    after it (a private's lay "at any time": they did not move this run), the trains
+    bought, what the routes earned, and the optimum on the board the plan left."""
+
+    lays_after_run: tuple[PlanLay, ...]
+    trains_bought: tuple[BoughtTrain, ...]
+    earned: int
+    recorded_legal: bool
+    board_income: int | None
+    board_proven_optimal: bool
 
 
-@dataclass(frozen=True)
-class TurnComparison:
-    """One operating turn: what the player did and earned beside the best plan."""
+class BestPlan(PlanReport, frozen=True, kw_only=True):
+    """The best whole-turn plan at the turn's start, what it earns, and whether it is the
+    player's own (same lays and token)."""
+
+    income: int | None
+    proven_optimal: bool
+    is_players: bool
+
+
+class TurnComparison(Declared, frozen=True, kw_only=True):
+    """One operating turn: what the player did and earned beside the best plan
+    (``TurnComparison.of``: what each choice left is derived there)."""
 
     action_id: int
     turn_start_action_id: int
     round: str
     corporation: str
     trains: tuple[str, ...]
-    #: the player's lays and token made before the run, as a plan.
-    player_plan: PlanReport
-    #: lays made after the run (a private's lay "at any time"): they did not move this run.
-    lays_after_run: tuple[PlanLay, ...]
-    trains_bought: tuple[BoughtTrain, ...]
-    earned: int
-    recorded_legal: bool
-    player_board_income: int | None
-    player_board_proven: bool
-    best_plan: PlanReport | None
-    best_income: int | None
-    best_proven: bool
+    player: PlayerTurn
+    best: BestPlan | None
     #: plans the turn had, and how many the ranking priced (the rest pruned by bounds)
     candidates: int = 0
     plans_solved: int = 0
+    #: best plan's income minus the optimum on the player's board
+    left_by_lay_token: int | None
+    #: optimum on the player's board minus what the player's routes earned
+    left_by_routes: int | None
     #: why the best plan or the player's board income is missing (e.g. out of time)
     error: str | None = None
+
+    @classmethod
+    def of(
+        cls, *, action_id: int, turn_start_action_id: int, round: str, corporation: str,
+        trains: tuple[str, ...], player: PlayerTurn, best_plan: PlanReport | None,
+        best_income: int | None, best_proven: bool, candidates: int = 0, plans_solved: int = 0,
+        error: str | None = None,
+    ) -> TurnComparison:
+        board = player.board_income
+        best = None if best_plan is None else BestPlan(
+            **asdict(best_plan), income=best_income, proven_optimal=best_proven,
+            is_players=_plan_key(best_plan) == _plan_key(player))
+        return cls(
+            action_id=action_id, turn_start_action_id=turn_start_action_id, round=round,
+            corporation=corporation, trains=trains, player=player, best=best,
+            candidates=candidates, plans_solved=plans_solved,
+            left_by_lay_token=None if best_income is None or board is None
+            else best_income - board,
+            left_by_routes=None if board is None else board - player.earned,
+            error=error,
+        )
+
+    @property
+    def best_income(self) -> int | None:
+        return None if self.best is None else self.best.income
 
     @property
     def best_is_players(self) -> bool:
         """The best plan is the player's own (same lays and token)."""
-        return self.best_plan is not None and _plan_key(self.best_plan) == _plan_key(self.player_plan)
-
-    @property
-    def left_by_lay_token(self) -> int | None:
-        """Best plan's income minus the optimum on the player's board."""
-        if self.best_income is None or self.player_board_income is None:
-            return None
-        return self.best_income - self.player_board_income
-
-    @property
-    def left_by_routes(self) -> int | None:
-        """Optimum on the player's board minus what the player's routes earned."""
-        if self.player_board_income is None:
-            return None
-        return self.player_board_income - self.earned
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "action_id": self.action_id,
-            "turn_start_action_id": self.turn_start_action_id,
-            "round": self.round,
-            "corporation": self.corporation,
-            "trains": list(self.trains),
-            "player": self.player_plan.to_json() | {
-                "lays_after_run": [lay.to_json() for lay in self.lays_after_run],
-                "trains_bought": [t.to_json() for t in self.trains_bought],
-                "earned": self.earned,
-                "recorded_legal": self.recorded_legal,
-                "board_income": self.player_board_income,
-                "board_proven_optimal": self.player_board_proven,
-            },
-            "best": None if self.best_plan is None else self.best_plan.to_json() | {
-                "income": self.best_income, "proven_optimal": self.best_proven,
-                "is_players": self.best_is_players,
-            },
-            "candidates": self.candidates,
-            "plans_solved": self.plans_solved,
-            "left_by_lay_token": self.left_by_lay_token,
-            "left_by_routes": self.left_by_routes,
-            "error": self.error,
-        }
+        return self.best is not None and self.best.is_players
 
 
-@dataclass(frozen=True)
-class TurnsReport:
-    """Every compared turn of a log and the sums of what was left, per corporation too."""
+class CorporationTurns(Declared, frozen=True):
+    """A corporation's compared turns and what they left, by lay/token and by routes."""
+
+    turns: int
+    left_by_lay_token: int
+    left_by_routes: int
+
+
+class TurnsReport(Declared, frozen=True, kw_only=True):
+    """Every compared turn of a log and the sums of what was left, per corporation too
+    (``TurnsReport.of`` the turns: the sums are derived there)."""
 
     objective: str
+    left_by_lay_token: int
+    left_by_routes: int
+    turns_compared: int
+    turns_best_is_players: int
+    by_corporation: dict[str, CorporationTurns]
     turns: tuple[TurnComparison, ...]
 
-    @property
-    def left_by_lay_token(self) -> int:
-        return sum(t.left_by_lay_token or 0 for t in self.turns)
-
-    @property
-    def left_by_routes(self) -> int:
-        return sum(t.left_by_routes or 0 for t in self.turns)
-
-    def by_corporation(self) -> dict[str, dict[str, int]]:
-        out: dict[str, dict[str, int]] = {}
-        for t in self.turns:
-            row = out.setdefault(t.corporation, {"turns": 0, "left_by_lay_token": 0,
-                                                 "left_by_routes": 0})
-            row["turns"] += 1
-            row["left_by_lay_token"] += t.left_by_lay_token or 0
-            row["left_by_routes"] += t.left_by_routes or 0
-        return dict(sorted(out.items()))
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "objective": self.objective,
-            "left_by_lay_token": self.left_by_lay_token,
-            "left_by_routes": self.left_by_routes,
-            "turns_compared": len(self.turns),
-            "turns_best_is_players": sum(t.best_is_players for t in self.turns),
-            "by_corporation": self.by_corporation(),
-            "turns": [t.to_json() for t in self.turns],
-        }
+    @classmethod
+    def of(cls, objective: str, turns: tuple[TurnComparison, ...]) -> TurnsReport:
+        rows: dict[str, list[int]] = {}
+        for t in turns:
+            row = rows.setdefault(t.corporation, [0, 0, 0])
+            row[0] += 1
+            row[1] += t.left_by_lay_token or 0
+            row[2] += t.left_by_routes or 0
+        return cls(
+            objective=objective,
+            left_by_lay_token=sum(t.left_by_lay_token or 0 for t in turns),
+            left_by_routes=sum(t.left_by_routes or 0 for t in turns),
+            turns_compared=len(turns),
+            turns_best_is_players=sum(t.best_is_players for t in turns),
+            by_corporation={corp: CorporationTurns(*row) for corp, row in sorted(rows.items())},
+            turns=turns,
+        )
 
 
 def _plan_key(plan: PlanReport) -> tuple[Any, ...]:
@@ -319,20 +320,22 @@ def compare_turns(
                 error = f"{len(ranking.unranked)} plans left unranked by the time limit"
         except Route18xxError as exc:  # e.g. OutOfTime, no trains: reported on the turn
             error = str(exc)
-        out.append(TurnComparison(
-            action_id=run.action_id, turn_start_action_id=turn.start_id, round=turn.round,
-            corporation=turn.corporation, trains=run.trains,
-            player_plan=PlanReport(tuple(turn.lays), turn.token,
-                                   sum(l.cost for l in turn.lays) + (turn.token.price if turn.token
-                                                                     else 0)),
+        player = PlayerTurn(
+            tuple(turn.lays), turn.token,
+            sum(l.cost for l in turn.lays) + (turn.token.price if turn.token else 0),
             lays_after_run=tuple(turn.lays_after), trains_bought=tuple(turn.bought),
             earned=earned, recorded_legal=run.recorded_legal,
-            player_board_income=None if mine is None else mine[0],
-            player_board_proven=mine is not None and mine[1],
+            board_income=None if mine is None else mine[0],
+            board_proven_optimal=mine is not None and mine[1],
+        )
+        out.append(TurnComparison.of(
+            action_id=run.action_id, turn_start_action_id=turn.start_id, round=turn.round,
+            corporation=turn.corporation, trains=run.trains, player=player,
             best_plan=best_plan, best_income=best_income, best_proven=best_proven,
             candidates=candidates, plans_solved=solved, error=error,
         ))
-    return TurnsReport(objective, tuple(out))
+    return TurnsReport.of(objective, tuple(out))
 
 
-__all__ = ["BoughtTrain", "TurnComparison", "TurnsReport", "compare_turns"]
+__all__ = ["BestPlan", "BoughtTrain", "CorporationTurns", "PlayerTurn", "TurnComparison",
+           "TurnsReport", "compare_turns"]

@@ -1,19 +1,24 @@
 """What a whole-turn suggestion reports (``engine.api.suggest_turn``), typed and frozen.
 
 ``to_json()`` is the object ``route18xx suggest --turn --json`` prints; the
-service's client rebuilds the same report from a ``SuggestTurnResponse``.
+service's client rebuilds the same report from a ``SuggestTurnResponse``. Each type
+is declared (``engine.declared``, issue 32 item 4): its fields are its keys, in order;
+a ranked plan is a plan (``RankedPlanReport`` extends ``PlanReport``), so its keys
+follow the plan's.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from route18xx.engine.suggest.suggest_report import RouteJson
+import msgspec
+from msgspec.structs import asdict
+
+from route18xx.engine.answer.reports import RouteReport
+from route18xx.engine.declared import Declared
 
 
-@dataclass(frozen=True)
-class PlanLay:
+class PlanLay(Declared, frozen=True):
     """One tile lay of a plan: where, what, its terrain cost, the private whose ability lays it."""
 
     hex: str
@@ -22,60 +27,48 @@ class PlanLay:
     cost: int
     private: str | None
 
-    def to_json(self) -> dict[str, Any]:
-        return {"hex": self.hex, "tile": self.tile, "rotation": self.rotation,
-                "cost": self.cost, "private": self.private}
 
-
-@dataclass(frozen=True)
-class PlanToken:
+class PlanToken(Declared, frozen=True):
     """The plan's station token: the city and its price."""
 
     hex: str
     city: int
     price: int
 
-    def to_json(self) -> dict[str, Any]:
-        return {"hex": self.hex, "city": self.city, "price": self.price}
 
-
-@dataclass(frozen=True)
-class PlanReport:
+class PlanReport(Declared, frozen=True):
     """A plan: its lays in the order made, its token (or none) and its total cost."""
 
     lays: tuple[PlanLay, ...]
     token: PlanToken | None
     cost: int
 
-    def to_json(self) -> dict[str, Any]:
-        return {"lays": [lay.to_json() for lay in self.lays],
-                "token": None if self.token is None else self.token.to_json(),
-                "cost": self.cost}
+    @property
+    def plan(self) -> PlanReport:
+        """The plan alone (of a plan extended with what it earns: ``RankedPlanReport``)."""
+        return PlanReport(self.lays, self.token, self.cost)
 
 
-@dataclass(frozen=True)
-class RankedPlanReport:
-    """A ranked plan: what it earns, its gain over doing nothing, its routes, and the
-    board it leaves as a state file (``state_after``: what ``RenderBoard`` draws)."""
+class RankedPlanReport(PlanReport, frozen=True, kw_only=True):
+    """A ranked plan: the plan, then what it earns, its gain over doing nothing, its
+    routes, and the board it leaves as a state file (``state_after``: what
+    ``RenderBoard`` draws). ``RankedPlanReport.of`` a plan."""
 
-    plan: PlanReport
     income: int
     gain: int
     score: int
     proven_optimal: bool
-    routes: tuple[RouteJson, ...]
+    routes: tuple[RouteReport, ...]
     state_after: dict[str, Any]
 
-    def to_json(self) -> dict[str, Any]:
-        return self.plan.to_json() | {
-            "income": self.income, "gain": self.gain, "score": self.score,
-            "proven_optimal": self.proven_optimal, "routes": list(self.routes),
-            "state_after": self.state_after,
-        }
+    @classmethod
+    def of(cls, plan: PlanReport, income: int, gain: int, score: int, proven_optimal: bool,
+           routes: tuple[RouteReport, ...], state_after: dict[str, Any]) -> RankedPlanReport:
+        return cls(**asdict(plan), income=income, gain=gain, score=score,
+                   proven_optimal=proven_optimal, routes=routes, state_after=state_after)
 
 
-@dataclass(frozen=True)
-class TrainAdvice:
+class TrainAdvice(Declared, frozen=True):
     """One purchase the company may make now and what its trains would then earn."""
 
     source: str  # "depot", "trade_in" or "corporation"
@@ -91,18 +84,19 @@ class TrainAdvice:
     income: int
     proven_optimal: bool
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "source": self.source, "seller": self.seller, "train": self.train,
-            "traded_in": self.traded_in, "price": self.price, "max_price": self.max_price,
-            "affordable": self.affordable, "phase": self.phase,
-            "trains_after": list(self.trains_after), "discards": self.discards,
-            "income": self.income, "proven_optimal": self.proven_optimal,
-        }
+
+class TrainsAdvice(Declared, frozen=True):
+    """The train advice after the best plan: the income it earns with today's trains, whether
+    the market was given (``market_known``; else the depot's train of the phase is assumed),
+    each purchase, and the rules the advice follows (``engine.train_advice.rules_followed``)."""
+
+    income_now: int
+    market_known: bool
+    options: tuple[TrainAdvice, ...]
+    rules: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class TurnReport:
+class TurnReport(Declared, frozen=True, kw_only=True):
     """The whole-turn ranking, the train advice after the best plan, and how it went."""
 
     corporation: str
@@ -111,10 +105,7 @@ class TurnReport:
     base_income: int
     base_proven_optimal: bool
     plans: tuple[RankedPlanReport, ...]
-    trains: tuple[TrainAdvice, ...]
-    trains_income_now: int
-    market_known: bool
-    train_rules: tuple[str, ...]
+    train_advice: TrainsAdvice = msgspec.field(name="trains")
     lay_boards: int
     candidates: int
     plans_solved: int
@@ -123,10 +114,10 @@ class TurnReport:
     bound_solves: int
     pruned_by_lay_bound: int
     pruned_by_token_bound: int
-    unranked: tuple[PlanReport, ...]
-    elapsed_ms: float
     pruned_by_train_bound: int = 0
     train_bound_solves: int = 0
+    unranked: tuple[PlanReport, ...]
+    elapsed_ms: float
     #: How the title writes money (``GameData.currency_format``), for printed prices;
     #: not in ``to_json`` (GetInfo lists each title's).
     currency_format: str = "%s"
@@ -136,32 +127,12 @@ class TurnReport:
         return self.pruned_by_lay_bound + self.pruned_by_train_bound + self.pruned_by_token_bound
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "corporation": self.corporation,
-            "objective": self.objective,
-            "subtract_cost": self.subtract_cost,
-            "base_income": self.base_income,
-            "base_proven_optimal": self.base_proven_optimal,
-            "plans": [p.to_json() for p in self.plans],
-            "trains": {
-                "income_now": self.trains_income_now,
-                "market_known": self.market_known,
-                "options": [t.to_json() for t in self.trains],
-                "rules": list(self.train_rules),
-            },
-            "lay_boards": self.lay_boards,
-            "candidates": self.candidates,
-            "plans_solved": self.plans_solved,
-            "solves": self.solves,
-            "reused": self.reused,
-            "bound_solves": self.bound_solves,
-            "pruned_by_lay_bound": self.pruned_by_lay_bound,
-            "pruned_by_token_bound": self.pruned_by_token_bound,
-            "pruned_by_train_bound": self.pruned_by_train_bound,
-            "train_bound_solves": self.train_bound_solves,
-            "unranked": [p.to_json() for p in self.unranked],
-            "elapsed_ms": self.elapsed_ms,
-        }
+        """Hand-written (issue 32 item 4) for one reason: ``currency_format`` is for the
+        readable form, and the JSON object never had it."""
+        out = super().to_json()
+        del out["currency_format"]
+        return out
 
 
-__all__ = ["PlanLay", "PlanReport", "PlanToken", "RankedPlanReport", "TrainAdvice", "TurnReport"]
+__all__ = ["PlanLay", "PlanReport", "PlanToken", "RankedPlanReport", "TrainAdvice",
+           "TrainsAdvice", "TurnReport"]

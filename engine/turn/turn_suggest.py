@@ -20,7 +20,7 @@ from route18xx.engine.turn.train_advice import TrainMarket, rules_followed, trai
 from route18xx.engine.turn.turn_plans import LayBoard, Plan
 from route18xx.engine.turn.turn_rank import TurnOptions, income_of, rank_turn
 from route18xx.engine.turn.turn_report import (
-    PlanLay, PlanReport, PlanToken, RankedPlanReport, TrainAdvice, TurnReport,
+    PlanLay, PlanReport, PlanToken, RankedPlanReport, TrainAdvice, TrainsAdvice, TurnReport,
 )
 
 if TYPE_CHECKING:
@@ -74,9 +74,9 @@ def suggest_turn_report(
         opt = ranked.optimum
         if not ranked.own:
             opt = optimize(after, objective=objective, time_limit_s=left(), cancel=cancel)
-        plans.append(RankedPlanReport(
+        plans.append(RankedPlanReport.of(
             plan_report(ranked.plan), ranked.income, ranked.income - ranking.base_income,
-            ranked.score, ranked.proven, tuple(routes_report(opt)), to_state_file(after),
+            ranked.score, ranked.proven, routes_report(opt), to_state_file(after),
         ))
     advice: list[TrainAdvice] = []
     income_now = plans[0].income if plans else ranking.base_income
@@ -94,10 +94,8 @@ def suggest_turn_report(
         base_income=ranking.base_income,
         base_proven_optimal=ranking.base_proven,
         plans=tuple(plans),
-        trains=tuple(advice),
-        trains_income_now=income_now,
-        market_known=market.known,
-        train_rules=rules_followed(state.data.currency_format),
+        train_advice=TrainsAdvice(income_now, market.known, tuple(advice),
+                                  rules_followed(state.data.currency_format)),
         currency_format=state.data.currency_format,
         lay_boards=ranking.lay_boards,
         candidates=ranking.plans,

@@ -51,7 +51,7 @@ def _gap(optimal: AuditOptimum | None, recorded: int, objective: str, subsidy: i
 
 def run_line(game: str, log: str, audited: AuditRun) -> dict[str, Any]:
     """A run of the audit report as its JSON line."""
-    run = audited.run
+    run = audited
     optima = audited.optima or {}
     optimal = {
         o: {"revenue": opt.revenue, "subsidy": opt.subsidy, "proven_optimal": opt.proven_optimal}
@@ -108,24 +108,23 @@ def game_line(
     ``ok`` is a replay to the end; a replay that stopped at an action has
     ``stopped_at`` and the ``runs`` it reached (issue 19).
     """
-    replayed = report.replay if report is not None else None
     return {
         "kind": "game",
         "game": game,
         "log": log,
         "ok": report is not None and report.completed,
-        "title": replayed.title if replayed else None,
-        "rule_set": replayed.rule_set if replayed else None,
-        "rules_version": replayed.rules_version if replayed else None,
-        "rules_as_of": replayed.rules_as_of if replayed else None,
+        "title": report.title if report else None,
+        "rule_set": report.rule_set if report else None,
+        "rules_version": report.rules_version if report else None,
+        "rules_as_of": report.rules_as_of if report else None,
         "players": [{"id": p.id, "name": p.name} for p in report.players] if report else [],
-        "final_scores": dict(replayed.final_scores) if replayed else None,
-        "recorded_result": dict(replayed.recorded_result) if replayed else None,
-        "scores_match": replayed.scores_match if replayed else False,
+        "final_scores": dict(report.final_scores) if report else None,
+        "recorded_result": dict(report.recorded_result) if report else None,
+        "scores_match": report.scores_match if report else False,
         "completed": report.completed if report else False,
         # a replay stopped partway (issue 19): the action it stopped at; ``runs`` are
         # those reached before it, each with its run line, counted like any other
-        "stopped_at": replayed.stopped_at if replayed else None,
+        "stopped_at": report.stopped_at if report else None,
         "runs": len(report.runs) if report else 0,
         "errors": errors,
         TIMING: {"audit_ms": round(ms, 1)},
@@ -140,7 +139,7 @@ def _state_case(game: str, log_name: str, audited: AuditRun) -> tuple[str, dict[
         return None
     if not (total.proven_optimal and revenue.proven_optimal):
         return None
-    run = audited.run
+    run = audited
     reference = {
         "fixture": log_name,
         "action_id": run.action_id,
@@ -184,7 +183,7 @@ def audit_bytes(
             line["turn"] = None if turn is None else turn_record(turn)
     cases = [_state_case(game, Path(log).name, r) for r in report.runs] if states else []
     ms = (time.perf_counter() - started) * 1000
-    line = game_line(game, log, report, [str(e) for e in report.replay.errors], ms)
+    line = game_line(game, log, report, list(report.errors), ms)
     if compared is not None:
         line["turns"] = turns_total(compared)
     return GameAudit(log, runs + [line], [c for c in cases if c is not None])

@@ -154,7 +154,7 @@ def suggest_command(
             combined=combined,
         )
         if source.game_path is not None and source.action_id is not None:
-            from dataclasses import replace
+            from msgspec.structs import replace
 
             from route18xx.engine.api import read_state, recorded_turn
 

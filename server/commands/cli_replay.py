@@ -142,7 +142,7 @@ def _print_summary(report: ReplayReport, seconds: float) -> None:
     print(f"run_routes:      {len(runs)} checked, {agree} legal with the recorded revenue and subsidy")
     short = report.shortfall
     if short is not None:
-        solved = sum(1 for r in runs if r.optimum is not None)
+        solved = sum(1 for r in runs if r.solved)
         print(f"optimum:         {solved} solved for {OBJECTIVE_WORDS[short.objective]}")
         runs_word = "run" if short.runs == 1 else "runs"
         fmt = currency_formats()[served_title(report.title)]  # ¥40, $40; −¥20 for a negative amount
@@ -167,31 +167,31 @@ def print_turns(report: TurnsReport, out: TextIO, currency_format: str) -> None:
     print(f"turns ({report.objective}): {len(report.turns)} compared; income left by lay/token "
           f"choices {report.left_by_lay_token}, by routes {report.left_by_routes}", file=out)
     for t in report.turns:
+        player, best = t.player, t.best
         lays = [f"{l.tile}@{l.hex}/{l.rotation}" + (f" ({l.private})" if l.private else "")
-                for l in t.player_plan.lays]
-        token = None if t.player_plan.token is None else \
-            f"token {t.player_plan.token.hex}-{t.player_plan.token.city}"
+                for l in player.lays]
+        token = None if player.token is None else f"token {player.token.hex}-{player.token.city}"
         bought = ", ".join(f"{b.train} ({money(b.price, currency_format)}"
                            f"{'' if b.seller == 'depot' else ' from ' + b.seller})"
-                           for b in t.trains_bought)
+                           for b in player.trains_bought)
         line = (f"  {t.action_id:>4} {t.round:<7} {t.corporation:<4} did {_plan_text(lays, token)}: "
-                f"earned {t.earned}, board {t.player_board_income}")
-        if t.best_plan is not None:
+                f"earned {player.earned}, board {player.board_income}")
+        if best is not None:
             best_lays = [f"{l.tile}@{l.hex}/{l.rotation}" + (f" ({l.private})" if l.private else "")
-                         for l in t.best_plan.lays]
-            best_token = None if t.best_plan.token is None else \
-                f"token {t.best_plan.token.hex}-{t.best_plan.token.city}"
-            line += (f"; best {_plan_text(best_lays, best_token)}: {t.best_income}"
-                     f"{'' if t.best_proven else ' (not proven)'}")
+                         for l in best.lays]
+            best_token = None if best.token is None else \
+                f"token {best.token.hex}-{best.token.city}"
+            line += (f"; best {_plan_text(best_lays, best_token)}: {best.income}"
+                     f"{'' if best.proven_optimal else ' (not proven)'}")
         line += f"; left by lay/token {t.left_by_lay_token}, by routes {t.left_by_routes}"
         if bought:
             line += f"; bought {bought}"
         if t.error:
             line += f"; {t.error}"
         print(line, file=out)
-    for corp, row in report.by_corporation().items():
-        print(f"  {corp:<4} {row['turns']} turns: left by lay/token {row['left_by_lay_token']}, "
-              f"by routes {row['left_by_routes']}", file=out)
+    for corp, row in report.by_corporation.items():
+        print(f"  {corp:<4} {row.turns} turns: left by lay/token {row.left_by_lay_token}, "
+              f"by routes {row.left_by_routes}", file=out)
 
 
 def _blockers_text(state: Mapping[str, Any]) -> str:

@@ -7,19 +7,13 @@ service client (``server.client``), so a report reads the same wherever it came 
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Mapping, Protocol, TextIO, TypeAlias, TypeVar
+from typing import Any, Callable, Mapping, TextIO, TypeAlias, TypeVar
 
-from route18xx.engine.api import SuggestReport
+from route18xx.engine.api import Declared, SuggestReport
 
-
-class JsonReport(Protocol):
-    """A typed engine report (e.g. ``SuggestReport``): ``to_json()`` is its ``--json`` object."""
-
-    def to_json(self) -> dict[str, Any]: ...
-
-
-#: A report as the engine returns it: a typed report, or (check, solve) a plain dict.
-Report: TypeAlias = Mapping[str, Any] | JsonReport
+#: A report as the engine returns it: a declared report (``to_json()``: its ``--json``
+#: object), or (check, solve) a plain dict.
+Report: TypeAlias = Mapping[str, Any] | Declared
 R = TypeVar("R", bound=Report)
 
 Printer = Callable[[Mapping[str, Any], TextIO], None]

@@ -65,10 +65,11 @@ def print_turn(report: TurnReport, out: TextIO) -> None:
         proof = "" if p.proven_optimal else " (not proven)"
         print(f"{rank:>3}. {_plan_text(lays, token)}: income {p.income}{proof} "
               f"(gain {p.gain:+d}, cost {p.plan.cost})", file=out)
-    if report.trains:
-        known = "" if report.market_known else " (depot assumed: the phase's train)"
-        print(f"trains after plan 1 (now {report.trains_income_now}){known}:", file=out)
-        for t in report.trains:
+    advice = report.train_advice
+    if advice.options:
+        known = "" if advice.market_known else " (depot assumed: the phase's train)"
+        print(f"trains after plan 1 (now {advice.income_now}){known}:", file=out)
+        for t in advice.options:
             source = {"depot": "depot", "trade_in": f"trade in {t.traded_in}",
                       "corporation": f"from {t.seller}"}.get(t.source, t.source)
             fmt = report.currency_format  # the title's money: ¥80, $80

@@ -26,8 +26,8 @@ from typing import Any, Mapping, Sequence, TypeAlias
 
 from route18xx.engine import api
 from route18xx.engine.api import (
-    DEFAULT_OBJECTIVE, CheckReport, MalformedInput, RouteCheckReport, SolveReport, blockers_aliases,
-    decode_json, dated_state, parse_rules_as_of,
+    DEFAULT_OBJECTIVE, STATS_KEYS, AnswerStats, CheckReport, MalformedInput, RouteCheckReport,
+    SolveReport, SolveTiming, blockers_aliases, decode_json, dated_state, parse_rules_as_of,
 )
 from route18xx.server.convert import explain_converters as ex
 from route18xx.v1 import route_service_pb2 as pb
@@ -47,33 +47,37 @@ _STATUSES = {
 }
 _STATUS_NAMES = {v: k for k, v in _STATUSES.items()}
 
-_STATS_INT = (
-    "nodes_before", "segments_before", "nodes_after", "segments_after",
-    "arcs", "variables", "constraints", "branches", "conflicts",
-)
-_STATS_FLOAT = ("reduce_ms", "build_ms", "solver_ms")
-
-
-def solve_timing_to_proto(raw: Mapping[str, Any]) -> pb.SolveTiming:
-    """One entry of the engine's ``stats["solves"]`` (``engine.budget.SolveTiming``)."""
+def solve_timing_to_proto(t: SolveTiming) -> pb.SolveTiming:
+    """One solve of the engine's ``stats.solves`` (``engine.budget.SolveTiming``)."""
     return pb.SolveTiming(
-        purpose=raw["purpose"],
-        objective=_OBJECTIVES.get(raw["objective"], pb.OBJECTIVE_UNSPECIFIED),
-        trains=list(raw["trains"]),
-        status=_STATUSES.get(raw["status"], pb.SOLVE_STATUS_UNSPECIFIED),
-        solve_ms=raw["solve_ms"], solver_ms=raw["solver_ms"], search_ms=raw["search_ms"],
-        branches=raw["branches"], conflicts=raw["conflicts"], floor=raw.get("floor", 0),
+        purpose=t.purpose,
+        objective=_OBJECTIVES.get(t.objective, pb.OBJECTIVE_UNSPECIFIED),
+        trains=t.trains,
+        status=_STATUSES.get(t.status, pb.SOLVE_STATUS_UNSPECIFIED),
+        solve_ms=t.solve_ms, solver_ms=t.solver_ms, search_ms=t.search_ms,
+        branches=t.branches, conflicts=t.conflicts, floor=t.floor,
     )
 
 
-def solve_timing_from_proto(msg: pb.SolveTiming) -> dict[str, Any]:
-    """A ``SolveTiming`` as the engine's ``stats["solves"]`` entry."""
-    return {
-        "purpose": msg.purpose, "objective": _OBJECTIVE_NAMES[msg.objective],
-        "trains": list(msg.trains), "status": _STATUS_NAMES.get(msg.status, "UNKNOWN"),
-        "solve_ms": msg.solve_ms, "solver_ms": msg.solver_ms, "search_ms": msg.search_ms,
-        "branches": msg.branches, "conflicts": msg.conflicts, "floor": msg.floor,
-    }
+def solve_timing_from_proto(msg: pb.SolveTiming) -> SolveTiming:
+    """A ``SolveTiming`` message as one of the engine's ``stats.solves``."""
+    return SolveTiming(
+        msg.purpose, _OBJECTIVE_NAMES[msg.objective], tuple(msg.trains),
+        _STATUS_NAMES.get(msg.status, "UNKNOWN"), msg.solve_ms, msg.solver_ms, msg.search_ms,
+        msg.branches, msg.conflicts, msg.floor,
+    )
+
+
+def stats_to_proto(stats: AnswerStats, msg: pb.SolveStats) -> None:
+    """An answer's ``stats`` into ``msg``: the message names ``STATS_KEYS`` as the engine does."""
+    for k in STATS_KEYS:
+        setattr(msg, k, getattr(stats, k))
+    msg.solves.extend(solve_timing_to_proto(t) for t in stats.solves)
+
+
+def stats_from_proto(msg: pb.SolveStats) -> AnswerStats:
+    return AnswerStats(**{k: getattr(msg, k) for k in STATS_KEYS},
+                       solves=tuple(solve_timing_from_proto(t) for t in msg.solves))
 
 
 @dataclass(frozen=True)
@@ -344,32 +348,6 @@ def routes_from_proto(routes: Sequence[pb.Route]) -> list[dict[str, Any]]:
     return [route_to_dict(r) for r in routes]
 
 
-def route_report_to_proto(r: Mapping[str, Any]) -> pb.Route:
-    """A solved route of an engine report (solve or suggestion) as a ``Route``."""
-    return pb.Route(
-        train=r["train"],
-        connections=[pb.Connection(hexes=c) for c in r.get("connections", [])],
-        hexes=r["hexes"],
-        nodes=r["nodes"],
-        revenue=r["revenue"],
-        subsidy=r["subsidy"],
-        revenue_str=r.get("revenue_str", ""),
-    )
-
-
-def route_report_from_proto(r: pb.Route) -> dict[str, Any]:
-    """A ``Route`` as a solved route of an engine report, keys in the engine's order."""
-    return {
-        "train": r.train,
-        "revenue": r.revenue,
-        "subsidy": r.subsidy,
-        "hexes": list(r.hexes),
-        "nodes": list(r.nodes),
-        "connections": [list(c.hexes) for c in r.connections],
-        "revenue_str": r.revenue_str,
-    }
-
-
 # -- Request options --------------------------------------------------------------
 
 
@@ -434,7 +412,6 @@ def solve_report_to_proto(report: SolveReport | Mapping[str, Any]) -> pb.SolveRo
     """The engine's solve report (typed; a dict is read as one) as a ``SolveRoutesResponse``."""
     if not isinstance(report, SolveReport):
         report = SolveReport.from_json(report)
-    stats = report.stats
     msg = pb.SolveRoutesResponse(
         corporation=report.corporation,
         objective=_OBJECTIVES.get(report.objective, pb.OBJECTIVE_UNSPECIFIED),
@@ -446,39 +423,29 @@ def solve_report_to_proto(report: SolveReport | Mapping[str, Any]) -> pb.SolveRo
         solve_ms=report.solve_ms,
         routes=[ex.solved_route_to_proto(r) for r in report.routes],
     )
-    for k in _STATS_INT:
-        if k in stats:
-            setattr(msg.stats, k, int(stats[k]))
-    for k in _STATS_FLOAT:
-        if k in stats:
-            setattr(msg.stats, k, float(stats[k]))
-    msg.stats.solves.extend(solve_timing_to_proto(t) for t in stats.get("solves", ()))
+    stats_to_proto(report.stats, msg.stats)
     if report.breakdown is not None:
         msg.breakdown.CopyFrom(ex.answer_breakdown_to_proto(report.breakdown))
-    extras = report.extras
-    if "pinned" in extras:
-        msg.pinned.CopyFrom(ex.pinned_to_proto(extras["pinned"]))
-    for alt in extras.get("alternatives", []):
-        answer = {k: v for k, v in alt.items() if k != "trains"}
-        msg.alternatives.add(trains=alt["trains"], answer=solve_report_to_proto(answer))
-    if "objectives" in extras:
-        msg.objectives.CopyFrom(ex.objectives_to_proto(extras["objectives"]))
+    if report.pinned is not None:
+        msg.pinned.CopyFrom(ex.pinned_to_proto(report.pinned))
+    for alt in report.alternatives:
+        msg.alternatives.add(trains=alt.trains or (), answer=solve_report_to_proto(alt))
+    if report.objectives is not None:
+        msg.objectives.CopyFrom(ex.objectives_to_proto(report.objectives))
     return msg
 
 
 def solve_report_from_proto(msg: pb.SolveRoutesResponse) -> dict[str, Any]:
     """A ``SolveRoutesResponse`` as the dict ``route18xx solve --json`` prints."""
-    extras: dict[str, Any] = {}
-    if msg.HasField("pinned"):
-        extras["pinned"] = ex.pinned_from_proto(msg.pinned)
-    if msg.alternatives:
-        extras["alternatives"] = [
-            {"trains": list(a.trains), **solve_report_from_proto(a.answer)}
-            for a in msg.alternatives
-        ]
-    if msg.HasField("objectives"):
-        extras["objectives"] = ex.objectives_from_proto(msg.objectives)
-    report = SolveReport(
+    return typed_solve_report(msg).to_json()
+
+
+def typed_solve_report(
+    msg: pb.SolveRoutesResponse, trains: tuple[str, ...] | None = None,
+) -> SolveReport:
+    """A ``SolveRoutesResponse`` as the engine's report (``trains``: an alternative's)."""
+    return SolveReport(
+        trains=trains,
         corporation=msg.corporation,
         objective=_OBJECTIVE_NAMES[msg.objective],
         revenue=msg.revenue,
@@ -488,16 +455,15 @@ def solve_report_from_proto(msg: pb.SolveRoutesResponse) -> dict[str, Any]:
         bound=msg.bound,
         solve_ms=msg.solve_ms,
         routes=tuple(ex.solved_route_from_proto(r) for r in msg.routes),
-        stats={
-            **{k: getattr(msg.stats, k) for k in _STATS_INT},
-            **{k: getattr(msg.stats, k) for k in _STATS_FLOAT},
-            "solves": [solve_timing_from_proto(t) for t in msg.stats.solves],
-        },
+        stats=stats_from_proto(msg.stats),
         breakdown=(ex.answer_breakdown_from_proto(msg.breakdown)
                    if msg.HasField("breakdown") else None),
-        extras=extras,
+        pinned=ex.pinned_from_proto(msg.pinned) if msg.HasField("pinned") else None,
+        alternatives=tuple(typed_solve_report(a.answer, tuple(a.trains))
+                           for a in msg.alternatives),
+        objectives=(ex.objectives_from_proto(msg.objectives)
+                    if msg.HasField("objectives") else None),
     )
-    return report.to_json()
 
 
 # -- ValidateRoutes -----------------------------------------------------------------
@@ -531,7 +497,7 @@ def check_report_to_proto(report: CheckReport | Mapping[str, Any]) -> pb.Validat
         violations=report.violations,
         revenue=report.revenue,
         subsidy=report.subsidy,
-        violation_details=[ex.violation_to_proto(v) for v in report.violation_details],
+        violation_details=[ex.violation_to_proto(v) for v in report.violation_details or ()],
     )
     for r in report.routes:
         check = msg.routes.add(
@@ -549,6 +515,7 @@ def check_report_to_proto(report: CheckReport | Mapping[str, Any]) -> pb.Validat
 
 def check_report_from_proto(msg: pb.ValidateRoutesResponse) -> dict[str, Any]:
     """A ``ValidateRoutesResponse`` as the dict ``route18xx check --json`` prints."""
+    breakdown = msg.HasField("breakdown")
     report = CheckReport(
         legal=msg.legal,
         violations=tuple(msg.violations),
@@ -562,9 +529,10 @@ def check_report_from_proto(msg: pb.ValidateRoutesResponse) -> dict[str, Any]:
             )
             for r in msg.routes
         ),
-        breakdown=(ex.answer_breakdown_from_proto(msg.breakdown)
-                   if msg.HasField("breakdown") else None),
-        violation_details=tuple(ex.violation_from_proto(v) for v in msg.violation_details),
+        breakdown=ex.answer_breakdown_from_proto(msg.breakdown) if breakdown else None,
+        # given with the breakdown (engine.answer.reports.CheckReport)
+        violation_details=(tuple(ex.violation_from_proto(v) for v in msg.violation_details)
+                           if breakdown else None),
         comparison=(ex.comparison_from_proto(msg.comparison)
                     if msg.HasField("comparison") else None),
     )

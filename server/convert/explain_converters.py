@@ -9,11 +9,10 @@ prints what the local command prints.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
-
 from route18xx.engine.api import (
-    VIOLATION_CODES, AnswerBreakdown, BonusValue, RouteBreakdown, RouteReport, StopValue,
-    SubsidyValue, Violation,
+    VIOLATION_CODES, AnswerBreakdown, BonusValue, BriefOptimum, Comparison, Distance,
+    ObjectiveChoice, PinnedExplanation, RouteBreakdown, RouteReport, StopValue, SubsidyValue,
+    TrainComparison, Violation,
 )
 from route18xx.v1 import route_service_pb2 as pb
 
@@ -28,7 +27,7 @@ def breakdown_to_proto(b: RouteBreakdown) -> pb.RouteBreakdown:
     """Every stop is added in place (``stops.add``): a ``StopValue`` made apart is then copied
     in whole, which made this 8.0 us a breakdown against 4.5 (157 routes of tests/data/states)."""
     msg = pb.RouteBreakdown(
-        stops_value=b.stops_value, distance_used=b.distance_used, revenue=b.revenue,
+        stops_value=b.stops_value, distance_used=b.distance.used, revenue=b.revenue,
         subsidy=b.subsidy, counted=b.counted,
     )
     add_stop = msg.stops.add
@@ -41,8 +40,8 @@ def breakdown_to_proto(b: RouteBreakdown) -> pb.RouteBreakdown:
     if b.mine_subsidy is not None:
         m = b.mine_subsidy
         msg.mine_subsidy.CopyFrom(pb.MineSubsidy(value=m.value, node=m.node, rule=m.rule))
-    if b.distance_limit is not None:
-        msg.distance_limit = b.distance_limit
+    if b.distance.limit is not None:
+        msg.distance_limit = b.distance.limit
     return msg
 
 
@@ -50,13 +49,14 @@ def breakdown_from_proto(msg: pb.RouteBreakdown) -> RouteBreakdown:
     bonus = msg.destination_bonus if msg.HasField("destination_bonus") else None
     mine = msg.mine_subsidy if msg.HasField("mine_subsidy") else None
     return RouteBreakdown(
-        stops=tuple(StopValue(s.node, s.hex, s.kind, s.value, s.rule, s.name) for s in msg.stops),
+        stops=tuple(StopValue(node=s.node, hex=s.hex, name=s.name, kind=s.kind, value=s.value,
+                              rule=s.rule) for s in msg.stops),
         stops_value=msg.stops_value,
         bonus=None if bonus is None else BonusValue(
             bonus.value, bonus.home, bonus.destination, bonus.rule),
         mine_subsidy=None if mine is None else SubsidyValue(mine.value, mine.node, mine.rule),
-        distance_used=msg.distance_used,
-        distance_limit=msg.distance_limit if msg.HasField("distance_limit") else None,
+        distance=Distance(msg.distance_used,
+                          msg.distance_limit if msg.HasField("distance_limit") else None),
         revenue=msg.revenue, subsidy=msg.subsidy, counted=msg.counted,
     )
 
@@ -96,10 +96,6 @@ def solved_route_from_proto(msg: pb.Route) -> RouteReport:
     )
 
 
-def _route_json_to_proto(raw: Mapping[str, Any]) -> pb.Route:
-    return solved_route_to_proto(RouteReport.from_json(raw))
-
-
 # -- Violation ---------------------------------------------------------------------------
 
 
@@ -114,81 +110,77 @@ def violation_to_proto(v: Violation) -> pb.Violation:
 
 def violation_from_proto(msg: pb.Violation) -> Violation:
     name = pb.ViolationCode.Name(msg.code).removeprefix("VIOLATION_CODE_")
-    return Violation(name, msg.route, msg.text, msg.node, msg.hex)
+    return Violation(code=name, route=msg.route, node=msg.node, hex=msg.hex, text=msg.text)
 
 
 # -- Comparison ----------------------------------------------------------------------------
 
-_COMPARISON_INTS = (
-    "recorded_revenue", "recorded_subsidy", "optimal_revenue", "optimal_subsidy",
-)
-_TRAIN_LISTS = ("recorded_nodes", "optimal_nodes", "added", "dropped")
 
-
-def comparison_to_proto(raw: Mapping[str, Any]) -> pb.Comparison:
+def comparison_to_proto(c: Comparison) -> pb.Comparison:
     return pb.Comparison(
-        objective=_OBJECTIVES.get(raw["objective"], pb.OBJECTIVE_UNSPECIFIED),
-        **{k: raw[k] for k in _COMPARISON_INTS},
-        proven_optimal=raw["proven_optimal"],
-        revenue_difference=raw["revenue_difference"],
-        subsidy_difference=raw["subsidy_difference"],
-        trains=[pb.TrainComparison(**t) for t in raw["trains"]],
-        optimal_routes=[_route_json_to_proto(r) for r in raw["optimal_routes"]],
+        objective=_OBJECTIVES.get(c.objective, pb.OBJECTIVE_UNSPECIFIED),
+        recorded_revenue=c.recorded_revenue, recorded_subsidy=c.recorded_subsidy,
+        optimal_revenue=c.optimal_revenue, optimal_subsidy=c.optimal_subsidy,
+        proven_optimal=c.proven_optimal,
+        revenue_difference=c.revenue_difference,
+        subsidy_difference=c.subsidy_difference,
+        trains=[pb.TrainComparison(
+            train=t.train, recorded_nodes=t.recorded_nodes, optimal_nodes=t.optimal_nodes,
+            added=t.added, dropped=t.dropped, revenue_difference=t.revenue_difference,
+            subsidy_difference=t.subsidy_difference) for t in c.trains],
+        optimal_routes=[solved_route_to_proto(r) for r in c.optimal_routes],
     )
 
 
-def comparison_from_proto(msg: pb.Comparison) -> dict[str, Any]:
-    return {
-        "objective": _OBJECTIVE_NAMES[msg.objective],
-        **{k: getattr(msg, k) for k in _COMPARISON_INTS},
-        "proven_optimal": msg.proven_optimal,
-        "revenue_difference": msg.revenue_difference,
-        "subsidy_difference": msg.subsidy_difference,
-        "trains": [
-            {"train": t.train, **{k: list(getattr(t, k)) for k in _TRAIN_LISTS},
-             "revenue_difference": t.revenue_difference,
-             "subsidy_difference": t.subsidy_difference}
-            for t in msg.trains
-        ],
-        "optimal_routes": [solved_route_from_proto(r).to_json() for r in msg.optimal_routes],
-    }
+def comparison_from_proto(msg: pb.Comparison) -> Comparison:
+    return Comparison(
+        objective=_OBJECTIVE_NAMES[msg.objective],
+        recorded_revenue=msg.recorded_revenue, recorded_subsidy=msg.recorded_subsidy,
+        optimal_revenue=msg.optimal_revenue, optimal_subsidy=msg.optimal_subsidy,
+        proven_optimal=msg.proven_optimal,
+        revenue_difference=msg.revenue_difference,
+        subsidy_difference=msg.subsidy_difference,
+        trains=tuple(TrainComparison(
+            train=t.train, recorded_nodes=tuple(t.recorded_nodes),
+            optimal_nodes=tuple(t.optimal_nodes), added=tuple(t.added), dropped=tuple(t.dropped),
+            revenue_difference=t.revenue_difference, subsidy_difference=t.subsidy_difference)
+            for t in msg.trains),
+        optimal_routes=tuple(solved_route_from_proto(r) for r in msg.optimal_routes),
+    )
 
 
-# -- Optimum, PinnedExplanation, ObjectiveChoice ------------------------------------------
+# -- BriefOptimum, PinnedExplanation, ObjectiveChoice ----------------------------------------
 
 
-def optimum_to_proto(raw: Mapping[str, Any]) -> pb.Optimum:
-    return pb.Optimum(revenue=raw["revenue"], subsidy=raw["subsidy"],
-                      proven_optimal=raw["proven_optimal"],
-                      routes=[_route_json_to_proto(r) for r in raw["routes"]])
+def optimum_to_proto(o: BriefOptimum) -> pb.Optimum:
+    return pb.Optimum(revenue=o.revenue, subsidy=o.subsidy, proven_optimal=o.proven_optimal,
+                      routes=[solved_route_to_proto(r) for r in o.routes])
 
 
-def optimum_from_proto(msg: pb.Optimum) -> dict[str, Any]:
-    return {"revenue": msg.revenue, "subsidy": msg.subsidy, "proven_optimal": msg.proven_optimal,
-            "routes": [solved_route_from_proto(r).to_json() for r in msg.routes]}
+def optimum_from_proto(msg: pb.Optimum) -> BriefOptimum:
+    return BriefOptimum(msg.revenue, msg.subsidy, msg.proven_optimal,
+                        tuple(solved_route_from_proto(r) for r in msg.routes))
 
 
-def pinned_to_proto(raw: Mapping[str, Any]) -> pb.PinnedExplanation:
+def pinned_to_proto(p: PinnedExplanation) -> pb.PinnedExplanation:
     return pb.PinnedExplanation(
-        trains=raw["trains"], unpinned=optimum_to_proto(raw["unpinned"]), cost=raw["cost"],
-        revenue_cost=raw["revenue_cost"], subsidy_cost=raw["subsidy_cost"],
+        trains=p.trains, unpinned=optimum_to_proto(p.unpinned), cost=p.cost,
+        revenue_cost=p.revenue_cost, subsidy_cost=p.subsidy_cost,
     )
 
 
-def pinned_from_proto(msg: pb.PinnedExplanation) -> dict[str, Any]:
-    return {"trains": list(msg.trains), "unpinned": optimum_from_proto(msg.unpinned),
-            "cost": msg.cost, "revenue_cost": msg.revenue_cost, "subsidy_cost": msg.subsidy_cost}
+def pinned_from_proto(msg: pb.PinnedExplanation) -> PinnedExplanation:
+    return PinnedExplanation(tuple(msg.trains), optimum_from_proto(msg.unpinned), msg.cost,
+                             msg.revenue_cost, msg.subsidy_cost)
 
 
-def objectives_to_proto(raw: Mapping[str, Any]) -> pb.ObjectiveChoice:
+def objectives_to_proto(o: ObjectiveChoice) -> pb.ObjectiveChoice:
     return pb.ObjectiveChoice(
-        total=optimum_to_proto(raw["total"]), revenue=optimum_to_proto(raw["revenue"]),
-        dividend_cost=raw["dividend_cost"], treasury_cost=raw["treasury_cost"],
-        total_cost=raw["total_cost"],
+        total=optimum_to_proto(o.total), revenue=optimum_to_proto(o.revenue),
+        dividend_cost=o.dividend_cost, treasury_cost=o.treasury_cost, total_cost=o.total_cost,
     )
 
 
-def objectives_from_proto(msg: pb.ObjectiveChoice) -> dict[str, Any]:
-    return {"total": optimum_from_proto(msg.total), "revenue": optimum_from_proto(msg.revenue),
-            "dividend_cost": msg.dividend_cost, "treasury_cost": msg.treasury_cost,
-            "total_cost": msg.total_cost}
+def objectives_from_proto(msg: pb.ObjectiveChoice) -> ObjectiveChoice:
+    return ObjectiveChoice(optimum_from_proto(msg.total), optimum_from_proto(msg.revenue),
+                           msg.dividend_cost, msg.treasury_cost, msg.total_cost)

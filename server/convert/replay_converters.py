@@ -23,15 +23,17 @@ def run_to_proto(run: RunReport) -> pb.ReplayedRun:
         recorded_legal=run.recorded_legal,
         engine_revenue=run.engine_revenue or 0,
         engine_subsidy=run.engine_subsidy or 0,
-        proven_optimal=run.optimum.proven_optimal if run.optimum is not None else False,
+        proven_optimal=run.proven_optimal,
         recorded_violations=[violation_code(c) for c in run.recorded_violations],
         round=run.round or "",
         president_name=run.president_name or "",
     )
-    if run.optimum is not None:
-        msg.optimal_revenue = run.optimum.revenue
-        msg.optimal_subsidy = run.optimum.subsidy
-        msg.solve_ms = run.optimum.solve_ms
+    if run.optimal_revenue is not None:
+        msg.optimal_revenue = run.optimal_revenue
+    if run.optimal_subsidy is not None:
+        msg.optimal_subsidy = run.optimal_subsidy
+    if run.solve_ms is not None:
+        msg.solve_ms = run.solve_ms
     if run.dividend_lost is not None:
         msg.dividend_lost = run.dividend_lost
     if run.treasury_lost is not None:
@@ -55,7 +57,7 @@ def replay_report_to_proto(report: ReplayReport) -> pb.ReplayGameResponse:
         final_scores=report.final_scores,
         recorded_result=report.recorded_result,
         scores_match=report.scores_match,
-        errors=[str(e) for e in report.errors],
+        errors=report.errors,
         runs=[run_to_proto(r) for r in report.runs],
         completed=report.completed,
         rules_version=report.rules_version,

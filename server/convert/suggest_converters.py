@@ -17,6 +17,7 @@ from route18xx.engine.api import (
 )
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.server.convert import converters
+from route18xx.server.convert import explain_converters as ex
 
 _MOVE_KINDS = {
     "tile": pb.MOVE_KIND_TILE,
@@ -129,14 +130,14 @@ def move_report(msg: pb.Move | pb.Suggestion) -> MoveReport:
 
 def _suggestion_to_proto(s: Suggestion) -> pb.Suggestion:
     msg = pb.Suggestion(
-        **_move_fields(s.move),
+        **_move_fields(s),
         income=s.income,
         gain=s.gain,
         score=s.score,
         proven_optimal=s.proven_optimal,
-        routes=[converters.route_report_to_proto(r) for r in s.routes],
+        routes=[ex.solved_route_to_proto(r) for r in s.routes],
         alternatives=[_move_to_proto(m) for m in s.alternatives],
-        text=s.move.text,
+        text=s.text,
     )
     if s.then_token is not None:
         msg.then_token.CopyFrom(_move_to_proto(s.then_token))
@@ -144,9 +145,9 @@ def _suggestion_to_proto(s: Suggestion) -> pb.Suggestion:
 
 
 def _suggestion_from_proto(s: pb.Suggestion) -> Suggestion:
-    return Suggestion(
+    return Suggestion.of(
         move_report(s), s.income, s.gain, s.score, s.proven_optimal,
-        tuple(converters.route_report_from_proto(r) for r in s.routes),
+        tuple(ex.solved_route_from_proto(r) for r in s.routes),
         tuple(move_report(m) for m in s.alternatives),
         move_report(s.then_token) if s.HasField("then_token") else None,
     )
@@ -159,7 +160,7 @@ def _move_to_proto(move: MoveReport) -> pb.Move:
 def _recorded_to_proto(turn: RecordedTurn) -> pb.RecordedTurn:
     msg = pb.RecordedTurn(moves=[_move_to_proto(m) for m in turn.moves],
                           proven_optimal=turn.proven_optimal,
-                          routes=[converters.route_report_to_proto(r) for r in turn.routes])
+                          routes=[ex.solved_route_to_proto(r) for r in turn.routes])
     if turn.income is not None:
         msg.income = turn.income
     if turn.gain is not None:
@@ -173,7 +174,7 @@ def _recorded_from_proto(msg: pb.RecordedTurn) -> RecordedTurn:
         msg.income if msg.HasField("income") else None,
         msg.gain if msg.HasField("gain") else None,
         msg.proven_optimal,
-        tuple(converters.route_report_from_proto(r) for r in msg.routes),
+        tuple(ex.solved_route_from_proto(r) for r in msg.routes),
     )
 
 

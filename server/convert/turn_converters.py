@@ -12,9 +12,10 @@ from typing import Any
 
 from route18xx.engine.api import (
     DEFAULT_OBJECTIVE, MalformedInput, PlanLay, PlanReport, PlanToken, RankedPlanReport,
-    TrainAdvice, TurnReport,
+    TrainAdvice, TrainsAdvice, TurnReport,
 )
 from route18xx.server.convert import converters
+from route18xx.server.convert import explain_converters as ex
 from route18xx.v1 import route_service_pb2 as pb
 
 #: ``top`` when a SuggestTurn request leaves it out (as ``route18xx suggest --turn``).
@@ -133,14 +134,16 @@ def turn_report_to_proto(report: TurnReport) -> pb.SuggestTurnResponse:
             pb.RankedPlan(
                 plan=_plan_to_proto(p.plan), income=p.income, gain=p.gain, score=p.score,
                 proven_optimal=p.proven_optimal,
-                routes=[converters.route_report_to_proto(r) for r in p.routes],
+                routes=[ex.solved_route_to_proto(r) for r in p.routes],
                 state_after=converters.state_to_proto(p.state_after),
             )
             for p in report.plans
         ],
         trains=pb.TrainAdvice(
-            income_now=report.trains_income_now, market_known=report.market_known,
-            options=[_train_to_proto(t) for t in report.trains], rules=list(report.train_rules),
+            income_now=report.train_advice.income_now,
+            market_known=report.train_advice.market_known,
+            options=[_train_to_proto(t) for t in report.train_advice.options],
+            rules=report.train_advice.rules,
         ),
         lay_boards=report.lay_boards,
         candidates=report.candidates,
@@ -167,17 +170,16 @@ def turn_report_from_proto(msg: pb.SuggestTurnResponse) -> TurnReport:
         base_income=msg.base_income,
         base_proven_optimal=msg.base_proven_optimal,
         plans=tuple(
-            RankedPlanReport(
+            RankedPlanReport.of(
                 _plan_from_proto(p.plan), p.income, p.gain, p.score, p.proven_optimal,
-                tuple(converters.route_report_from_proto(r) for r in p.routes),
+                tuple(ex.solved_route_from_proto(r) for r in p.routes),
                 converters.state_from_proto(p.state_after),
             )
             for p in msg.plans
         ),
-        trains=tuple(_train_from_proto(t) for t in msg.trains.options),
-        trains_income_now=msg.trains.income_now,
-        market_known=msg.trains.market_known,
-        train_rules=tuple(msg.trains.rules),
+        train_advice=TrainsAdvice(
+            msg.trains.income_now, msg.trains.market_known,
+            tuple(_train_from_proto(t) for t in msg.trains.options), tuple(msg.trains.rules)),
         lay_boards=msg.lay_boards,
         candidates=msg.candidates,
         plans_solved=msg.plans_solved,

@@ -18,8 +18,10 @@ the rest); only when no move could be ranked is it ``DEADLINE_EXCEEDED``.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from msgspec.structs import replace
 
 from route18xx.engine import api
 from route18xx.engine.api import MalformedInput, SuggestReport

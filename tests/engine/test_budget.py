@@ -58,9 +58,9 @@ def test_every_solve_of_an_answer_shares_one_deadline(monkeypatch: pytest.Monkey
     report = api.solve_report(_state(MINE_STATE), time_limit_s=7.0, train_sets=[["4", "4"]])
     after = time.monotonic()
     wall_ms = (after - before) * 1000
-    purposes = [s["purpose"] for s in report.stats["solves"]]
+    purposes = [s.purpose for s in report.stats.solves]
     assert purposes == ["answer", "train_sets[0]", "objectives.revenue"]
-    assert "objectives" in report.extras
+    assert report.objectives is not None
     assert len(recorder.calls) == 3
     tokens = {id(c["token"]) for c in recorder.calls}
     assert len(tokens) == 1  # one token, one deadline, for every solve
@@ -69,9 +69,9 @@ def test_every_solve_of_an_answer_shares_one_deadline(monkeypatch: pytest.Monkey
     # each solve is handed the request's limit (its search plan), not what is left
     assert [c["time_limit_s"] for c in recorder.calls] == [7.0, 7.0, 7.0]
     # solve_ms is the whole answer: at least every solve's own time, at most the call
-    own = sum(s["solve_ms"] for s in report.stats["solves"])
+    own = sum(s.solve_ms for s in report.stats.solves)
     assert own <= report.solve_ms <= wall_ms
-    assert all(s["status"] == "OPTIMAL" for s in report.stats["solves"])
+    assert all(s.status == "OPTIMAL" for s in report.stats.solves)
 
 
 def test_time_limit_bounds_the_whole_answer(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -96,7 +96,7 @@ def test_time_limit_bounds_the_whole_answer(monkeypatch: pytest.MonkeyPatch) -> 
     assert len(lefts) == 3
     assert lefts[0] > 0 and all(left <= 0 for left in lefts[1:]), lefts
     assert report.solve_ms >= 200  # the first solve alone used the budget
-    assert [s["status"] for s in report.stats["solves"]] == ["FEASIBLE"] * 3
+    assert [s.status for s in report.stats.solves] == ["FEASIBLE"] * 3
 
 
 def test_the_budget_follows_the_callers_token() -> None:
@@ -134,7 +134,8 @@ def test_solve_timings_cross_the_wire() -> None:
     assert [t.purpose for t in msg.stats.solves] == ["answer", "objectives.revenue"]
     assert msg.solve_ms == report.solve_ms
     back = converters.solve_report_from_proto(msg)
-    assert back["stats"]["solves"] == report.stats["solves"]
+    assert back["stats"]["solves"] == report.to_json()["stats"]["solves"]
+    assert converters.typed_solve_report(msg).stats.solves == report.stats.solves
 
 
 def _reference(name: str) -> dict[str, Any]:
@@ -152,10 +153,10 @@ def _reference(name: str) -> dict[str, Any]:
 def test_a_best_revenue_with_every_subsidy_is_the_best_total(name: str, solves: list[str]) -> None:
     reference = _reference(name)
     report = api.solve_report(_state(name), objective="revenue", time_limit_s=10.0)
-    assert [s["purpose"] for s in report.stats["solves"]] == solves
+    assert [s.purpose for s in report.stats.solves] == solves
     assert report.revenue == reference["optimal_revenue"]
-    best_total = report.extras.get("objectives", {}).get("total", {})
-    total = best_total["revenue"] + best_total["subsidy"] if best_total else (
+    best_total = report.objectives.total if report.objectives is not None else None
+    total = best_total.revenue + best_total.subsidy if best_total else (
         report.revenue + report.subsidy)
     assert total == reference["optimal_total"]  # the independent solver's figure
 
@@ -165,7 +166,7 @@ def test_pins_share_the_budget_too(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(whatif, "solve", recorder)
     pin = _reference(MINE_STATE)["recorded_routes"][:1]  # the player's first route, pinned
     report = api.solve_report(_state(MINE_STATE), time_limit_s=7.0, pinned_routes=pin)
-    assert [s["purpose"] for s in report.stats["solves"]] == ["answer", "unpinned"]
-    assert "pinned" in report.extras
+    assert [s.purpose for s in report.stats.solves] == ["answer", "unpinned"]
+    assert report.pinned is not None
     assert len({id(c["token"]) for c in recorder.calls}) == 1
-    assert sum(s["solve_ms"] for s in report.stats["solves"]) <= report.solve_ms
+    assert sum(s.solve_ms for s in report.stats.solves) <= report.solve_ms

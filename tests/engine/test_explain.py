@@ -37,7 +37,7 @@ def test_worked_example_breakdown_by_hand() -> None:
         20, "F16-0", "H14-0")
     assert "§5.2" in b.bonus.rule and all("ROUTES.md §4" in s.rule for s in b.stops)
     assert b.mine_subsidy is None
-    assert (b.distance_used, b.distance_limit) == (2, 2)  # the harbour costs no distance
+    assert (b.distance.used, b.distance.limit) == (2, 2)  # the harbour costs no distance
     assert (b.revenue, b.subsidy, report.breakdown and report.breakdown.revenue) == (90, 0, 90)
     assert report.to_json()["routes"][0]["breakdown"]["destination_bonus"]["value"] == 20
 
@@ -92,7 +92,7 @@ def test_breakdown_sums_to_every_recorded_route(path: Any) -> None:
         assert b is not None and b.counted
         assert sum(s.value for s in b.stops) + (b.bonus.value if b.bonus else 0) == recorded["revenue"]
         assert (b.mine_subsidy.value if b.mine_subsidy else 0) == recorded["subsidy"]
-        assert b.distance_limit is None or b.distance_used <= b.distance_limit
+        assert b.distance.limit is None or b.distance.used <= b.distance.limit
     assert report.breakdown is not None
     assert (report.breakdown.revenue, report.breakdown.subsidy) == (
         ref["recorded_revenue"], ref["recorded_subsidy"])
@@ -175,6 +175,7 @@ def test_violation_details_mirror_the_strings() -> None:
     state = {**WE, "trains": ["2", "2"]}
     routes = [{"train": "2-0", "connections": LYR_ROUTE}, {"train": "2-1", "connections": LYR_ROUTE}]
     report = check_report(state, routes)
+    assert report.violation_details is not None
     assert [v.text for v in report.violation_details] == list(report.violations)
     reused = next(v for v in report.violation_details if v.code == "SIDE_REUSED")
     assert reused.route == 1 and reused.hex in ("F16", "G15")
@@ -191,10 +192,10 @@ def test_compare_recorded_with_the_optimum(name: str) -> None:
     report = check_report(data["state"], ref["recorded_routes"], compare=True)
     c = report.comparison
     assert c is not None
-    assert c["revenue_difference"] + c["subsidy_difference"] == ref["optimal_total"] - (
+    assert c.revenue_difference + c.subsidy_difference == ref["optimal_total"] - (
         ref["recorded_revenue"] + ref["recorded_subsidy"]) > 0
-    assert sum(t["revenue_difference"] for t in c["trains"]) == c["revenue_difference"]
-    assert any(t["added"] or t["dropped"] for t in c["trains"])
+    assert sum(t.revenue_difference for t in c.trains) == c.revenue_difference
+    assert any(t.added or t.dropped for t in c.trains)
 
 
 # -- pinned routes ---------------------------------------------------------------------
@@ -205,7 +206,7 @@ def test_pinning_the_optimal_routes_costs_nothing() -> None:
     best = solve_report(data["state"])
     pins = [best.routes[0].run_route()]
     pinned = solve_report(data["state"], pinned_routes=pins)
-    assert pinned.extras["pinned"]["cost"] == 0
+    assert pinned.pinned is not None and pinned.pinned.cost == 0
     assert (pinned.revenue, pinned.subsidy) == (best.revenue, best.subsidy)
 
 
@@ -216,7 +217,7 @@ def test_pinning_a_recorded_route_costs_exactly_the_difference(name: str) -> Non
     ref = data["reference"]
     pinned = solve_report(data["state"], pinned_routes=ref["recorded_routes"])
     assert (pinned.revenue, pinned.subsidy) == (ref["recorded_revenue"], ref["recorded_subsidy"])
-    assert pinned.extras["pinned"]["cost"] == ref["optimal_total"] - (
+    assert pinned.pinned is not None and pinned.pinned.cost == ref["optimal_total"] - (
         ref["recorded_revenue"] + ref["recorded_subsidy"]) > 0
 
 
@@ -227,8 +228,9 @@ def test_one_pinned_route_leaves_the_best_of_the_rest() -> None:
         pinned = solve_report(data["state"], pinned_routes=[route])
         assert pinned.proven_optimal
         assert pinned.routes[0].train == route["train"]
-        best = pinned.extras["pinned"]["unpinned"]
-        assert best["revenue"] + best["subsidy"] >= pinned.revenue + pinned.subsidy
+        assert pinned.pinned is not None
+        best = pinned.pinned.unpinned
+        assert best.revenue + best.subsidy >= pinned.revenue + pinned.subsidy
         assert pinned.revenue + pinned.subsidy >= ref["recorded_revenue"] + ref["recorded_subsidy"]
 
 
@@ -249,11 +251,12 @@ def test_each_train_set_equals_its_own_solve() -> None:
     data = _state("129026-352")
     sets = [["4", "4"], ["5"], ["4", "5"], ["5", "5"]]
     report = solve_report(data["state"], train_sets=sets)
-    for trains, alt in zip(sets, report.extras["alternatives"]):
+    assert len(report.alternatives) == len(sets)
+    for trains, alt in zip(sets, report.alternatives):
         alone = solve_report({**data["state"], "trains": trains}, objectives=False)
-        assert alt["trains"] == trains
-        assert (alt["revenue"], alt["subsidy"]) == (alone.revenue, alone.subsidy)
-        assert alt["proven_optimal"]
+        assert alt.trains == tuple(trains)
+        assert (alt.revenue, alt.subsidy) == (alone.revenue, alone.subsidy)
+        assert alt.proven_optimal
 
 
 @pytest.mark.parametrize("sets, field", [
@@ -279,15 +282,15 @@ def test_dividend_against_treasury_when_they_differ() -> None:
         data = load_json(path)
         ref = data["reference"]
         report = solve_report(data["state"], time_limit_s=20)
-        choice = report.extras.get("objectives")
+        choice = report.objectives
         differ = ref["optimal_revenue"] + ref["optimal_revenue_best_subsidy"] != ref["optimal_total"] \
             or ref["optimal_revenue"] != report.revenue
         if choice is None:
             continue
         found += 1
-        assert choice["revenue"]["revenue"] == ref["optimal_revenue"]
-        assert choice["total"]["revenue"] + choice["total"]["subsidy"] == ref["optimal_total"]
-        assert choice["dividend_cost"] == choice["revenue"]["revenue"] - choice["total"]["revenue"] > 0
-        assert choice["total_cost"] >= 0
+        assert choice.revenue.revenue == ref["optimal_revenue"]
+        assert choice.total.revenue + choice.total.subsidy == ref["optimal_total"]
+        assert choice.dividend_cost == choice.revenue.revenue - choice.total.revenue > 0
+        assert choice.total_cost >= 0
         assert differ
     assert found >= 1

@@ -29,11 +29,12 @@ def _load(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
 
 def _both(report: Any) -> tuple[dict[str, int], dict[str, int]]:
     """(best total, best revenue) as revenue/subsidy pairs, from an answer."""
-    chosen = report.extras.get("objectives")
+    chosen = report.objectives
     if chosen is None:  # the two coincide
         same = {"revenue": report.revenue, "subsidy": report.subsidy}
         return same, same
-    return chosen["total"], chosen["revenue"]
+    return ({"revenue": chosen.total.revenue, "subsidy": chosen.total.subsidy},
+            {"revenue": chosen.revenue.revenue, "subsidy": chosen.revenue.subsidy})
 
 
 @pytest.mark.parametrize("name, objective, solves", [
@@ -52,14 +53,14 @@ def _both(report: Any) -> tuple[dict[str, int], dict[str, int]]:
 def test_both_objectives_match_the_reference(name: str, objective: str, solves: list[str]) -> None:
     state, reference = _load(name)
     report = api.solve_report(state, objective=objective, time_limit_s=10.0)
-    assert [s["purpose"] for s in report.stats["solves"]] == solves
-    assert all(s["status"] == "OPTIMAL" for s in report.stats["solves"])
+    assert [s.purpose for s in report.stats.solves] == solves
+    assert all(s.status == "OPTIMAL" for s in report.stats.solves)
     total, revenue = _both(report)
     assert total["revenue"] + total["subsidy"] == reference["optimal_total"]
     assert revenue["revenue"] == reference["optimal_revenue"]
     assert revenue["subsidy"] == reference["optimal_revenue_best_subsidy"]
     if len(solves) == 2:
-        assert report.stats["solves"][1]["floor"] > 0
+        assert report.stats.solves[1].floor > 0
 
 
 @pytest.mark.parametrize("name, objective", [
@@ -75,14 +76,14 @@ def test_one_search_answers_both_objectives_as_two_did(
     state, reference = _load(name)
     clear_caches()
     one = api.solve_report(state, objective=objective, time_limit_s=10.0)
-    assert [s["purpose"] for s in one.stats["solves"]] == ["answer"]
+    assert [s.purpose for s in one.stats.solves] == ["answer"]
     monkeypatch.setattr(tuning, "SOLVE_OPTIONS", replace(tuning.SOLVE_OPTIONS, reach_steps=0))
     clear_caches()
     try:
         two = api.solve_report(state, objective=objective, time_limit_s=10.0)
     finally:
         clear_caches()
-    assert len(two.stats["solves"]) in (1, 2)
+    assert len(two.stats.solves) in (1, 2)
     for report in (one, two):
         total, revenue = _both(report)
         assert total["revenue"] + total["subsidy"] == reference["optimal_total"]
@@ -104,10 +105,10 @@ def test_the_floor_search_does_less_work_than_a_plain_one(
     clear_caches()
     state, _ = _load(name)
     report = api.solve_report(state, time_limit_s=10.0)
-    floor_search = report.stats["solves"][1]
+    floor_search = report.stats.solves[1]
     plain = solve(build_problem(parse_state(state)).problem, objective="revenue",
                   options=tuning.SOLVE_OPTIONS)
-    assert floor_search["branches"] < plain.stats.branches
+    assert floor_search.branches < plain.stats.branches
     clear_caches()  # the routes listed without the branch and bound
 
 

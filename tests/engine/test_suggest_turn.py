@@ -259,7 +259,7 @@ def test_train_advice_follows_the_rules_on_a_state() -> None:
     file["other_trains"] = [{"corporation": "LYR", "train": "3"}]
     file["cash"] = 400
     report = api.suggest_turn(file, top=1)
-    options = {(t.source, t.train): t for t in report.trains}
+    options = {(t.source, t.train): t for t in report.train_advice.options}
     depot4 = options[("depot", "4")]
     assert depot4.price == 300 and depot4.phase == "4" and depot4.trains_after == ("3", "4")
     from_lyr = options[("corporation", "3")]

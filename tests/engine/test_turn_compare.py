@@ -56,13 +56,13 @@ def test_the_players_turns_are_read_from_the_log() -> None:
     undone = _undone(log)
     for turn, run in zip(report.turns, runs):
         assert turn.turn_start_action_id == run.turn_start_action_id
-        assert turn.earned == run.engine_revenue + run.engine_subsidy
+        assert turn.player.earned == run.engine_revenue + run.engine_subsidy
         mine = [a for a in actions if turn.turn_start_action_id <= a["id"] < turn.action_id
                 and a["id"] not in undone]
         lays = [(a["hex"], a["tile"].rsplit("-", 1)[0], a["rotation"])
                 for a in mine if a["type"] == "lay_tile"]
-        assert [(l.hex, l.tile, l.rotation) for l in turn.player_plan.lays] == lays
-        assert (turn.player_plan.token is not None) == any(a["type"] == "place_token" for a in mine)
+        assert [(l.hex, l.tile, l.rotation) for l in turn.player.lays] == lays
+        assert (turn.player.token is not None) == any(a["type"] == "place_token" for a in mine)
         later = [a for a in actions if a["id"] > turn.action_id and a["id"] not in undone]
         bought = []
         for a in later:
@@ -70,7 +70,7 @@ def test_the_players_turns_are_read_from_the_log() -> None:
                 break
             if a["type"] == "buy_train":
                 bought.append((a["train"].rsplit("-", 1)[0], a["price"]))
-        assert [(t.train, t.price) for t in turn.trains_bought] == bought
+        assert [(t.train, t.price) for t in turn.player.trains_bought] == bought
 
 
 def _undone(log: dict[str, Any]) -> set[int]:
@@ -84,11 +84,12 @@ def test_what_the_turns_left_adds_up_and_is_never_negative() -> None:
     report = _bankrupt()
     assert len(report.turns) == (28 if ALL else 12)
     for t in report.turns:
-        assert t.error is None and t.best_proven and t.player_board_proven
+        assert t.error is None and t.best is not None and t.best.proven_optimal
+        assert t.player.board_proven_optimal
         assert t.left_by_lay_token is not None and t.left_by_lay_token >= 0, t.to_json()
-        if t.recorded_legal:
+        if t.player.recorded_legal:
             assert t.left_by_routes is not None and t.left_by_routes >= 0, t.to_json()
-        assert t.best_income == t.earned + t.left_by_lay_token + (t.left_by_routes or 0)
+        assert t.best_income == t.player.earned + t.left_by_lay_token + (t.left_by_routes or 0)
         if t.best_is_players:
             assert t.left_by_lay_token == 0
     summary = report.to_json()
@@ -106,7 +107,7 @@ def test_incomes_equal_independent_calls() -> None:
         turn = by_run[run_id]
         opt = optimize(api.state_from_log(log, run_id))
         assert opt.solution.status == "OPTIMAL"
-        assert turn.player_board_income == opt.judgement.revenue + opt.judgement.subsidy
+        assert turn.player.board_income == opt.judgement.revenue + opt.judgement.subsidy
         best = api.suggest_turn(None, game_log=log, action_id=turn.turn_start_action_id,
                                 top=1, trains=False)
         assert turn.best_income == best.plans[0].income
@@ -117,10 +118,10 @@ def test_a_hand_read_turn() -> None:
     ran for ¥150; the best plan upgrades B20 to 8863 instead: laid here by hand on the
     turn's board and solved, it earns the reported ¥190."""
     turn = {t.action_id: t for t in _bankrupt().turns}[507]
-    assert [(l.hex, l.tile) for l in turn.player_plan.lays] == [("B12", "58")]
-    assert (turn.earned, turn.player_board_income) == (150, 150)
-    assert turn.best_plan is not None and turn.best_income == 190
-    (lay,) = turn.best_plan.lays
+    assert [(l.hex, l.tile) for l in turn.player.lays] == [("B12", "58")]
+    assert (turn.player.earned, turn.player.board_income) == (150, 150)
+    assert turn.best is not None and turn.best_income == 190
+    (lay,) = turn.best.lays
     state = api.state_from_log(_log("1888_game_end_bankrupt"), turn.turn_start_action_id)
     board = state.board.with_tile(lay.hex, state.data.tiles[lay.tile], lay.rotation)
     opt = optimize(replace(state, board=board))
@@ -134,10 +135,10 @@ def test_private_lays_and_a_subset_of_runs() -> None:
     normal lay on D6, in the log's order; ``runs`` compares that turn alone."""
     report = api.compare_turns(_log("129026"), runs=[251])
     (turn,) = report.turns
-    assert [(l.hex, l.tile, l.private) for l in turn.player_plan.lays] == [
+    assert [(l.hex, l.tile, l.private) for l in turn.player.lays] == [
         ("C5", "L41", "HS"), ("D6", "8", None)]
-    assert turn.best_income is not None and turn.player_board_income is not None
-    assert turn.best_income >= turn.player_board_income
+    assert turn.best_income is not None and turn.player.board_income is not None
+    assert turn.best_income >= turn.player.board_income
 
 
 def test_bad_arguments_name_the_field() -> None:

@@ -11,7 +11,6 @@ out (and ``elapsed_ms``) and check that the counts add up instead.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import json
 import subprocess
 import sys
@@ -19,6 +18,7 @@ import time
 from typing import Any, Callable, Iterator
 
 import grpc
+import msgspec
 import pytest
 
 from route18xx.engine.api import (
@@ -105,7 +105,7 @@ def test_turn_facts_reach_the_engine(client: RouteClient) -> None:
 def test_report_round_trips_through_the_messages() -> None:
     """Engine report → SuggestMovesResponse → report is the identity, its JSON keys in order."""
     ranked = suggest_moves(_state("129026-251", privates=["TA"]), top=100, include_tokens=True)
-    ranked = dataclasses.replace(
+    ranked = msgspec.structs.replace(
         ranked, not_evaluated=tuple(s.move for s in ranked.suggestions[-2:])
     )
     report = ranked.to_json()
@@ -262,7 +262,7 @@ class StandIn:
             subtract_cost=kw["subtract_cost"], base_income=100,
             base_proven_optimal=True,
             suggestions=tuple(
-                Suggestion(m, income=110, gain=10, score=110, proven_optimal=True, routes=())
+                Suggestion.of(m, income=110, gain=10, score=110, proven_optimal=True, routes=())
                 for m in moves[: self.ranked]
             ),
             candidates=self.moves, solved=min(self.ranked, self.moves), reused=0, pruned=0,

@@ -4,8 +4,9 @@ the engine, with the options a player needs and what the player did at that turn
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from route18xx.engine import api
 from route18xx.server.convert import suggest_converters

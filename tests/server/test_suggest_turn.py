@@ -46,8 +46,10 @@ def test_grpc_answers_what_the_engine_answers(stub: pb_grpc.RouteServiceStub) ->
     assert [p.plan for p in remote.plans] == [p.plan for p in local.plans]
     assert _stable(remote.to_json())["plans"][0]["routes"] == local.to_json()["plans"][0]["routes"]
     assert [p.income for p in remote.plans] == [p.income for p in local.plans]
-    assert [t.to_json() for t in remote.trains] == [t.to_json() for t in local.trains]
-    assert remote.market_known and remote.trains and remote.plans[0].proven_optimal
+    assert [t.to_json() for t in remote.train_advice.options] == [
+        t.to_json() for t in local.train_advice.options]
+    assert remote.train_advice.market_known and remote.train_advice.options
+    assert remote.plans[0].proven_optimal
 
 
 def test_the_page_can_draw_and_solve_the_board_after_the_best_plan(
