@@ -34,7 +34,9 @@ class Depot:
     def available(self, sold_early: Collection[str] = ()) -> list[str]:
         """Trains the depot sells now: the next one in order, the first of each type in
         ``sold_early`` (on sale before the trains ahead of it are gone: the D from phase
-        6 before 2023-08-09, HISTORY.md §2), then the discard pile."""
+        6 before 2023-08-09, HISTORY.md §2), then the first discarded train of each type (of
+        two discarded 5-trains only the earlier is on sale: 18xx.games ``Depot#depot_trains``,
+        ``@discarded.uniq(&:name)``)."""
         out = self.upcoming[:1]
         if sold_early:
             names = {train_name(t) for t in out}
@@ -43,7 +45,12 @@ class Depot:
                 if name in sold_early and name not in names:
                     names.add(name)
                     out.append(t)
-        out.extend(t for t in self.discarded if t not in out)
+        types = set()
+        for t in self.discarded:
+            name = train_name(t)
+            if name not in types and t not in out:
+                types.add(name)
+                out.append(t)
         return out
 
     def holds(self, train_id: str) -> bool:
