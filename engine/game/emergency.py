@@ -258,17 +258,24 @@ def _changes_president(game: Game, player: Player, sale: Sale) -> bool:
     return holdings[player.id] < top
 
 
+def emergency_percents(game: Game, corp: Corporation, player: Player,
+                       other: Corporation) -> list[int]:
+    """What of ``other`` the president of ``corp`` may sell in its emergency: what the
+    market takes (§5.8), never the buying corporation's presidency (§6.10 #4)."""
+    percents = sellable_percents(game, player, other)
+    if other is corp:
+        percents = [
+            p for p in percents
+            if not _changes_president(game, player, Sale(player.id, other.sym, (), p, 0))
+        ]
+    return percents
+
+
 def emergency_value(game: Game, corp: Corporation, player: Player) -> int:
     """What the president could raise by selling (§6.10 #6)."""
     total = 0
     for other in game.corporations.values():
-        percents = sellable_percents(game, player, other)
-        if other is corp:
-            percents = [
-                p
-                for p in percents
-                if not _changes_president(game, player, Sale(player.id, other.sym, (), p, 0))
-            ]
+        percents = emergency_percents(game, corp, player, other)
         if percents:
             total += max(percents) * game.price(other) // 10
     return total
@@ -297,7 +304,8 @@ def bundle(game: Game, player: Player, corp: Corporation, percent: int) -> tuple
 
 def go_bankrupt(game: Game, corp: Corporation) -> None:
     """The president sells all he can (largest bundle per corporation, operating order,
-    repeated), his cash goes to the bank, and the game ends (§6.10 #6, §11.2)."""
+    repeated; never the bankrupt corporation's presidency, §6.10 #4, as 18xx.games keeps
+    it), his cash goes to the bank, and the game ends (§6.10 #6, §11.2)."""
     player = game.player(corp.president)
     progress = True
     while progress:
@@ -305,7 +313,7 @@ def go_bankrupt(game: Game, corp: Corporation) -> None:
         for other in game.operating_order() + [
             c for c in game.corporations.values() if c.ipoed and not c.floated
         ]:
-            percents = sellable_percents(game, player, other)
+            percents = emergency_percents(game, corp, player, other)
             if not percents:
                 continue
             pct = max(percents)
