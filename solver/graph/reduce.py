@@ -30,6 +30,7 @@ from typing import Any, NamedTuple, TypeAlias
 from route18xx.solver.runtime.derived import content_hash, without_hash
 from route18xx.solver.errors import InvalidProblem
 from route18xx.solver.problem import NodeIndex, RouteProblem, SegmentIndex
+from route18xx.solver import rules as route_rules
 
 
 class ReducedSegment(NamedTuple):
@@ -159,7 +160,7 @@ def _reachable_segments(
                 continue  # may end here, may not pass through
             leave = here
         else:
-            leave = here ^ 1  # a junction is left by its other side
+            leave = here - (here & 1) + route_rules.side_left(here & 1)  # the junction rule
         for seg in incident[leave]:
             used[seg] = 1
             a, b, sa, sb = ends[seg]  # type: ignore[misc]  # incident: usable ones only

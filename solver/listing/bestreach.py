@@ -3,7 +3,7 @@
 A lone D train on a full 1888 board was CP-SAT's slowest real search (one circuit,
 758-1 302 branches, 12-26 ms of CPU): most of it finding the best route, the rest
 proving it. This walk is ``solver/listing/bestroute.py``'s depth-first search with the
-route rules of ``solver/listing/routes.py`` (no node twice, no U-turn at a junction, one
+route rules of ``solver/rules.py`` (no node twice, no U-turn at a junction, one
 stop per group, a station on the route, ``route_end_only`` stops only at an end,
 at least ``min_stops`` stops), each route walked once, from its end of lower
 rank (below), pruned by a bound an unlimited train cannot escape:
@@ -52,7 +52,8 @@ from route18xx.solver.runtime.cancel import CANCEL_POLL, CancelToken
 from route18xx.solver.errors import Cancelled
 from route18xx.solver.problem import Stop
 from route18xx.solver.graph.reduce import ReducedGraph
-from route18xx.solver.listing.routes import ListedRoute, adjacency, group_masks
+from route18xx.solver.listing.routes import ListedRoute, adjacency
+from route18xx.solver.rules import leaving, stop_rules
 
 
 
@@ -61,7 +62,7 @@ class ReachBoard:
     ways out, the arrivals (node, side entered) as bits, the stops' ranks. Shared by
     the walk for one objective and the walk for both (``solver/listing/bothreach.py``)."""
 
-    __slots__ = ("n_stops", "adjacent", "group_mask", "stations", "ends_only", "need",
+    __slots__ = ("n_stops", "adjacent", "leave", "group_mask", "stations", "ends_only", "need",
                  "stop_bits", "around", "node_bits", "stop_states", "exits", "onward",
                  "onward_by_bit", "rank", "later")
 
@@ -70,10 +71,12 @@ class ReachBoard:
         n_stops, n = graph.stop_count, graph.node_count
         self.n_stops = n_stops
         self.adjacent = adjacent = adjacency(graph)
-        self.group_mask = group_masks(n_stops, groups)
-        self.stations = [stop.station for stop in stops]
-        self.ends_only = ends_only = [stop.route_end_only for stop in stops]
-        self.need = max(min_stops, 1)
+        #: per node, the ways on after entering it on side 0 or 1 (the junction rule:
+        #: ``solver/rules.py``); a stop's, after any entry, at index 0 and 1 alike
+        self.leave = leave = leaving(n_stops, adjacent)
+        _, stations, ends_only, self.group_mask, self.need = stop_rules(stops, min_stops, groups)
+        self.stations = stations
+        self.ends_only = ends_only
         self.stop_bits = (1 << n_stops) - 1
         # The reach is walked over arrivals (node, side entered): a junction entered on
         # one side is left by the other (no U-turn, as the walk); a stop is one arrival,
@@ -86,18 +89,15 @@ class ReachBoard:
         # One pass over each node's ways, and ``later`` below in one pass too: a board's
         # facts 66 → 37 µs on the 11 real lone-D answers (issue 21).
         for node in range(n):
-            near = by_side_0 = by_side_1 = 0  # the arrivals out of each side
-            for other, side_here, side_there, _, _ in adjacent[node]:
+            near = 0
+            for other, _, _, _, _ in adjacent[node]:
                 near |= 1 << 2 * other
-                if side_here:
-                    by_side_1 |= 1 << (2 * other if other < n_stops else 2 * other + side_there)
-                else:
-                    by_side_0 |= 1 << (2 * other if other < n_stops else 2 * other + side_there)
             around[node] = near
-            if node < n_stops:
-                exits[2 * node] = by_side_0 | by_side_1
-            else:  # entered on one side, left by the other
-                exits[2 * node], exits[2 * node + 1] = by_side_1, by_side_0
+            for side in (0,) if node < n_stops else (0, 1):  # the arrivals on from each entry
+                on = 0
+                for other, _, side_there, _, _ in leave[node][side]:
+                    on |= 1 << (2 * other if other < n_stops else 2 * other + side_there)
+                exits[2 * node + side] = on
         # A route may start at a ``route_end_only`` stop, or end there, never pass it.
         self.onward = [0 if state // 2 < n_stops and ends_only[state // 2] else exits[state]
                        for state in range(2 * n)]
@@ -200,7 +200,7 @@ def best_reach_search(
     finished). Past ``max_steps`` the route is the best found so far, not proven: the
     caller's circuit model takes it as its first solution."""
     board = ReachBoard(graph, stops, min_stops, groups)
-    n_stops, adjacent, group_mask = board.n_stops, board.adjacent, board.group_mask
+    n_stops, leave, group_mask = board.n_stops, board.leave, board.group_mask
     stations, ends_only, need = board.stations, board.ends_only, board.need
     rank, later, stop_bits = board.rank, board.later, board.stop_bits
     arrival = board.arrival
@@ -271,8 +271,10 @@ def best_reach_search(
             if len(path) > 1 and ends_only[node]:
                 return True
         children = []
-        for i, (other, side_here, side_there, _, _) in enumerate(adjacent[node]):
-            if on_mask >> other & 1 or (node >= n_stops and side_here == entered):
+        # the ways on (``solver/rules.py``): a stop (entered -1) any, a junction by its other side
+        ways = leave[node][entered]
+        for i, (other, _, side_there, _, _) in enumerate(ways):
+            if on_mask >> other & 1:
                 continue
             new_weight = weight
             if other < n_stops:
@@ -287,7 +289,7 @@ def best_reach_search(
         for negative, _, i, new_weight in children:
             if -negative <= best_weight:
                 break  # sorted: nothing after it can beat the best route either
-            other, _, side_there, step, key = adjacent[node][i]
+            other, _, side_there, step, key = ways[i]
             steps.append(step)
             new_on = on_mask | 1 << other
             if other < n_stops:

@@ -33,7 +33,8 @@ from route18xx.solver.runtime.cancel import CANCEL_POLL, CancelToken
 from route18xx.solver.errors import Cancelled
 from route18xx.solver.problem import Stop
 from route18xx.solver.graph.reduce import ReducedGraph
-from route18xx.solver.listing.routes import ListedRoute, Way, group_masks, ways
+from route18xx.solver.listing.routes import ListedRoute, Way, ways
+from route18xx.solver.rules import stop_rules
 
 
 
@@ -58,11 +59,7 @@ def best_route(
     Raises ``Cancelled`` when ``cancel`` fires during the search.
     """
     n_stops, n = graph.stop_count, graph.node_count
-    group_mask = group_masks(n_stops, groups)
-    costs = [stop.distance_cost for stop in stops]
-    stations = [int(stop.station) for stop in stops]
-    ends_only = [stop.route_end_only for stop in stops]
-    need = max(min_stops, 1)
+    costs, stations, ends_only, group_mask, need = stop_rules(stops, min_stops, groups)
     bonus_masks = [(value, sum(1 << s for s in first), sum(1 << s for s in second))
                    for value, first, second in bonuses]
     optimistic = off_route_bound(weights, costs, bonus_masks)

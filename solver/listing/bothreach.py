@@ -50,7 +50,7 @@ def best_reach_both(
     where no route weighs more than 0; None past ``max_steps`` (module docstring).
     Raises ``Cancelled`` when ``cancel`` fires."""
     board = ReachBoard(graph, stops, min_stops, groups)
-    n_stops, adjacent, group_mask = board.n_stops, board.adjacent, board.group_mask
+    n_stops, leave, group_mask = board.n_stops, board.leave, board.group_mask
     stations, ends_only, need = board.stations, board.ends_only, board.need
     rank, later, stop_bits, stop_states = board.rank, board.later, board.stop_bits, board.stop_states
     arrival, reach = board.arrival, board.reach
@@ -146,8 +146,10 @@ def best_reach_both(
             if len(path) > 1 and ends_only[node]:
                 return True
         children = []
-        for i, (other, side_here, side_there, _, _) in enumerate(adjacent[node]):
-            if on_mask >> other & 1 or (node >= n_stops and side_here == entered):
+        # the ways on (``solver/rules.py``): a stop (entered -1) any, a junction by its other side
+        ways = leave[node][entered]
+        for i, (other, _, side_there, _, _) in enumerate(ways):
+            if on_mask >> other & 1:
                 continue
             new_a, new_b = weight_a, weight_b
             if other < n_stops:
@@ -163,7 +165,7 @@ def best_reach_both(
         for negative, _, i, value_b, new_a, new_b in children:
             if -negative <= best_a and value_b <= best_b:
                 continue  # neither objective can improve on its best any more
-            other, _, side_there, step, key = adjacent[node][i]
+            other, _, side_there, step, key = ways[i]
             steps.append(step)
             new_on = on_mask | 1 << other
             if other < n_stops:

@@ -77,7 +77,7 @@ class Lister:
         self.graph = graph
         n_stops, n = graph.stop_count, graph.node_count
         adjacent = adjacency(graph)
-        leave = leaving(graph, adjacent)
+        leave = leaving(graph.stop_count, adjacent)
         stop_to_stop = [i for i, s in enumerate(graph.segments)
                         if s.a < n_stops and s.b < n_stops]
         ss_bit = {seg: 1 << k for k, seg in enumerate(stop_to_stop)}

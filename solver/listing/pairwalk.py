@@ -19,7 +19,8 @@ from route18xx.solver.tuning import DEFAULT_OPTIONS
 from route18xx.solver.errors import Cancelled
 from route18xx.solver.problem import Stop
 from route18xx.solver.graph.reduce import ReducedGraph
-from route18xx.solver.listing.routes import ListedRoute, Way, group_masks, ways
+from route18xx.solver.listing.routes import ListedRoute, Way, ways
+from route18xx.solver.rules import stop_rules
 
 
 class Weighed(NamedTuple):
@@ -49,13 +50,9 @@ def list_weighed(
     Raises ``Cancelled`` when ``cancel`` fires (polled every ``CANCEL_POLL`` steps).
     """
     n_stops = graph.stop_count
-    group_mask = group_masks(n_stops, groups)
-    costs = [stop.distance_cost for stop in stops]
-    stations = [int(stop.station) for stop in stops]
-    ends_only = [stop.route_end_only for stop in stops]
+    costs, stations, ends_only, group_mask, need = stop_rules(stops, min_stops, groups)
     bonus_masks = [(value, sum(1 << s for s in first), sum(1 << s for s in second))
                    for value, first, second in bonuses]
-    need = max(min_stops, 1)
     way_lists = ways(graph, costs, group_mask, stop_weights, stations)
     out = Weighed([], [], [], [], [])
     keep_w, keep_t, keep_c, keep_s, keep_p = out

@@ -10,7 +10,7 @@ weak one (the worst generated case, four 4-trains, went from seconds to
 milliseconds). Unlimited trains keep their circuit.
 
 The walk is a depth-first search over the reduced graph with the rules of
-``solver/problem.py``; each route is listed once (first stop < last stop).
+``solver/rules.py``; each route is listed once (first stop < last stop).
 It gives up (returns None) past ``max_steps`` search steps, and the caller
 falls back to the circuit.
 """
@@ -22,6 +22,10 @@ from typing import NamedTuple, TypeAlias
 
 from route18xx.solver.problem import Stop
 from route18xx.solver.graph.reduce import ReducedGraph
+from route18xx.solver.rules import Exit, Exits, exits_of, group_masks, leaving, stop_rules
+
+__all__ = ["Exit", "Exits", "ListedRoute", "adjacency", "group_masks", "leaving", "list_routes",
+           "reversed_route", "ways"]
 
 
 class ListedRoute(NamedTuple):
@@ -39,20 +43,9 @@ class ListedRoute(NamedTuple):
     cost: int
 
 
-#: Per reduced node, each way out: (other end, side here, side there, step, track key)
-#: with step = (segment, walked a→b) and track key = node_count + segment.
-Exit: TypeAlias = tuple[int, int, int, tuple[int, bool], int]
-Exits: TypeAlias = list[list[Exit]]
-
-
 def adjacency(graph: ReducedGraph) -> Exits:
-    """Per reduced node, its ways out in segment order (``Exits``)."""
-    n = graph.node_count
-    adjacent: Exits = [[] for _ in range(n)]
-    for i, (a, b, side_a, side_b, _, _) in enumerate(graph.segments):  # unpacked: every solve
-        adjacent[a].append((b, side_a, side_b, (i, True), n + i))
-        adjacent[b].append((a, side_b, side_a, (i, False), n + i))
-    return adjacent
+    """Per reduced node, its ways out in segment order (``solver/rules.py``'s ``Exits``)."""
+    return exits_of(graph.node_count, graph.segments)
 
 
 #: A way out of a node for the walks that read the node they enter from the way itself
@@ -71,7 +64,7 @@ def ways(graph: ReducedGraph, costs: Sequence[int], group_mask: Sequence[int],
     list look-up per fact (issue 21: the lone trains' walks of the 123 real states 0.96x
     their CPU, medians of 31 rounds)."""
     n_stops, n = graph.stop_count, graph.node_count
-    leave = leaving(graph, adjacency(graph))
+    leave = leaving(n_stops, adjacency(graph))
 
     def entry(node: int, side: int) -> int:
         return node if node < n_stops else 2 * node - n_stops + side
@@ -88,26 +81,6 @@ def ways(graph: ReducedGraph, costs: Sequence[int], group_mask: Sequence[int],
                     target.append((there, 1 << there, step, key, 0, 0, 0, 0,
                                    out[entry(there, side_there)]))
     return out
-
-
-def group_masks(stop_count: int, groups: Sequence[Sequence[int]]) -> list[int]:
-    """Per stop, a bit for each group it belongs to (a route visits one stop per group)."""
-    masks = [0] * stop_count
-    for g, group in enumerate(groups):
-        for s in group:
-            masks[s] |= 1 << g
-    return masks
-
-
-def leaving(graph: ReducedGraph, adjacent: Exits) -> list[tuple[list[Exit], list[Exit]]]:
-    """Per reduced node, the exits a walk may take after entering on side 0 or 1.
-
-    A junction is left by its other side (no U-turn at a junction, ROUTES.md);
-    a stop by any of its exits.
-    """
-    return [(exits, exits) if node < graph.stop_count
-            else ([e for e in exits if e[1] != 0], [e for e in exits if e[1] != 1])
-            for node, exits in enumerate(adjacent)]
 
 
 def list_routes(
@@ -128,12 +101,8 @@ def list_routes(
     """
     n_stops, n = graph.stop_count, graph.node_count
     adjacent = adjacency(graph)
-    leave = leaving(graph, adjacent)
-    group_mask = group_masks(n_stops, groups)
-    costs = [stop.distance_cost for stop in stops]
-    stations = [int(stop.station) for stop in stops]
-    ends_only = [stop.route_end_only for stop in stops]
-    need = max(min_stops, 1)
+    leave = leaving(n_stops, adjacent)
+    costs, stations, ends_only, group_mask, need = stop_rules(stops, min_stops, groups)
     found: list[ListedRoute] = []
     path: list[int] = []
     steps: list[tuple[int, bool]] = []
