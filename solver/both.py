@@ -109,8 +109,8 @@ def _both(
     def walk() -> tuple[list[ListedRoute], list[ListedRoute]] | None:
         if limited:
             return _limited_walks(problem, graph, objective, first, second, cancel, steps)
-        return best_reach_both(graph, first.stops, (first.stop_weights, first.bonuses),
-                               (second.stop_weights, second.bonuses), problem.min_stops,
+        return best_reach_both(graph, first.stops, (first.train_weights[0], first.bonuses),
+                               (second.train_weights[0], second.bonuses), problem.min_stops,
                                first.groups, steps, cancel)
 
     try:
@@ -139,7 +139,7 @@ def _limited_walks(
     collecting every subsidy of the board is the best total."""
     full = sum(max(0, s.distance_cost) for s in first.stops)
     distance = min(problem.trains[0].distance or 0, full)
-    best = best_route(graph, first.stops, first.stop_weights, first.bonuses, distance,
+    best = best_route(graph, first.stops, first.train_weights[0], first.bonuses, distance,
                       problem.min_stops, first.groups, steps, cancel)
     if best is None:
         return None
@@ -147,13 +147,13 @@ def _limited_walks(
     if min(subsidies, default=0) >= 0:
         paid = sum(subsidies[s] for s in best[0].stops) if best else 0
         if paid == (0 if objective == "total" else sum(subsidies)):
-            return best, [r for r in best if second.route_weight(r.stops) > 0]
-    floor = max(1, second.route_weight(best[0].stops) + 1) if best else 1
-    above = best_route(graph, second.stops, second.stop_weights, second.bonuses, distance,
+            return best, [r for r in best if second.route_weight(r.stops, 0) > 0]
+    floor = max(1, second.route_weight(best[0].stops, 0) + 1) if best else 1
+    above = best_route(graph, second.stops, second.train_weights[0], second.bonuses, distance,
                        problem.min_stops, second.groups, steps, cancel, floor)
     if above is None:
         return None
-    return best, above or [r for r in best if second.route_weight(r.stops) > 0]
+    return best, above or [r for r in best if second.route_weight(r.stops, 0) > 0]
 
 
 def _solution(problem: RouteProblem, graph: ReducedGraph, routes: list[ListedRoute],

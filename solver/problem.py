@@ -80,10 +80,17 @@ class Segment:
 
 @dataclass(frozen=True)
 class Train:
-    """A train: ``distance`` is the most distance cost it may visit; None = unlimited."""
+    """A train: ``distance`` is the most distance cost it may visit; None = unlimited.
+
+    ``stop_values``: what this train earns at some stops instead of their ``value``, as
+    (stop, value) pairs (a stop's value by train type: 1889's off-boards pay a D their
+    diesel value). Trains with the same distance and the same ``stop_values`` are
+    interchangeable.
+    """
 
     name: str
     distance: int | None
+    stop_values: tuple[tuple[StopIndex, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -143,6 +150,14 @@ class RouteProblem:
     @property
     def node_count(self) -> int:
         return len(self.stops) + len(self.junctions)
+
+    def values_of(self, train: int) -> list[int]:
+        """Per stop, what train ``train`` earns there: its ``value``, or the train's own
+        (``Train.stop_values``)."""
+        values = [stop.value for stop in self.stops]
+        for stop, value in self.trains[train].stop_values:
+            values[stop] = value
+        return values
 
     def is_stop(self, node: NodeIndex) -> bool:
         return node < len(self.stops)

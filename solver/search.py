@@ -63,10 +63,15 @@ if TYPE_CHECKING:  # loaded on the first CP-SAT search, not for solves listing d
 def price_route(
     problem: RouteProblem, train: int, stops: tuple[int, ...], segments: tuple[int, ...]
 ) -> RouteResult:
-    """A route's figures from the problem data; its revenue includes its bonuses."""
+    """A route's figures from the problem data (what this train earns at each stop);
+    its revenue includes its bonuses."""
     visited = set(stops)
     bonus = sum(b.value for b in problem.bonuses if visited & b.first and visited & b.second)
-    revenue = sum(problem.stops[s].value for s in stops) + bonus
+    if problem.trains[train].stop_values:
+        values = problem.values_of(train)
+        revenue = sum(values[s] for s in stops) + bonus
+    else:
+        revenue = sum(problem.stops[s].value for s in stops) + bonus
     subsidy = sum(problem.stops[s].subsidy for s in stops)
     return RouteResult(train, stops, segments, revenue, subsidy, bonus)
 
@@ -162,10 +167,11 @@ def _bound(
     """
     k = len(problem.trains)
     with_subsidy = objective == "total"
-    trivial = k * (
-        sum(max(0, s.value + (s.subsidy if with_subsidy else 0)) for s in problem.stops)
-        + sum(max(0, b.value) for b in problem.bonuses)
-    )
+    bonuses = sum(max(0, b.value) for b in problem.bonuses)
+    trivial = sum(
+        sum(max(0, value + (s.subsidy if with_subsidy else 0))
+            for value, s in zip(problem.values_of(t), problem.stops)) + bonuses
+        for t in range(k))
     if response is None or response.status.name != "FEASIBLE":
         return trivial  # without a solution CP-SAT's bound is not meaningful
     if not math.isfinite(response.best_objective_bound):
@@ -385,7 +391,7 @@ def _solve(
             if first is None:
                 first = greedy_routes(built.instance, greedy_steps,
                                       listed=built.listed_pools(), options=options)
-            greedy_weight = sum(weight(r.stops) for r in first.values())
+            greedy_weight = sum(weight(r.stops, k) for k, r in first.items())
             found = response.objective_value if response is not None and routes else -1
             if greedy_weight > found and (scaled is None or greedy_weight >= scaled):
                 routes = [_expand(built, k, r.stops, r.steps) for k, r in sorted(first.items())]

@@ -97,6 +97,10 @@ def _checked_ends(problem: RouteProblem) -> list[tuple[int, int, int, int] | Non
     for s, stop in enumerate(problem.stops):
         if stop.distance_cost < 0:
             raise InvalidProblem(f"stops[{s}]: distance_cost {stop.distance_cost} is negative")
+    for k, train in enumerate(problem.trains):
+        for stop_index, _ in train.stop_values:
+            if not 0 <= stop_index < n_stops:
+                raise InvalidProblem(f"trains[{k}].stop_values: stop {stop_index} does not exist")
     forbidden = problem.forbidden_segments or problem.forbidden_junctions
     ends: list[tuple[int, int, int, int] | None] = []
     for i, (a, b, sa, sb) in enumerate(map(_ENDS, problem.segments)):

@@ -40,23 +40,26 @@ def greedy_routes(
     unlimited = sum(max(0, s.distance_cost) for s in instance.stops)
     order = sorted(range(len(problem.trains)),
                    key=lambda k: -(problem.trains[k].distance or unlimited + 1))
-    by_cost: dict[int, list[tuple[int, ListedRoute]]] = {}
+    #: per reach and own stop values (trains that earn alike), the ranked routes
+    by_cost: dict[tuple[int, tuple[tuple[int, int], ...]], list[tuple[int, ListedRoute]]] = {}
     pools: dict[int, list[tuple[int, ListedRoute]]] = {}
     for k in order:
         cost = min(problem.trains[k].distance or unlimited, unlimited)
+        kind = (cost, problem.trains[k].stop_values)
         if k in listed:
             pools[k] = listed[k]
-        elif cost in by_cost:
-            pools[k] = by_cost[cost]
-        elif len(order) == 2 and by_cost:  # the longer train's sample serves the shorter
+        elif kind in by_cost:
+            pools[k] = by_cost[kind]
+        elif len(order) == 2 and by_cost and instance.uniform:
+            # the longer train's sample serves the shorter
             longer = next(iter(by_cost.values()))
-            pools[k] = by_cost[cost] = [wr for wr in longer if wr[1].cost <= cost]
+            pools[k] = by_cost[kind] = [wr for wr in longer if wr[1].cost <= cost]
         else:
             routes = list_routes(graph, instance.stops, cost, problem.min_stops,
                                  instance.groups, max_steps, sample=True) or []
-            ranked = [(instance.route_weight(r.stops), r) for r in routes]
+            ranked = [(instance.route_weight(r.stops, k), r) for r in routes]
             ranked.sort(key=lambda wr: -wr[0])
-            pools[k] = by_cost[cost] = ranked
+            pools[k] = by_cost[kind] = ranked
     if len(order) == 2:
         pair = _best_pair_of(pools[0], pools[1], options.pair_work // 4)
         if pair is not None:

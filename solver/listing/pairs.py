@@ -131,8 +131,8 @@ def pair_routes(
     problem = instance.problem
     full = sum(max(0, s.distance_cost) for s in instance.stops)
     reach = [full if t.distance is None else min(t.distance, full) for t in problem.trains]
-    if len(reach) != 2:
-        return None
+    if len(reach) != 2 or not instance.uniform:
+        return None  # one listing weighs both trains' routes: they must earn alike
     vector = vector_from is not None and vector_from < max_steps and fits(
         instance.graph, instance.groups)
     weighed = None

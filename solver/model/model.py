@@ -60,8 +60,12 @@ class Instance:
     groups: list[list[int]]
     #: (weight, first stops, second stops) per pair bonus
     bonuses: list[tuple[int, list[int], list[int]]]
+    #: per stop, its objective weight for a train that earns every stop's ``value``
     stop_weights: list[int]
     scale: int
+    #: per train, its stops' weights: ``stop_weights`` itself, or the train's own where
+    #: it earns its own values (``Train.stop_values``)
+    train_weights: list[list[int]]
 
     @classmethod
     def make(cls, problem: RouteProblem, graph: ReducedGraph, objective: Objective) -> Instance:
@@ -73,19 +77,41 @@ class Instance:
             return sorted(index[s] for s in stop_set if s in index)
 
         scale = revenue_scale(problem, objective)
+        stop_weights = [scale * stop.value + stop.subsidy for stop in stops]
+        originals = graph.nodes[:n_stops]
+
+        def weights_of(k: int) -> list[int]:
+            if not problem.trains[k].stop_values:
+                return stop_weights
+            values = problem.values_of(k)
+            return [scale * values[o] + stop.subsidy for o, stop in zip(originals, stops)]
+
         return cls(
             problem=problem,
             graph=graph,
             stops=stops,
             groups=[local(g) for g in problem.groups],
             bonuses=[(scale * b.value, local(b.first), local(b.second)) for b in problem.bonuses],
-            stop_weights=[scale * stop.value + stop.subsidy for stop in stops],
+            stop_weights=stop_weights,
             scale=scale,
+            train_weights=[weights_of(k) for k in range(len(problem.trains))],
         )
 
-    def route_weight(self, stops: tuple[int, ...]) -> int:
-        """Objective weight of a route visiting these reduced stops."""
-        weight = sum(map(self.stop_weights.__getitem__, stops))
+    @property
+    def uniform(self) -> bool:
+        """Whether every train earns the same at every stop (no ``Train.stop_values``)."""
+        return all(weights is self.stop_weights for weights in self.train_weights)
+
+    def kind(self, train: int) -> tuple[int | None, tuple[tuple[int, int], ...]]:
+        """What makes trains interchangeable: their distance and their own stop values."""
+        t = self.problem.trains[train]
+        return t.distance, t.stop_values
+
+    def route_weight(self, stops: tuple[int, ...], train: int | None = None) -> int:
+        """Objective weight of a route visiting these reduced stops (run by ``train``,
+        or by a train earning every stop's ``value``)."""
+        weights = self.stop_weights if train is None else self.train_weights[train]
+        weight = sum(map(weights.__getitem__, stops))
         if self.bonuses:
             visited = set(stops)
             for value, first, second in self.bonuses:
@@ -235,14 +261,14 @@ def _listed_groups(
         return full if distance is None else min(distance, full)
 
     if len(trains) == 1 and trains[0].distance is not None:
-        best = best_route(instance.graph, instance.stops, instance.stop_weights,
+        best = best_route(instance.graph, instance.stops, instance.train_weights[0],
                           instance.bonuses, reach(trains[0].distance),
                           instance.problem.min_stops, instance.groups, max_steps, cancel,
                           floor)
         if best is None:
             return []
         return [ListedGroup(trains=[0], routes=best,
-                            weights=[instance.route_weight(r.stops) for r in best])]
+                            weights=[instance.route_weight(r.stops, 0) for r in best])]
 
     routes = None
     listed = [k for k, t in enumerate(trains)]
@@ -250,12 +276,12 @@ def _listed_groups(
     if len(limited) < len(trains):
         if len(trains) == 1:  # a lone unlimited train: its best route by branch and bound
             alone, complete = best_reach_search(
-                instance.graph, instance.stops, instance.stop_weights, instance.bonuses,
+                instance.graph, instance.stops, instance.train_weights[0], instance.bonuses,
                 instance.problem.min_stops, instance.groups, min(reach_steps, max_steps),
                 cancel, floor)
             if complete:
                 return [ListedGroup(trains=[0], routes=alone,
-                                    weights=[instance.route_weight(r.stops) for r in alone])]
+                                    weights=[instance.route_weight(r.stops, 0) for r in alone])]
             if first is not None:
                 first.extend(alone)
         if _unlimited_listable(instance.graph, options):
@@ -269,12 +295,16 @@ def _listed_groups(
         return []
     if len(trains) > 1 and len(routes) > options.long_list:
         return []  # a long list packs slowly: the circuits with cuts prove it sooner
-    weights = [instance.route_weight(r.stops) for r in routes]
+    # One group per kind of train: its reach and its own stop values (``Instance.kind``).
+    kinds: dict[tuple[int, tuple[tuple[int, int], ...]], list[int]] = {}
+    for k in listed:
+        kinds.setdefault((reach(trains[k].distance), trains[k].stop_values), []).append(k)
     groups = []
-    for d in sorted({reach(trains[k].distance) for k in listed}):
+    for (d, _), ks in sorted(kinds.items()):
+        weights = [instance.route_weight(r.stops, ks[0]) for r in routes]
         keep = [i for i, r in enumerate(routes) if r.cost <= d and weights[i] > 0]
         groups.append(ListedGroup(
-            trains=[k for k in listed if reach(trains[k].distance) == d],
+            trains=ks,
             routes=[routes[i] for i in keep],
             weights=[weights[i] for i in keep],
         ))
@@ -325,8 +355,8 @@ def _add_circuit_train(
     add_route_shape(model, tv, stops, problem.min_stops)
     add_groups(model, tv, instance.groups)
     add_direction(model, tv)
-    lits = [v for v, w in zip(tv.visit, instance.stop_weights) if w]
-    weights = [w for w in instance.stop_weights if w]
+    lits = [v for v, w in zip(tv.visit, instance.train_weights[k]) if w]
+    weights = [w for w in instance.train_weights[k] if w]
     for b, (value, first, second) in enumerate(instance.bonuses):
         bonus = add_pair_bonus(model, tv, first, second, value, str(b))
         if bonus is not None:
@@ -370,7 +400,7 @@ def build_model(
         pair = pair_routes(instance, pair_steps, cancel=cancel, vector_from=options.vector_from,
                            options=options)
         if pair is not None:
-            groups = [ListedGroup([k], [route], [instance.route_weight(route.stops)])
+            groups = [ListedGroup([k], [route], [instance.route_weight(route.stops, k)])
                       for k, route in sorted(pair.items())]
             return BuiltModel(model, instance, None, {}, groups, [[0] for _ in groups])
         if pair_steps < options.pair_steps:
@@ -432,10 +462,10 @@ def build_model(
         obj_weights += group.weights
     add_track_once(model, users)
 
-    by_distance: dict[int | None, list[int]] = {}
+    identical: dict[tuple[int | None, tuple[tuple[int, int], ...]], list[int]] = {}
     for k in circuit_ks:
-        by_distance.setdefault(problem.trains[k].distance, []).append(k)
-    for ks in by_distance.values():
+        identical.setdefault(instance.kind(k), []).append(k)
+    for ks in identical.values():
         if len(ks) > 1:
             # Order identical trains by value only: a start-stop tie-break
             # measured slower to prove (D + D 4.7 s → 2.1 s without it).

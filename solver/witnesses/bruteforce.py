@@ -183,6 +183,16 @@ def candidates(problem: RouteProblem) -> list[Candidate]:
     return found
 
 
+def as_run_by(problem: RouteProblem, train: int, c: Candidate) -> Candidate:
+    """``c`` as train ``train`` runs it: its revenue with the stops' values for that
+    train (``Train.stop_values`` replaces a stop's ``value``), read from the problem."""
+    own = dict(problem.trains[train].stop_values)
+    if not own:
+        return c
+    revenue = c.bonus + sum(own.get(s, problem.stops[s].value) for s in c.stops)
+    return Candidate(c.stops, c.segments, c.track, c.cost, revenue, c.subsidy, c.bonus)
+
+
 def best_combination(
     options: list[list[tuple[int, Candidate]]],
 ) -> list[Candidate | None]:
@@ -244,10 +254,10 @@ def brute_force(problem: RouteProblem, *, objective: str = "total") -> Solution:
     options = [
         [
             (weight * c.revenue + c.subsidy, c)
-            for c in routes
+            for c in (as_run_by(problem, t, c) for c in routes)
             if train.distance is None or c.cost <= train.distance
         ]
-        for train in problem.trains
+        for t, train in enumerate(problem.trains)
     ]
     best = best_combination(options)
     results = tuple(

@@ -80,7 +80,8 @@ def _check_route(
             errors.append(f"{where}: visits more than one stop of group {g}")
     visited = set(stops)
     bonus = sum(b.value for b in problem.bonuses if visited & b.first and visited & b.second)
-    revenue = sum(stop.value for stop in data) + bonus
+    own = dict(problem.trains[route.train].stop_values)  # what this train earns instead
+    revenue = sum(own.get(s, stop.value) for s, stop in zip(stops, data)) + bonus
     subsidy = sum(stop.subsidy for stop in data)
     for what, claimed, actual in (
         ("revenue", route.revenue, revenue),

@@ -46,8 +46,13 @@ def route_problems(draw: st.DrawFn, max_nodes: int = 10) -> RouteProblem:
     for i in range(draw(st.integers(n // 2, 2 * n))):
         (a, side_a), (b, side_b) = draw(end), draw(end)
         segments.append(Segment(a, b, side_a, side_b, f"e{i}"))
+    # Some trains earn their own value at some stops (1889's off-boards pay a D more).
+    own_values = st.lists(st.tuples(st.integers(0, n_stops - 1),
+                                    st.sampled_from([0, 20, 50, 100])),
+                          max_size=2, unique_by=lambda pair: pair[0])
     trains = tuple(
-        Train(f"t{k}", draw(st.sampled_from([None, 1, 2, 2, 3, 4])))
+        Train(f"t{k}", draw(st.sampled_from([None, 1, 2, 2, 3, 4])),
+              tuple(draw(st.one_of(st.just([]), st.just([]), own_values))))
         for k in range(draw(st.integers(1, 4)))
     )
     stop_sets = st.frozensets(st.integers(0, n_stops - 1), min_size=1, max_size=3)

@@ -6,6 +6,8 @@ reach the hand-computed optimum, and the CP-SAT routes must validate.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from route18xx.solver import METHODS, RouteProblem, Solution, solve
@@ -218,3 +220,33 @@ def test_parallel_chains_are_contracted_and_expanded_in_walking_order() -> None:
     assert sol.objective == 60
     assert sorted(r.segments for r in sol.routes) == [(0, 1, 2), (3, 4, 5)]
     assert sol.stats.segments_after == 2
+
+
+def with_own_values(problem: RouteProblem, own: dict[int, tuple[tuple[int, int], ...]]) -> RouteProblem:
+    """``problem`` whose train k earns ``own[k]``'s (stop, value) pairs instead."""
+    trains = tuple(replace(t, stop_values=own.get(k, ())) for k, t in enumerate(problem.trains))
+    return replace(problem, trains=trains)
+
+
+@pytest.mark.parametrize("d_first", [True, False], ids=["D first", "D second"])
+def test_a_stop_may_pay_a_train_its_own_value(d_first: bool) -> None:
+    """1889's off-boards pay by train: the D earns 100 at B where the 2-train earns 30.
+    One segment A–B: one train runs it, and the D's 20 + 100 beats the 2's 20 + 30."""
+    board = Board().stop("A", 20, station=True).stop("B", 30, route_end_only=True).link("A", "B")
+    distances = (None, 2) if d_first else (2, None)
+    d = 0 if d_first else 1
+    problem = with_own_values(board.problem(*distances), {d: ((1, 100),)})
+    sol = optimum(problem)
+    assert (sol.objective, [r.train for r in sol.routes]) == (120, [d])
+    assert optimum(problem, "revenue").revenue == 120
+
+
+def test_trains_that_earn_differently_are_not_interchangeable() -> None:
+    """Two 2-trains, the second earning 90 at C: it runs A–C (20 + 90), the first A–B
+    (20 + 30): 160, where swapping them would give 20 + 10 + 20 + 30 = 80."""
+    board = (Board().stop("A", 20, station=True).stop("B", 30).stop("C", 10)
+             .link("A", "B").link("A", "C"))
+    problem = with_own_values(board.problem(2, 2), {1: ((2, 90),)})
+    sol = optimum(problem)
+    assert sol.objective == 160
+    assert {(r.train, r.stops[-1]) for r in sol.routes} == {(0, 1), (1, 2)}

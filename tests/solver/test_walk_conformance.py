@@ -15,6 +15,9 @@ graph of the same problem:
 * the circuit model (CP-SAT) states the rules as constraints: its lone train's optimum
   is the reference's best.
 
+Weights are the problem's first train's: what it earns at each stop, its own values where
+it has them (``Train.stop_values``), as the brute force prices them (``as_run_by``).
+
 Material: hypothesis's random boards (``tests/solver/strategies.py``: junction sides
 with several pieces of track, parallel segments, route-end-only stops, groups, free
 stops, subsidies, bonuses) and the rules' named cases below. ``make test`` runs 120
@@ -45,7 +48,7 @@ from route18xx.solver.listing.pairwalk import list_weighed, rebuild
 from route18xx.solver.listing.routes import ListedRoute, list_routes
 from route18xx.solver.model.model import Instance
 from route18xx.solver.problem import RouteProblem, Train
-from route18xx.solver.witnesses.bruteforce import Candidate, candidates
+from route18xx.solver.witnesses.bruteforce import Candidate, as_run_by, candidates
 from tests.solver.boards import Board
 from tests.solver.strategies import route_problems
 
@@ -80,8 +83,13 @@ class Reduced(NamedTuple):
             segments += originals if forward else originals[::-1]
         return key(tuple(self.graph.nodes[s] for s in route.stops), tuple(segments))
 
+    @property
+    def weights(self) -> list[int]:
+        """The stops' weights for the problem's first train (its own values, if any)."""
+        return self.instance.train_weights[0]
+
     def weight(self, route: ListedRoute) -> int:
-        return self.instance.route_weight(route.stops)
+        return self.instance.route_weight(route.stops, 0)
 
 
 def reduced(problem: RouteProblem) -> Reduced:
@@ -92,8 +100,9 @@ def reduced(problem: RouteProblem) -> Reduced:
 
 
 def reference(problem: RouteProblem, distance: int | None) -> dict[Key, Candidate]:
-    """The brute force's legal routes within ``distance``."""
-    return {key(c.stops, c.segments): c for c in candidates(problem)
+    """The brute force's legal routes within ``distance``, priced for the problem's first
+    train (what it earns at each stop)."""
+    return {key(c.stops, c.segments): as_run_by(problem, 0, c) for c in candidates(problem)
             if distance is None or c.cost <= distance}
 
 
@@ -140,7 +149,7 @@ def check_list_routes(r: Reduced, distance: int | None, want: dict[Key, int],
 def check_pairwalk(r: Reduced, distance: int | None, want: dict[Key, int],
                   legal: dict[Key, Candidate]) -> list[str]:
     i = r.instance
-    weighed = list_weighed(r.graph, i.stops, i.stop_weights, i.bonuses,
+    weighed = list_weighed(r.graph, i.stops, r.weights, i.bonuses,
                            r.full if distance is None else distance, r.problem.min_stops,
                            i.groups, STEPS)
     assert weighed is not None
@@ -156,7 +165,7 @@ def check_pairvector(r: Reduced, distance: int | None, want: dict[Key, int],
     i = r.instance
     if not fits(r.graph, i.groups):
         return []  # beyond the listing's declared capacity the chooser never takes it
-    lister = Lister(r.graph, i.stops, i.stop_weights, i.bonuses, i.groups)
+    lister = Lister(r.graph, i.stops, r.weights, i.bonuses, i.groups)
     found = lister.list(r.full if distance is None else distance, r.problem.min_stops, STEPS)
     assert found is not None
     routes = [lister.route(found, k) for k in range(len(found.weights))]
@@ -179,7 +188,7 @@ def best_check(name: str, r: Reduced, routes: list[ListedRoute] | None,
 def check_bestroute(r: Reduced, distance: int | None, want: dict[Key, int],
                    legal: dict[Key, Candidate]) -> list[str]:
     i = r.instance
-    found = best_route(r.graph, i.stops, i.stop_weights, i.bonuses,
+    found = best_route(r.graph, i.stops, r.weights, i.bonuses,
                        r.full if distance is None else distance, r.problem.min_stops,
                        i.groups, STEPS)
     return best_check("bestroute", r, found, want)
@@ -190,7 +199,7 @@ def check_bestreach(r: Reduced, distance: int | None, want: dict[Key, int],
     if distance is not None:
         return []  # the unlimited train's search
     i = r.instance
-    found = best_reach_route(r.graph, i.stops, i.stop_weights, i.bonuses,
+    found = best_reach_route(r.graph, i.stops, r.weights, i.bonuses,
                              r.problem.min_stops, i.groups, STEPS)
     return best_check("bestreach", r, found, want)
 
@@ -203,15 +212,15 @@ def check_bothreach(r: Reduced, distance: int | None, want: dict[Key, int],
         return []
     i = r.instance
     by_revenue = Instance.make(r.problem, r.graph, "revenue")
-    found = best_reach_both(r.graph, i.stops, (i.stop_weights, i.bonuses),
-                            (by_revenue.stop_weights, by_revenue.bonuses),
+    found = best_reach_both(r.graph, i.stops, (r.weights, i.bonuses),
+                            (by_revenue.train_weights[0], by_revenue.bonuses),
                             r.problem.min_stops, i.groups, STEPS)
     assert found is not None
     total, revenue = found  # (the total's, the revenue's)
     problems = best_check("bothreach (total)", r, total, want)
     scaled = {k: by_revenue.scale * c.revenue + c.subsidy for k, c in legal.items()}
     if revenue:
-        got = by_revenue.route_weight(revenue[0].stops)
+        got = by_revenue.route_weight(revenue[0].stops, 0)
         if got != max(scaled.values()) or r.original(revenue[0]) not in want:
             problems.append(f"bothreach (revenue): {got}, the best {max(scaled.values())}")
     elif max([0, *scaled.values()]) > 0:
@@ -222,7 +231,8 @@ def check_bothreach(r: Reduced, distance: int | None, want: dict[Key, int],
 def check_circuit(r: Reduced, distance: int | None, want: dict[Key, int],
                  legal: dict[Key, Candidate]) -> list[str]:
     one = RouteProblem(r.problem.stops, r.problem.junctions, r.problem.segments,
-                       (Train("t", distance),), r.problem.groups, r.problem.bonuses,
+                       (Train("t", distance, r.problem.trains[0].stop_values),),
+                       r.problem.groups, r.problem.bonuses,
                        r.problem.min_stops)
     got = solve(one, method="circuit", time_limit_s=30.0)
     assert got.status == "OPTIMAL"
