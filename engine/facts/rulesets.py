@@ -1,18 +1,32 @@
-"""The two 1888 rule sets as one small options object (RULES.md §1, STYLE.md §2).
+"""A title's rule sets, as its data says (``engine/data/<title>/rule_sets.json``; STYLE.md §2).
 
-``north`` is the published 1888-N; ``prototype`` the original short rules
-(no optional rule selected on 18xx.games). They differ only in the values here
-and in the Forbidden City exchange (RULES.md §7.6): in north it is the owner's
-stock-round turn action and may take the share from the pool
-(``exchange_is_turn_action``, ``exchange_from_pool``); in prototype it may be made
-at any time, from the IPO only.
+A rule set is a small options object: the bank, the float percentage, the player range and
+how a private's share exchange is made (1888 RULES.md §1, §7.6; 1830 RULES.md §1, §7.4, §14).
+Its facts and the optional rules a game log writes for it (``settings.optional_rules``) are
+data; the rules here are the two mappings between them, the same for every title:
+
+* a log's optional rules choose the rule set whose options are exactly those of them that
+  name a rule set (1888: ``north``; 1830: any of its two options, or none: ``standard``);
+* an optional rule listed under ``option_changes`` changes the chosen rule set's facts
+  instead of choosing one (1888's ``small_bank``: the prototype with the north bank and
+  float, 18xx.games' ``OPTIONAL_RULES``).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import json
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
 
 from route18xx.engine.facts.gamedata import TileDef
+
+#: A rule set's facts, as ``rule_sets.json`` names them.
+_FACTS = ("bank", "float_percent", "min_players", "max_players", "exchange_is_turn_action",
+          "exchange_from_pool")
 
 
 @dataclass(frozen=True)
@@ -22,7 +36,7 @@ class RuleSet:
     float_percent: int
     min_players: int
     max_players: int
-    #: the Forbidden City exchange is the owning player's action in its stock-round turn.
+    #: the private's share exchange is the owning player's action in its stock-round turn.
     exchange_is_turn_action: bool
     #: the exchanged share may come from the pool as well as the IPO.
     exchange_from_pool: bool
@@ -34,9 +48,45 @@ class RuleSet:
         return tile.counts.get(self.name, 0)
 
 
-NORTH = RuleSet("north", bank=9000, float_percent=60, min_players=3, max_players=6,
-                exchange_is_turn_action=True, exchange_from_pool=True)
-PROTOTYPE = RuleSet("prototype", bank=10000, float_percent=50, min_players=2, max_players=6,
-                    exchange_is_turn_action=False, exchange_from_pool=False)
+@dataclass(frozen=True)
+class RuleSets:
+    """A title's rule sets by name (in the data's order), the optional rules each is
+    written as, and the optional rules that change a rule set's facts."""
 
-RULE_SETS: dict[str, RuleSet] = {r.name: r for r in (NORTH, PROTOTYPE)}
+    by_name: Mapping[str, RuleSet]
+    options: Mapping[str, tuple[str, ...]]
+    #: optional rule → (the rule set it changes, the facts it sets)
+    option_changes: Mapping[str, tuple[str, Mapping[str, Any]]]
+
+    def of_options(self, chosen: Iterable[str]) -> RuleSet:
+        """The rule set of a log's optional rules (module docstring): the one whose options
+        are exactly the given ones that name a rule set, with the changes of the given
+        ones that change it. ``KeyError`` when no rule set has those options."""
+        given = set(chosen)
+        naming = {o for opts in self.options.values() for o in opts}
+        wanted = given & naming
+        by_options = {frozenset(opts): n for n, opts in self.options.items()}
+        name = by_options[frozenset(wanted)]
+        rule_set = self.by_name[name]
+        for option in sorted(given & set(self.option_changes)):
+            target, facts = self.option_changes[option]
+            if target == name:
+                rule_set = dataclasses.replace(rule_set, **facts)
+        return rule_set
+
+    def options_of(self, name: str) -> list[str]:
+        """The optional rules a log of rule set ``name`` writes (the inverse)."""
+        return list(self.options[name])
+
+
+@cache
+def rule_sets_of(title: str) -> RuleSets:
+    """The title's ``rule_sets.json``, read once."""
+    text = resources.files("route18xx.engine").joinpath("data", title, "rule_sets.json")
+    raw = json.loads(text.read_text("utf-8"))
+    by_name = {name: RuleSet(name, **{k: facts[k] for k in _FACTS})
+               for name, facts in raw["rule_sets"].items()}
+    options = {name: tuple(facts["options"]) for name, facts in raw["rule_sets"].items()}
+    changes = {option: (change["rule_set"], {k: v for k, v in change.items() if k in _FACTS})
+               for option, change in raw.get("option_changes", {}).items()}
+    return RuleSets(by_name, options, changes)

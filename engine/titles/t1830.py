@@ -11,45 +11,18 @@ company must buy only if it has a route (1830 RULES.md §14).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 
 from datetime import date
 from functools import cache
 
 from route18xx.engine.facts.gamedata import game_data
 from route18xx.engine.facts.rule_versions import RulesVersion
-from route18xx.engine.facts.rulesets import RuleSet
+from route18xx.engine.facts.rulesets import rule_sets_of
 from route18xx.engine.titles.base import Title
 
-#: The optional rules of 18xx.games' 1830 (``g_1830/meta.rb``), in name order.
-OPTIONS = ("multiple_brown_from_ipo", "optional_6_train")
-
-
-def rule_set_of_options(options: Sequence[str]) -> RuleSet:
-    """The rule set of a log's optional rules: the known ones sorted and joined by ``+``,
-    or ``standard`` (1830 data/README.md "Rule sets")."""
-    chosen = sorted(set(options) & set(OPTIONS))
-    return RULE_SETS["+".join(chosen) if chosen else "standard"]
-
-
-
-def options_of_rule_set(name: str) -> list[str]:
-    """What a log of the rule set writes in ``optional_rules``: its options."""
-    return [] if name == "standard" else name.split("+")
-
-
-def _rule_set(name: str) -> RuleSet:
-    # 1830 RULES.md §1, §14: bank $12,000, float 60 % in every rule set, 2-6 players;
-    # the M&H exchange may be made at any time, from the IPO or the pool (§7.4).
-    return RuleSet(name, bank=12000, float_percent=60, min_players=2, max_players=6,
-                   exchange_is_turn_action=False, exchange_from_pool=True)
-
-
-RULE_SETS: dict[str, RuleSet] = {
-    name: _rule_set(name)
-    for name in ("standard", "multiple_brown_from_ipo", "optional_6_train",
-                 "multiple_brown_from_ipo+optional_6_train")
-}
+#: The rule sets (``engine/data/1830/rule_sets.json``): ``standard``, and each choice of
+#: 18xx.games' two optional rules (``g_1830/meta.rb``), named by them joined by ``+``.
+RULE_SETS = rule_sets_of("1830")
 
 @cache
 def rules_of(rule_set: str) -> RulesVersion:
@@ -77,9 +50,9 @@ def rules_of(rule_set: str) -> RulesVersion:
 TITLE = Title(
     name="1830",
     aliases=(),
-    rule_sets=RULE_SETS,
-    rule_set_of_options=rule_set_of_options,
-    options_of_rule_set=options_of_rule_set,
+    rule_sets=RULE_SETS.by_name,
+    rule_set_of_options=RULE_SETS.of_options,
+    options_of_rule_set=RULE_SETS.options_of,
     dated_rules=False,
     exports_trains=False,
     must_buy_train="route",

@@ -1,42 +1,24 @@
-"""1888 (the first title, 1888 RULES.md): its rule sets and hooks behind the title seam.
+"""1888 (the first title, 1888 RULES.md): its hooks behind the title seam.
 
-``north`` is the published 1888-N, ``prototype`` the original short rules
-(``engine.rulesets``); its facts are ``engine/data/1888/``, the mine and the
-destinations included, and its dated rule versions ``rule_versions.json``.
+Its facts are ``engine/data/1888/``: the mine and the destinations, its two rule sets
+(``rule_sets.json``: ``north``, the published 1888-N, and ``prototype``, the original short
+rules, whose ``small_bank`` option plays with the north bank and float) and its dated rule
+versions (``rule_versions.json``).
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Sequence
-
-from route18xx.engine.facts.rulesets import NORTH, PROTOTYPE, RULE_SETS, RuleSet
+from route18xx.engine.facts.rulesets import rule_sets_of
 from route18xx.engine.titles.base import Title
 
-
-def rule_set_of_options(options: Sequence[str]) -> RuleSet:
-    """The rules of a log's ``settings.optional_rules`` (1888 RULES.md §1): ``north`` when
-    the log asks for it, else the prototype, whose ``small_bank`` option plays with the
-    north bank and float (18xx.games' 1888 ``OPTIONAL_RULES``)."""
-    if "north" in options:
-        return NORTH
-    if "small_bank" in options:
-        return dataclasses.replace(PROTOTYPE, bank=NORTH.bank, float_percent=NORTH.float_percent)
-    return PROTOTYPE
-
-
-
-def options_of_rule_set(name: str) -> list[str]:
-    """What a log of the rule set writes in ``optional_rules``: ``north``, or nothing."""
-    return ["north"] if name == "north" else []
-
+RULE_SETS = rule_sets_of("1888")
 
 TITLE = Title(
     name="1888",
     aliases=("1888N", "1888-N"),
-    rule_sets=RULE_SETS,
-    rule_set_of_options=rule_set_of_options,
-    options_of_rule_set=options_of_rule_set,
+    rule_sets=RULE_SETS.by_name,
+    rule_set_of_options=RULE_SETS.of_options,
+    options_of_rule_set=RULE_SETS.options_of,
     dated_rules=True,
     exports_trains=True,
     must_buy_train="always",

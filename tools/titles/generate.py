@@ -43,11 +43,20 @@ DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def load_input(title: str, path: Path | None = None) -> dict[str, Any]:
-    """The title's hand-kept input (``tools/titles/<title>.json``)."""
+    """The title's hand-kept input (``tools/titles/<title>.json``), with the optional rules
+    of each rule set read from the title's ``engine/data/<title>/rule_sets.json`` (the one
+    home of the rule sets; an input may still name them, for a title not yet added)."""
     path = path or HERE / f"{title}.json"
     data: dict[str, Any] = json.loads(path.read_text("utf-8"))
     if data.get("title") != title:
         raise SystemExit(f"{path}: title is {data.get('title')!r}, not {title!r}")
+    rule_sets = ROOT / "engine" / "data" / title / "rule_sets.json"
+    if rule_sets.is_file():
+        if "rule_sets" in data:
+            raise SystemExit(f"{path}: rule_sets: the title's rule sets are "
+                             f"{rule_sets.relative_to(ROOT)}; remove them from the input")
+        sets = json.loads(rule_sets.read_text("utf-8"))["rule_sets"]
+        data["rule_sets"] = {name: list(facts["options"]) for name, facts in sets.items()}
     return data
 
 
