@@ -28,7 +28,7 @@ from route18xx.engine.game.market import StockMarket
 from route18xx.engine.game.players import Player
 from route18xx.engine.game.shares import IPO, POOL
 from route18xx.engine.game.state import GameState
-from route18xx.engine.game.steps import Round
+from route18xx.engine.game.steps import Round, Step
 from route18xx.engine.facts.gamedata import GameData, PhaseDef, TrainDef
 from route18xx.engine.facts.rule_versions import RulesVersion, current_rules
 from route18xx.engine.facts.rulesets import RuleSet
@@ -67,6 +67,7 @@ class Game:
             raise MalformedInput("title", f"is {title.name}, but the data is {data.title}'s")
         #: the title played (``engine.titles``): its data, rule sets and hooks.
         self.title = title
+        self._operating_steps()  # a step the engine lacks is refused now, not at the first OR
         if isinstance(rule_set, str):
             found = title.rule_set(rule_set)
             if found is None:
@@ -397,14 +398,20 @@ class Game:
         elif isinstance(rnd, StockRound):
             self.state.operating_rounds = self.phase.operating_rounds
             self.rotate_players_to(rnd.priority_player(self))
-            self._start_round(OperatingRound(1))
+            self._start_round(OperatingRound(1, self._operating_steps()))
         elif isinstance(rnd, OperatingRound):
             if rnd.number < self.state.operating_rounds:
-                self._start_round(OperatingRound(rnd.number + 1))
+                self._start_round(OperatingRound(rnd.number + 1, self._operating_steps()))
             else:
                 self.state.turn += 1
                 or_set_finished(self)
                 self._start_round(StockRound())
+
+    def _operating_steps(self) -> list[Step]:
+        """Fresh steps of the title's operating turn (``Title.operating_steps``)."""
+        from route18xx.engine.game.operating_round import operating_steps
+
+        return operating_steps(self.title.name, self.title.operating_steps)
 
     def _start_round(self, rnd: Round) -> None:
         self.state.round = rnd

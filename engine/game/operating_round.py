@@ -10,8 +10,10 @@ more. Emergency share sales re-sort the corporations still to operate.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from route18xx.engine.errors import TitleDataError
 from route18xx.engine.game.actions import Action, Entity
 from route18xx.engine.routes.route_spec import RouteSpec
 from route18xx.engine.game.discard import DiscardTrainStep
@@ -26,7 +28,7 @@ from route18xx.engine.game.or_steps import (
 from route18xx.engine.game.privates import pay_private_income
 from route18xx.engine.game.special_track import SpecialTrackStep
 from route18xx.engine.game.stock_round import ExchangeStep
-from route18xx.engine.game.steps import Round
+from route18xx.engine.game.steps import Round, Step
 from route18xx.engine.game.tokens import place_home_token
 
 if TYPE_CHECKING:
@@ -34,26 +36,42 @@ if TYPE_CHECKING:
     from route18xx.engine.game.routing import RouteCheck
 
 
+#: Every operating-turn step the engine has, by the name a title's ``operating_steps``
+#: lists it (``engine.titles.base.OPERATING_STEPS``): how to make a fresh one.
+OPERATING_STEPS: dict[str, Callable[[], Step]] = {
+    "bankrupt": BankruptStep,
+    "share exchange": ExchangeStep,
+    "private tile lay": SpecialTrackStep,
+    # a private may be bought at any time of the turn, waiting for nobody (RULES.md §6.9)
+    "buy private at any time": lambda: BuyCompanyStep(blocking=False),
+    "home token": PendingTokenStep,
+    "track": TrackStep,
+    "token": TokenStep,
+    "run routes": RouteStep,
+    "dividend": DividendStep,
+    "discard train": DiscardTrainStep,
+    "buy trains": BuyTrainStep,
+    # the turn's last chance to buy one, which waits for the corporation to pass
+    "buy private": lambda: BuyCompanyStep(blocking=True),
+}
+
+
+def operating_steps(title: str, names: Sequence[str]) -> list[Step]:
+    """Fresh steps of an operating turn, in the title's order; a name the engine has no
+    step for is ``TitleDataError`` naming the title and the step."""
+    unknown = [name for name in names if name not in OPERATING_STEPS]
+    if unknown:
+        raise TitleDataError(f"{title}: operating_steps: no such step {unknown[0]!r} "
+                             f"(the engine has {', '.join(OPERATING_STEPS)})")
+    return [OPERATING_STEPS[name]() for name in names]
+
+
 class OperatingRound(Round):
     kind = "operating"
 
-    def __init__(self, number: int) -> None:
-        super().__init__(
-            [
-                BankruptStep(),
-                ExchangeStep(),
-                SpecialTrackStep(),
-                BuyCompanyStep(blocking=False),
-                PendingTokenStep(),
-                TrackStep(),
-                TokenStep(),
-                RouteStep(),
-                DividendStep(),
-                DiscardTrainStep(),
-                BuyTrainStep(),
-                BuyCompanyStep(blocking=True),
-            ]
-        )
+    def __init__(self, number: int, steps: Sequence[Step]) -> None:
+        """Round ``number`` of the set, with the title's steps (``operating_steps``)."""
+        super().__init__(steps)
         self.number = number
         self.order: list[str] = []
         self.index = 0

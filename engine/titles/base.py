@@ -26,6 +26,12 @@ from route18xx.engine.facts.rulesets import RuleSet
 #: When a company without a train must buy one: ``"always"`` or only with a route.
 MustBuyTrain = Literal["always", "route"]
 
+#: The steps of a corporation's operating turn, in order, by name (1888 RULES.md §6.3;
+#: the steps are ``engine.game.operating_round.OPERATING_STEPS``): the default of a title.
+OPERATING_STEPS = ("bankrupt", "share exchange", "private tile lay", "buy private at any time",
+                   "home token", "track", "token", "run routes", "dividend", "discard train",
+                   "buy trains", "buy private")
+
 
 @dataclass(frozen=True)
 class Title:
@@ -76,6 +82,9 @@ class Title:
     #: Ids of the title's map that error texts show as the shape of a field
     #: (``"hex"``, ``"node"``): "a hex id such as 'G15'" (``engine.titles.example``).
     examples: Mapping[str, str] = field(default_factory=dict)
+    #: The steps of its operating turn, in order, by name (``OPERATING_STEPS``, 1888's and
+    #: 1830's; a title with a step of its own, such as 1889's special track, lists it).
+    operating_steps: tuple[str, ...] = OPERATING_STEPS
 
     @property
     def data(self) -> GameData:

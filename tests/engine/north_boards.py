@@ -10,8 +10,11 @@ import pytest
 from route18xx.engine.board.board import Board
 from route18xx.engine.errors import IllegalAction
 from route18xx.engine.facts.gamedata import game_data
-from route18xx.engine.facts.rulesets import NORTH
+from route18xx.engine.titles import TITLES
 from route18xx.engine.inputs.state_file import parse_board
+
+#: 1888's rule sets (engine/data/1888/rule_sets.json)
+NORTH = TITLES["1888"].rule_sets["north"]
 
 
 def board(tiles: Iterable[tuple[str, str, int]] = (),

@@ -17,9 +17,14 @@ import pytest
 
 from route18xx.engine.board.board import Board
 from route18xx.engine.facts.gamedata import game_data
-from route18xx.engine.facts.rulesets import NORTH, PROTOTYPE, RULE_SETS
+from route18xx.engine.titles import TITLES
 from route18xx.engine.board.tile_abilities import tile_ability
 from route18xx.engine.board.tile_rules import WALL_COLORS, upgrade_candidates
+
+#: 1888's rule sets (engine/data/1888/rule_sets.json)
+NORTH = TITLES["1888"].rule_sets["north"]
+PROTOTYPE = TITLES["1888"].rule_sets["prototype"]
+RULE_SETS = TITLES["1888"].rule_sets
 
 #: The private-company tiles and the one hex each may stand on (RULES.md §7.2, §7.3, §7.5).
 SPECIAL_TILE_HEX = {"L39": "H2", "L40a": "E17", "L40b": "F16", "L41": "C5"}

@@ -9,7 +9,7 @@ import pytest
 from route18xx.engine.board.board import Board, PlacedTile
 from route18xx.engine.errors import IllegalAction, MalformedInput
 from route18xx.engine.facts.gamedata import game_data
-from route18xx.engine.facts.rulesets import NORTH, PROTOTYPE
+from route18xx.engine.titles import TITLES
 from route18xx.engine.inputs.state_file import parse_state
 from route18xx.engine.board.tile_lay import (
     TileLay,
@@ -21,6 +21,10 @@ from route18xx.engine.board.tile_lay import (
 )
 from route18xx.engine.board.tile_rules import track_key
 from tests.engine.north_boards import assert_refused, board
+
+#: 1888's rule sets (engine/data/1888/rule_sets.json)
+NORTH = TITLES["1888"].rule_sets["north"]
+PROTOTYPE = TITLES["1888"].rule_sets["prototype"]
 
 TILES = game_data("1888").tiles
 

@@ -22,8 +22,11 @@ from route18xx.engine.facts.rule_versions import (
     parse_rules_as_of,
     rules_as_of,
 )
-from route18xx.engine.facts.rulesets import NORTH
+from route18xx.engine.titles import TITLES
 from route18xx.engine.inputs.state_file import parse_board, parse_state
+
+#: 1888's rule sets (engine/data/1888/rule_sets.json)
+NORTH = TITLES["1888"].rule_sets["north"]
 
 OLD = date(2023, 8, 24)  # the day before the market change (HISTORY.md §2)
 NEW = date(2023, 8, 25)

@@ -1,0 +1,45 @@
+"""A title lists its operating turn's steps by name (issue 33 item 3: the round hooks).
+
+1888 and 1830 share the order of 1888 RULES.md §6.3 (1830 RULES.md §6: the same turn);
+a step the engine does not have is refused naming the title and the step, never skipped.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from route18xx.engine.errors import TitleDataError
+from route18xx.engine.game.operating_round import OPERATING_STEPS, operating_steps
+from route18xx.engine.titles import TITLES
+
+
+@pytest.mark.parametrize("title", sorted(TITLES))
+def test_every_title_lists_steps_the_engine_has(title: str) -> None:
+    t = TITLES[title]
+    steps = operating_steps(t.name, t.operating_steps)
+    assert [s.name for s in steps][:2] == ["bankrupt", "share exchange"]
+    assert len(steps) == len(t.operating_steps)
+
+
+def test_the_turn_runs_track_token_routes_dividend_then_trains_in_that_order() -> None:
+    """RULES.md §6.3 d-g: lay track, place a token, run trains, pay, buy trains."""
+    names = list(TITLES["1888"].operating_steps)
+    order = [names.index(n) for n in ("track", "token", "run routes", "dividend", "buy trains")]
+    assert order == sorted(order)
+
+
+def test_a_step_the_engine_lacks_is_refused_naming_it() -> None:
+    title = dataclasses.replace(TITLES["1888"], operating_steps=("track", "special track"))
+    with pytest.raises(TitleDataError, match="special track"):
+        operating_steps(title.name, title.operating_steps)
+    assert "special track" not in OPERATING_STEPS
+
+
+def test_a_game_of_a_title_with_such_a_step_is_refused_when_it_starts() -> None:
+    from route18xx.engine.game.game import Game
+
+    title = dataclasses.replace(TITLES["1888"], operating_steps=("track", "special track"))
+    with pytest.raises(TitleDataError, match="special track"):
+        Game("north", [1, 2, 3], title=title)
