@@ -23,6 +23,8 @@ let objective = "total";
 /** The view on screen; ``live(v)`` is false once the player has moved on from ``v``. */
 let view = { id: 0, controller: new AbortController() };
 let boardHandle = null;
+/** A link to a file-loaded game names its file and run; the run opens once that file is given. */
+let awaited = null;
 
 function newView() {
   view.controller.abort();
@@ -391,10 +393,13 @@ function closeFullSize() {
 // ---- wiring -----------------------------------------------------------------------
 
 function readFile(file) {
+  // the file a link asked for: its run opens (under the link's name, so the address stays)
+  const linked = awaited && awaited.log === file.name ? awaited : null;
+  awaited = null;
   clearScreen();
   const reader = new FileReader();
   const v = view;
-  reader.onload = () => { if (live(v)) loadText(String(reader.result), file.name); };
+  reader.onload = () => { if (live(v)) loadText(String(reader.result), file.name, linked ? linked.action : null); };
   reader.onerror = () => { if (live(v)) showError(`${file.name} could not be read.`); };
   reader.readAsText(file);
 }
@@ -457,7 +462,11 @@ function restore() {
   const text = recall(wanted.log);
   if (text !== null) loadText(text, wanted.log, wanted.action);
   else if (/^\d+$/.test(wanted.log) || /^https?:\/\//.test(wanted.log)) loadRemote(wanted.log, wanted.action);
-  else status(`The link names the log ${wanted.log}: load that file to see it.`);
+  else {
+    awaited = wanted;
+    status(`The link names the log ${wanted.log}` + (wanted.action === null ? "" : `, run ${wanted.action}`) +
+      ": load that file to see it.");
+  }
 }
 
 restore();
