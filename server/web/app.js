@@ -9,7 +9,7 @@ import { readAddress, recall, remember, setAddress } from "./address.js";
 import { Aborted, rpc } from "./api.js";
 import { mountBoard, placeNames } from "./board.js";
 import { renderBreakdown } from "./details.js";
-import { turnMoves } from "./logfacts.js";
+import { turnLays, turnMoves } from "./logfacts.js";
 import { RunsList } from "./runs.js";
 import { renderCombined, renderPlayer, renderSuggestions } from "./suggestions.js";
 import { renderTurn } from "./turnplan.js";
@@ -23,6 +23,8 @@ let objective = "total";
 /** The view on screen; ``live(v)`` is false once the player has moved on from ``v``. */
 let view = { id: 0, controller: new AbortController() };
 let boardHandle = null;
+/** The board after a move or a plan, below the run's. */
+let afterHandle = null;
 /** A link to a file-loaded game names its file and run; the run opens once that file is given. */
 let awaited = null;
 
@@ -78,6 +80,8 @@ const status = (message) => { $("status").textContent = message; };
 function clearBoard() {
   if (boardHandle) boardHandle.dispose();
   boardHandle = null;
+  if (afterHandle) afterHandle.dispose();
+  afterHandle = null;
   closeFullSize();
   $("board-panel").hidden = true;
   $("board-title").textContent = "Board";
@@ -229,7 +233,10 @@ async function drawBoard(v, run, source) {
   try {
     const picture = await rpc("RenderBoard", { ...source, routesMode: "ROUTES_MODE_BOTH" }, signal(v));
     if (!live(v)) return null;
-    boardHandle = mountBoard($("board"), $("board-legend"), picture.svg);
+    // the tiles the company laid this turn, before this run (read from the log itself)
+    const start = run.turnStartActionId || run.actionId;
+    const laid = current.log ? turnLays(current.log, start, run.actionId) : [];
+    boardHandle = mountBoard($("board"), $("board-legend"), picture.svg, { laid, laidWords: "laid this turn" });
     return boardHandle;
   } catch (err) {
     if (err instanceof Aborted || !live(v)) return null;
@@ -302,14 +309,17 @@ async function rankTurn(v, run) {
 
 /** The board a whole-turn plan leaves, with its optimal routes. */
 const drawPlan = (v, ranked, button, caption) =>
-  drawPicture(v, { state: ranked.stateAfter, routesMode: "ROUTES_MODE_OPTIMAL" }, button, caption);
+  drawPicture(v, { state: ranked.stateAfter, routesMode: "ROUTES_MODE_OPTIMAL" }, button, caption,
+    ((ranked.plan || {}).lays || []).map((lay) => lay.hex), "laid by this plan");
 
 /** The board after ``moves`` (a suggestion, a lay and its token, or what the player did). */
 const drawAfter = (v, start, moves, button, caption) =>
-  drawPicture(v, { gameLog: current.text, actionId: start, moves }, button, caption);
+  drawPicture(v, { gameLog: current.text, actionId: start, moves }, button, caption,
+    moves.flatMap((m) => ((m.lays || []).length ? m.lays.map((lay) => lay.hex)
+      : m.kind === "MOVE_KIND_TILE" ? [m.hex] : [])), "laid by this move");
 
 /** The board RenderBoard draws for ``request`` (a board after a move or a plan), below the run's. */
-async function drawPicture(v, request, button, caption) {
+async function drawPicture(v, request, button, caption, laid, laidWords) {
   if (!live(v)) return;
   for (const b of $("board-panel").querySelectorAll("button.draw-move")) b.removeAttribute("aria-pressed");
   if (button) button.setAttribute("aria-pressed", "true");
@@ -317,12 +327,15 @@ async function drawPicture(v, request, button, caption) {
   // the picture's routes are the best income's (dividend + treasury), whatever the switch says
   $("after-caption").textContent = `The board after ${caption}, with its optimal routes` +
     (objective === "revenue" ? " (drawn for dividend + treasury):" : ":");
+  if (afterHandle) afterHandle.dispose();
+  afterHandle = null;
   $("after-board").textContent = "Drawing…";
   $("after-legend").replaceChildren();
   try {
     const after = await rpc("RenderBoard", request, signal(v));
     if (!live(v)) return;
-    mountBoard($("after-board"), $("after-legend"), after.svg, { interactive: false });
+    afterHandle = mountBoard($("after-board"), $("after-legend"), after.svg,
+      { laid, laidWords, label: `the board after ${caption}` });
   } catch (err) {
     if (err instanceof Aborted || !live(v)) return;
     $("after-board").textContent = `The board after this could not be drawn: ${err.message}`;
@@ -439,6 +452,11 @@ for (const radio of document.querySelectorAll('input[name="objective"]')) {
 $("zoom-in").addEventListener("click", () => boardHandle && boardHandle.zoomBy(1.4));
 $("zoom-out").addEventListener("click", () => boardHandle && boardHandle.zoomBy(1 / 1.4));
 $("zoom-fit").addEventListener("click", () => boardHandle && boardHandle.fit());
+$("zoom-routes").addEventListener("click", () => boardHandle && boardHandle.home());
+$("after-zoom-in").addEventListener("click", () => afterHandle && afterHandle.zoomBy(1.4));
+$("after-zoom-out").addEventListener("click", () => afterHandle && afterHandle.zoomBy(1 / 1.4));
+$("after-zoom-fit").addEventListener("click", () => afterHandle && afterHandle.fit());
+$("after-zoom-routes").addEventListener("click", () => afterHandle && afterHandle.home());
 $("full-size").addEventListener("click", () => {
   if ($("board-area").classList.contains("full")) closeFullSize();
   else openFullSize();

@@ -43,6 +43,13 @@ export function turnMoves(log, fromId, toId, corporation) {
   return moves;
 }
 
+/** The hexes the company laid tiles on from the turn's first action up to the run. */
+export function turnLays(log, fromId, toId) {
+  return keptActions(log)
+    .filter((a) => a.type === "lay_tile" && a.id >= fromId && a.id < toId && a.entity_type !== "player")
+    .map((a) => a.hex);
+}
+
 /** "5-0-0" (tile 5-0, city 0) → "H14 city 0"; a printed hex's own id ("F16-0-0") stays readable. */
 function tokenPlace(city, tileHex) {
   const m = city.match(/^(.+)-(\d+)$/);
