@@ -10,10 +10,11 @@ import { Aborted, rpc } from "./api.js";
 import { mountBoard, placeNames } from "./board.js";
 import { renderBreakdown } from "./details.js";
 import { turnLays, turnMoves } from "./logfacts.js";
+import { OwnRoute } from "./ownroute.js";
 import { RunsList } from "./runs.js";
 import { renderCombined, renderPlayer, renderSuggestions } from "./suggestions.js";
 import { renderTurn } from "./turnplan.js";
-import { OBJECTIVES, describe, incomeLine, setCurrency, summary } from "./words.js";
+import { OBJECTIVES, describe, figureWord, hasSubsidies, incomeLine, setCurrency, setSubsidies, summary } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -25,6 +26,8 @@ let view = { id: 0, controller: new AbortController() };
 let boardHandle = null;
 /** The board after a move or a plan, below the run's. */
 let afterHandle = null;
+/** The player's own routes on the run's board (issue 34, item 6). */
+let ownRoute = null;
 /** A link to a file-loaded game names its file and run; the run opens once that file is given. */
 let awaited = null;
 
@@ -45,6 +48,8 @@ function titles() {
     titlesInfo = rpc("GetInfo", {}).then((info) => {
       const list = info.titles || [];
       return { formats: Object.fromEntries(list.map((t) => [t.title, t.currencyFormat || "%s"])),
+        // protobuf JSON leaves a false ``subsidies`` out: absent means the title pays none
+        subsidies: Object.fromEntries(list.map((t) => [t.title, t.subsidies === true])),
         fallback: list.length ? list[0].title : "" };
     }).catch((err) => { titlesInfo = null; throw err; });
   }
@@ -55,7 +60,12 @@ function titles() {
  * no title is the default one, an unknown one plain numbers. */
 async function useCurrencyOf(title) {
   const info = await titles();
-  setCurrency(info.formats[title || info.fallback]);
+  const name = title || info.fallback;
+  setCurrency(info.formats[name]);
+  // a title without subsidies: no objective to choose, no treasury, no subsidy words
+  setSubsidies(name in info.subsidies ? info.subsidies[name] : true);
+  $("objective-switch").hidden = !hasSubsidies();
+  $("words").hidden = !hasSubsidies();
 }
 
 // ---- messages ---------------------------------------------------------------------
@@ -82,6 +92,12 @@ function clearBoard() {
   boardHandle = null;
   if (afterHandle) afterHandle.dispose();
   afterHandle = null;
+  if (ownRoute) ownRoute.dispose();
+  ownRoute = null;
+  $("own-route").hidden = true;
+  for (const id of ["own-trains", "own-result"]) $(id).replaceChildren();
+  $("own-status").textContent = "";
+  $("own-hexes").value = "";
   closeFullSize();
   $("board-panel").hidden = true;
   $("board-title").textContent = "Board";
@@ -101,6 +117,9 @@ function clearBoard() {
 /** A new file: nothing of the previous one stays on screen, and its pending answers are dropped. */
 function clearScreen() {
   newView();
+  setSubsidies(true);
+  $("objective-switch").hidden = false;
+  $("words").hidden = false;
   current = { log: null, text: null, name: "", notice: "", runs: [] };
   clearError();
   status("");
@@ -223,6 +242,12 @@ async function showRun(run) {
   if (top < 0 || top > window.innerHeight * 0.4) $("board-panel").scrollIntoView({ block: "start" });
   const source = { gameLog: current.text, actionId: run.actionId };
   const board = drawBoard(v, run, source);
+  board.then((handle) => {
+    if (!live(v) || !handle) return;
+    $("own-route").hidden = false;
+    ownRoute = new OwnRoute({ run, source, objective, signal: v.controller.signal, board: handle,
+      boardBox: $("board") });
+  });
   explain(v, run, source, board);
   suggest(v, run);
   $("turn-box").hidden = false;
@@ -267,7 +292,7 @@ async function explain(v, run, source, board) {
 async function suggest(v, run) {
   const start = run.turnStartActionId || run.actionId;
   const did = current.log ? turnMoves(current.log, start, run.actionId, run.corporation) : [];
-  const word = OBJECTIVES[objective].figure;
+  const word = figureWord(objective);
   renderPlayer($("player-did"), null, did, word, null);
   let report;
   try {
@@ -303,7 +328,7 @@ async function rankTurn(v, run) {
     return;
   }
   if (!live(v)) return;
-  renderTurn($("turn-plans"), $("turn-trains"), $("turn-status"), report, OBJECTIVES[objective].figure,
+  renderTurn($("turn-plans"), $("turn-trains"), $("turn-status"), report, figureWord(objective),
     (ranked, button, caption) => drawPlan(v, ranked, button, caption));
 }
 
@@ -326,7 +351,7 @@ async function drawPicture(v, request, button, caption, laid, laidWords) {
   $("after-box").hidden = false;
   // the picture's routes are the best income's (dividend + treasury), whatever the switch says
   $("after-caption").textContent = `The board after ${caption}, with its optimal routes` +
-    (objective === "revenue" ? " (drawn for dividend + treasury):" : ":");
+    (objective === "revenue" && hasSubsidies() ? " (drawn for dividend + treasury):" : ":");
   if (afterHandle) afterHandle.dispose();
   afterHandle = null;
   $("after-board").textContent = "Drawing…";

@@ -30,6 +30,8 @@ export function mountBoard(container, legendBox, svgText, { laid = [], laidWords
   const legend = svg.querySelector("#legend");
   const lines = legend ? extractLegend(legend) : [];
   if (legend) legend.remove();
+  // the trains of the drawn recorded routes, under the log's own ids ("3-3")
+  const trains = lines.filter((l) => l.route && l.route.kind === "recorded").map((l) => l.route.train);
   const marked = markLaid(svg, laid, laidWords);
   // the map alone (title, grid and names included): the legend now lives beside it
   const box = svg.getBBox();
@@ -39,7 +41,7 @@ export function mountBoard(container, legendBox, svgText, { laid = [], laidWords
     svg.setAttribute("viewBox", `${world.x} ${world.y} ${world.width} ${world.height}`);
     svg.setAttribute("width", "100%");
     svg.removeAttribute("height");
-    return { svg, home() {}, fit() {}, zoomBy() {}, dispose() {} };
+    return { svg, trains, home() {}, fit() {}, zoomBy() {}, dispose() {} };
   }
   svg.removeAttribute("viewBox");
   svg.setAttribute("width", "100%");
@@ -51,12 +53,13 @@ export function mountBoard(container, legendBox, svgText, { laid = [], laidWords
   for (const child of [...svg.childNodes]) viewport.appendChild(child);
   svg.appendChild(viewport);
   const zoom = window.panzoom(viewport, {
-    maxZoom: 6, minZoom: 0.15, zoomDoubleClickSpeed: 1.8, smoothScroll: false,
+    // no double-click zoom: two quick presses pick two hexes of a route (ownroute.js)
+    maxZoom: 6, minZoom: 0.15, zoomDoubleClickSpeed: 1, smoothScroll: false,
     // a wheel over the board zooms it; the page scrolls elsewhere
     beforeWheel: () => false,
   });
   const handle = {
-    svg, zoom,
+    svg, zoom, trains,
     /** The opening view: fitted to the routes (on a phone: on them, names readable). */
     home() { place(container, zoom, world, false); },
     /** The whole map. */
