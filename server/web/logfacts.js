@@ -34,7 +34,8 @@ export function turnMoves(log, fromId, toId, corporation) {
     if (a.type === "lay_tile") tileHex[a.tile] = a.hex;
     if (a.id < fromId || a.id >= toId || a.entity_type === "player") continue;
     if (a.type === "lay_tile") {
-      moves.push(`laid tile ${tileName(a.tile)} on ${a.hex} (rotation ${a.rotation || 0})` +
+      // the tile and hex alone: the service's words for the lay (the exits it connects) follow
+      moves.push(`laid tile ${tileName(a.tile)} on ${a.hex}` +
         (a.entity !== corporation ? ` with ${a.entity}` : ""));
     } else if (a.type === "place_token") {
       moves.push(`placed a token in ${tokenPlace(String(a.city || "?"), tileHex)}`);
