@@ -61,8 +61,8 @@ def vocabulary(view: api.BoardView) -> str:
     if bonus and view.mine_hex is not None:
         return VOCABULARY
     revenue = "revenue: paid out as dividend" + (" (destination bonus included)" if bonus else "")
-    if view.mine_hex is None:
-        return revenue + "; income: revenue (no stop pays a subsidy in this title)"
+    if view.mine_hex is None:  # income is revenue: one name for it (issue 34)
+        return revenue
     return revenue + "; subsidy: the mine's payment to the treasury; income: revenue + subsidy"
 
 
@@ -100,10 +100,11 @@ def build_picture(
     if "optimal" in totals and "recorded" in totals:
         (opt_rev, opt_sub), (rec_rev, rec_sub) = totals["optimal"], totals["recorded"]
         diff = opt_rev + opt_sub - rec_rev - rec_sub
+        split = (f"income (dividend {_signed(opt_rev - rec_rev, fmt)}, treasury "
+                 f"{_signed(opt_sub - rec_sub, fmt)})" if view.mine_hex is not None
+                 else "revenue")  # no treasury to split off in the title
         legend.append(LegendLine(
-            f"optimal − recorded: {_signed(diff, fmt)} income (dividend "
-            f"{_signed(opt_rev - rec_rev, fmt)}, treasury {_signed(opt_sub - rec_sub, fmt)})  "
-            "(solid: optimal, dashed: recorded)",
+            f"optimal − recorded: {_signed(diff, fmt)} {split}  (solid: optimal, dashed: recorded)",
             bold=True))
     if sets:
         legend.append(LegendLine(vocabulary(view)))
@@ -113,7 +114,9 @@ def build_picture(
     return Picture(view, tuple(drawn), tuple(legend), highlight, subtitle)
 
 
-def _suggestion_highlight(suggestion: api.Suggestion, fmt: str) -> Highlight:
+def _suggestion_highlight(suggestion: api.Suggestion, fmt: str, figure: str = "income") -> Highlight:
+    """The suggestion's caption; ``figure`` names what it earns ("revenue" in a title
+    without subsidies, where income is revenue)."""
     move = suggestion.move
     if move.text:  # the move in words (issue 22): the exits it connects, not a rotation index
         caption = move.text
@@ -123,7 +126,7 @@ def _suggestion_highlight(suggestion: api.Suggestion, fmt: str) -> Highlight:
         caption = f"tile {move.tile} on {move.hex} rotation {move.rotation}"
     if suggestion.then_token is not None:
         caption += f", then {suggestion.then_token.text or 'a token on ' + suggestion.then_token.hex}"
-    caption += f", income {money(suggestion.income, fmt)}"
+    caption += f", {figure} {money(suggestion.income, fmt)}"
     return Highlight(move.hex, caption, suggestion.gain)
 
 
@@ -152,7 +155,8 @@ def render_svg(
     state = api.read_state(state_raw)
     highlight = None
     if suggestion is not None:
-        highlight = _suggestion_highlight(suggestion, state.data.currency_format)
+        highlight = _suggestion_highlight(suggestion, state.data.currency_format,
+                                          "income" if state.data.stop_subsidies else "revenue")
         state = api.state_with_move(state, suggestion.move)
         if suggestion.then_token is not None:
             state = api.state_with_move(state, suggestion.then_token)

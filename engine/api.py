@@ -118,7 +118,7 @@ __all__ = [
     "state_before", "state_from_log", "state_with_move", "suggest_moves", "tile_view",
     "PlanLay", "PlanReport", "PlanToken", "RankedPlanReport", "TrainAdvice", "TurnReport",
     "suggest_turn", "TurnComparison", "TurnsReport", "compare_turns", "money", "signed_money",
-    "currency_formats", "served_title", "titles_served", "blockers_aliases",
+    "currency_formats", "subsidy_titles", "served_title", "titles_served", "blockers_aliases",
 ]
 
 
@@ -582,6 +582,17 @@ def currency_formats() -> dict[str, str]:
     {'1888': '¥%s', '1830': '$%s'}
     """
     return {t.name: t.currency_format for t in TITLES.values()}
+
+
+def subsidy_titles() -> dict[str, bool]:
+    """Whether each title pays stop subsidies to the treasury (1888's mine, ROUTES.md §5.3;
+    1830 has none): a fact of its data (``stop_subsidies``). Without subsidies the
+    income objective and the revenue objective are the same, and no treasury is lost.
+
+    >>> subsidy_titles()
+    {'1888': True, '1830': False}
+    """
+    return {t.name: bool(t.data.stop_subsidies) for t in TITLES.values()}
 
 
 def served_title(name: object, field: str = "title") -> str:

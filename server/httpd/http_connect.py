@@ -18,11 +18,18 @@ library's own method:
   Python's exception text;
 * the call's end: every call to a method path, failed or not, is counted
   and logged as gRPC calls are (``CallCore.finish``), with the outcome the
-  service recorded or, for a call refused before it, the code answered.
+  service recorded or, for a call refused before it, the code answered;
+* a client that goes away: once the request's body is read, the connection is
+  watched, and a call whose client closed it before any answer began is
+  cancelled (its lane slot and worker freed at once, as a cancelled gRPC call's
+  are). A page abandons a view's calls by aborting their fetches (issue 34: a
+  hurried player's abandoned calls filled the suggest lane).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import contextvars
 import json
 import logging
@@ -155,9 +162,17 @@ class BoundedRouteServiceApp(RouteServiceASGIApplication):
                 answered["last"] = message.get("body", b"")
             await send(message)
 
+        read = asyncio.Event()
+
+        async def reading() -> Message:
+            message: Message = await receive()
+            if message["type"] != "http.request" or not message.get("more_body"):
+                read.set()  # the body is whole (or the client left): what follows is a hang-up
+            return message
+
         try:
             with self._core.in_flight("http"):
-                await super().__call__(scope, receive, watched)
+                await _unless_hung_up(super().__call__(scope, reading, watched), receive, read, answered)
         finally:
             CURRENT.reset(token)
             _log(self._core, record, answered)
@@ -222,6 +237,34 @@ class BoundedRouteServiceApp(RouteServiceASGIApplication):
             await _grpc_web_error(exc, send)
             return
         await super()._handle_error(exc, ctx, send)
+
+
+async def _unless_hung_up(call: Awaitable[None], receive: Receive, read: asyncio.Event,
+                          answered: dict[str, Any]) -> None:
+    """Run ``call``; cancel it if the client hangs up after its body was ``read`` and before
+    an answer began (``answered``). The cancelled service records the call as CANCELLED."""
+    task = asyncio.ensure_future(call)
+    watch = asyncio.ensure_future(_hang_up(receive, read))
+    try:
+        await asyncio.wait((task, watch), return_when=asyncio.FIRST_COMPLETED)
+        if not task.done() and "status" not in answered:
+            task.cancel()  # the client is gone: nobody reads an answer
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            return
+        await task
+    finally:
+        watch.cancel()
+        if not task.done():
+            task.cancel()
+
+
+async def _hang_up(receive: Receive, read: asyncio.Event) -> None:
+    """Returns when the client closes the connection (ASGI ``http.disconnect``) after the
+    request's body was read; uvicorn's ``receive`` waits until then."""
+    await read.wait()
+    while (await receive())["type"] != "http.disconnect":
+        pass
 
 
 def _without(headers: Headers, name: str) -> Headers:

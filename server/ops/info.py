@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from route18xx.engine.api import currency_formats, titles_served
+from route18xx.engine.api import currency_formats, subsidy_titles, titles_served
 from route18xx.server.ops.version import git_revision, package_version
 from route18xx.v1 import route_service_pb2 as pb
 
@@ -25,7 +25,8 @@ def server_info(config: ServerConfig, lanes: Iterable[LaneConfig]) -> pb.GetInfo
         version=package_version(),
         git_revision=git_revision(),
         titles=[pb.TitleInfo(title=title, rule_sets=list(rule_sets),
-                             currency_format=currency_formats()[title])
+                             currency_format=currency_formats()[title],
+                             subsidies=subsidy_titles()[title])
                 for title, rule_sets in titles_served().items()],
         limits=pb.ServerLimits(
             max_call_s=limits.max_call_s,

@@ -9,11 +9,12 @@ import { readAddress, recall, remember, setAddress } from "./address.js";
 import { Aborted, rpc } from "./api.js";
 import { mountBoard, placeNames } from "./board.js";
 import { renderBreakdown } from "./details.js";
-import { turnMoves } from "./logfacts.js";
+import { turnLays, turnMoves } from "./logfacts.js";
+import { OwnRoute } from "./ownroute.js";
 import { RunsList } from "./runs.js";
 import { renderCombined, renderPlayer, renderSuggestions } from "./suggestions.js";
 import { renderTurn } from "./turnplan.js";
-import { OBJECTIVES, describe, incomeLine, setCurrency, summary } from "./words.js";
+import { OBJECTIVES, describe, figureWord, hasSubsidies, incomeLine, setCurrency, setSubsidies, summary } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -23,6 +24,12 @@ let objective = "total";
 /** The view on screen; ``live(v)`` is false once the player has moved on from ``v``. */
 let view = { id: 0, controller: new AbortController() };
 let boardHandle = null;
+/** The board after a move or a plan, below the run's. */
+let afterHandle = null;
+/** The player's own routes on the run's board (issue 34, item 6). */
+let ownRoute = null;
+/** A link to a file-loaded game names its file and run; the run opens once that file is given. */
+let awaited = null;
 
 function newView() {
   view.controller.abort();
@@ -41,6 +48,8 @@ function titles() {
     titlesInfo = rpc("GetInfo", {}).then((info) => {
       const list = info.titles || [];
       return { formats: Object.fromEntries(list.map((t) => [t.title, t.currencyFormat || "%s"])),
+        // protobuf JSON leaves a false ``subsidies`` out: absent means the title pays none
+        subsidies: Object.fromEntries(list.map((t) => [t.title, t.subsidies === true])),
         fallback: list.length ? list[0].title : "" };
     }).catch((err) => { titlesInfo = null; throw err; });
   }
@@ -51,7 +60,12 @@ function titles() {
  * no title is the default one, an unknown one plain numbers. */
 async function useCurrencyOf(title) {
   const info = await titles();
-  setCurrency(info.formats[title || info.fallback]);
+  const name = title || info.fallback;
+  setCurrency(info.formats[name]);
+  // a title without subsidies: no objective to choose, no treasury, no subsidy words
+  setSubsidies(name in info.subsidies ? info.subsidies[name] : true);
+  $("objective-switch").hidden = !hasSubsidies();
+  $("words").hidden = !hasSubsidies();
 }
 
 // ---- messages ---------------------------------------------------------------------
@@ -76,6 +90,14 @@ const status = (message) => { $("status").textContent = message; };
 function clearBoard() {
   if (boardHandle) boardHandle.dispose();
   boardHandle = null;
+  if (afterHandle) afterHandle.dispose();
+  afterHandle = null;
+  if (ownRoute) ownRoute.dispose();
+  ownRoute = null;
+  $("own-route").hidden = true;
+  for (const id of ["own-trains", "own-result"]) $(id).replaceChildren();
+  $("own-status").textContent = "";
+  $("own-hexes").value = "";
   closeFullSize();
   $("board-panel").hidden = true;
   $("board-title").textContent = "Board";
@@ -95,6 +117,9 @@ function clearBoard() {
 /** A new file: nothing of the previous one stays on screen, and its pending answers are dropped. */
 function clearScreen() {
   newView();
+  setSubsidies(true);
+  $("objective-switch").hidden = false;
+  $("words").hidden = false;
   current = { log: null, text: null, name: "", notice: "", runs: [] };
   clearError();
   status("");
@@ -217,6 +242,12 @@ async function showRun(run) {
   if (top < 0 || top > window.innerHeight * 0.4) $("board-panel").scrollIntoView({ block: "start" });
   const source = { gameLog: current.text, actionId: run.actionId };
   const board = drawBoard(v, run, source);
+  board.then((handle) => {
+    if (!live(v) || !handle) return;
+    $("own-route").hidden = false;
+    ownRoute = new OwnRoute({ run, source, objective, signal: v.controller.signal, board: handle,
+      boardBox: $("board") });
+  });
   explain(v, run, source, board);
   suggest(v, run);
   $("turn-box").hidden = false;
@@ -227,7 +258,10 @@ async function drawBoard(v, run, source) {
   try {
     const picture = await rpc("RenderBoard", { ...source, routesMode: "ROUTES_MODE_BOTH" }, signal(v));
     if (!live(v)) return null;
-    boardHandle = mountBoard($("board"), $("board-legend"), picture.svg);
+    // the tiles the company laid this turn, before this run (read from the log itself)
+    const start = run.turnStartActionId || run.actionId;
+    const laid = current.log ? turnLays(current.log, start, run.actionId) : [];
+    boardHandle = mountBoard($("board"), $("board-legend"), picture.svg, { laid, laidWords: "laid this turn" });
     return boardHandle;
   } catch (err) {
     if (err instanceof Aborted || !live(v)) return null;
@@ -258,7 +292,7 @@ async function explain(v, run, source, board) {
 async function suggest(v, run) {
   const start = run.turnStartActionId || run.actionId;
   const did = current.log ? turnMoves(current.log, start, run.actionId, run.corporation) : [];
-  const word = OBJECTIVES[objective].figure;
+  const word = figureWord(objective);
   renderPlayer($("player-did"), null, did, word, null);
   let report;
   try {
@@ -294,33 +328,39 @@ async function rankTurn(v, run) {
     return;
   }
   if (!live(v)) return;
-  renderTurn($("turn-plans"), $("turn-trains"), $("turn-status"), report, OBJECTIVES[objective].figure,
+  renderTurn($("turn-plans"), $("turn-trains"), $("turn-status"), report, figureWord(objective),
     (ranked, button, caption) => drawPlan(v, ranked, button, caption));
 }
 
 /** The board a whole-turn plan leaves, with its optimal routes. */
 const drawPlan = (v, ranked, button, caption) =>
-  drawPicture(v, { state: ranked.stateAfter, routesMode: "ROUTES_MODE_OPTIMAL" }, button, caption);
+  drawPicture(v, { state: ranked.stateAfter, routesMode: "ROUTES_MODE_OPTIMAL" }, button, caption,
+    ((ranked.plan || {}).lays || []).map((lay) => lay.hex), "laid by this plan");
 
 /** The board after ``moves`` (a suggestion, a lay and its token, or what the player did). */
 const drawAfter = (v, start, moves, button, caption) =>
-  drawPicture(v, { gameLog: current.text, actionId: start, moves }, button, caption);
+  drawPicture(v, { gameLog: current.text, actionId: start, moves }, button, caption,
+    moves.flatMap((m) => ((m.lays || []).length ? m.lays.map((lay) => lay.hex)
+      : m.kind === "MOVE_KIND_TILE" ? [m.hex] : [])), "laid by this move");
 
 /** The board RenderBoard draws for ``request`` (a board after a move or a plan), below the run's. */
-async function drawPicture(v, request, button, caption) {
+async function drawPicture(v, request, button, caption, laid, laidWords) {
   if (!live(v)) return;
   for (const b of $("board-panel").querySelectorAll("button.draw-move")) b.removeAttribute("aria-pressed");
   if (button) button.setAttribute("aria-pressed", "true");
   $("after-box").hidden = false;
   // the picture's routes are the best income's (dividend + treasury), whatever the switch says
   $("after-caption").textContent = `The board after ${caption}, with its optimal routes` +
-    (objective === "revenue" ? " (drawn for dividend + treasury):" : ":");
+    (objective === "revenue" && hasSubsidies() ? " (drawn for dividend + treasury):" : ":");
+  if (afterHandle) afterHandle.dispose();
+  afterHandle = null;
   $("after-board").textContent = "Drawing…";
   $("after-legend").replaceChildren();
   try {
     const after = await rpc("RenderBoard", request, signal(v));
     if (!live(v)) return;
-    mountBoard($("after-board"), $("after-legend"), after.svg, { interactive: false });
+    afterHandle = mountBoard($("after-board"), $("after-legend"), after.svg,
+      { laid, laidWords, label: `the board after ${caption}` });
   } catch (err) {
     if (err instanceof Aborted || !live(v)) return;
     $("after-board").textContent = `The board after this could not be drawn: ${err.message}`;
@@ -391,10 +431,13 @@ function closeFullSize() {
 // ---- wiring -----------------------------------------------------------------------
 
 function readFile(file) {
+  // the file a link asked for: its run opens (under the link's name, so the address stays)
+  const linked = awaited && awaited.log === file.name ? awaited : null;
+  awaited = null;
   clearScreen();
   const reader = new FileReader();
   const v = view;
-  reader.onload = () => { if (live(v)) loadText(String(reader.result), file.name); };
+  reader.onload = () => { if (live(v)) loadText(String(reader.result), file.name, linked ? linked.action : null); };
   reader.onerror = () => { if (live(v)) showError(`${file.name} could not be read.`); };
   reader.readAsText(file);
 }
@@ -434,6 +477,11 @@ for (const radio of document.querySelectorAll('input[name="objective"]')) {
 $("zoom-in").addEventListener("click", () => boardHandle && boardHandle.zoomBy(1.4));
 $("zoom-out").addEventListener("click", () => boardHandle && boardHandle.zoomBy(1 / 1.4));
 $("zoom-fit").addEventListener("click", () => boardHandle && boardHandle.fit());
+$("zoom-routes").addEventListener("click", () => boardHandle && boardHandle.home());
+$("after-zoom-in").addEventListener("click", () => afterHandle && afterHandle.zoomBy(1.4));
+$("after-zoom-out").addEventListener("click", () => afterHandle && afterHandle.zoomBy(1 / 1.4));
+$("after-zoom-fit").addEventListener("click", () => afterHandle && afterHandle.fit());
+$("after-zoom-routes").addEventListener("click", () => afterHandle && afterHandle.home());
 $("full-size").addEventListener("click", () => {
   if ($("board-area").classList.contains("full")) closeFullSize();
   else openFullSize();
@@ -457,7 +505,11 @@ function restore() {
   const text = recall(wanted.log);
   if (text !== null) loadText(text, wanted.log, wanted.action);
   else if (/^\d+$/.test(wanted.log) || /^https?:\/\//.test(wanted.log)) loadRemote(wanted.log, wanted.action);
-  else status(`The link names the log ${wanted.log}: load that file to see it.`);
+  else {
+    awaited = wanted;
+    status(`The link names the log ${wanted.log}` + (wanted.action === null ? "" : `, run ${wanted.action}`) +
+      ": load that file to see it.");
+  }
 }
 
 restore();

@@ -3,7 +3,7 @@
 // service's `breakdown`), and what the optimum adds and drops against the recorded route
 // (ValidateRoutes with `compare`, the same as `route18xx check --compare`).
 
-import { signedMoney, money } from "./words.js";
+import { hasSubsidies, signedMoney, money } from "./words.js";
 
 /** A train's name as players say it: "5-0" → "5-train" (the log's own id in the title). */
 export const trainName = (id) => `${String(id || "?").replace(/-\d+$/, "")}-train`;
@@ -103,7 +103,8 @@ function differences(cmp, names) {
   const parts = [];
   if ((cmp.added || []).length) parts.push(`adds ${list(cmp.added)}`);
   if ((cmp.dropped || []).length) parts.push(`drops ${list(cmp.dropped)}`);
-  const amounts = `revenue ${signedMoney(cmp.revenueDifference || 0)}, subsidy ${signedMoney(cmp.subsidyDifference || 0)}`;
+  const amounts = `revenue ${signedMoney(cmp.revenueDifference || 0)}` +
+    (hasSubsidies() ? `, subsidy ${signedMoney(cmp.subsidyDifference || 0)}` : "");
   p.textContent = parts.length ? `The optimum ${parts.join(" and ")}: ${amounts}.`
     : "The optimum runs the same stops.";
   return p;

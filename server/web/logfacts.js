@@ -34,13 +34,21 @@ export function turnMoves(log, fromId, toId, corporation) {
     if (a.type === "lay_tile") tileHex[a.tile] = a.hex;
     if (a.id < fromId || a.id >= toId || a.entity_type === "player") continue;
     if (a.type === "lay_tile") {
-      moves.push(`laid tile ${tileName(a.tile)} on ${a.hex} (rotation ${a.rotation || 0})` +
+      // the tile and hex alone: the service's words for the lay (the exits it connects) follow
+      moves.push(`laid tile ${tileName(a.tile)} on ${a.hex}` +
         (a.entity !== corporation ? ` with ${a.entity}` : ""));
     } else if (a.type === "place_token") {
       moves.push(`placed a token in ${tokenPlace(String(a.city || "?"), tileHex)}`);
     }
   }
   return moves;
+}
+
+/** The hexes the company laid tiles on from the turn's first action up to the run. */
+export function turnLays(log, fromId, toId) {
+  return keptActions(log)
+    .filter((a) => a.type === "lay_tile" && a.id >= fromId && a.id < toId && a.entity_type !== "player")
+    .map((a) => a.hex);
 }
 
 /** "5-0-0" (tile 5-0, city 0) → "H14 city 0"; a printed hex's own id ("F16-0-0") stays readable. */

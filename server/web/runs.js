@@ -3,11 +3,11 @@
 // any column, filtered by company, OR and "gaps only"; rows are one tab stop: ↑/↓ (and
 // Home/End) move the selection, Enter opens it, as do the prev/next buttons.
 
-import { figure, shortfall, solved, money } from "./words.js";
+import { NEGATIVE, figure, hasSubsidies, shortfall, solved, money } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
-const COLUMNS = [
+const ALL_COLUMNS = [
   // the OR as players name it ("OR 8.1"), in the log's order (the action id), the id beside
   { key: "round", label: "OR · action", value: (r) => r.actionId },
   { key: "company", label: "company", value: (r) => r.corporation || "" },
@@ -18,6 +18,13 @@ const COLUMNS = [
   { key: "dividend", label: "dividend lost", value: (r, o) => (shortfall(o, r) || { dividend: 0 }).dividend },
   { key: "treasury", label: "treasury lost", value: (r, o) => (shortfall(o, r) || { treasury: 0 }).treasury },
 ];
+/** The columns for the shown title: no treasury column where no stop pays a subsidy (1830);
+ * there the dividend lost is the revenue lost, and says so. */
+let COLUMNS = ALL_COLUMNS;
+function columnsFor(subsidies) {
+  return subsidies ? ALL_COLUMNS : ALL_COLUMNS.filter((c) => c.key !== "treasury")
+    .map((c) => (c.key === "dividend" ? { ...c, label: "revenue lost" } : c));
+}
 
 /** The list's state: the runs, the objective, the sort and filters, the selected run. */
 export class RunsList {
@@ -32,6 +39,11 @@ export class RunsList {
     for (const id of ["filter-company", "filter-round", "gaps-only"]) {
       $(id).addEventListener("change", () => this.render());
     }
+    $("sort-by").addEventListener("change", () => {
+      const [key, dir] = $("sort-by").value.split(":");
+      this.sort = { key, dir: Number(dir) };
+      this.render();
+    });
     $("prev-run").addEventListener("click", () => this.step(-1, true));
     $("next-run").addEventListener("click", () => this.step(1, true));
     this.body.addEventListener("keydown", (event) => this.key(event));
@@ -47,6 +59,8 @@ export class RunsList {
       const button = document.createElement("button");
       button.type = "button";
       button.textContent = col.label;
+      // one tab stop less per column: the keyboard sorts with "sort by", after the list
+      button.tabIndex = -1;
       button.addEventListener("click", () => {
         this.sort = { key: col.key, dir: this.sort.key === col.key ? -this.sort.dir : 1 };
         this.render();
@@ -54,12 +68,21 @@ export class RunsList {
       th.appendChild(button);
       row.appendChild(th);
     }
+    const options = [];
+    for (const col of COLUMNS) {
+      for (const dir of [1, -1]) {
+        options.push(new Option(`${col.label} ${dir > 0 ? "▲" : "▼"}`, `${col.key}:${dir}`));
+      }
+    }
+    $("sort-by").replaceChildren(...options);
   }
 
   /** New runs (a new file or objective): filters keep their choice when it still exists. */
   setRuns(runs, objective) {
     this.runs = runs;
     this.objective = objective;
+    COLUMNS = columnsFor(hasSubsidies());
+    this.buildHead();
     fillSelect($("filter-company"), "every company", [...new Set(runs.map((r) => r.corporation))].sort());
     fillSelect($("filter-round"), "every OR", [...new Set(runs.map((r) => r.round).filter(Boolean))]);
     this.render();
@@ -69,6 +92,7 @@ export class RunsList {
     this.runs = [];
     this.selected = null;
     this.body.replaceChildren();
+    $("runs-note").hidden = true;
   }
 
   /** The runs shown, in the order shown. */
@@ -93,11 +117,13 @@ export class RunsList {
 
   render() {
     const o = this.objective;
+    $("sort-by").value = `${this.sort.key}:${this.sort.dir}`;
     for (const th of $("runs").querySelectorAll("thead th")) {
       th.setAttribute("aria-sort", th.dataset.key === this.sort.key
         ? (this.sort.dir > 0 ? "ascending" : "descending") : "none");
     }
     const rows = [];
+    let negative = false;
     for (const run of this.visible()) {
       const row = document.createElement("tr");
       row.dataset.actionId = run.actionId;
@@ -117,12 +143,22 @@ export class RunsList {
         // what the optimum earns more (a loss, red) or less (a gain the player took, grey)
         short && short.dividend ? lost(short.dividend) : "",
         short && short.treasury ? lost(short.treasury) : "",
-      ];
+      ].slice(0, COLUMNS.length);
       cells.forEach((text, i) => {
         const td = document.createElement("td");
         td.textContent = text;
         td.dataset.key = COLUMNS[i].key;
-        if (i >= 6 && text) td.classList.add(text.startsWith("−") ? "gained" : "lost");
+        if (i === 0 && run.round) {
+          // "8.1 · 530": a phone shows the OR alone (the action id stays in the row's title)
+          const id = document.createElement("span");
+          id.className = "action-id";
+          id.textContent = ` · ${run.actionId}`;
+          td.replaceChildren(run.round.replace(/^OR /, ""), id);
+        }
+        if (i >= 6 && text) {
+          td.classList.add(text.startsWith("−") ? "gained" : "lost");
+          if (text.startsWith("−")) negative = true;
+        }
         row.appendChild(td);
       });
       row.title = `${run.round || ""} action ${run.actionId}` +
@@ -134,6 +170,9 @@ export class RunsList {
     // the body is the list's one tab stop: ↑/↓ move inside it
     this.body.tabIndex = 0;
     $("runs-count").textContent = `${rows.length} of ${this.runs.length} runs shown`;
+    // a negative figure lost, explained where it shows
+    $("runs-note").textContent = negative ? `−: ${NEGATIVE}` : "";
+    $("runs-note").hidden = !negative;
   }
 
   rowOf(actionId) {

@@ -15,7 +15,9 @@ export function planWords(plan) {
 }
 
 function trainWords(option, figureWord) {
-  const from = option.seller ? `from ${option.seller}` : `from the ${option.source || "depot"}`;
+  // the service's source, in words ("trade_in" is the depot's train bought with a trade-in)
+  const from = option.seller ? `from ${option.seller}`
+    : option.source === "trade_in" ? "from the depot" : `from the ${option.source || "depot"}`;
   const trade = option.tradedIn ? `, trading in a ${option.tradedIn}` : "";
   const price = option.maxPrice && option.maxPrice !== option.price
     ? `${money(option.price || 0)}–${money(option.maxPrice)}` : money(option.price || 0);

@@ -15,6 +15,20 @@ export const OBJECTIVES = {
 // a fact of the title's data ("¥%s" for 1888, "$%s" for 1830), "%s" standing for the number.
 let currencyFormat = "%s";
 
+// Whether the shown title pays subsidies (GetInfo's TitleInfo.subsidies, a fact of its data):
+// without them (1830) income is revenue, so the page names revenue alone, one name for it,
+// and shows no treasury, no subsidy and no objective to choose (issue 34).
+let subsidies = true;
+
+/** The shown title pays subsidies (``true``) or not. */
+export function setSubsidies(paid) {
+  subsidies = paid !== false;
+}
+export const hasSubsidies = () => subsidies;
+
+/** The figure the objective compares, as the page names it: "income" or "revenue". */
+export const figureWord = (objective) => (subsidies ? OBJECTIVES[objective].figure : "revenue");
+
 /** Write amounts from now on in ``format`` (the title of the log or state on screen). */
 export function setCurrency(format) {
   currencyFormat = format && format.includes("%s") ? format : "%s";
@@ -58,12 +72,17 @@ export function revenueAndSubsidy(revenue, subsidy) {
 
 /** A figure with its parts: "income ¥590 (¥550 revenue + ¥40 subsidy)" or "revenue ¥570". */
 export function describe(objective, revenue, subsidy) {
+  if (!subsidies) return `revenue ${money(revenue)}`;
   if (objective === "revenue") {
     return `revenue ${money(revenue)}` + (subsidy ? ` (and ${money(subsidy)} subsidy)` : "");
   }
   return `income ${money(figure(objective, revenue, subsidy))}` +
     (subsidy ? ` (${revenueAndSubsidy(revenue, subsidy)})` : "");
 }
+
+/** What a negative "lost" figure means (issue 34: shown unexplained before). */
+export const NEGATIVE = "A negative figure lost is one the optimum gives up: it earns that much less " +
+  "there (dividend or treasury) to earn more in all.";
 
 /** An amount that may be negative: "¥20", "−¥240". */
 const amount = (n) => (n < 0 ? "−" : "") + money(Math.abs(n || 0));
@@ -91,11 +110,13 @@ export function summary(objective, report, list, stopped, stoppedAt, errors) {
     dividend = short.dividendLost || 0;
     treasury = short.treasuryLost || 0;
   }
-  const word = OBJECTIVES[objective].figure;
+  const word = figureWord(objective);
   return (stoppedAt !== undefined ? "The replay did not reach the end of the game: no final scores. "
     : `Final scores ${report.scoresMatch ? "match" : "do not match"} the log. `) +
-    `Optimum for ${OBJECTIVES[objective].label}: ${money(left)} of ${word} left on the table in ${count} run${count === 1 ? "" : "s"}` +
-    (count ? ` (dividend lost ${amount(dividend)}, treasury lost ${amount(treasury)}).` : ".") +
+    (subsidies ? `Optimum for ${OBJECTIVES[objective].label}: ` : "The optimum: ") +
+    `${money(left)} of ${word} left on the table in ${count} run${count === 1 ? "" : "s"}` +
+    (count && subsidies ? ` (dividend lost ${amount(dividend)}, treasury lost ${amount(treasury)}).` : ".") +
+    (count && subsidies && (dividend < 0 || treasury < 0) ? ` ${NEGATIVE}` : "") +
     (errors.length && !stopped ? " Problems: " + errors.join("; ") : "");
 }
 
@@ -105,9 +126,12 @@ export function incomeLine(objective, run) {
   const parts = [`recorded ${describe(objective, run.recordedRevenue, run.recordedSubsidy)}`];
   parts.push(solved(run) ? `optimal ${describe(objective, run.optimalRevenue, run.optimalSubsidy)}`
     : "optimal: not solved");
-  if (s && s.left > 0) {
+  if (s && s.left > 0 && !subsidies) {
+    parts.push(`left on the table ${money(s.left)}`);
+  } else if (s && s.left > 0) {
     // the optimum against the recorded run: dividend (revenue) and treasury (subsidy)
     parts.push(`left on the table ${money(s.left)} (dividend ${signedMoney(s.dividend)}, treasury ${signedMoney(s.treasury)})`);
+    if (s.dividend < 0 || s.treasury < 0) parts.push(NEGATIVE);
   } else if (s && (s.dividend || s.treasury)) {
     parts.push(`the optimum for ${OBJECTIVES[objective].label} would change the dividend by ${signedMoney(s.dividend)} and the treasury by ${signedMoney(s.treasury)}: nothing left on the table`);
   }

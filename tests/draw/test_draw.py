@@ -254,8 +254,9 @@ def test_an_1830_legend_is_in_dollars() -> None:
     assert f"recorded revenue: ${board['recorded_revenue']}" in legend, legend
     assert "subsidy" not in legend  # 1830 pays none: the totals name revenue alone
     assert "optimal − recorded: +$" in legend and "¥" not in " ".join(texts)
-    # no mine and no destinations in 1830's data: the legend's words name neither
-    assert "no stop pays a subsidy" in " ".join(texts)
+    # no mine and no destinations in 1830's data: the legend's words name neither, and its
+    # income is its revenue: one name (issue 34)
+    assert "subsidy" not in " ".join(texts) and "income" not in legend
     assert not any("mine" in t or "destination" in t for t in texts)
     for path in root.iter(f"{SVG}path"):
         if path.get("class") == "route":

@@ -68,8 +68,9 @@ def test_an_1830_game_loads_runs_solves_explains_and_plans_in_dollars(
         f"1830 (multiple_brown_from_ipo): {RUNS} runs")
     summary = driver.find_element(By.ID, "game-summary").text
     assert "Final scores match the log." in summary
-    assert (f"${short['amount']} of income left on the table in {short['runs']} runs "
-            f"(dividend lost ${short['dividendLost']}, treasury lost ${short.get('treasuryLost', 0)})") in summary
+    # no subsidy in 1830: income is revenue, named once, and no treasury to lose (issue 34)
+    assert short.get("treasuryLost", 0) == 0
+    assert f"${short['amount']} of revenue left on the table in {short['runs']} runs." in summary
 
     recorded, routes = _recorded(DESK_RUN)
     optimal = by_action[DESK_RUN]["optimalRevenue"]
@@ -78,7 +79,7 @@ def test_an_1830_game_loads_runs_solves_explains_and_plans_in_dollars(
     row.click()
     _wait(driver, lambda d: _heading_is(d, DESK_RUN) and _settled(d))
     line = driver.find_element(By.ID, "income-line").text
-    assert f"recorded income ${recorded}" in line and f"optimal income ${optimal}" in line
+    assert f"recorded revenue ${recorded}" in line and f"optimal revenue ${optimal}" in line
     assert f"left on the table ${optimal - recorded}" in line
     # the board: the recorded routes (dashed) and the optimal ones, each train one path
     drawn = driver.find_elements(By.CSS_SELECTOR, "#board svg path.route")
@@ -99,7 +100,7 @@ def test_an_1830_game_loads_runs_solves_explains_and_plans_in_dollars(
     driver.find_element(By.ID, "turn-rank").click()
     _wait(driver, lambda d: "plans ranked" in d.find_element(By.ID, "turn-status").text, 60)
     plans = driver.find_elements(By.CSS_SELECTOR, "#turn-plans button")
-    assert plans and all(re.search(r"income \$\d+", b.text) for b in plans)
+    assert plans and all(re.search(r"revenue \$\d+", b.text) for b in plans)
     assert "¥" not in driver.find_element(By.ID, "turn-box").text
 
     # -- on a phone: the game's link (the log fetched again), another run tapped, its
@@ -119,7 +120,7 @@ def test_an_1830_game_loads_runs_solves_explains_and_plans_in_dollars(
     row.click()
     _wait(driver, lambda d: _heading_is(d, PHONE_RUN) and _settled(d))
     line = driver.find_element(By.ID, "income-line").text
-    assert f"recorded income ${recorded}" in line and f"left on the table ${optimal - recorded}" in line
+    assert f"recorded revenue ${recorded}" in line and f"left on the table ${optimal - recorded}" in line
     board = driver.execute_script("return document.getElementById('board').getBoundingClientRect().toJSON()")
     width = driver.execute_script("return document.documentElement.clientWidth")
     assert board["top"] < driver.execute_script("return window.innerHeight") and board["bottom"] > 0
@@ -145,7 +146,7 @@ def test_a_pasted_1830_state_is_solved_in_dollars(chromium_driver: Any, site: Ro
     driver.find_element(By.ID, "solve-pasted").click()
     _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg path.route"))
     text = driver.find_element(By.ID, "incomes").text
-    found = re.match(r"optimal income \$(\d+) \(proven\)", text)
+    found = re.match(r"optimal revenue \$(\d+) \(proven\)", text)
     assert found and int(found.group(1)) >= board["recorded_revenue"] == 120, text
     _no_yen(driver)
 

@@ -389,6 +389,9 @@ def test_on_a_phone_the_tapped_runs_board_is_in_view_and_zooms_to_readable_label
     assert board["top"] < height and board["bottom"] > 0, board
     assert board["right"] <= width + 1
     screenshot(driver, "web-phone-board")
+    # it opens on its routes with the names readable (issue 34); the whole map makes them small
+    assert min(_label_px(driver)) >= 11
+    driver.find_element(By.ID, "zoom-fit").click()
     before = min(_label_px(driver))
     # two fingers spread over the board (Chromium's own touch events): the names grow past 11 px
     pinch(driver, board, 40, 160)

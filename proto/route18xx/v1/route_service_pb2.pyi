@@ -833,14 +833,16 @@ class GetInfoRequest(_message.Message):
     def __init__(self) -> None: ...
 
 class TitleInfo(_message.Message):
-    __slots__ = ("title", "rule_sets", "currency_format")
+    __slots__ = ("title", "rule_sets", "currency_format", "subsidies")
     TITLE_FIELD_NUMBER: _ClassVar[int]
     RULE_SETS_FIELD_NUMBER: _ClassVar[int]
     CURRENCY_FORMAT_FIELD_NUMBER: _ClassVar[int]
+    SUBSIDIES_FIELD_NUMBER: _ClassVar[int]
     title: str
     rule_sets: _containers.RepeatedScalarFieldContainer[str]
     currency_format: str
-    def __init__(self, title: _Optional[str] = ..., rule_sets: _Optional[_Iterable[str]] = ..., currency_format: _Optional[str] = ...) -> None: ...
+    subsidies: bool
+    def __init__(self, title: _Optional[str] = ..., rule_sets: _Optional[_Iterable[str]] = ..., currency_format: _Optional[str] = ..., subsidies: _Optional[bool] = ...) -> None: ...
 
 class LaneLimits(_message.Message):
     __slots__ = ("name", "workers", "queue")
