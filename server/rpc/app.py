@@ -59,6 +59,9 @@ from route18xx.server.rpc.servicer import RouteService
 log = logging.getLogger("route18xx.server")
 
 MiB = 1024 * 1024
+#: The health status of ``FetchGameLog`` alone: NOT_SERVING while the log site is slow or
+#: failing, which never touches liveness or readiness (issue 34).
+FETCH_HEALTH = f"{SERVICE_NAME}/FetchGameLog"
 SERVING = health_pb2.HealthCheckResponse.SERVING
 NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
 
@@ -156,7 +159,8 @@ class RouteServer:
             "suggest": Lane(
                 LaneConfig("suggest", config.suggest_lanes, config.suggest_queue, retry_after_s=5.0)
             ),
-            "fetch": Lane(LaneConfig("fetch", config.fetch_lanes, 0, retry_after_s=2.0)),
+            "fetch": Lane(LaneConfig("fetch", config.fetch_lanes, 0, retry_after_s=2.0,
+                                     vital=False)),
         }
         if in_processes and config.decode_workers > 0:
             decoders = WorkerPool(config.decode_workers, config.limits, role=DECODE)
@@ -337,11 +341,27 @@ class RouteServer:
         await self.health.set(SERVICE_NAME, SERVING if ready else NOT_SERVING)
 
     async def _watch(self) -> None:
-        """Health follows the lanes: NOT_SERVING while one is stalled (see ``Lane.stalled``)."""
-        serving = True
+        """Health follows the vital lanes: NOT_SERVING while one is stalled (``Lane.stalled``).
+
+        A lane that waits on a dependency (the log site's) is not vital: its stall, or the
+        site's failure, marks only its calls unavailable (``FETCH_HEALTH``; issue 34).
+        """
+        serving, fetching = True, True
+        await self.health.set(FETCH_HEALTH, SERVING)
         while not self._stopped.is_set():
             await asyncio.sleep(0.5)
-            healthy = not any(lane.stalled(self.config.stall_after_s) for lane in self.lanes.values())
+            after = self.config.stall_after_s
+            healthy = not any(lane.stalled(after) for lane in self.lanes.values()
+                              if lane.config.vital)
+            fetch = self.lanes["fetch"]
+            can_fetch = self.runner.log_site.available and not fetch.stalled(after)
+            if can_fetch != fetching and not self._stopped.is_set():
+                fetching = can_fetch
+                self.readiness.set_unavailable("FetchGameLog", not can_fetch)
+                log.warning("FetchGameLog: %s", "available again" if can_fetch else
+                            f"unavailable (the log site {self.config.log_source.origin} is "
+                            "slow or failing)", extra={"event": "health"})
+                await self.health.set(FETCH_HEALTH, SERVING if can_fetch else NOT_SERVING)
             if healthy != serving and not self._stopped.is_set():
                 serving = healthy
                 self.readiness.set(STALLED, not healthy)
@@ -352,6 +372,7 @@ class RouteServer:
     async def _stop(self, grace: float) -> None:
         if self._watchdog is not None:
             self._watchdog.cancel()
+        self.runner.log_site.stop()  # a fetch waits on the site: cut short, not given the grace
         await self.health.enter_graceful_shutdown()
         if self._http is not None:
             self._http.should_exit = True
