@@ -97,10 +97,11 @@ class ServerConfig:
     #: calls still receiving their message may hold (up to ``max_receive_bytes`` each).
     #: Health checks are not counted (``server.call_cap``: they have a cap of their own).
     max_concurrent_rpcs: int = 256
-    #: Calls at once on one HTTP/2 connection (its SETTINGS_MAX_CONCURRENT_STREAMS): well
-    #: below ``max_concurrent_rpcs``, so that one connection cannot take the whole cap
-    #: (issue 20). A gRPC client queues its calls beyond it; it does not fail them.
-    max_streams_per_connection: int = 32
+    #: Calls at once on one HTTP/2 connection (its SETTINGS_MAX_CONCURRENT_STREAMS). A gRPC
+    #: client queues its calls beyond it, ready ones behind silent ones: so a connection's
+    #: silent calls keep only a quarter of it (``server.call_cap``), the rest stays for calls
+    #: that send their message (issue 34; 32 whole let 40 stalled calls hold up the 41st).
+    max_streams_per_connection: int = 128
     #: Health checking alone on a port of its own, outside the call cap (issue 20): the
     #: port orchestrators should probe. None = off; 0 = any free port.
     health_port: int | None = None
@@ -211,7 +212,8 @@ class RouteServer:
         self.core = CallCore(self.runner, self.lanes, config.limits, self.metrics, info)
         # Each kind of call has a cap of its own (health outside the service's); gRPC's own
         # cap bounds the sum. A call refused there still logs its line.
-        self.call_cap = CallCap(config.max_concurrent_rpcs, self.core.finish)
+        self.call_cap = CallCap(config.max_concurrent_rpcs, self.core.finish,
+                                config.max_streams_per_connection)
         self.grpc_server = grpc.aio.server(
             options=[
                 ("grpc.max_receive_message_length", config.max_receive_bytes),

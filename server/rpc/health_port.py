@@ -8,8 +8,9 @@ stalled, or while shutting down), on a ``grpc.aio`` server of its own, bounded
 as the service port's health checks are:
 
 * a cap of its own, ``call_cap.HEALTH_LIMIT`` checks at once (``Watch`` streams
-  included; anything else is refused at ``call_cap.OTHER_LIMIT``); at the cap, a
-  check that has waited ``call_cap.EVICTABLE_AFTER_S`` for its request makes room;
+  included; anything else is refused at ``call_cap.OTHER_LIMIT``); at the cap, the
+  check that has waited longest for its request makes room, and a connection's or
+  a client's stalled checks beyond their shares make room (``server.call_cap``);
 * each check's request read as the service's are (``server.health_calls``): it
   must arrive within the receive timeout, so a stalled check ends;
 * a health request is tiny (messages over ``MAX_MESSAGE_BYTES`` are refused), and
@@ -40,7 +41,7 @@ def create_health_server(
     receive_timeout_s: float, max_call_s: float,
 ) -> tuple[grpc.aio.Server, int, CallCap]:
     """A server (to start) answering health on ``host:port``, the port it bound, and its cap."""
-    cap = CallCap(0, _no_log_line)  # no RouteService call is served here
+    cap = CallCap(0, _no_log_line, streams_per_connection)  # no RouteService call here
     server = grpc.aio.server(
         options=[
             ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
