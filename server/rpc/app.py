@@ -59,6 +59,9 @@ from route18xx.server.rpc.servicer import RouteService
 log = logging.getLogger("route18xx.server")
 
 MiB = 1024 * 1024
+#: A new gRPC connection's HTTP/2 preface and SETTINGS are due within this (or the receive
+#: timeout, when shorter): a connection that sends nothing is closed then (issue 34).
+HANDSHAKE_S = 2.0
 #: The health status of ``FetchGameLog`` alone: NOT_SERVING while the log site is slow or
 #: failing, which never touches liveness or readiness (issue 34).
 FETCH_HEALTH = f"{SERVICE_NAME}/FetchGameLog"
@@ -102,6 +105,10 @@ class ServerConfig:
     #: silent calls keep only a quarter of it (``server.call_cap``), the rest stays for calls
     #: that send their message (issue 34; 32 whole let 40 stalled calls hold up the 41st).
     max_streams_per_connection: int = 128
+    #: gRPC connections open at once on the service port (None: a quarter of the process's
+    #: descriptors, at most 1000): past it a new one is closed at once (issue 34: a flood of
+    #: 20 000 took every descriptor, and no port accepted a connection for ~10 s).
+    max_grpc_connections: int | None = None
     #: Health checking alone on a port of its own, outside the call cap (issue 20): the
     #: port orchestrators should probe. None = off; 0 = any free port.
     health_port: int | None = None
@@ -218,7 +225,9 @@ class RouteServer:
             options=[
                 ("grpc.max_receive_message_length", config.max_receive_bytes),
                 ("grpc.max_send_message_length", config.max_send_bytes),
-                *connection_options(config.max_streams_per_connection),
+                *connection_options(config.max_streams_per_connection,
+                                    config.max_grpc_connections or default_max_connections(),
+                                    min(config.limits.receive_timeout_s, HANDSHAKE_S)),
             ],
             interceptors=[self.call_cap],
             maximum_concurrent_rpcs=self.call_cap.hard_limit,
@@ -241,7 +250,8 @@ class RouteServer:
         if config.health_port is not None:
             self.health_server, self.health_port, self.health_cap = create_health_server(
                 self.health, config.host, config.health_port, config.max_streams_per_connection,
-                limits.receive_timeout_s, limits.max_call_s,
+                limits.receive_timeout_s, limits.max_call_s, min(limits.receive_timeout_s,
+                                                                 HANDSHAKE_S),
             )
         return port
 
@@ -442,14 +452,18 @@ class RouteServer:
         return self._terminated.wait(timeout)
 
 
-def default_max_http_connections() -> int:
-    """A quarter of the process's file descriptors (gRPC and the workers need theirs), ≤ 1000."""
+def default_max_connections() -> int:
+    """A quarter of the process's file descriptors (the other doors and the workers need
+    theirs), at most 1000: the default of the HTTP and the gRPC connection caps each."""
     import resource
 
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY:
         return 1000
     return max(16, min(1000, soft // 4))
+
+
+default_max_http_connections = default_max_connections
 
 
 def create_server(
