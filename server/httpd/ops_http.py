@@ -9,7 +9,9 @@ HTTP front end (``server.http_app``) and, when it is off, served alone on the
 ``/metrics`` is prometheus-client's exposition of the server's registry
 (``server.metrics``), in the text or OpenMetrics format as the scraper's
 ``Accept`` header asks. ``/readyz`` is 200 when the server is ready, 503 with
-the reasons when not (``server.readiness``). ``/healthz`` is liveness: 200
+the reasons when not (``server.readiness``); either way it lists the calls a
+dependency keeps from answering (``unavailable``: ``FetchGameLog`` while the log
+site fails), which never make the server unready. ``/healthz`` is liveness: 200
 while the server runs (readiness may be false meanwhile).
 """
 
@@ -42,7 +44,8 @@ def ops_routes(metrics: ServerMetrics, readiness: Readiness) -> list[BaseRoute]:
 
     async def readyz(request: Request) -> Response:
         reasons = readiness.reasons()
-        return JSONResponse({"ready": not reasons, "reasons": reasons},
+        return JSONResponse({"ready": not reasons, "reasons": reasons,
+                             "unavailable": readiness.unavailable()},
                             status_code=503 if reasons else 200,
                             headers={"cache-control": "no-store"})
 

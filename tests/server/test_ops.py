@@ -271,7 +271,8 @@ def test_readiness_while_warming_up_stalled_and_draining(
     try:
         with grpc.insecure_channel(srv.target) as channel:
             # Warming up: live, not ready.
-            assert _readyz(srv) == (503, {"ready": False, "reasons": ["warming up"]})
+            assert _readyz(srv) == (503, {"ready": False, "reasons": ["warming up"],
+                                          "unavailable": []})
             assert health_status(channel) == SERVING
             assert health_status(channel, SERVICE_NAME) == NOT_SERVING
             warm.set()
@@ -305,4 +306,4 @@ def test_metrics_port_when_http_is_off() -> None:
             names = {f.name for f in text_string_to_metric_families(answer.read().decode())}
         assert {"route18xx_calls", "route18xx_lane_refusals", "process_resident_memory_bytes"} <= names
         with urllib.request.urlopen(f"{url}/readyz", timeout=5) as answer:
-            assert json.loads(answer.read()) == {"ready": True, "reasons": []}
+            assert json.loads(answer.read()) == {"ready": True, "reasons": [], "unavailable": []}
