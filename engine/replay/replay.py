@@ -63,18 +63,17 @@ SolveHook = Callable[[RouteState], RunOptimum | None]
 ActionHook = Callable[[Game, Action], None]
 
 
-def load_log(path: str | Path, field: str = "game") -> dict[str, Any]:
-    """Read a game log file; a file that is not a game log is ``MalformedInput`` naming ``field``
-    (any JSON value but an object with an ``actions`` list: ``[]``, ``null``, ``5``; issue 34).
+def load_log(path: str | Path) -> dict[str, Any]:
+    """Read a game log file; a file that is not a game log is ``MalformedInput``.
 
     The file is read by ``engine.input_file.read_input_file`` (a regular file,
     bounded: never a FIFO or a device) and decoded by ``engine.jsontext.decode_json``:
     bytes that are not UTF-8, nesting too deep or a number too long are
     malformed input too.
     """
-    raw = read_json_file(path, field)
+    raw = read_json_file(path, "game")
     if not isinstance(raw, dict) or not isinstance(raw.get("actions"), list):
-        raise MalformedInput(field, f"{path} is not an 18xx.games game log (no 'actions' list)")
+        raise MalformedInput("game", f"{path} is not an 18xx.games game log (no 'actions' list)")
     return raw
 
 

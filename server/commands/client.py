@@ -20,8 +20,7 @@ import grpc
 
 from route18xx.server.commands.cli_commands import read_json, read_routes
 from route18xx.engine.api import (
-    DEFAULT_OBJECTIVE, MalformedInput, SuggestReport, TurnReport, dated_state, load_log,
-    parse_rules_as_of,
+    DEFAULT_OBJECTIVE, MalformedInput, SuggestReport, TurnReport, dated_state, parse_rules_as_of,
 )
 from route18xx.server.commands.cli_text import R, emit, print_check, print_solve, print_suggest
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
@@ -110,7 +109,10 @@ def read_source(
             raise MalformedInput("action_id", "is missing: a game log needs --action ID")
         if rules_as_of:
             parse_rules_as_of(rules_as_of)
-        return converters.LogSource(load_log(game, "GAME.json"), action, rules_as_of or "")
+        log = read_json(game, "GAME.json")
+        if not isinstance(log, dict):  # [], null, 5: not sent (issue 34); the server reads the rest
+            raise MalformedInput("GAME.json", f"{game} is not an 18xx.games game log (a JSON object)")
+        return converters.LogSource(log, action, rules_as_of or "")
     if state_path is None:
         raise MalformedInput("STATE.json", "is missing: give STATE.json or --game and --action")
     return dated_state(read_json(state_path, "STATE.json"), rules_as_of)

@@ -145,11 +145,11 @@ def test_a_hostile_file_exits_2_naming_the_field(
 SHAPES = {"array": "[]", "null": "null", "number": "5", "float": "1e400", "string": '"x"',
           "true": "true", "object": "{}"}
 #: The inputs a shape is the right shape of: an empty routes array judges or pins nothing;
-#: ``call solve`` sends an object to the server, which judges its content (exit 1, an RPC
-#: error; here the target is never reached).
+#: ``call`` sends an object (a state, a game log) to the server, which judges its content
+#: (exit 1, an RPC error; here the target is never reached).
 LEGAL_SHAPES = {("check/ROUTES", "array"), ("solve/--pin", "array"),
                 ("draw/--routes-file", "array"), ("call-validate/ROUTES", "array"),
-                ("call-solve/STATE", "object")}
+                ("call-solve/STATE", "object"), ("call-suggest/--game", "object")}
 
 
 @pytest.fixture(scope="module")
