@@ -285,6 +285,33 @@ def grow_by_size(seed: int, steps: int, measure: str,
     return board
 
 
+def circuit_reference(path: Path, time_limit_s: float = 600.0) -> dict[str, Any]:
+    """The board's optimum (objective total) from the independent model: CP-SAT's
+    circuits for every train (``solve(method="circuit")``: no listing, no pair scan, no
+    packing), written into its ``meta.reference`` (``tests/solver/test_hard_boards.py``
+    compares the solver with it)."""
+    from route18xx.engine.answer.problem_builder import build_problem
+    from route18xx.engine.inputs.state_file import parse_state
+    from route18xx.solver import solve
+
+    board = json.loads(path.read_text())
+    problem = build_problem(parse_state(board["state"])).problem
+    started = time.perf_counter()
+    found = solve(problem, method="circuit", time_limit_s=time_limit_s)
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                            capture_output=True, text=True).stdout.strip()
+    board["meta"]["reference"] = {
+        "revenue": found.revenue, "subsidy": found.subsidy,
+        "total": found.revenue + found.subsidy, "status": found.status, "bound": found.bound,
+        "seconds": round(time.perf_counter() - started, 3),
+        "solver": f"CP-SAT circuits for every train (solve(method='circuit')) at {commit}, "
+                  f"time limit {time_limit_s:g} s"}
+    board["meta"].setdefault("size", board_size(board["state"]))
+    path.write_text(json.dumps(board, indent=1) + "\n")
+    reference: dict[str, Any] = board["meta"]["reference"]
+    return reference
+
+
 def search(seeds: range, steps: int, keep: int, out: Path | None,
            grow_board: Callable[[int], dict[str, Any]] = grow) -> list[dict[str, Any]]:
     """Grow (``grow_board``) and climb a board per seed; the ``keep`` slowest, slowest
@@ -404,6 +431,8 @@ def main() -> None:
     t.add_argument("other", type=Path, nargs="?")
     t.add_argument("--rounds", type=int, default=3)
     sub.add_parser("ci")
+    r = sub.add_parser("reference", help="record the independent model's optimum in meta")
+    r.add_argument("boards", type=Path, nargs="+")
     args = parser.parse_args()
     if args.command == "grow":
         first, end = map(int, args.seeds.split(":"))
@@ -430,6 +459,9 @@ def main() -> None:
                 (args.out / name).write_text(json.dumps(board, indent=1) + "\n")
                 print(seed, "".join(meta["trains"]), meta["runner"], meta["listing_steps"],
                       flush=True)
+    elif args.command == "reference":
+        for path in args.boards:
+            print(path.name, circuit_reference(path), flush=True)
     elif args.command == "time":
         print(json.dumps(side_by_side(args.folder, args.other, args.rounds), indent=1))
     else:
