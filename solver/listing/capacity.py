@@ -7,7 +7,7 @@ asks ``fits`` before choosing it and walks a wider board in Python
 
 Issue 35: one word each (``MASK_BITS`` = 64 until then) left every board of more than 64
 reduced nodes to CP-SAT's circuits, 2.6-2.8 s on the worst D + D boards grown on the north
-map (69 nodes, 96 segments). A step of the listing reads and sets one word of each mask,
+map (69 nodes, 96 segments). A step of the listing reads one word of the node mask,
 whatever the width, and a row costs 8 bytes a word: ``MASK_WORDS`` bounds the memory of the
 listing's budget (``SolveOptions.pair_steps`` × ``vector_speedup``, 1 000 000 partial
 routes: at 8 words, 64 MB per mask), far above any board of 1888 or 1830 (the fullest
