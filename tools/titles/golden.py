@@ -158,6 +158,31 @@ def replay_differences(log: Mapping[str, Any], run: Mapping[str, Any]) -> list[s
     return out
 
 
+def named_state(title: str, date: str, dumped: Mapping[str, Any]) -> dict[str, Any]:
+    """The engine's state with its ``rule_set`` named (``rule_set_name``) and ``rules_as_of``
+    the engine commit's date, ``title``, ``rule_set`` and ``rules_as_of`` first."""
+    state = {"title": dumped["title"], "rule_set": rule_set_name(title, dumped["optional_rules"]),
+             "rules_as_of": date}
+    state.update({k: v for k, v in dumped.items() if k not in state})
+    return state
+
+
+def to_submit(run: dict[str, Any]) -> list[dict[str, Any]]:
+    """The distinct optimal route sets of a run, each once (both objectives often give the
+    same routes); each answer notes under ``judged_as`` the submission that judges it."""
+    out: list[dict[str, Any]] = []
+    keys: dict[str, str] = {}
+    for objective, answer in run["optimum"].items():
+        if "routes" not in answer:
+            continue
+        key = route_key(answer["routes"])
+        if key not in keys:
+            keys[key] = objective
+            out.append({"action_id": run["action_id"], "key": objective, "routes": answer["routes"]})
+        answer["judged_as"] = keys[key]
+    return out
+
+
 def golden(tree: Path, title: str, commit: str, date: str, fixtures: Sequence[Path],
            states_only: bool = False) -> dict[str, Any]:
     """The verdicts file of ``title`` (module docstring, steps 1-3); with ``states_only``
@@ -181,10 +206,7 @@ def golden(tree: Path, title: str, commit: str, date: str, fixtures: Sequence[Pa
     submissions: dict[str, list[dict[str, Any]]] = {}
     for fixture in dumped["fixtures"]:
         for run in fixture["runs"]:
-            state = dict(run["state"])
-            state["rule_set"] = rule_set_name(title, state["optional_rules"])
-            state["rules_as_of"] = date
-            run["state"] = {k: state[k] for k in ("title", "rule_set", "rules_as_of", *run["state"]) if k in state}
+            run["state"] = named_state(title, date, run["state"])
             if states_only:
                 continue
             run["optimum"] = solve(run["state"], objectives)
@@ -193,16 +215,7 @@ def golden(tree: Path, title: str, commit: str, date: str, fixtures: Sequence[Pa
                 replay_findings.append(f"{fixture['fixture']}-{run['action_id']}: our replay: "
                                        + "; ".join(differences))
             replayed += differences is not None
-            keys: dict[str, str] = {}
-            for objective, answer in run["optimum"].items():
-                if "routes" not in answer:
-                    continue
-                key = route_key(answer["routes"])
-                if key not in keys:
-                    keys[key] = objective
-                    submissions.setdefault(str(paths[fixture["fixture"]]), []).append(
-                        {"action_id": run["action_id"], "key": objective, "routes": answer["routes"]})
-                answer["judged_as"] = keys[key]
+            submissions.setdefault(str(paths[fixture["fixture"]]), []).extend(to_submit(run))
     print(f"{title}: solved in {time.monotonic() - started:.0f} s", file=sys.stderr)
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump({"fixtures": submissions}, f)
