@@ -163,7 +163,7 @@ def count_partial_routes(instance: Any, max_cost: int, cap: int) -> int:
     graph = instance.graph
     n_stops = graph.stop_count
     adjacent = adjacency(graph)
-    leave = leaving(graph, adjacent)
+    leave = leaving(graph.stop_count, adjacent)
     groups = group_masks(n_stops, instance.groups)
     costs = [s.distance_cost for s in instance.stops]
     ends = [s.route_end_only for s in instance.stops]
