@@ -236,9 +236,9 @@ def test_an_ability_the_engine_does_not_implement_is_refused_when_data_loads() -
 
     known = [{"type": kind} for kind in sorted(IMPLEMENTED_ABILITIES)]
     assert implemented_abilities(known, "XX", "test") == tuple(known)
-    with pytest.raises(TitleDataError, match="'tile_discount' is not implemented"):
-        implemented_abilities([*known, {"type": "tile_discount"}], "XX", "1889")
-    for title in ("1888", "1830"):  # every shipped title loads: each ability is implemented
+    with pytest.raises(TitleDataError, match="'assign_hexes' is not implemented"):
+        implemented_abilities([*known, {"type": "assign_hexes"}], "XX", "1846")  # 1846's mail contract
+    for title in ("1888", "1830", "1889"):  # every shipped title loads: each ability is implemented
         data = game_data(title)
         assert {a["type"] for cs in data.companies.values() for c in cs for a in c.abilities} \
             <= IMPLEMENTED_ABILITIES

@@ -44,10 +44,10 @@ def test_a_straight_joins_opposite_sides_in_every_rotation() -> None:
     tiles = game_data("1888").tiles
     opposite = {"SW": "NE", "W": "E", "NW": "SE"}
     for rotation in range(6):
-        (straight,) = tile_exits(tiles["9"], rotation)
+        (straight,) = tile_exits(tiles["9"], rotation, "pointy")
         a, b = straight.split("–")
         assert opposite.get(a) == b or opposite.get(b) == a
-        (city,) = tile_exits(tiles["57"], rotation)
+        (city,) = tile_exits(tiles["57"], rotation, "pointy")
         assert city.endswith(" (city)") and city.removesuffix(" (city)") == straight
 
 

@@ -238,6 +238,8 @@ def tiles_json(raw: Raw) -> dict[str, Json]:
             "count": {rs: counts[rs].get(name, 0) for rs in counts},
         }
         item.update(_track(tile))
+        if tile["upgrades"]:  # a tile whose own upgrade costs (1889's 438, 439)
+            item["terrain"] = [{"cost": u["cost"], "terrains": list(u["terrains"])} for u in tile["upgrades"]]
         item["upgrades_to"] = [t for t in tile["upgrades_to"] if t not in special]
         item["special_only"] = name in special
         tiles.append(item)
