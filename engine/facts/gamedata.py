@@ -476,6 +476,13 @@ def implemented_abilities(
                 f"{title}: {company}'s ability {kind!r} is not implemented by the engine "
                 f"(implemented: {sorted(IMPLEMENTED_ABILITIES)})"
             )
+        on_phase = ability.get("on_phase")
+        if kind == "close" and on_phase not in (None, "never"):
+            raise TitleDataError(f"{title}: {company} closes at phase {on_phase!r}: the engine "
+                                 "closes privates on a train or never (engine.game.privates)")
+        if kind == "revenue_change" and on_phase is None:
+            raise TitleDataError(f"{title}: {company}'s revenue_change names no phase "
+                                 "(on_phase): the engine changes income from a phase on")
     return tuple(raw)
 
 

@@ -111,6 +111,9 @@ _BASE_ABILITY_FIELDS = {
     "remove_when_used_up", "description", "desc_detail",
 }
 
+#: Base ability fields naming a phase, written only where set (``_ability``).
+PHASE_FIELDS = ("on_phase", "after_phase")
+
 UNLIMITED_DISTANCE = 999  # the engine's distance of an unlimited (D) train
 
 
@@ -441,6 +444,13 @@ def _ability(ability: Raw, fmt: int) -> dict[str, Json]:
         if field not in ability:
             raise ShapeError(f"ability {ability['type']} has no field {field}")
         out[field] = ability[field]
+    # The phase an ability starts or stops at, written where the engine sets one (1889's
+    # UTF: ``close`` never, ``revenue_change`` from phase 5), before ``passive``.
+    timed = {f: ability[f] for f in PHASE_FIELDS if ability.get(f) is not None and f not in out}
+    if timed:
+        passive = {"passive": out.pop("passive")} if "passive" in out else {}
+        out.update(timed)
+        out.update(passive)
     return out
 
 
