@@ -81,7 +81,7 @@ def picture(p: Picture) -> str:
     height = legend_top + LINE_H * (len(p.legend) + len(p.notes)) + 16
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" '
-        f'{attrs(width=num(width), height=num(height), viewBox=f"0 0 {num(width)} {num(height)}", data_hex_size=num(s), data_origin_x=num(layout.origin_x), data_origin_y=num(layout.origin_y), font_family=FONT)}>',
+        f'{attrs(width=num(width), height=num(height), viewBox=f"0 0 {num(width)} {num(height)}", data_hex_size=num(s), data_origin_x=num(layout.origin_x), data_origin_y=num(layout.origin_y), data_layout="flat" if layout.flat else None, font_family=FONT)}>',
         f'<rect width="{num(width)}" height="{num(height)}" fill="#fbfaf6"/>',
         text(width / 2, TITLE_H / 2 - (6 if p.subtitle else 0), _title(view), 19, weight="bold", cls="title"),
     ]

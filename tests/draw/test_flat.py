@@ -34,6 +34,7 @@ def _points(text: str) -> list[tuple[float, float]]:
 def test_every_hex_is_flat_topped_where_its_id_puts_it() -> None:
     root = ET.fromstring(render_svg(STATE, routes="none"))
     size, ox, oy = layout_of(root)
+    assert root.get("data-layout") == "flat"  # data-origin-x/y: the centre of the hex at (0, 0)
     hexes = [g for g in root.iter(f"{SVG}g") if g.get("class") == "hex"]
     assert len(hexes) == 52  # g_1889/map.rb HEXES: 42 white, 2 yellow, 4 gray, 3 red, 1 green
     for g in hexes:
