@@ -44,3 +44,23 @@ def test_suggestions_and_the_picture(stub: Any) -> None:
     assert {s.hex for s in found.suggestions} == {"E8", "F7", "G8", "G10"}
     picture = stub.RenderBoard(pb.RenderBoardRequest(state=state_to_proto(STATE)), timeout=60)
     assert 'data-hex="K8"' in picture.svg and "D80" in picture.svg
+
+
+def test_a_1889_log_is_refused_as_not_replayed(stub: Any) -> None:
+    """Game level is not reached (its special-track step): ReplayGame answers
+    FAILED_PRECONDITION with the reason, not an internal error (and over HTTP a 4xx, not
+    Connect's 501 for UNIMPLEMENTED: docs/service.md allows a client one 5xx only)."""
+    import json
+
+    import grpc
+
+    log = {"id": 1, "title": "1889", "players": [{"id": 1, "name": "a"}, {"id": 2, "name": "b"},
+                                                 {"id": 3, "name": "c"}],
+           "actions": [], "settings": {"optional_rules": []}}
+    try:
+        stub.ReplayGame(pb.ReplayGameRequest(game_log=json.dumps(log)), timeout=60)
+    except grpc.RpcError as err:
+        assert err.code() == grpc.StatusCode.FAILED_PRECONDITION
+        assert "special track" in (err.details() or "") and "route level only" in (err.details() or "")
+    else:
+        raise AssertionError("a 1889 log must be refused")
