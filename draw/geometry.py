@@ -1,14 +1,20 @@
-"""Pointy-top hex geometry for pictures, in the engine's coordinates (engine.hexgrid).
+"""Hex geometry for pictures, in the engine's coordinates (engine.hexgrid).
 
-A hex of size ``R`` (centre to corner) at doubled-width coordinates (x, y) has
-its centre at ``origin + (x·√3/2·R, y·1.5·R)``. Edge ``e`` (0 SW, 1 W, 2 NW,
+A pointy-top hex of size ``R`` (centre to corner) at doubled-width coordinates (x, y)
+has its centre at ``origin + (x·√3/2·R, y·1.5·R)``. Edge ``e`` (0 SW, 1 W, 2 NW,
 3 NE, 4 E, 5 SE) faces the direction ``120° + 60°·e`` on screen (y down); its
 midpoint lies at the apothem ``√3/2·R``. Track between two edges is a straight
 line (opposite edges), a gentle curve (two edges apart: an arc of radius 1.5 R
 centred beyond the edge between them) or a sharp curve (neighbouring edges: an
 arc of radius R/2 centred on their shared corner), as 18xx.games draws them.
 
-Tile-local shapes are computed for a unit hex (R = 1, centre 0,0) and scaled.
+Tile-local shapes are computed for a unit pointy-top hex (R = 1, centre 0,0) and scaled.
+
+A flat-top map (18xx.games ``layout :flat``, 1889) has doubled-height coordinates: the
+centre of (x, y) is at ``origin + (x·1.5·R, y·√3/2·R)`` and edge ``e`` (0 S, 1 SW, 2 NW,
+3 N, 4 NE, 5 SE) faces ``90° + 60°·e``, the pointy direction turned by −30°. So a flat
+hex is the unit pointy hex turned by −30° about its centre: ``Layout.to_page`` turns every
+tile-local point (track, cities, corners) before scaling, and text stays upright.
 """
 
 from __future__ import annotations
@@ -135,16 +141,32 @@ def offset_points(samples: Sequence[tuple[Point, Point]], by: float) -> list[Poi
     return [(x + dy * by, y - dx * by) for (x, y), (dx, dy) in samples]
 
 
+#: cos and sin of −30°: a flat-top hex is the pointy one turned by −30° (module docstring).
+_FLAT_COS, _FLAT_SIN = math.cos(math.radians(-30.0)), math.sin(math.radians(-30.0))
+
+
 @dataclass(frozen=True)
 class Layout:
-    """Where hexes sit on the page: hex size (centre to corner) and the centre of hex A1."""
+    """Where hexes sit on the page: hex size (centre to corner), the centre of the hex at
+    (0, 0), and whether the map's hexes are flat-topped (1889) rather than pointy."""
 
     size: float
     origin_x: float
     origin_y: float
+    flat: bool = False
 
     def center(self, x: int, y: int) -> Point:
+        if self.flat:
+            return (self.origin_x + x * 1.5 * self.size, self.origin_y + y * APOTHEM * self.size)
         return (self.origin_x + x * APOTHEM * self.size, self.origin_y + y * 1.5 * self.size)
 
+    def turn(self, p: Point) -> Point:
+        """A tile-local point or direction as the map's hexes stand (−30° on a flat map)."""
+        if not self.flat:
+            return p
+        return p[0] * _FLAT_COS - p[1] * _FLAT_SIN, p[0] * _FLAT_SIN + p[1] * _FLAT_COS
+
     def to_page(self, center: Point, p: Point) -> Point:
+        if self.flat:
+            p = self.turn(p)
         return center[0] + p[0] * self.size, center[1] + p[1] * self.size

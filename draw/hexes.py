@@ -28,6 +28,9 @@ COLORS: Mapping[str, str] = {
     "gray": "#BCBDC0", "red": "#EC232A", "blue": "#35A7FF",
 }
 PHASE_COLORS = ("yellow", "green", "brown", "gray")
+#: Revenue columns paid by train rather than by phase, with their box colour and the
+#: train letter written before the value (1889's off-boards pay a D its diesel value).
+TRAIN_COLUMNS: Mapping[str, tuple[str, str]] = {"diesel": ("#D8D8D8", "D")}
 TRACK = "#000"
 CITY_R = 0.22
 TOWN_R = 0.09
@@ -133,19 +136,22 @@ def _borders(layout: Layout, c: Point, h: HexView, edges: Iterable[int]) -> list
 def _revenue_boxes(layout: Layout, x: float, y: float, node: NodeView, current: str) -> list[str]:
     """Phase revenues as coloured boxes, one per colour the map prints (1888's Xi'an:
     yellow, green, brown, gray; 1830's off-boards: yellow and brown, 1830 ROUTES.md
-    §4.1), the box that pays now framed (in a green phase, 1830's yellow)."""
+    §4.1), the box that pays now framed (in a green phase, 1830's yellow); then a column
+    paid by train (``TRAIN_COLUMNS``: 1889's diesel value, written "D100")."""
     s = layout.size
     w, hgt = 0.34 * s, 0.26 * s
-    colors = [c for c in PHASE_COLORS if c in node.printed_revenue]
+    colors = [c for c in (*PHASE_COLORS, *TRAIN_COLUMNS) if c in node.printed_revenue]
     current = node.printed_color(current) or current
     left = x - w * len(colors) / 2
     out = [f'<g class="revenue" data-node="{node.kind}-{node.index}">']
     for i, color in enumerate(colors):
         bx = left + i * w
         frame = ' stroke="#000" stroke-width="2.5"' if color == current else ' stroke="#555" stroke-width="0.6"'
+        fill, prefix = TRAIN_COLUMNS.get(color, (COLORS.get(color, "#fff"), ""))
         out.append(f'<rect x="{num(bx)}" y="{num(y - hgt / 2)}" width="{num(w)}" height="{num(hgt)}" '
-                   f'fill="{COLORS[color]}"{frame}/>')
-        out.append(text(bx + w / 2, y, str(node.printed_revenue[color]), 0.2 * s, weight="bold"))
+                   f'fill="{fill}"{frame}/>')
+        label = f"{prefix}{node.printed_revenue[color]}"
+        out.append(text(bx + w / 2, y, label, (0.15 if prefix else 0.2) * s, weight="bold"))
     out.append("</g>")
     return out
 
@@ -249,7 +255,7 @@ def _offboard(layout: Layout, c: Point, pos: Point, h: HexView) -> str:
     exits = [p.a[1] if p.a[0] == "edge" else p.b[1] for p in h.paths]
     tri = [(0.0, -0.16), (0.14, 0.08), (-0.14, 0.08)]
     if exits:
-        dx, dy = edge_direction(exits[0])
+        dx, dy = layout.turn(edge_direction(exits[0]))
         a = math.atan2(-dy, -dx) + math.pi / 2
         tri = [(px * math.cos(a) - py * math.sin(a), px * math.sin(a) + py * math.cos(a)) for px, py in tri]
     return f'<polygon class="offboard" points="{points((x + px * s, y + py * s) for px, py in tri)}" fill="#000"/>'

@@ -95,15 +95,20 @@ def picture(p: Picture) -> str:
     s = HEX_SIZE
     max_x = max(h.x for h in view.hexes)
     max_y = max(h.y for h in view.hexes)
-    layout = Layout(s, MARGIN + APOTHEM * s, TITLE_H + MARGIN + s)
-    map_w = (max_x + 2) * APOTHEM * s
-    map_h = max_y * 1.5 * s + 2 * s
+    if view.layout == "flat":  # doubled-height coordinates, corners left and right
+        layout = Layout(s, MARGIN + s, TITLE_H + MARGIN + APOTHEM * s, flat=True)
+        map_w = max_x * 1.5 * s + 2 * s
+        map_h = (max_y + 2) * APOTHEM * s
+    else:
+        layout = Layout(s, MARGIN + APOTHEM * s, TITLE_H + MARGIN + s)
+        map_w = (max_x + 2) * APOTHEM * s
+        map_h = max_y * 1.5 * s + 2 * s
     width = map_w + 2 * MARGIN
     legend_top = TITLE_H + map_h + 2 * MARGIN + 8
     height = legend_top + LINE_H * (len(p.legend) + len(p.notes)) + 16
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" '
-        f'{attrs(width=num(width), height=num(height), viewBox=f"0 0 {num(width)} {num(height)}", data_hex_size=num(s), data_origin_x=num(layout.origin_x), data_origin_y=num(layout.origin_y), font_family=FONT)}>',
+        f'{attrs(width=num(width), height=num(height), viewBox=f"0 0 {num(width)} {num(height)}", data_hex_size=num(s), data_origin_x=num(layout.origin_x), data_origin_y=num(layout.origin_y), data_layout="flat" if layout.flat else None, font_family=FONT)}>',
         f'<rect width="{num(width)}" height="{num(height)}" fill="#fbfaf6"/>',
         text(width / 2, TITLE_H / 2 - (6 if p.subtitle else 0), _title(view), 19, weight="bold", cls="title"),
         names_metadata(p.names),
@@ -138,20 +143,30 @@ def picture(p: Picture) -> str:
 
 
 def _grid_labels(layout: Layout, view: BoardView, width: float) -> str:
+    """The hex ids' two parts along the edges: on a pointy map the row letters at the sides
+    and the column numbers above and below; on a flat map (doubled-height coordinates) the
+    column letters above and below and the row numbers at the sides."""
     s = layout.size
     rows = sorted({h.y for h in view.hexes})
     cols = sorted({h.x for h in view.hexes})
+    def side_of(y: int) -> str:
+        return str(y + 1) if layout.flat else ROWS[y]
+
+    def top_of(x: int) -> str:
+        return ROWS[x] if layout.flat else str(x + 1)
+
+    reach = APOTHEM * s if layout.flat else s
     out = ['<g id="grid" fill="#555">']
     for y in rows:
         cy = layout.center(0, y)[1]
-        out.append(text(MARGIN / 2, cy, ROWS[y], 15, weight="bold", fill="#555"))
-        out.append(text(width - MARGIN / 2, cy, ROWS[y], 15, weight="bold", fill="#555"))
-    top = layout.center(0, 0)[1] - s - 12
-    bottom = layout.center(0, rows[-1])[1] + s + 12
+        out.append(text(MARGIN / 2, cy, side_of(y), 15, weight="bold", fill="#555"))
+        out.append(text(width - MARGIN / 2, cy, side_of(y), 15, weight="bold", fill="#555"))
+    top = layout.center(0, 0)[1] - reach - 12
+    bottom = layout.center(0, rows[-1])[1] + reach + 12
     for x in cols:
         cx = layout.center(x, 0)[0]
-        out.append(text(cx, top, str(x + 1), 13, fill="#555"))
-        out.append(text(cx, bottom, str(x + 1), 13, fill="#555"))
+        out.append(text(cx, top, top_of(x), 13, fill="#555"))
+        out.append(text(cx, bottom, top_of(x), 13, fill="#555"))
     out.append("</g>")
     return "".join(out)
 

@@ -23,6 +23,7 @@ from route18xx.engine.errors import (
     MalformedInput,
     OutOfTime,
     Route18xxError,
+    RouteLevelOnly,
     excerpt,
 )
 from route18xx.engine.inputs.input_file import MAX_FILE_BYTES, file_kind, read_input_file, read_json_file
@@ -112,7 +113,7 @@ __all__ = [
     "OBJECTIVE_WORDS", "ReplayReport", "RunOptimum", "RunReport", "SuggestReport", "Suggestion",
     "run_optimum", "solve_tally", "OBJECTIVES", "BoardView", "CancelSignal", "CancelToken",
     "CorporationView", "HexView", "IllegalAction", "MalformedInput", "NodeView", "Objective",
-    "OutOfTime", "PathView", "Route18xxError", "RouteState", "RouteWalk", "audit_log",
+    "OutOfTime", "PathView", "Route18xxError", "RouteLevelOnly", "RouteState", "RouteWalk", "audit_log",
     "board_view", "check_routes", "decode_json", "excerpt", "load_log", "MAX_FILE_BYTES",
     "file_kind", "read_input_file", "read_json_file", "new_cancel_token", "parse_game_log",
     "random_game_log", "read_state", "chosen_suggestion", "is_run_routes", "recorded_routes",
@@ -573,7 +574,7 @@ def titles_served() -> dict[str, tuple[str, ...]]:
     >>> titles_served()["1888"]
     ('north', 'prototype')
     >>> sorted(titles_served())
-    ['1830', '1888']
+    ['1830', '1888', '1889']
     """
     return {t.name: tuple(t.rule_sets) for t in TITLES.values()}
 
@@ -582,7 +583,7 @@ def currency_formats() -> dict[str, str]:
     """How each title writes money, ``%s`` for the number (its data's ``currency_format``).
 
     >>> currency_formats()
-    {'1888': '¥%s', '1830': '$%s'}
+    {'1888': '¥%s', '1830': '$%s', '1889': '¥%s'}
     """
     return {t.name: t.currency_format for t in TITLES.values()}
 
@@ -593,7 +594,7 @@ def subsidy_titles() -> dict[str, bool]:
     income objective and the revenue objective are the same, and no treasury is lost.
 
     >>> subsidy_titles()
-    {'1888': True, '1830': False}
+    {'1888': True, '1830': False, '1889': False}
     """
     return {t.name: bool(t.data.stop_subsidies) for t in TITLES.values()}
 

@@ -44,6 +44,12 @@ class TitleDataError(Route18xxError):
     rule): refused when the data loads, never ignored (issue 33)."""
 
 
+class RouteLevelOnly(TitleDataError):
+    """A whole game of a title the engine plays at route level only (DESIGN.md §10 "Titles
+    at two levels"): its operating turn has a step the engine lacks (1889's special track),
+    so its logs are not replayed; its state files are checked, solved, suggested and drawn."""
+
+
 class EngineMismatch(Route18xxError):
     """The solver's answer failed the engine's independent re-check (a bug, never input)."""
 

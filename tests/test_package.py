@@ -166,7 +166,7 @@ def test_every_title_answers_a_state_a_check_a_suggestion_and_a_turn_when_instal
     )
     assert listed.returncode == 0, listed.stderr
     states = json.loads(listed.stdout)
-    assert sorted(states) == ["1830", "1888"] and all(states.values())
+    assert sorted(states) == ["1830", "1888", "1889"] and all(states.values())
     for title, state in states.items():
         path = tmp_path / f"{title}.json"
         path.write_text(json.dumps(state))
@@ -187,3 +187,16 @@ def test_every_title_answers_a_state_a_check_a_suggestion_and_a_turn_when_instal
         assert run("suggest", str(path), "--json", "--top", "2")["suggestions"] is not None
         assert run("suggest", str(path), "--turn", "--json", "--top", "2")["plans"]
 
+
+def test_a_d_earns_the_diesel_value_when_installed(installed: Path, tmp_path: Path) -> None:
+    """1889 (issue 36) from the wheel's own data: AR's D from Tokushima K8 (tile 57, ¥20)
+    to Naruto L7, whose diesel value is ¥80 (g_1889/map.rb ``diesel_80``): ¥100."""
+    state = {"title": "1889", "rule_set": "standard", "phase": "D", "corporation": "AR",
+             "trains": ["D"], "tiles": [{"hex": "K8", "tile": "57", "rotation": 1}],
+             "tokens": [{"hex": "K8", "city": 0, "corporation": "AR"}]}
+    path = tmp_path / "1889-d.json"
+    path.write_text(json.dumps(state))
+    done = subprocess.run([str(installed / "bin" / "route18xx"), "solve", str(path), "--json"],
+                          capture_output=True, text=True, timeout=300, cwd="/")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["revenue"] == 100

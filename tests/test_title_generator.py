@@ -121,3 +121,58 @@ def _assert_subset(small: Any, big: Any, where: str) -> None:
             _assert_subset(x, y, f"{where}[{i}]")
     else:
         assert small == big, where
+
+
+def test_a_flat_topped_map_names_its_own_coordinates() -> None:
+    """1889's map is flat-topped (g_1889/map.rb ``LAYOUT = :flat``): its coordinate system is
+    doubled-height with the column as the letter, and each hex's neighbours sit at the flat
+    offsets (18xx.games ``Hex::DIRECTIONS[:flat]``: edge 0 is (0, +2), the hex below)."""
+    import shape
+
+    raw = _dump("1889")
+    out = shape.map_json(raw, _generator().load_input("1889"))
+    assert out["layout"] == "flat"
+    assert out["coordinate_system"] == shape.COORDINATE_SYSTEMS["flat"]
+    offsets = {int(e): (o["dx"], o["dy"]) for e, o in out["coordinate_system"]["edge_offsets"].items()}
+    by_id = {h["id"]: h for h in out["hexes"]}
+    at = {(h["x"], h["y"]): h["id"] for h in out["hexes"]}
+    for h in out["hexes"]:
+        for edge, other in h["all_neighbors"].items():
+            dx, dy = offsets[int(edge)]
+            assert at[(h["x"] + dx, h["y"] + dy)] == other, (h["id"], edge)
+    # Kotohira I4 (x 8, y 3): Ikeda's mountain I6 below it (edge 0), Marugame I2 above (edge 3).
+    assert by_id["I4"]["all_neighbors"]["0"] == "I6" and by_id["I4"]["all_neighbors"]["3"] == "I2"
+
+
+def test_rule_sets_may_differ_in_blockers_and_icons_only() -> None:
+    """1889's beginner game takes the blockers off C4 and K4 and the port icons off the four
+    coastal towns (g_1889/game.rb ``remove_blockers_and_icons``): the hex is written once,
+    the beginner game's values under ``by_rule_set``; a difference in track is refused."""
+    import shape
+
+    raw = _dump("1889")
+    title_input = _generator().load_input("1889")
+    by_id = {h["id"]: h for h in shape.map_json(raw, title_input)["hexes"]}
+    assert by_id["C4"]["blocked_by_company"] == ["ER"]
+    assert by_id["C4"]["by_rule_set"] == {"beginner_game": {"blocked_by_company": []}}
+    assert by_id["J9"]["icons"] == ["port"]
+    assert by_id["J9"]["by_rule_set"] == {"beginner_game": {"icons": []}}
+    assert "by_rule_set" not in by_id["F9"]
+    broken = json.loads(json.dumps(raw))
+    next(h for h in broken["hexes"]["beginner_game"] if h["id"] == "C4")["tile"]["labels"] = ["X"]
+    with pytest.raises(shape.ShapeError, match="hex C4 differs"):
+        shape.map_json(broken, title_input)
+
+
+def test_a_tile_that_blocks_lays_is_special_only() -> None:
+    """The port tile 437 carries an icon that keeps it out of a normal lay (18xx.games
+    ``potential_tiles`` rejects ``blocks_lay``): only the Mitsubishi Ferry lays it, so it is
+    special-only and no hex lists it among its normal lay candidates."""
+    import shape
+
+    raw = _dump("1889")
+    assert "437" in shape.special_only_tiles(raw)
+    hexes = shape.map_json(raw, _generator().load_input("1889"))["hexes"]
+    assert all("437" not in h["lay_candidates"] for h in hexes)
+    assert {h["id"] for h in hexes if "3" in h["lay_candidates"] and h["icons"] == ["port"]} == {
+        "B11", "G10", "I12", "J9"}

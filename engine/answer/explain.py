@@ -21,7 +21,7 @@ from route18xx.engine.answer.reports import (
     AnswerBreakdown, BonusValue, CheckReport, Distance, RouteBreakdown, RouteCheckReport,
     StopValue, SubsidyValue, Violation,
 )
-from route18xx.engine.routes.revenue import mine_rule, stop_value
+from route18xx.engine.routes.revenue import mine_rule
 from route18xx.engine.routes.route_judge import JudgedRoute, Judgement, train_type
 from route18xx.engine.inputs.state_file import RouteState
 
@@ -42,7 +42,7 @@ def _kind(hex_id: str, center: RevenueCenter | None, state: RouteState) -> str:
     return "off-board" if center.kind == "offboard" else center.kind
 
 
-def _stop_values(data: GameData) -> dict[tuple[str, str, str, str], StopValue]:
+def _stop_values(data: GameData) -> dict[tuple[str, str, str, str, str | None], StopValue]:
     """Stop breakdowns by (phase name, its newest colour, node, tile on its hex), held by
     the game data: a stop's value and rule depend on nothing else (ROUTES.md §4), so a
     board seen for the first time reports the stops every other board with those tiles
@@ -50,17 +50,22 @@ def _stop_values(data: GameData) -> dict[tuple[str, str, str, str], StopValue]:
     return {}
 
 
-def stop_breakdown(state: RouteState, node: str) -> StopValue:
-    """One stop's value in this phase and the rule that set it (memoised: ``_stop_values``)."""
-    return _priced(state, ((node, split_node_id(node)[0]),))[0]
+def stop_breakdown(state: RouteState, node: str, train: str | None = None) -> StopValue:
+    """One stop's value in this phase (for ``train``, a train name, where stops pay by
+    train) and the rule that set it (memoised: ``_stop_values``)."""
+    column = None if train is None else state.data.stop_column(train)
+    return _priced(state, ((node, split_node_id(node)[0]),), column)[0]
 
 
-def _priced(state: RouteState, stops: Iterable[tuple[NodeId, HexId]]) -> tuple[StopValue, ...]:
+def _priced(
+    state: RouteState, stops: Iterable[tuple[NodeId, HexId]], column: str | None = None
+) -> tuple[StopValue, ...]:
     """``stop_breakdown`` of each (node, its hex) of ``stops``: the memo is keyed by what a
     stop's value and rule read of the phase (its name and newest colour), the node and
     the tile on its hex. The memo and the phase are read once for all the stops
     (route_breakdown ~-5 % CPU on the real states' answers: benchmarks.bench_first_seen;
-    issue 21)."""
+    issue 21). ``column``: the revenue column the train earns where a stop lists it (a D's
+    ``diesel``), part of the memo's key."""
     board = state.board
     phase = state.phase
     name, color = phase.name, phase.revenue_color
@@ -68,19 +73,19 @@ def _priced(state: RouteState, stops: Iterable[tuple[NodeId, HexId]]) -> tuple[S
     tile_on = board.tile_on
     out: list[StopValue] = []
     for node, hex_id in stops:
-        key = (name, color, node, tile_on(hex_id).tile.name)
+        key = (name, color, node, tile_on(hex_id).tile.name, column)
         found = memo.get(key)
         if found is None:
-            found = memo[key] = _stop_breakdown(state, node)
+            found = memo[key] = _stop_breakdown(state, node, column)
         out.append(found)
     return tuple(out)
 
 
-def _stop_breakdown(state: RouteState, node: str) -> StopValue:
+def _stop_breakdown(state: RouteState, node: str, column: str | None = None) -> StopValue:
     hex_id, index = split_node_id(node)
     board = state.board
     center = board.revenue_center(hex_id, index)
-    value = stop_value(board, hex_id, index, state.phase)
+    value = 0 if center is None else center.value_for_train(state.phase.revenue_color, column)
     kind = _kind(hex_id, center, state)
     tile = board.tile_on(hex_id).tile.name
     data = state.data
@@ -89,6 +94,8 @@ def _stop_breakdown(state: RouteState, node: str) -> StopValue:
     elif kind == "mine":
         rule = (f"{data.rule_section('subsidy')}: the mine (tile {tile}) earns no revenue, "
                 "only the subsidy")
+    elif column is not None and not isinstance(center.revenue, int) and column in center.revenue:
+        rule = f"{data.rule_section('train_value')}: the {column} value of tile {tile}"
     elif isinstance(center.revenue, int):
         rule = f"{data.rule_section('fixed_value')}: fixed value of tile {tile}"
         if kind == "harbour":
@@ -110,7 +117,8 @@ def route_breakdown(state: RouteState, route: JudgedRoute) -> RouteBreakdown:
     corp = state.corporation
     data = state.data
     facts = route.facts(state.board)
-    stops = _priced(state, zip(facts.stops, (hex_id for hex_id, _ in facts.keys)))
+    column = data.stop_column(train_type(route.train))  # a D's diesel value
+    stops = _priced(state, zip(facts.stops, (hex_id for hex_id, _ in facts.keys)), column)
     bonus = None
     if route.bonus:
         home = next(s.node for s in stops if s.hex == corp.home_hex)

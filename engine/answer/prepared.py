@@ -200,7 +200,7 @@ def _board(
         taken = judge_routes(state, pins).routes if pins else []
         edges = [k for r in taken for c in r.chains for k in c.edge_keys]
         paths = [p for r in taken for c in r.chains for p in c.paths]
-        problem = prep.built.without_track(edges, paths, [t for _, t in free])
+        problem = prep.built.without_track(edges, paths, [t for _, t in free], state.data)
     if floor is not None and floor.avoid_subsidy:
         paying = {i for i, stop in enumerate(problem.stops) if stop.subsidy}
         problem = replace(problem, forbidden_segments=problem.forbidden_segments | frozenset(

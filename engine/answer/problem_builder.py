@@ -10,7 +10,10 @@ Only what the company reaches is handed over (``engine.network.reach``):
   train use it (ROUTES.md §3.7); side 0 / side 1 are its two hexes;
 * every tile path is a segment labelled ``"<hex>:<path index>"``;
 * the destination bonus is a pair bonus (home hex, destination hex) (§5.2),
-  the mine subsidy a stop subsidy (§5.3), Baotou a group (§3.3).
+  the mine subsidy a stop subsidy (§5.3), Baotou a group (§3.3);
+* a train that earns its own value at some stops (18xx.games ``route_base_revenue``: a
+  D earns 1889's off-boards' diesel value; ``GameData.train_stop_values``) carries those
+  values as ``Train.stop_values``.
 """
 
 from __future__ import annotations
@@ -39,6 +42,13 @@ class BuiltProblem:
     #: each junction's hex side, junction by junction (the first junction is node
     #: ``len(problem.stops)``)
     sides: tuple[HexSide, ...] = ()
+    #: revenue column → (stop, value) where a train earning that column earns other than
+    #: the stop's ``value`` (``Train.stop_values``; empty in a title without them)
+    column_values: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = ()
+
+    def train(self, train: TrainDef, data: GameData) -> Train:
+        """The solver's train for ``train``, with its own stop values (``column_values``)."""
+        return solver_train(train, data, self.column_values)
 
     @cached_property
     def edge_junctions(self) -> tuple[tuple[EdgeKey, int], ...]:
@@ -57,18 +67,22 @@ class BuiltProblem:
         edge_keys: Iterable[EdgeKey],
         paths: Iterable[tuple[HexId, int]],
         trains: Sequence[TrainDef] | None = None,
+        data: GameData | None = None,
     ) -> RouteProblem:
         """The problem with the hex sides ``edge_keys`` and tile ``paths`` taken
         (ROUTES.md §3.7: routes fixed beforehand use them), optionally other trains.
 
         The taken track reaches the solver as data: forbidden junctions and
-        segments; the board is not rebuilt.
+        segments; the board is not rebuilt. ``trains`` come with ``data``, the title's
+        facts, which say where a train earns its own values (``solver_train``).
         """
         junctions = dict(self.edge_junctions)
         taken_paths = set(paths)
         problem = self.problem
-        new_trains = problem.trains if trains is None else tuple(
-            Train(t.name, t.distance) for t in trains
+        if trains is not None and data is None:
+            raise TypeError("without_track: other trains need the title's data")
+        new_trains = problem.trains if trains is None or data is None else tuple(
+            self.train(t, data) for t in trains
         )
         taken_junctions = frozenset(junctions[k] for k in edge_keys if k in junctions)
         taken_segments = frozenset(
@@ -109,6 +123,8 @@ def build_problem(state: RouteState) -> BuiltProblem:
     stops: list[Stop] = []
     names: list[NodeId] = []
     group_members: dict[str, set[int]] = {}
+    columns = sorted(set(board.data.train_stop_values.values()))
+    column_values: dict[str, list[tuple[int, int]]] = {c: [] for c in columns}
     for i, key in enumerate(stop_keys):
         at_node = tiles[key[0]].at_node[key[1]]
         fact = (at_node, color, key in blocked, corp.sym in tokens.get(key, ()))
@@ -118,6 +134,12 @@ def build_problem(state: RouteState) -> BuiltProblem:
         ends[stop.name] = (i, NO_SIDE)
         for g in node_groups:
             group_members.setdefault(g, set()).add(i)
+        for column in columns:  # a D's diesel value (``revenue.stop_value``)
+            node = at_node.node
+            assert node is not None
+            own = node.value_for_train(color, column)
+            if own != stop.value:
+                column_values[column].append((i, own))
 
     # A crossing is listed by its smaller end: sorted, the junctions come in the order
     # of their smaller end, side 0 that end (ROUTES.md §3.7).
@@ -148,7 +170,8 @@ def build_problem(state: RouteState) -> BuiltProblem:
 
     groups = tuple(frozenset(m) for _, m in sorted(group_members.items()) if len(m) > 1)
 
-    trains = tuple(Train(t.name, t.distance) for t in state.trains)
+    by_column = tuple((c, tuple(v)) for c, v in column_values.items())
+    trains = tuple(solver_train(t, board.data, by_column) for t in state.trains)
     problem = RouteProblem(
         stops=tuple(stops),
         junctions=tuple(junctions),
@@ -157,7 +180,19 @@ def build_problem(state: RouteState) -> BuiltProblem:
         groups=groups,
         bonuses=bonuses,
     )
-    return BuiltProblem(problem, tuple(names), tuple(segment_paths), tuple(sides))
+    return BuiltProblem(problem, tuple(names), tuple(segment_paths), tuple(sides), by_column)
+
+
+def solver_train(
+    train: TrainDef, data: GameData,
+    column_values: tuple[tuple[str, tuple[tuple[int, int], ...]], ...],
+) -> Train:
+    """The solver's ``Train`` for ``train``: its distance, and the stops where it earns its
+    own value (``Train.stop_values``: a D at 1889's off-boards, the column its name has in
+    ``GameData.train_stop_values``)."""
+    column = data.stop_column(train.name)
+    own = dict(column_values).get(column, ()) if column is not None else ()
+    return Train(train.name, train.distance, own)
 
 
 #: A hex side's name → its junction: a fact of the map.

@@ -15,10 +15,14 @@ refused.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Sequence
 
 from route18xx.engine.errors import MalformedInput
-from route18xx.engine.facts.gamedata import COLOR_ORDER, CorporationDef, GameData, PhaseDef, TileDef, TrainDef
+from route18xx.engine.board.tile_abilities import is_turn_lay
+from route18xx.engine.facts.gamedata import (
+    COLOR_ORDER, CompanyDef, CorporationDef, GameData, PhaseDef, TileDef, TrainDef,
+)
 from route18xx.engine.facts.rule_versions import RulesVersion
 
 
@@ -292,10 +296,15 @@ def private_lays(data: GameData, rule_set: str) -> dict[str, int]:
 
 
 def _private_lays(data: GameData, rule_set: str) -> dict[str, int]:
+    """Lays of the owning corporation's turn only (``tile_abilities.is_turn_lay``: not 1889's
+    Ehime Railway lay at its sale nor the Mitsubishi Ferry's player lay)."""
+    def turn_lays(c: CompanyDef) -> list[Mapping[str, Any]]:
+        return [a for a in c.abilities if a.get("type") == "tile_lay" and is_turn_lay(a, c.sym)]
+
     return {
-        c.sym: sum(int(a.get("count") or 1) for a in c.abilities if a.get("type") == "tile_lay")
+        c.sym: sum(int(a.get("count") or 1) for a in turn_lays(c))
         for c in data.companies[rule_set]
-        if any(a.get("type") == "tile_lay" for a in c.abilities)
+        if turn_lays(c)
     }
 
 

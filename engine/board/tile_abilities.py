@@ -10,15 +10,22 @@
 The ability's fields (hexes, tiles, ``free``, ``special`` = skips the
 colour/label/count test, ``connect``, ``must_lay_all``, ``reachable``) come from
 the data; this module only interprets them.
+
+Only a lay the owning corporation makes in its operating turn is a move of that turn
+(18xx.games ``when``: ``owning_corp_or_turn``, ``track``). 1889's two other lays are not:
+the Ehime Railway's green tile on C4 is laid by the player who sells it to a corporation,
+at the sale (``sold``), and the Mitsubishi Ferry's port by its owning player
+(``owner_type: player``; ``stock_round``, ``owning_player_track``, ``or_between_turns``):
+a state file states their tiles once laid. A time the engine does not know is refused.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Collection
+from typing import Any, Collection, Mapping
 
 from route18xx.engine.board.board import Board, PlacedTile
-from route18xx.engine.errors import MalformedInput
+from route18xx.engine.errors import MalformedInput, TitleDataError
 from route18xx.engine.facts.gamedata import CompanyId, GameData, HexId, TileDef, TileName
 from route18xx.engine.facts.rulesets import RuleSet
 from route18xx.engine.board.tile_rules import Refusal, kept_rotations, special_hex_refusal
@@ -73,10 +80,29 @@ class TileAbility:
         )
 
 
+#: 18xx.games ability times (``when``) of a lay the owning corporation makes in its turn.
+TURN_TIMES = frozenset({"owning_corp_or_turn", "track"})
+#: Times of lays made outside the corporation's turn, or by a player (module docstring).
+OTHER_TIMES = frozenset({"sold", "stock_round", "owning_player_track", "or_between_turns"})
+
+
+def is_turn_lay(raw: Mapping[str, Any], company: CompanyId) -> bool:
+    """Whether a private's ``tile_lay``/``teleport`` ability is a lay of the owning
+    corporation's operating turn (module docstring); ``TitleDataError`` naming the
+    company for a time the engine does not know."""
+    times = set(raw.get("when") or ())
+    unknown = times - TURN_TIMES - OTHER_TIMES
+    if unknown:
+        raise TitleDataError(f"{company}'s tile lay at {sorted(unknown)}: a time the engine "
+                             f"does not know (known: {sorted(TURN_TIMES | OTHER_TIMES)})")
+    return raw.get("owner_type") in (None, "corporation") and bool(times & TURN_TIMES)
+
+
 def tile_ability(
     rule_set: RuleSet, company: CompanyId, data: GameData
 ) -> TileAbility | None:
-    """The tile-laying ability of a private in this rule set; None if it has none.
+    """The tile-laying ability a private gives its owning corporation's turn in this rule
+    set (``is_turn_lay``); None if it has none.
 
     Raises ``MalformedInput`` for an unknown private.
     """
@@ -87,7 +113,7 @@ def tile_ability(
         )
     company_def = companies[company]
     for raw in company_def.abilities:
-        if raw.get("type") not in ("tile_lay", "teleport"):
+        if raw.get("type") not in ("tile_lay", "teleport") or not is_turn_lay(raw, company):
             continue  # a teleport (1830's DH, 1830 RULES.md §7.3): no connection, terrain paid
         return TileAbility(
             company=company,

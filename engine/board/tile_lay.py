@@ -46,6 +46,7 @@ from functools import cached_property
 from typing import Collection, Iterable, Mapping
 
 from route18xx.engine.board.board import Board, PlacedTile
+from route18xx.engine.board.lay_cost import lay_cost, terrain_discounts
 from route18xx.engine.errors import IllegalAction, MalformedInput
 from route18xx.engine.facts.gamedata import COLOR_ORDER, CompanyId, CorpId, HexId, PhaseDef, TileDef, TileName
 from route18xx.engine.board.network import Network, reach
@@ -242,7 +243,7 @@ def check_in_context(
     board = ctx.board
     hex_def = board.hex(hex_id)
     current = board.tile_on(hex_id)
-    blockers = sorted(set(hex_def.blocked_by_company) & ctx.player_owned_blockers)
+    blockers = sorted(set(hex_def.blockers(ctx.rule_set.name)) & ctx.player_owned_blockers)
     if blockers:
         raise IllegalAction(
             "hex_blocked",
@@ -286,7 +287,8 @@ def check_in_context(
     if ability is not None and ability.connect and ctx.first_special_lay is not None:
         _raise(ability.joins_first(board, ctx.first_special_lay, hex_id, tile, rotation))
     pays = ability is None or not ability.free
-    cost = hex_def.terrain_cost if pays and hex_id not in board.placed else 0
+    discounts = terrain_discounts(board.data, ctx.rule_set.name, ctx.owned_privates)
+    cost = lay_cost(current.tile, hex_id, discounts) if pays else 0
     if ctx.cash is not None and cost > ctx.cash:
         raise IllegalAction(
             "insufficient_cash",
@@ -297,7 +299,7 @@ def check_in_context(
 
 
 def _special_home(tile: TileDef) -> str:
-    return tile.only_on or "its own hex"
+    return tile.only_on or " or ".join(tile.ability_hexes) or "its own hex"
 
 
 def _check_connected(ctx: LayContext, hex_id: HexId, tile: TileDef, rotation: int) -> None:

@@ -250,11 +250,12 @@ def exits_refusal(board: Board, hex_id: HexId, tile: TileDef, rotation: int) -> 
 
 def special_hex_refusal(hex_def: HexDef, tile: TileDef) -> Refusal | None:
     """Special tiles only on their hex; red/gray/blue hexes take only their special tile."""
-    home = tile.only_on  # tiles.json: the one hex a special tile stands on
-    if tile.special_only and home != hex_def.id:
+    # the one hex a special tile stands on (private_rules.json), or its abilities' hexes
+    homes = (tile.only_on,) if tile.only_on is not None else tile.ability_hexes
+    if tile.special_only and hex_def.id not in homes:
         return Refusal(
             SPECIAL_TILE_HEX_MISMATCH,
-            f"tile {tile.name} belongs on {home} only, not on {hex_def.id}",
+            f"tile {tile.name} belongs on {', '.join(homes) or 'no hex'} only, not on {hex_def.id}",
         )
     if not tile.special_only and hex_def.color in WALL_COLORS:
         return Refusal(

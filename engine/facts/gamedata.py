@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from importlib import resources
 
@@ -23,6 +23,9 @@ CompanyId: TypeAlias = str
 TileName: TypeAlias = str
 Color: TypeAlias = str
 NodeKind: TypeAlias = Literal["city", "town", "offboard"]
+Layout: TypeAlias = Literal["pointy", "flat"]
+#: The map layouts the engine knows (18xx.games ``Hex::DIRECTIONS``).
+LAYOUTS: tuple[Layout, ...] = ("pointy", "flat")
 
 #: Tile colours in upgrade order (RULES.md §6.5 #2).
 COLOR_ORDER: tuple[Color, ...] = ("white", "yellow", "green", "brown", "gray")
@@ -89,6 +92,14 @@ class RevenueCenter:
     #: Printed without its revenue (Baotou's second off-board hex shows it once).
     hidden: bool = False
 
+    def value_for_train(self, color: Color, column: str | None) -> int:
+        """Revenue for a train that earns the stop's ``column`` where the stop lists one
+        (18xx.games ``route_base_revenue``: a D earns an off-board's ``diesel`` value,
+        1889's F1, J1, L7; ``GameData.train_stop_values``), else ``value_for(color)``."""
+        if column is not None and not isinstance(self.revenue, int) and column in self.revenue:
+            return self.revenue[column]
+        return self.value_for(color)
+
     def value_for(self, color: Color) -> int:
         """Revenue in a phase whose newest tile colour is ``color`` (ROUTES.md §4.1).
 
@@ -130,6 +141,12 @@ class TilePath:
 
 
 @dataclass(frozen=True)
+class TerrainCost:
+    cost: int
+    terrains: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class TileDef(Derives):
     """A tile (or a hex's preprinted tile): colour, revenue centres, paths, labels."""
 
@@ -144,6 +161,13 @@ class TileDef(Derives):
     #: The one hex a private's special tile may stand on (RULES.md §7.2, §7.3, §7.5;
     #: private_rules.json): the ferry pair cannot be told apart by track alone.
     only_on: HexId | None = None
+    #: Where a special-only tile without ``only_on`` may stand: the hexes of the tile-lay
+    #: abilities that name it (1889's port 437: the Mitsubishi Ferry's B11, G10, I12, J9).
+    ability_hexes: tuple[HexId, ...] = ()
+    #: What laying a tile over this one costs (18xx.games ``upgrade_cost``: the ``upgrade``
+    #: parts of the tile on the hex): a hex's printed terrain, and a few tiles' own
+    #: (1889's Kotohira tiles 438 and 439 cost ¥80 to upgrade again).
+    terrain: tuple[TerrainCost, ...] = ()
 
     def node(self, index: int) -> RevenueCenter | None:
         for node in self.nodes:
@@ -173,12 +197,6 @@ class TileDef(Derives):
 
 
 @dataclass(frozen=True)
-class TerrainCost:
-    cost: int
-    terrains: tuple[str, ...]
-
-
-@dataclass(frozen=True)
 class HexDef:
     """A map hex: position, preprinted tile, terrain, borders, reservations."""
 
@@ -200,10 +218,19 @@ class HexDef:
     #: Marks printed on the hex that no rule reads, for pictures (``hex_marks.json``,
     #: e.g. ``"wall"``: 1888's Great Wall, RULES.md §7.4).
     marks: tuple[str, ...] = ()
+    #: The privates whose ``blocks_hexes`` marks this hex, by rule set where a rule set
+    #: differs from ``blocked_by_company`` (map.json ``by_rule_set``: 1889's beginner game
+    #: takes the marks off C4 and K4).
+    blockers_by_rule_set: Mapping[str, tuple[CompanyId, ...]] = field(default_factory=dict)
 
     @property
     def terrain_cost(self) -> int:
         return sum(t.cost for t in self.terrain)
+
+    def blockers(self, rule_set: str) -> tuple[CompanyId, ...]:
+        """The privates that close this hex to tiles under ``rule_set`` while a player owns
+        them (RULES.md §7.3; map.json ``blocked_by_company`` and ``by_rule_set``)."""
+        return self.blockers_by_rule_set.get(rule_set, self.blocked_by_company)
 
 
 @dataclass(frozen=True)
@@ -293,6 +320,17 @@ class GameData(Derives):
     #: ``rule_sections``: ``phase_value``, ``fixed_value``, ``harbour``, ``destination_bonus``,
     #: ``subsidy``); a rule not listed is cited as ``ROUTES.md``.
     rule_sections: Mapping[str, str] = field(default_factory=dict)
+    #: The map's hexes: ``"pointy"`` (1888, 1830) or ``"flat"`` (1889), 18xx.games
+    #: ``LAYOUT`` (map.json ``layout``): which way each edge number faces.
+    layout: Layout = "pointy"
+    #: Train name → the revenue column its stops pay where a stop lists it (18xx.games
+    #: ``route_base_revenue``: a D earns ``diesel``; ``route_rules.json``; empty when no
+    #: stop pays by train).
+    train_stop_values: Mapping[str, str] = field(default_factory=dict)
+
+    def stop_column(self, train: str) -> str | None:
+        """The revenue column train ``train`` earns where a stop lists it (``train_stop_values``)."""
+        return self.train_stop_values.get(train)
 
     def rule_section(self, rule: str) -> str:
         """Where the title's ROUTES.md states ``rule`` (``rule_sections``)."""
@@ -352,6 +390,10 @@ def _paths(raw: Mapping[str, Any]) -> tuple[TilePath, ...]:
     )
 
 
+def _terrain(raw: Mapping[str, Any]) -> tuple[TerrainCost, ...]:
+    return tuple(TerrainCost(t["cost"], tuple(t["terrains"])) for t in raw.get("terrain", ()))
+
+
 def _tile(raw: Mapping[str, Any], only_on: HexId | None = None) -> TileDef:
     return TileDef(
         name=raw["name"],
@@ -363,6 +405,7 @@ def _tile(raw: Mapping[str, Any], only_on: HexId | None = None) -> TileDef:
         special_only=bool(raw.get("special_only", False)),
         counts=dict(raw["count"]),
         only_on=only_on,
+        terrain=_terrain(raw),
     )
 
 
@@ -373,7 +416,14 @@ def _hex(raw: Mapping[str, Any], marks: Mapping[str, Any]) -> HexDef:
         nodes=_nodes(raw),
         paths=_paths(raw),
         labels=tuple(raw.get("labels", ())),
+        terrain=_terrain(raw),
     )
+    changes = raw.get("by_rule_set") or {}
+    for rule_set, fields in changes.items():
+        unknown = set(fields) - _RULE_SET_HEX_FIELDS
+        if unknown:
+            raise TitleDataError(f"map.json: hex {raw['id']}: by_rule_set.{rule_set} changes "
+                                 f"{sorted(unknown)}; the engine reads {sorted(_RULE_SET_HEX_FIELDS)}")
     return HexDef(
         id=raw["id"],
         x=raw["x"],
@@ -382,7 +432,7 @@ def _hex(raw: Mapping[str, Any], marks: Mapping[str, Any]) -> HexDef:
         location_name=raw.get("location_name"),
         preprinted=preprinted,
         preprinted_tile_id=raw["preprinted_tile_id"],
-        terrain=tuple(TerrainCost(t["cost"], tuple(t["terrains"])) for t in raw["terrain"]),
+        terrain=preprinted.terrain,
         impassable_edges=frozenset(
             b["edge"] for b in raw["borders"] if b.get("type") == "impassable"
         ),
@@ -391,14 +441,26 @@ def _hex(raw: Mapping[str, Any], marks: Mapping[str, Any]) -> HexDef:
         home_reservations={r["city"]: r["corporation"] for r in raw["home_reservations"]},
         lay_candidates=tuple(raw.get("lay_candidates", ())),
         marks=tuple(sorted(m for m, on in marks.items() if not m.startswith("_") and raw["id"] in on)),
+        blockers_by_rule_set={
+            rule_set: tuple(fields["blocked_by_company"])
+            for rule_set, fields in changes.items() if "blocked_by_company" in fields
+        },
     )
+
+
+#: The fields a rule set may change on a hex (map.json ``by_rule_set``, tools/titles
+#: shape.py): its blockers, which the engine reads, and its icons, which no rule reads
+#: (the port icons of 1889's coastal towns are drawn from the tile laid there).
+_RULE_SET_HEX_FIELDS = frozenset({"blocked_by_company", "icons"})
 
 
 #: The private companies' ability types the engine implements (RULES.md §7, 1830
 #: RULES.md §7): tile lays and teleports, blocked hexes, exchanges, shares that come with
-#: a private, closing on a train and the ban on buying a private.
+#: a private, closing on a train or never, the ban on buying a private, a terrain discount
+#: (1889's SMR) and a private's income changed by a phase (1889's UTF).
 IMPLEMENTED_ABILITIES = frozenset(
-    {"tile_lay", "teleport", "blocks_hexes", "exchange", "shares", "close", "no_buy"}
+    {"tile_lay", "teleport", "blocks_hexes", "exchange", "shares", "close", "no_buy",
+     "tile_discount", "revenue_change"}
 )
 
 
@@ -414,7 +476,33 @@ def implemented_abilities(
                 f"{title}: {company}'s ability {kind!r} is not implemented by the engine "
                 f"(implemented: {sorted(IMPLEMENTED_ABILITIES)})"
             )
+        on_phase = ability.get("on_phase")
+        if kind == "close" and on_phase not in (None, "never"):
+            raise TitleDataError(f"{title}: {company} closes at phase {on_phase!r}: the engine "
+                                 "closes privates on a train or never (engine.game.privates)")
+        if kind == "revenue_change" and on_phase is None:
+            raise TitleDataError(f"{title}: {company}'s revenue_change names no phase "
+                                 "(on_phase): the engine changes income from a phase on")
     return tuple(raw)
+
+
+def _with_ability_hexes(
+    tiles: dict[TileName, TileDef], companies: Mapping[str, Any]
+) -> dict[TileName, TileDef]:
+    """Each special-only tile without ``only_on`` with the hexes of the tile-lay abilities
+    (of every rule set) that name it (``TileDef.ability_hexes``)."""
+    hexes: dict[TileName, set[HexId]] = {}
+    for listed in companies.values():
+        for company in listed:
+            for a in company["abilities"]:
+                if a.get("type") in ("tile_lay", "teleport"):
+                    for name in a.get("tiles") or ():
+                        hexes.setdefault(name, set()).update(a.get("hexes") or ())
+    return {
+        name: replace(t, ability_hexes=tuple(sorted(hexes.get(name, ()))))
+        if t.special_only and t.only_on is None else t
+        for name, t in tiles.items()
+    }
 
 
 def game_data(title: str) -> GameData:
@@ -430,7 +518,8 @@ def game_data(title: str) -> GameData:
 def _game_data(title: str) -> GameData:
     """``game_data``'s work, once per title."""
     marks = _load("hex_marks", title, {})
-    hexes = {h["id"]: _hex(h, marks) for h in _load("map", title)["hexes"]}
+    map_raw = _load("map", title)
+    hexes = {h["id"]: _hex(h, marks) for h in map_raw["hexes"]}
     privates = _load("private_rules", title, {"special_tile_hexes": {}, "exchange_token_hexes": []})
     homes: Mapping[TileName, HexId] = privates["special_tile_hexes"]
     tiles = {t["name"]: _tile(t, homes.get(t["name"])) for t in _load("tiles", title)["tiles"]}
@@ -477,6 +566,7 @@ def _game_data(title: str) -> GameData:
         for c in _load("corporations", title)["corporations"]
     }
     companies_raw = _load("companies", title)
+    tiles = _with_ability_hexes(tiles, companies_raw)
     companies = {
         rule_set: tuple(
             CompanyDef(
@@ -495,6 +585,9 @@ def _game_data(title: str) -> GameData:
     }
     route_rules = _load("route_rules", title, {})
     mine = route_rules.get("mine")
+    layout = map_raw["layout"]
+    if layout not in LAYOUTS:
+        raise TitleDataError(f"{title}: map.json layout {layout!r} is not one of {list(LAYOUTS)}")
     return GameData(
         hexes=hexes,
         tiles=tiles,
@@ -508,4 +601,6 @@ def _game_data(title: str) -> GameData:
         stop_subsidies={mine["hex"]: mine["subsidy"]} if mine else {},
         currency_format=_load("players", title)["currency_format"],
         rule_sections=dict(route_rules.get("rule_sections", {})),
+        layout=layout,
+        train_stop_values=dict(route_rules.get("train_stop_values", {})),
     )

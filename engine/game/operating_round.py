@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from route18xx.engine.errors import TitleDataError
+from route18xx.engine.errors import RouteLevelOnly
 from route18xx.engine.game.actions import Action, Entity
 from route18xx.engine.routes.route_spec import RouteSpec
 from route18xx.engine.game.discard import DiscardTrainStep
@@ -58,11 +58,13 @@ OPERATING_STEPS: dict[str, Callable[[], Step]] = {
 
 def operating_steps(title: str, names: Sequence[str]) -> list[Step]:
     """Fresh steps of an operating turn, in the title's order; a name the engine has no
-    step for is ``TitleDataError`` naming the title and the step."""
+    step for is ``RouteLevelOnly`` naming the title and the step: the title's games are
+    not played (its state files are, at route level)."""
     unknown = [name for name in names if name not in OPERATING_STEPS]
     if unknown:
-        raise TitleDataError(f"{title}: operating_steps: no such step {unknown[0]!r} "
-                             f"(the engine has {', '.join(OPERATING_STEPS)})")
+        raise RouteLevelOnly(f"{title}: operating_steps: no such step {unknown[0]!r} "
+                             f"(the engine has {', '.join(OPERATING_STEPS)}): {title} is "
+                             "played at route level only, its logs are not replayed")
     return [OPERATING_STEPS[name]() for name in names]
 
 

@@ -6,7 +6,11 @@
   blocks C5 while a player owns it (§7.3).
 * Forbidden City: the owning player's share exchange; the two rule sets differ
   (``RuleSet.exchange_is_turn_action``, ``exchange_from_pool``; §7.6).
-* Every private closes when the first 5-train leaves the depot (§7.7).
+* Every private closes when the first 5-train leaves the depot (§7.7), but one whose
+  ``close`` ability says ``on_phase: never`` while a player owns it (1889's Uno-Takamatsu
+  Ferry, g_1889/entities.rb).
+* A ``revenue_change`` ability sets a private's income from the phase it names while its
+  owner is of its owner type (1889's UTF: ¥50 from phase 5 while a player owns it).
 """
 
 from __future__ import annotations
@@ -26,14 +30,38 @@ if TYPE_CHECKING:
 def pay_private_income(game: Game) -> None:
     """Every owned private pays its income from the bank to its owner (§6.2)."""
     for company in game.companies.values():
-        if company.closed or company.owner is None or company.definition.revenue <= 0:
+        if company.closed or company.owner is None:
             continue
-        game.pay_from_bank(game.holder(company.owner), company.definition.revenue)
+        income = private_income(game, company)
+        if income > 0:
+            game.pay_from_bank(game.holder(company.owner), income)
+
+
+def _owner_type_matches(company: Company, ability: Mapping[str, Any]) -> bool:
+    kind = ability.get("owner_type")
+    if kind is None:
+        return True
+    return bool(company.owned_by_player() == (kind == "player"))
+
+
+def private_income(game: Game, company: Company) -> int:
+    """The private's income now: its revenue, or a ``revenue_change`` ability's from the
+    phase it names on, while its owner is of the ability's owner type (module docstring)."""
+    change = company.ability("revenue_change")
+    if change is not None and _owner_type_matches(company, change):
+        reached = [p.name for p in game.data.phases[: game.state.phase_index + 1]]
+        if change.get("on_phase") in reached:
+            return int(change["revenue"])
+    return company.definition.revenue
 
 
 def close_all(game: Game) -> None:
-    """The first 5-train closes every private, whoever owns it (§7.7)."""
+    """The first 5-train closes every private, whoever owns it (§7.7), but one that never
+    closes while its owner is of its ``close`` ability's owner type (module docstring)."""
     for company in game.companies.values():
+        close = company.ability("close")
+        if close is not None and close.get("on_phase") == "never" and _owner_type_matches(company, close):
+            continue
         company.closed = True
         company.lay_uses = 0
 

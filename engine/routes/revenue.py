@@ -34,10 +34,17 @@ def mine_rule(data: GameData) -> MineRule | None:
     return MineRule(hex_id, subsidy)
 
 
-def stop_value(board: Board, hex_id: HexId, index: int, phase: PhaseDef) -> int:
-    """ROUTES.md §4.1: the value for the phase's newest tile colour."""
+def stop_value(
+    board: Board, hex_id: HexId, index: int, phase: PhaseDef, train: str | None = None
+) -> int:
+    """ROUTES.md §4.1: the value for the phase's newest tile colour; for ``train`` (a train
+    name), its own value where the title's stops pay by train (18xx.games
+    ``route_base_revenue``: a D earns an off-board's diesel value; ``train_stop_values``)."""
     node = board.revenue_center(hex_id, index)
-    return 0 if node is None else node.value_for(phase.revenue_color)
+    if node is None:
+        return 0
+    column = None if train is None else board.data.stop_column(train)
+    return node.value_for_train(phase.revenue_color, column)
 
 
 @dataclass(frozen=True)

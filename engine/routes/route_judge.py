@@ -310,8 +310,11 @@ def judge_routes(
         hexes = [h for h, _ in facts.keys]
         route.bonus = destination_bonus(hexes, corp)
         color = state.phase.revenue_color
+        column = board.data.stop_column(kind)  # a D's diesel value (``revenue.stop_value``)
         # ROUTES.md §4.1 as ``revenue.stop_value`` prices a stop, on the centres read once
-        route.revenue = sum(0 if node is None else node.value_for(color) for node in facts.centers)
+        route.revenue = sum(
+            0 if node is None else node.value_for_train(color, column) for node in facts.centers
+        )
         route.revenue += route.bonus
         route.subsidy = route_subsidy(hexes, board.data)
     violations = [v for r in routes for v in r.violations]
@@ -322,7 +325,8 @@ def judge_routes(
 
 
 def _side_name(board: Board, key: tuple[HexId, int]) -> str:
-    """``between C9 and C11``: the two hexes of a side, in map order (row, then column)."""
+    """``between C9 and C11``: the two hexes of a side, in id order (letter, then number:
+    row then column on a pointy map, column then row on a flat one)."""
     hex_id, edge = key
     other = board.across(hex_id, edge)
     if other is None:

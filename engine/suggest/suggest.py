@@ -98,7 +98,7 @@ class Move:
         first = self.lays[0] if self.lays else None
         lays = tuple(
             MoveLayReport(lay.hex, lay.tile, lay.rotation, lay.cost,
-                          tile_exits(data.tiles[lay.tile], lay.rotation))
+                          tile_exits(data.tiles[lay.tile], lay.rotation, data.layout))
             for lay in self.lays
         )
         return MoveReport(
@@ -207,33 +207,40 @@ def income_bound(state: RouteState) -> int:
 
     A train of distance d visits at most d paying stops plus the free ones
     (the harbour), each worth at most its value; add every destination bonus
-    and mine subsidy a route could earn. D trains may visit every stop.
+    and mine subsidy a route could earn. D trains may visit every stop, each priced as
+    that train earns it (a D's diesel value at 1889's off-boards, ``revenue.stop_value``).
     """
     board = state.board
     net = reach(board, state.corporation.sym)
-    costly: list[int] = []
-    free = 0
-    for hex_id, index in net.nodes:
-        node = board.revenue_center(hex_id, index)
-        value = stop_value(board, hex_id, index, state.phase)
-        if node is not None and node.visit_cost == 0:
-            free += value
-        else:
-            costly.append(value)
-    costly.sort(reverse=True)
+    column = board.data.stop_column
+    priced: dict[str | None, tuple[list[int], int]] = {}  # column → (costly values, free sum)
+    for col, name in {column(t.name): t.name for t in state.trains}.items():
+        costly: list[int] = []
+        free = 0
+        for hex_id, index in net.nodes:
+            node = board.revenue_center(hex_id, index)
+            value = stop_value(board, hex_id, index, state.phase, name)
+            if node is not None and node.visit_cost == 0:
+                free += value
+            else:
+                costly.append(value)
+        costly.sort(reverse=True)
+        priced[col] = (costly, free)
     hexes = {h for h, _ in net.nodes}
     corp = state.corporation
     bonus = destination_bonus(hexes, corp)  # an upper bound: any train may reach both
     subsidy = route_subsidy(hexes, board.data)
     total = 0
     for train in state.trains:
+        costly, free = priced[column(train.name)]
         best = costly if train.distance is None else costly[: train.distance]
         total += sum(best) + free + bonus + subsidy
     return total
 
 
 def _graph_key(state: RouteState) -> Any:
-    """What the optimum depends on: the reduced route graph, with stops by name."""
+    """What the optimum depends on: the reduced route graph, with stops by name, and where a
+    train earns its own value (``Train.stop_values``)."""
     from route18xx.solver import reduce_problem
 
     built = build_problem(state)
@@ -253,7 +260,11 @@ def _graph_key(state: RouteState) -> Any:
          tuple(sorted(problem.stops[i].name for i in b.second)))
         for b in problem.bonuses
     )
-    return (tuple(sorted(names)), tuple(segments), bonus_names)
+    own_values = tuple(  # what a train earns at a stop instead (a D's diesel value)
+        (t.name, tuple(sorted((problem.stops[i].name, v) for i, v in t.stop_values)))
+        for t in problem.trains if t.stop_values
+    )
+    return (tuple(sorted(names)), tuple(segments), bonus_names) + ((own_values,) if own_values else ())
 
 
 def suggest(

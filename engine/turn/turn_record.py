@@ -87,7 +87,7 @@ def turn_moves(
         if isinstance(action, LayTile):
             tile = action.tile_name
             lays = (MoveLayReport(action.hex, tile, action.rotation, cost,
-                                  tile_exits(data.tiles[tile], action.rotation)),)
+                                  tile_exits(data.tiles[tile], action.rotation, data.layout)),)
             moves.append(MoveReport("tile", action.hex, tile, action.rotation, None, private,
                                     lays, cost,
                                     move_text("tile", action.hex, None, lays, private, data)))

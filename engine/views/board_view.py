@@ -72,7 +72,8 @@ class HexView:
     """A map hex and what stands on it."""
 
     id: HexId
-    #: Doubled-width coordinates (hexgrid): x = column − 1, y = row index.
+    #: The map's coordinates (hexgrid): on a pointy map doubled-width, x = column − 1,
+    #: y = row index; on a flat one doubled-height, x = column letter index, y = row − 1.
     x: int
     y: int
     #: Colour of what is printed or laid there: white, yellow, green, brown, gray, red, blue.
@@ -123,6 +124,8 @@ class BoardView:
     mine_subsidy: int
     #: How the title writes money (``"$%s"``; ``GameData.currency_format``).
     currency_format: str = "%s"
+    #: ``"pointy"`` or ``"flat"`` (1889): which way the hexes stand (``GameData.layout``).
+    layout: str = "pointy"
 
 
 @dataclass(frozen=True)
@@ -230,6 +233,7 @@ def board_view_of(state: RouteState) -> BoardView:
         mine_hex=None if mine is None else mine.hex,
         mine_subsidy=0 if mine is None else mine.subsidy,
         currency_format=state.data.currency_format,
+        layout=state.data.layout,
     )
 
 

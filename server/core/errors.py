@@ -9,6 +9,7 @@ exception                code                    details
 ``MalformedInput``       INVALID_ARGUMENT        ``BadRequest`` naming the field
 ``BadMessage``           INVALID_ARGUMENT        ``BadRequest`` naming ``request``
 ``IllegalAction``        FAILED_PRECONDITION     ``ErrorInfo`` with the rule's code
+``RouteLevelOnly``       FAILED_PRECONDITION     — (a log of a title played at route level only)
 ``LogNotFound``          NOT_FOUND               ``BadRequest`` naming ``game_id``/``url``
 ``LogSourceFailed``      FAILED_PRECONDITION     ``BadRequest`` naming ``game_id``/``url``
 ``DeadlineExceeded``     DEADLINE_EXCEEDED       —
@@ -37,7 +38,7 @@ from google.protobuf.message import Message
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from route18xx.engine.api import IllegalAction, MalformedInput, OutOfTime
+from route18xx.engine.api import IllegalAction, MalformedInput, OutOfTime, RouteLevelOnly
 from route18xx.server.core.log_source import FetchStopped, LogNotFound, LogSourceFailed
 
 log = logging.getLogger("route18xx.server")
@@ -132,6 +133,7 @@ ERROR_TABLE: dict[type[Exception], _Mapping] = {
     MalformedInput: _Mapping(grpc.StatusCode.INVALID_ARGUMENT, _bad_request),
     BadMessage: _Mapping(grpc.StatusCode.INVALID_ARGUMENT, _bad_request),
     IllegalAction: _Mapping(grpc.StatusCode.FAILED_PRECONDITION, _error_info),
+    RouteLevelOnly: _Mapping(grpc.StatusCode.FAILED_PRECONDITION, _no_details),
     DeadlineExceeded: _Mapping(grpc.StatusCode.DEADLINE_EXCEEDED, _no_details),
     OutOfTime: _Mapping(grpc.StatusCode.DEADLINE_EXCEEDED, _no_details, _out_of_time_code),
     Overloaded: _Mapping(grpc.StatusCode.RESOURCE_EXHAUSTED, _retry_info),

@@ -50,7 +50,7 @@ def greedy_routes(
             pools[k] = listed[k]
         elif kind in by_cost:
             pools[k] = by_cost[kind]
-        elif len(order) == 2 and by_cost and instance.uniform:
+        elif len(order) == 2 and by_cost and instance.shared_weights is not None:
             # the longer train's sample serves the shorter
             longer = next(iter(by_cost.values()))
             pools[k] = by_cost[kind] = [wr for wr in longer if wr[1].cost <= cost]

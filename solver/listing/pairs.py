@@ -131,21 +131,22 @@ def pair_routes(
     problem = instance.problem
     full = sum(max(0, s.distance_cost) for s in instance.stops)
     reach = [full if t.distance is None else min(t.distance, full) for t in problem.trains]
-    if len(reach) != 2 or not instance.uniform:
+    shared = instance.shared_weights
+    if len(reach) != 2 or shared is None:
         return None  # one listing weighs both trains' routes: they must earn alike
     vector = vector_from is not None and vector_from < max_steps and fits(
         instance.graph, instance.groups)
     weighed = None
     if not vector or vector_from:
-        weighed = list_weighed(instance.graph, instance.stops, instance.stop_weights,
+        weighed = list_weighed(instance.graph, instance.stops, shared,
                                instance.bonuses, max(reach), problem.min_stops, instance.groups,
                                min(max_steps, vector_from or max_steps) if vector else max_steps,
                                cancel, options.foretold)
     if weighed is None:
         if not vector:
             return None
-        return _vector_pair(instance, reach, int(max_steps * options.vector_speedup), options,
-                            cancel)
+        return _vector_pair(instance, shared, reach, int(max_steps * options.vector_speedup),
+                            options, cancel)
     weights, tracks, costs = weighed.weights, weighed.tracks, weighed.costs
     ranked = sorted(range(len(weights)), key=lambda i: -weights[i])
     same = reach[0] == reach[1]
@@ -185,16 +186,17 @@ def _scanned(
 
 
 def _vector_pair(
-    instance: Instance, reach: list[int], max_steps: int, options: SolveOptions,
-    cancel: CancelToken | None,
+    instance: Instance, weights: Sequence[int], reach: list[int], max_steps: int,
+    options: SolveOptions, cancel: CancelToken | None,
 ) -> dict[int, ListedRoute] | None:
     """``pair_routes`` with the numpy listing and the scan on its masks: the same lists
-    (heaviest first, ties in listing order), the same scan."""
+    (heaviest first, ties in listing order), the same scan; ``weights``: the stop weights
+    both trains earn (``Instance.shared_weights``)."""
     import numpy as np  # loaded for long listings only (numpy's import: ~0.2 s of CPU)
 
     from route18xx.solver.listing.pairvector import Lister, scan
 
-    lister = Lister(instance.graph, instance.stops, instance.stop_weights, instance.bonuses,
+    lister = Lister(instance.graph, instance.stops, weights, instance.bonuses,
                     instance.groups)
     listed = lister.list(max(reach), instance.problem.min_stops, max_steps, cancel)
     if listed is None:

@@ -102,6 +102,17 @@ class Instance:
         """Whether every train earns the same at every stop (no ``Train.stop_values``)."""
         return all(weights is self.stop_weights for weights in self.train_weights)
 
+    @property
+    def shared_weights(self) -> list[int] | None:
+        """The stop weights every train earns when all earn alike — ``stop_weights`` when
+        ``uniform``, or the one list of trains that all earn the same own values (two
+        D-trains at 1889's diesel off-boards) — else None: a listing weighed once then
+        serves every train."""
+        if self.uniform:
+            return self.stop_weights
+        first = self.train_weights[0] if self.train_weights else self.stop_weights
+        return first if all(w == first for w in self.train_weights) else None
+
     def kind(self, train: int) -> tuple[int | None, tuple[tuple[int, int], ...]]:
         """What makes trains interchangeable: their distance and their own stop values."""
         t = self.problem.trains[train]

@@ -42,7 +42,7 @@ STOPPED = {"broken-diverging.json": 53, "broken-stops.json": STOPS_AT}
 def _write_broken(folder: Path) -> None:
     (folder / "broken-not-json.json").write_bytes(b"{\"actions\": [1, 2,\n")
     real = json.loads((LOGS / "129026.json").read_text("utf-8"))
-    (folder / "broken-unknown-title.json").write_text(json.dumps(real | {"title": "1889"}))
+    (folder / "broken-unknown-title.json").write_text(json.dumps(real | {"title": "1867"}))
     corrupt = dict(real)
     corrupt["actions"] = list(real["actions"])
     corrupt["actions"][40] = {"type": "lay_tile", "id": "x", "rotation": "north"}

@@ -24,7 +24,7 @@ from route18xx.draw.picture import picture
 from route18xx.draw.render import build_picture
 from route18xx.engine import api
 from tests.conftest import LOGS_DIR, load_json, state_files
-from tests.draw.hexmath import SVG, hex_center, layout_of, path_ends, polyline, walked_hexes
+from tests.draw.hexmath import SVG, flat_hex_center, hex_center, layout_of, path_ends, polyline, walked_hexes
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "engine" / "data"
@@ -121,8 +121,8 @@ def test_each_route_is_drawn_through_exactly_its_hexes_in_order(
     assert not drawn  # no route drawn that was not asked for
 
 
-#: A plain hex of each title's map to lay a bare tile on.
-PLAIN_HEX = {"1888": "E9", "1830": "C9"}
+#: A plain hex of each title's map to lay a bare tile on (1889's map is flat-topped).
+PLAIN_HEX = {"1888": "E9", "1830": "C9", "1889": "D9"}
 
 
 def _tiles() -> list[tuple[str, dict[str, Any]]]:
@@ -134,11 +134,13 @@ def _tiles() -> list[tuple[str, dict[str, Any]]]:
 def _edge_midpoints(center: tuple[float, float], size: float,
                     title: str) -> dict[int, tuple[float, float]]:
     """Edge → midpoint, from the map's own neighbour offsets (half way to the neighbour)."""
-    system = json.loads((DATA / title / "map.json").read_text("utf-8"))["coordinate_system"]
+    facts = json.loads((DATA / title / "map.json").read_text("utf-8"))
+    system = facts["coordinate_system"]
+    flat = facts["layout"] == "flat"
     out = {}
     for edge, off in system["edge_offsets"].items():
-        nx = off["dx"] * math.sqrt(3) / 2 * size
-        ny = off["dy"] * 1.5 * size
+        nx = off["dx"] * (1.5 if flat else math.sqrt(3) / 2) * size
+        ny = off["dy"] * (math.sqrt(3) / 2 if flat else 1.5) * size
         out[int(edge)] = (center[0] + nx / 2, center[1] + ny / 2)
     return out
 
@@ -146,9 +148,10 @@ def _edge_midpoints(center: tuple[float, float], size: float,
 @pytest.mark.parametrize("title, tile", _tiles(), ids=[f"{t}-{x['name']}" for t, x in _tiles()])
 def test_drawn_track_ends_match_the_tile_paths_at_every_rotation(title: str, tile: dict[str, Any]) -> None:
     size, ox, oy = 50.0, 100.0, 100.0
-    layout = Layout(size, ox, oy)
+    flat = json.loads((DATA / title / "map.json").read_text("utf-8"))["layout"] == "flat"
+    layout = Layout(size, ox, oy, flat=flat)
     hex_id = PLAIN_HEX[title]
-    center = hex_center(hex_id, size, ox, oy)
+    center = (flat_hex_center if flat else hex_center)(hex_id, size, ox, oy)
     midpoints = _edge_midpoints(center, size, title)
     for rotation in range(6):
         view = api.tile_view(tile["name"], rotation, hex_id, title)

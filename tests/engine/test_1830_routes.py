@@ -167,8 +167,8 @@ def test_new_york_two_cities_pay_apart() -> None:
 
 
 def test_an_unknown_title_or_another_titles_rule_set_names_the_field() -> None:
-    with pytest.raises(MalformedInput, match="title: unknown title '1889'"):
-        api.check_routes({**CANADA, "title": "1889"}, [])
+    with pytest.raises(MalformedInput, match="title: unknown title '1867'"):
+        api.check_routes({**CANADA, "title": "1867"}, [])
     with pytest.raises(MalformedInput, match=r"rule_set: unknown rule set 'north'; expected one of \['multiple_brown"):
         api.check_routes({**CANADA, "rule_set": "north"}, [])
     with pytest.raises(MalformedInput, match="corporation: unknown company 'LYR'"):

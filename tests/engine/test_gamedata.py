@@ -234,11 +234,26 @@ def test_an_ability_the_engine_does_not_implement_is_refused_when_data_loads() -
     from route18xx.engine.errors import TitleDataError
     from route18xx.engine.facts.gamedata import IMPLEMENTED_ABILITIES, implemented_abilities
 
-    known = [{"type": kind} for kind in sorted(IMPLEMENTED_ABILITIES)]
+    known = [{"type": kind, **({"on_phase": "5"} if kind == "revenue_change" else {})}
+             for kind in sorted(IMPLEMENTED_ABILITIES)]
     assert implemented_abilities(known, "XX", "test") == tuple(known)
-    with pytest.raises(TitleDataError, match="'tile_discount' is not implemented"):
-        implemented_abilities([*known, {"type": "tile_discount"}], "XX", "1889")
-    for title in ("1888", "1830"):  # every shipped title loads: each ability is implemented
+    with pytest.raises(TitleDataError, match="'assign_hexes' is not implemented"):
+        implemented_abilities([*known, {"type": "assign_hexes"}], "XX", "1846")  # 1846's mail contract
+    for title in ("1888", "1830", "1889"):  # every shipped title loads: each ability is implemented
         data = game_data(title)
         assert {a["type"] for cs in data.companies.values() for c in cs for a in c.abilities} \
             <= IMPLEMENTED_ABILITIES
+
+
+def test_an_ability_in_a_form_the_engine_does_not_play_is_refused() -> None:
+    """A ``close`` at a phase other than never, a ``revenue_change`` without its phase: the
+    engine's private rules (engine.game.privates) play neither, so the data is refused."""
+    from route18xx.engine.errors import TitleDataError
+    from route18xx.engine.facts.gamedata import implemented_abilities
+
+    never = {"type": "close", "on_phase": "never", "owner_type": "player"}
+    assert implemented_abilities([never], "UTF", "1889") == (never,)
+    with pytest.raises(TitleDataError, match="closes at phase '5'"):
+        implemented_abilities([{"type": "close", "on_phase": "5"}], "XX", "test")
+    with pytest.raises(TitleDataError, match="names no phase"):
+        implemented_abilities([{"type": "revenue_change", "revenue": 50}], "XX", "test")

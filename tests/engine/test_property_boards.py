@@ -146,7 +146,7 @@ def test_pinned_optimum_equals_brute_force_of_the_other_trains(state: RouteState
     paths = [p for r in taken for c in r.chains for p in c.paths]
     free = list(state.trains)
     free.remove(next(t for t in free if t.name == pin.train.rsplit("-", 1)[0]))
-    rest = brute_force(prep.built.without_track(edges, paths, free))
+    rest = brute_force(prep.built.without_track(edges, paths, free, prep.state.data))
     assert pinned.judgement.legal
     assert pinned.solution.objective == rest.objective
     assert pinned.judgement.revenue + pinned.judgement.subsidy == (

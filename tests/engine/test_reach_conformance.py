@@ -10,7 +10,8 @@ the company's token cities, walked one by one from the route rules. Against it:
   extra track is never on a legal route; the solver's rules keep routes legal);
 * a tile lay is connected exactly when it touches a hex edge a legal route reaches.
 
-On every real state of both titles, and on generated boards of both maps: tiles of every
+On every real state of every title (1889's flat-topped map included), and on generated
+boards of every map: tiles of every
 colour dropped at random on a cluster of hexes (switches whose two track pieces meet at
 one edge, double cities, off-boards, the harbour and the mine included), tokens of several
 companies (some cities full, so they block). ``ROUTE18XX_REACH_EXAMPLES`` raises the
@@ -40,6 +41,7 @@ from tests.conftest import STATES_DIR
 
 EXAMPLES = int(os.environ.get("ROUTE18XX_REACH_EXAMPLES", "60"))
 DATA_1830 = STATES_DIR.parent / "1830" / "states.json"
+DATA_1889 = STATES_DIR.parent / "1889" / "states.json"
 
 
 def _corps(board: Board) -> list[str]:
@@ -113,8 +115,8 @@ def test_a_route_does_not_turn_back_at_a_city() -> None:
 def _real_states() -> list[RouteState]:
     states = [parse_state(json.loads(p.read_text())["state"])
               for p in sorted(STATES_DIR.glob("*.json"))]
-    states += [parse_state(case["state"])
-               for case in json.loads(DATA_1830.read_text())["states"]]
+    for data in (DATA_1830, DATA_1889):
+        states += [parse_state(case["state"]) for case in json.loads(data.read_text())["states"]]
     return states
 
 
@@ -168,7 +170,7 @@ def random_boards(draw: st.DrawFn, title: str) -> Board:
     return Board(board.placed, tokens, data)
 
 
-@pytest.mark.parametrize("title", ["1888", "1830"])
+@pytest.mark.parametrize("title", ["1888", "1830", "1889"])
 def test_generated_boards_agree_with_the_reference(title: str) -> None:
     @settings(max_examples=EXAMPLES, deadline=None, derandomize=False,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])

@@ -44,10 +44,10 @@ def test_a_straight_joins_opposite_sides_in_every_rotation() -> None:
     tiles = game_data("1888").tiles
     opposite = {"SW": "NE", "W": "E", "NW": "SE"}
     for rotation in range(6):
-        (straight,) = tile_exits(tiles["9"], rotation)
+        (straight,) = tile_exits(tiles["9"], rotation, "pointy")
         a, b = straight.split("–")
         assert opposite.get(a) == b or opposite.get(b) == a
-        (city,) = tile_exits(tiles["57"], rotation)
+        (city,) = tile_exits(tiles["57"], rotation, "pointy")
         assert city.endswith(" (city)") and city.removesuffix(" (city)") == straight
 
 
@@ -124,3 +124,19 @@ def test_what_the_player_did_is_read_from_the_log() -> None:
         ("tile", a["hex"], a["tile"].rsplit("-", 1)[0], a["rotation"]) for a in laid
     ] + [("token", token_hex, None, None)]
     assert turn.moves[1].cost == 60 and turn.income is not None and turn.gain == turn.income - base
+
+
+def test_each_layouts_edge_names_follow_its_offsets() -> None:
+    """Pointy (1888, 1830) and flat (1889) hexes: each edge is named after the way its
+    neighbour lies (``hexgrid.EDGE_OFFSETS_BY_LAYOUT``, 18xx.games ``Hex::DIRECTIONS``)."""
+    from route18xx.engine.facts.hexgrid import EDGE_NAMES_BY_LAYOUT, EDGE_OFFSETS_BY_LAYOUT
+
+    for layout, offsets in EDGE_OFFSETS_BY_LAYOUT.items():
+        for edge, (dx, dy) in offsets.items():
+            expected = ("S" if dy > 0 else "N" if dy < 0 else "") + ("E" if dx > 0 else "W" if dx < 0 else "")
+            assert EDGE_NAMES_BY_LAYOUT[layout][edge] == expected, (layout, edge)
+    data = game_data("1889")
+    for hex_def in data.hexes.values():  # the map's own neighbours lie at the flat offsets
+        for edge, other in hex_def.neighbors.items():
+            dx, dy = EDGE_OFFSETS_BY_LAYOUT[data.layout][edge]
+            assert (data.hexes[other].x, data.hexes[other].y) == (hex_def.x + dx, hex_def.y + dy)

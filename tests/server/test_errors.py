@@ -47,7 +47,7 @@ def _first_tile(key: str, value: Any) -> Mutation:
 
 # (id, mutation of the base state, expected field, words expected in the reason)
 STATE_CASES: list[tuple[str, Mutation, str, str]] = [
-    ("unknown_title", _set("title", "1889"), "title", "unknown title"),
+    ("unknown_title", _set("title", "1867"), "title", "unknown title"),
     ("unknown_rule_set", _set("rule_set", "south"), "rule_set", "unknown rule set"),
     ("unknown_phase", _set("phase", "9"), "phase", "unknown phase"),
     ("unknown_company", _set("corporation", "XYZ"), "corporation", "unknown company"),

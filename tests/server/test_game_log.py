@@ -186,7 +186,7 @@ ERROR_CASES: list[tuple[str, dict[str, Any], str, str]] = [
      "game_log.actions[0]", "must be an object"),
     ("no_players", {"game_log": _damaged(lambda g: g.update(players=[])), "action_id": 728},
      "game_log.players", "no players"),
-    ("other_title", {"game_log": _damaged(lambda g: g.update(title="1889")), "action_id": 728},
+    ("other_title", {"game_log": _damaged(lambda g: g.update(title="1867")), "action_id": 728},
      "game_log.title", "unknown title"),
     ("unknown_action", {"action_id": 99999}, "action_id", "the log has no action 99999"),
     ("undone_action", {"action_id": 316}, "action_id", "was undone"),

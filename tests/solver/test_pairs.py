@@ -357,3 +357,30 @@ def test_a_board_past_the_declared_words_is_walked_in_python() -> None:
     vectored = pair_routes(instance, vector_from=1)
     assert vectored is not None
     assert sorted(walked.items()) == sorted(vectored.items())
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(route_problems(), st.sampled_from([None, 2, 3]), st.data())
+def test_two_trains_that_earn_alike_their_own_values_take_the_pair_scan(
+        problem: RouteProblem, distance: int | None, data: st.DataObject) -> None:
+    """Two trains with the same ``stop_values`` (two D-trains at 1889's diesel off-boards)
+    earn alike: one listing weighed with their values serves both, and the pair matches
+    brute force; a train with other values beside them does not (``shared_weights``)."""
+    n = len(problem.stops)
+    chosen = data.draw(st.lists(st.integers(0, n - 1), unique=True, max_size=3)) if n else []
+    own = tuple((s, problem.stops[s].value + 50) for s in sorted(chosen))
+    alike = RouteProblem(problem.stops, problem.junctions, problem.segments,
+                         (Train("D", distance, own), Train("D", distance, own)), problem.groups,
+                         problem.bonuses, problem.min_stops)
+    got = _pair_solution(alike, "total")
+    assert got is not None
+    want = brute_force(alike, objective="total")
+    assert validate(alike, got, "total") == []
+    assert got.revenue + got.subsidy == want.revenue + want.subsidy
+    if own:
+        unlike = RouteProblem(problem.stops, problem.junctions, problem.segments,
+                              (Train("6", distance), Train("D", distance, own)), problem.groups,
+                              problem.bonuses, problem.min_stops)
+        instance = Instance.make(unlike, reduce_problem(unlike), "total")
+        if not instance.uniform and instance.shared_weights is None:
+            assert pair_routes(instance) is None

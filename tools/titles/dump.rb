@@ -124,7 +124,7 @@ def tile_facts(tile)
     'icons' => tile.icons.map { |i| i.name },
     'blockers' => tile.blockers.map { |b| plain(b) },
     'reservations' => tile.reservations.map { |r| plain(r) },
-  }
+  }.merge(tile.blocks_lay ? { 'blocks_lay' => true } : {})
 end
 
 # The supply tiles the title's own (non-special) upgrade test accepts on `from`, and the
@@ -262,7 +262,7 @@ def rule_set_facts(game, optional_rules)
   {
     'optional_rules' => optional_rules,
     'tiles' => tiles,
-    'companies' => game.companies.map { |c| company_facts(c) },
+    'companies' => in_definition_order(game.companies).map { |c| company_facts(c) },
     'corporations' => game.corporations.map { |c| corporation_facts(game, c) },
     'trains' => trains.group_by(&:name).map do |name, copies|
       train_facts(copies.first).merge('count' => copies.first.unlimited ? nil : copies.size, 'name' => name)
@@ -272,6 +272,13 @@ def rule_set_facts(game, optional_rules)
     'market' => market_facts(game),
     'destinations' => destinations(game),
   }
+end
+
+# The companies in the order the title defines them (COMPANIES): a rule set may shuffle
+# them (1889's beginner game hands them out in a random order).
+def in_definition_order(companies)
+  order = GAME_CLASS.const_defined?(:COMPANIES) ? GAME_CLASS::COMPANIES.map { |c| c[:sym] } : []
+  companies.each_with_index.sort_by { |c, i| [order.index(c.sym) || order.size, i] }.map(&:first)
 end
 
 # Destination hexes and bonuses where the title's game class names them (1888:

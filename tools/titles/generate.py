@@ -175,12 +175,16 @@ def outputs(raw: Mapping[str, Any], title_input: Mapping[str, Any], with_checkpo
 
 def skeleton_input(raw: Mapping[str, Any]) -> dict[str, Any]:
     """A first input for a new title: every text the project must write is left empty (the
-    generator refuses empty texts), the rule sets are ``standard`` plus those the fixtures use."""
+    generator refuses empty texts), the rule sets are ``standard``, those the fixtures use
+    and each of the game's optional rules alone (1889's ``beginner_game``, which no fixture
+    uses; combinations of several are added by hand)."""
     title = raw["title"]
     rule_sets: dict[str, list[str]] = {"standard": []}
-    for rules in (raw.get("fixture_rules") or {}).values():
-        name = "+".join(sorted(rules)) or "standard"
-        rule_sets.setdefault(name, sorted(rules))
+    chosen = [sorted(rules) for rules in (raw.get("fixture_rules") or {}).values()]
+    chosen += [[str(o["sym"])] for o in raw.get("optional_rules") or ()]
+    for rules in chosen:
+        name = "+".join(rules) or "standard"
+        rule_sets.setdefault(name, rules)
     used = sorted({sym for rules in rule_sets.values() for sym in rules})
     companies = next(iter(raw["rule_sets"].values()))["companies"]
     return {
@@ -193,7 +197,7 @@ def skeleton_input(raw: Mapping[str, Any]) -> dict[str, Any]:
         "options": {sym: {"effect": "", "source": f"lib/engine/game/{raw['folder']}/meta.rb"} for sym in used},
         "fixtures": sorted(raw.get("fixture_rules") or {}),
         "checkpoints": f"tests/data/{title}/fixture_checkpoints.json",
-        "project_files": ["players.json", "route_rules.json"],
+        "project_files": ["players.json", "route_rules.json", "rule_sets.json"],
         "company_summaries": {c["sym"]: "" for c in companies},
     }
 

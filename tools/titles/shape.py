@@ -23,27 +23,59 @@ from typing import Any
 Json = Any
 Raw = Mapping[str, Any]
 
-#: The coordinate system every map.json describes (the same prose in every title).
-COORDINATE_SYSTEM: dict[str, Any] = {
-    "x": "column number minus 1 (doubled-width coordinates)",
-    "y": "row letter index (A=0, B=1, ...)",
-    "edge_offsets": {
-        "0": {"dx": -1, "dy": 1},
-        "1": {"dx": -2, "dy": 0},
-        "2": {"dx": -1, "dy": -1},
-        "3": {"dx": 1, "dy": -1},
-        "4": {"dx": 2, "dy": 0},
-        "5": {"dx": 1, "dy": 1},
+#: The coordinate system a map.json describes, by the map's layout (18xx.games ``LAYOUT``
+#: and ``Hex::DIRECTIONS``): pointy tops (1888, 1830) use doubled-width coordinates with
+#: the row as the letter; flat tops (1889) doubled-height ones with the column as the letter.
+COORDINATE_SYSTEMS: dict[str, dict[str, Any]] = {
+    "pointy": {
+        "x": "column number minus 1 (doubled-width coordinates)",
+        "y": "row letter index (A=0, B=1, ...)",
+        "edge_offsets": {
+            "0": {"dx": -1, "dy": 1},
+            "1": {"dx": -2, "dy": 0},
+            "2": {"dx": -1, "dy": -1},
+            "3": {"dx": 1, "dy": -1},
+            "4": {"dx": 2, "dy": 0},
+            "5": {"dx": 1, "dy": 1},
+        },
+        "edge_names": {
+            "0": "SW (lower left)",
+            "1": "W (left)",
+            "2": "NW (upper left)",
+            "3": "NE (upper right)",
+            "4": "E (right)",
+            "5": "SE (lower right)",
+        },
     },
-    "edge_names": {
-        "0": "SW (lower left)",
-        "1": "W (left)",
-        "2": "NW (upper left)",
-        "3": "NE (upper right)",
-        "4": "E (right)",
-        "5": "SE (lower right)",
+    "flat": {
+        "x": "column letter index (A=0, B=1, ...)",
+        "y": "row number minus 1 (doubled-height coordinates)",
+        "edge_offsets": {
+            "0": {"dx": 0, "dy": 2},
+            "1": {"dx": -1, "dy": 1},
+            "2": {"dx": -1, "dy": -1},
+            "3": {"dx": 0, "dy": -2},
+            "4": {"dx": 1, "dy": -1},
+            "5": {"dx": 1, "dy": 1},
+        },
+        "edge_names": {
+            "0": "S (bottom)",
+            "1": "SW (lower left)",
+            "2": "NW (upper left)",
+            "3": "N (top)",
+            "4": "NE (upper right)",
+            "5": "SE (lower right)",
+        },
     },
 }
+#: The pointy-top system (1888's and 1830's maps).
+COORDINATE_SYSTEM = COORDINATE_SYSTEMS["pointy"]
+
+#: Fields of a hex's tile that a rule set may change without changing its track (1889's
+#: beginner game takes the private's blocker and the port icons off their hexes): a hex
+#: that differs only in these is written once, with the other rule sets' values under
+#: ``by_rule_set`` (map field name → value).
+RULE_SET_HEX_FIELDS = {"blockers": "blocked_by_company", "icons": "icons"}
 
 HOME_CITY_INDEX_NOTE = "index of the city on the home hex tile; null = the only city on that hex"
 
@@ -78,6 +110,9 @@ _BASE_ABILITY_FIELDS = {
     "count_this_or", "use_across_ors", "used", "remove", "start_count", "passive",
     "remove_when_used_up", "description", "desc_detail",
 }
+
+#: Base ability fields naming a phase, written only where set (``_ability``).
+PHASE_FIELDS = ("on_phase", "after_phase")
 
 UNLIMITED_DISTANCE = 999  # the engine's distance of an unlimited (D) train
 
@@ -170,8 +205,9 @@ def _first(raw: Raw) -> Raw:
 
 def special_only_tiles(raw: Raw) -> set[str]:
     """Tiles only a private's ability places: named by a ``special`` tile-lay ability, and
-    either of a colour no phase lays or accepted by the engine's upgrade test on no
-    preprinted hex and from no supply tile."""
+    either of a colour no phase lays, or accepted by the engine's upgrade test on no
+    preprinted hex and from no supply tile, or marked ``blocks_lay`` (an icon that keeps
+    it out of a normal lay: the engine's ``potential_tiles`` rejects it; 1889's port 437)."""
     named: set[str] = set()
     for rule_set in raw["rule_sets"].values():
         for company in rule_set["companies"]:
@@ -186,7 +222,11 @@ def special_only_tiles(raw: Raw) -> set[str]:
     for tile in raw["supply"]:
         reachable.update(tile["upgrades_to"])
     colors = {t["name"]: t["color"] for t in raw["supply"]}
-    return {n for n in named if n in colors and (colors[n] not in phase_colors or n not in reachable)}
+    blocked = {t["name"] for t in raw["supply"] if t.get("blocks_lay")}
+    return {
+        n for n in named
+        if n in colors and (colors[n] not in phase_colors or n not in reachable or n in blocked)
+    }
 
 
 def tiles_json(raw: Raw) -> dict[str, Json]:
@@ -201,6 +241,8 @@ def tiles_json(raw: Raw) -> dict[str, Json]:
             "count": {rs: counts[rs].get(name, 0) for rs in counts},
         }
         item.update(_track(tile))
+        if tile["upgrades"]:  # a tile whose own upgrade costs (1889's 438, 439)
+            item["terrain"] = [{"cost": u["cost"], "terrains": list(u["terrains"])} for u in tile["upgrades"]]
         item["upgrades_to"] = [t for t in tile["upgrades_to"] if t not in special]
         item["special_only"] = name in special
         tiles.append(item)
@@ -236,7 +278,7 @@ def map_json(raw: Raw, title_input: Raw) -> dict[str, Json]:
     out_hexes: list[dict[str, Json]] = []
     for hex_id in first:
         versions = {rs: hexes[hex_id] for rs, hexes in hexes_by_set.items()}
-        h = _same_everywhere(versions, f"hex {hex_id}")
+        h, changes = _hex_versions(versions, hex_id)
         tile = h["tile"]
         letters, number = hex_position(hex_id)
         item: dict[str, Json] = {
@@ -263,13 +305,38 @@ def map_json(raw: Raw, title_input: Raw) -> dict[str, Json]:
         for field, on in flags.items():
             item[field] = hex_id in on
         item["lay_candidates"] = [t for t in h["upgrades_to"] if t not in special]
+        if changes:
+            item["by_rule_set"] = changes
         out_hexes.append(item)
     out_hexes.sort(key=lambda x: (_row_index(x["row_letter"]), x["column_number"]))
-    out: dict[str, Json] = {"layout": raw["layout"], "coordinate_system": COORDINATE_SYSTEM}
+    if raw["layout"] not in COORDINATE_SYSTEMS:
+        raise ShapeError(f"layout {raw['layout']!r} is not one of {sorted(COORDINATE_SYSTEMS)}")
+    out: dict[str, Json] = {"layout": raw["layout"], "coordinate_system": COORDINATE_SYSTEMS[raw["layout"]]}
     if fmt >= 2:
         out["impassable_hex_colors"] = list(raw["impassable_hex_colors"])
     out["hexes"] = out_hexes
     return out
+
+
+def _hex_versions(versions: Mapping[str, Raw], hex_id: str) -> tuple[Raw, dict[str, Json]]:
+    """The first rule set's hex, and what the others change of ``RULE_SET_HEX_FIELDS``
+    (rule set → map field → value); ``ShapeError`` when they differ in anything else."""
+    first_name, first = next(iter(versions.items()))
+
+    def rest(h: Raw) -> Raw:
+        tile = {k: v for k, v in h["tile"].items() if k not in RULE_SET_HEX_FIELDS}
+        return {**h, "tile": tile}
+
+    _same_everywhere({rs: rest(h) for rs, h in versions.items()}, f"hex {hex_id}")
+    changes: dict[str, Json] = {}
+    for rs, h in versions.items():
+        changed = {
+            name: list(h["tile"][field]) for field, name in RULE_SET_HEX_FIELDS.items()
+            if h["tile"][field] != first["tile"][field]
+        }
+        if changed and rs != first_name:
+            changes[rs] = changed
+    return first, changes
 
 
 def _by_edge(neighbors: Mapping[str, str]) -> dict[str, str]:
@@ -377,6 +444,13 @@ def _ability(ability: Raw, fmt: int) -> dict[str, Json]:
         if field not in ability:
             raise ShapeError(f"ability {ability['type']} has no field {field}")
         out[field] = ability[field]
+    # The phase an ability starts or stops at, written where the engine sets one (1889's
+    # UTF: ``close`` never, ``revenue_change`` from phase 5), before ``passive``.
+    timed = {f: ability[f] for f in PHASE_FIELDS if ability.get(f) is not None and f not in out}
+    if timed:
+        passive = {"passive": out.pop("passive")} if "passive" in out else {}
+        out.update(timed)
+        out.update(passive)
     return out
 
 

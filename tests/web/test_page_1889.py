@@ -1,0 +1,49 @@
+"""Issue 36: the page shows a 1889 state — a state file pasted with ``"title": "1889"`` is
+solved and drawn in headless Chromium, on its flat-topped map, in yen.
+
+The state: the Awa Railroad's D from Tokushima K8 (tile 57, ¥20) to Naruto L7, whose diesel
+value is ¥80 (g_1889/map.rb ``yellow_20|brown_40|diesel_80``): ¥100, proven.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from route18xx.server.rpc.app import RouteServer
+from tests.browser import NO_CHROMIUM, screenshot
+from tests.web.test_views import _wait
+
+pytestmark = NO_CHROMIUM
+
+STATE = {
+    "title": "1889", "rule_set": "standard", "phase": "D", "corporation": "AR", "trains": ["D"],
+    "tiles": [{"hex": "K8", "tile": "57", "rotation": 1}],
+    "tokens": [{"hex": "K8", "city": 0, "corporation": "AR"}],
+}
+
+
+def test_a_pasted_1889_state_is_solved_and_drawn_flat_topped(chromium_driver: Any, site: RouteServer) -> None:
+    from selenium.webdriver.common.by import By
+
+    driver = chromium_driver
+    driver.get(f"{site.http_url}/")
+    driver.find_element(By.CSS_SELECTOR, "#paste-box summary").click()
+    driver.execute_script("document.getElementById('paste').value = arguments[0]", json.dumps(STATE))
+    driver.find_element(By.ID, "solve-pasted").click()
+    _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg path.route"))
+    text = driver.find_element(By.ID, "incomes").text
+    found = re.match(r"optimal revenue ¥(\d+) \(proven\)", text)
+    assert found and int(found.group(1)) == 100, text
+    # Every hex drawn with a flat top: the two highest of its six corners level.
+    tops = driver.execute_script("""
+        return [...document.querySelectorAll('#board svg g.hex')].map(g => {
+          const p = g.querySelector(':scope > polygon');  // the hex's ground
+          const ys = p.getAttribute('points').trim().split(/\\s+/).map(xy => +xy.split(',')[1]);
+          const top = Math.min(...ys);
+          return ys.filter(y => Math.abs(y - top) < 0.01).length;
+        });""")
+    assert len(tops) == 52 and set(tops) == {2}, tops
+    screenshot(driver, "web-1889-pasted")
+    assert not [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
