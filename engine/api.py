@@ -121,7 +121,7 @@ __all__ = [
     "state_before", "state_from_log", "state_with_move", "suggest_moves", "tile_view",
     "PlanLay", "PlanReport", "PlanToken", "RankedPlanReport", "TrainAdvice", "TurnReport",
     "suggest_turn", "TurnComparison", "TurnsReport", "compare_turns", "money", "signed_money",
-    "currency_formats", "subsidy_titles", "served_title", "titles_served", "blockers_aliases",
+    "currency_formats", "subsidy_titles", "served_title", "titles_served", "titles_replayed", "blockers_aliases",
     "place_name", "stop_names", "company_trains",
 ]
 
@@ -577,6 +577,19 @@ def titles_served() -> dict[str, tuple[str, ...]]:
     ['1830', '1888', '1889']
     """
     return {t.name: tuple(t.rule_sets) for t in TITLES.values()}
+
+
+def titles_replayed() -> list[str]:
+    """The titles whose game logs the engine replays: every step of their operating turn is
+    one the engine has (DESIGN.md §10 "Titles at two levels"; the others are played at
+    route level only, ``RouteLevelOnly``).
+
+    >>> titles_replayed()
+    ['1830', '1888']
+    """
+    from route18xx.engine.game.operating_round import OPERATING_STEPS
+
+    return sorted(t.name for t in TITLES.values() if set(t.operating_steps) <= set(OPERATING_STEPS))
 
 
 def currency_formats() -> dict[str, str]:

@@ -29,7 +29,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from route18xx.engine.api import (
-    MalformedInput, OutOfTime, decode_json, excerpt, served_title, titles_served,
+    MalformedInput, OutOfTime, decode_json, excerpt, served_title, titles_replayed,
 )
 from route18xx.server.core.site_get import GetStopped, OpenGets, SiteError, get
 
@@ -190,10 +190,11 @@ def _log_text(body: bytes, number: int, site: str, field: str) -> str:
     title = data.get("title")
     if title is not None:
         try:
-            served_title(title, field)
+            if served_title(title, field) not in titles_replayed():
+                raise MalformedInput(field, "a title played at route level only")
         except MalformedInput:
             raise LogSourceFailed(field, f"game {number} is a game of {excerpt(title)}: only "
-                                         f"{' and '.join(sorted(titles_served()))} logs are "
+                                         f"{' and '.join(titles_replayed())} logs are "
                                          "supported") from None
     return text
 

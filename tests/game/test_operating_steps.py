@@ -10,17 +10,31 @@ import dataclasses
 
 import pytest
 
-from route18xx.engine.errors import TitleDataError
+from route18xx.engine.api import titles_replayed
+from route18xx.engine.errors import RouteLevelOnly, TitleDataError
 from route18xx.engine.game.operating_round import OPERATING_STEPS, operating_steps
 from route18xx.engine.titles import TITLES
 
 
 @pytest.mark.parametrize("title", sorted(TITLES))
-def test_every_title_lists_steps_the_engine_has(title: str) -> None:
+def test_every_title_lists_steps_the_engine_has_or_is_played_at_route_level_only(
+        title: str) -> None:
+    """A title whose logs replay (``titles_replayed``) has every step; another is refused
+    naming the step it lacks (1889's special track)."""
     t = TITLES[title]
-    steps = operating_steps(t.name, t.operating_steps)
-    assert [s.name for s in steps][:2] == ["bankrupt", "share exchange"]
-    assert len(steps) == len(t.operating_steps)
+    if title in titles_replayed():
+        steps = operating_steps(t.name, t.operating_steps)
+        assert [s.name for s in steps][:2] == ["bankrupt", "share exchange"]
+        assert len(steps) == len(t.operating_steps)
+    else:
+        lacking = sorted(set(t.operating_steps) - set(OPERATING_STEPS))
+        assert lacking
+        with pytest.raises(RouteLevelOnly, match=lacking[0]):
+            operating_steps(t.name, t.operating_steps)
+
+
+def test_1830_and_1888_logs_replay() -> None:
+    assert {"1830", "1888"} <= set(titles_replayed())
 
 
 def test_the_turn_runs_track_token_routes_dividend_then_trains_in_that_order() -> None:
