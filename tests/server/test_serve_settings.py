@@ -193,8 +193,8 @@ def test_every_numeric_serve_option_has_bounds() -> None:
 
 def test_a_config_file_that_never_ends_is_refused_unread() -> None:
     """``--config /dev/zero`` was read whole: the memory filled (found with issue 34). Run
-    apart under a 4 GiB address-space limit (2 GiB starved gRPC's threads once, on a loaded machine: SIGABRT at exit), so that a regression fails instead of
-    taking the machine's memory."""
+    apart under a 4 GiB address-space limit, so that a regression fails instead of taking
+    the machine's memory (2 GiB starved gRPC's threads once on a loaded machine: SIGABRT)."""
     import resource
 
     def limit() -> None:
