@@ -7,9 +7,11 @@ that trickles its headers: 600 idle connections were all open after 20 s, and
 call, health check or HTTP call could be accepted. ``bounded_protocol``
 returns uvicorn's HTTP protocol with two bounds added:
 
-* at most ``max_connections`` open at once: at the cap, a connection that is
-  between requests (idle, or still sending its head) is closed to make room
-  for the new one, so idle connections cannot lock clients out; when every
+* at most ``max_connections`` open at once: at the cap, the connection that
+  has waited longest between requests (idle, or still sending its head) is
+  closed to make room for the new one, so idle connections cannot lock
+  clients out, and a client that sends its request at once is never the one
+  closed (issue 34: a flood of silent connections); when every
   one is in a call, the new one is closed as soon as it is accepted (its
   descriptor is freed at once);
 * a request's head (line and headers) must be complete within ``head_timeout_s``
@@ -72,6 +74,8 @@ def bounded_protocol(
     same ``connections``, ``cycle``, ``app`` and ``on_response_complete`` this relies on.
     """
     reserved: set[Any] = set()  # the open connections kept for the operator's pages
+    #: the connections awaiting a request's head, oldest first (a dict keeps that order)
+    awaiting: dict[Any, None] = {}
 
     class BoundedProtocol(base):  # type: ignore[misc]
         app: Any  # uvicorn's ASGI application, set by the base class
@@ -80,10 +84,10 @@ def bounded_protocol(
 
         def connection_made(self, transport: Any) -> None:
             if len(self.connections) - len(reserved) >= max_connections:
-                regular = (c for c in self.connections if c not in reserved)
-                idle = next((c for c in regular if _between_requests(c)), None)
+                idle = _oldest_idle(awaiting, reserved)
                 if idle is not None:
                     _drop(idle, self.connections)
+                    awaiting.pop(idle, None)
                 elif not self._reserve():
                     self._refused = True
                     transport.abort()  # before uvicorn counts it: the descriptor is freed now
@@ -106,6 +110,7 @@ def bounded_protocol(
         def connection_lost(self, exc: Exception | None) -> None:
             self._stop_head_timer()
             reserved.discard(self)
+            awaiting.pop(self, None)
             if self._refused:
                 return
             super().connection_lost(exc)
@@ -124,8 +129,10 @@ def bounded_protocol(
         def _await_head(self) -> None:
             self._stop_head_timer()
             self._head_timer = self.loop.call_later(head_timeout_s, self._head_timed_out)
+            awaiting[self] = None  # the newest: the last to make room
 
         def _stop_head_timer(self) -> None:
+            awaiting.pop(self, None)
             if self._head_timer is not None:
                 self._head_timer.cancel()
                 self._head_timer = None
@@ -137,6 +144,21 @@ def bounded_protocol(
                 self.transport.close()
 
     return BoundedProtocol
+
+
+def _oldest_idle(awaiting: dict[Any, None], reserved: set[Any]) -> Any:
+    """The connection that has waited longest for a request's head (not one kept for the
+    operator's pages), or None.
+
+    Issue 34, item 1: at the cap a connection flood's silent connections make room for a
+    new one, oldest first, so a client that sends its request as soon as it connects is
+    never the one closed (any idle one was, before: a fresh client's among them).
+    """
+    for protocol in list(awaiting):
+        if protocol not in reserved and _between_requests(protocol):
+            return protocol
+        awaiting.pop(protocol, None)  # closing, in a call, or kept for the ops pages
+    return None
 
 
 def _drop(protocol: Any, connections: set[Any]) -> None:

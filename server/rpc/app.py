@@ -43,6 +43,7 @@ from grpc_reflection.v1alpha import reflection
 from route18xx.server.rpc.call_cap import CallCap
 from route18xx.server.rpc.health_calls import health_handler
 from route18xx.server.rpc.grpc_options import connection_options
+from route18xx.server.rpc.listen_socket import defer_accept
 from route18xx.server.rpc.health_port import create_health_server
 from route18xx.server.ops.info import server_info
 from route18xx.server.ops.metrics import ServerMetrics
@@ -60,7 +61,8 @@ log = logging.getLogger("route18xx.server")
 
 MiB = 1024 * 1024
 #: A new gRPC connection's HTTP/2 preface and SETTINGS are due within this (or the receive
-#: timeout, when shorter): a connection that sends nothing is closed then (issue 34).
+#: timeout, when shorter) of its first bytes: the kernel hands gRPC a connection only once
+#: it sends (``server.rpc.listen_socket``), so a client slow to send does not lose it (issue 34).
 HANDSHAKE_S = 2.0
 #: The health status of ``FetchGameLog`` alone: NOT_SERVING while the log site is slow or
 #: failing, which never touches liveness or readiness (issue 34).
@@ -247,12 +249,14 @@ class RouteServer:
             port = 0
         if port == 0:
             raise OSError(f"cannot listen on {config.host}:{config.port} (in use or not an address)")
+        defer_accept(port)  # a connection that sends nothing never reaches gRPC's cap
         if config.health_port is not None:
             self.health_server, self.health_port, self.health_cap = create_health_server(
                 self.health, config.host, config.health_port, config.max_streams_per_connection,
                 limits.receive_timeout_s, limits.max_call_s, min(limits.receive_timeout_s,
                                                                  HANDSHAKE_S),
             )
+            defer_accept(self.health_port)
         return port
 
     async def _start(self, warm_up: Callable[[], None] | None) -> None:

@@ -16,7 +16,9 @@ connection (health, gRPC and HTTP blocked). So each port holds at most
 is closed as it is accepted, its descriptor freed at once), and a connection
 must send its HTTP/2 preface and SETTINGS within ``handshake_s``
 (``grpc.server_handshake_timeout_ms``), so connections that send nothing do not
-keep their places for gRPC's default 120 s.
+keep their places for gRPC's default 120 s. Connections that send nothing at all
+do not even reach gRPC: the kernel keeps them until their first bytes
+(``server.rpc.listen_socket``), so the deadline runs from those.
 """
 
 from __future__ import annotations

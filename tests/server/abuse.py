@@ -98,7 +98,30 @@ def start_server(*args: str, http: bool = False,
 
     ``http``: also serve HTTP (Connect, gRPC-Web) on a free port, else ``--no-http``;
     ``nofile``: the server's limit of open files (None: this process's).
+
+    A free port found here may be taken by another test before the server binds it (a full
+    run, other jobs): the server then exits 2 at once. That is seen at once (not after the
+    60 s wait for a channel that will never be ready) and the server started again on
+    other ports; any other early exit fails with the server's log.
     """
+    for attempt in range(3):
+        started = _start_once(args, http, nofile)
+        if started is not None:
+            break
+    else:
+        raise AssertionError("route18xx serve found no free port in 3 attempts")
+    try:
+        yield started
+    finally:
+        started.process.terminate()
+        try:
+            started.process.wait(10)
+        except subprocess.TimeoutExpired:
+            started.process.kill()
+
+
+def _start_once(args: tuple[str, ...], http: bool, nofile: int | None) -> ServerProcess | None:
+    """A started server; None when its port was taken meanwhile (it exited saying so)."""
     port, health_port = free_port(), free_port()
     http_port = free_port() if http else None
     door = ["--http-port", str(http_port)] if http_port else ["--no-http"]
@@ -117,18 +140,33 @@ def start_server(*args: str, http: bool = False,
     )
     log.close()
     target = f"127.0.0.1:{port}"
+    served = ServerProcess(process, target, Path(log.name), f"127.0.0.1:{health_port}", http_port)
     try:
         with grpc.insecure_channel(target) as channel:
-            grpc.channel_ready_future(channel).result(timeout=60)
+            ready = grpc.channel_ready_future(channel)
+            deadline = time.monotonic() + 60
+            while not _ready(ready, 0.25):
+                if process.poll() is not None:
+                    text = Path(log.name).read_text(errors="replace")
+                    if "cannot listen" in text:
+                        return None
+                    raise AssertionError(f"route18xx serve exited {process.returncode}:\n{text}")
+                assert time.monotonic() < deadline, "route18xx serve not ready within 60 s"
         if http_port is not None:
             _wait_for_port(http_port, 30)
-        yield ServerProcess(process, target, Path(log.name), f"127.0.0.1:{health_port}", http_port)
-    finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+    except BaseException:
+        process.kill()
+        process.wait()
+        raise
+    return served
+
+
+def _ready(future: grpc.Future, seconds: float) -> bool:
+    try:
+        future.result(timeout=seconds)
+    except grpc.FutureTimeoutError:
+        return False
+    return True
 
 
 def _wait_for_port(port: int, timeout_s: float) -> None:
