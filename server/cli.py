@@ -221,15 +221,18 @@ def _serve_settings(a: argparse.Namespace) -> tuple[argparse.Namespace, str] | N
 
 
 def _run_serve(a: argparse.Namespace) -> int:
+    # The settings first: a bad one exits 2 before gRPC is loaded, so no gRPC thread is
+    # running while the process exits (under load, one aborted on a closed epoll descriptor
+    # at exit: SIGABRT instead of exit 2).
+    resolved = _serve_settings(a)
+    if resolved is None:
+        return 2
+
     import logging
 
     from route18xx.server.rpc.app import ServerConfig, default_workers, serve
     from route18xx.server.ops.log_format import configure_logging
     from route18xx.server.core.runner import Limits
-
-    resolved = _serve_settings(a)
-    if resolved is None:
-        return 2
     a, settings_line = resolved  # every number within its bounds (serve_config.BOUNDS)
     workers = a.workers or default_workers()
     hosts = None
