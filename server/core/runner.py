@@ -186,7 +186,12 @@ class EngineRunner:
     ) -> api.CheckReport:
         """Judge routes; names of hexes and nodes must exist on the board. With
         ``args.compare`` the engine also solves the board, within the deadline."""
-        state = board(source, cancel)
+        return self._check(board(source, cancel), routes, cancel, args)
+
+    def _check(
+        self, state: dict[str, Any] | api.RouteState, routes: Sequence[dict[str, Any]],
+        cancel: CancelToken, args: CheckArgs,
+    ) -> api.CheckReport:
         options: dict[str, Any] = {}
         if args.compare:
             options = {"compare": True, "objective": args.objective,
@@ -210,7 +215,7 @@ class EngineRunner:
         read = [i for i, r in enumerate(readings) if r.route is not None]
         routes = [{k: v for k, v in readings[i].to_json().items() if k != "open"} for i in read]
         try:
-            return self.check(state, routes, cancel, args), readings
+            return self._check(state, routes, cancel, args), readings
         except MalformedInput as exc:
             match = _ROUTE_FIELD.match(exc.field)
             if match is None:
