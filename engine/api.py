@@ -124,7 +124,7 @@ __all__ = [
     "PlanLay", "PlanReport", "PlanToken", "RankedPlanReport", "TrainAdvice", "TurnReport",
     "suggest_turn", "TurnComparison", "TurnsReport", "compare_turns", "money", "signed_money",
     "currency_formats", "subsidy_titles", "served_title", "titles_served", "titles_replayed", "blockers_aliases",
-    "place_name", "stop_names", "company_trains", "read_hex_paths", "HexPathReading",
+    "place_name", "stop_names", "company_trains", "read_hex_paths", "HexPathReading", "warm_up_states",
 ]
 
 
@@ -670,6 +670,16 @@ def warm_up() -> None:
             if title.warm_up_state:
                 solve_report(title.warm_up_state, time_limit_s=5.0)
         importlib.import_module("route18xx.solver.search").warm_up()  # CP-SAT, numpy
+
+
+def warm_up_states() -> list[dict[str, Any]]:
+    """The boards a server warms its lanes on before it reports SERVING (each title's
+    ``warm_up_state``, copies): a suggestion ranking on each loads what the first client's
+    would, the title's derived tables included (issue 34: ready only when a call can be
+    answered now)."""
+    import copy
+
+    return [copy.deepcopy(dict(t.warm_up_state)) for t in TITLES.values() if t.warm_up_state]
 
 
 # -- pictures (DESIGN.md §8): the board and routes as plain data, for route18xx.draw ------
