@@ -69,6 +69,7 @@ if TYPE_CHECKING:  # at run time these load on first use (``__getattr__`` below)
         PlanLay, PlanReport, PlanToken, RankedPlanReport, TrainAdvice, TrainsAdvice, TurnReport,
     )
     from route18xx.engine.turn.turn_compare import TurnComparison, TurnsReport
+    from route18xx.engine.routes.hex_path import HexPathReading
 
 #: Names of the API whose modules load on first use: a solve or a check never pays for
 #: the game replay or the board's drawing data (issue 11, the cold path).
@@ -85,6 +86,7 @@ _LAZY: dict[str, str] = {
                     "route18xx.engine.suggest.suggest_report"),
     **dict.fromkeys(("PlanLay", "PlanReport", "PlanToken", "RankedPlanReport", "TrainAdvice",
                      "TrainsAdvice", "TurnReport"), "route18xx.engine.turn.turn_report"),
+    **dict.fromkeys(("HexPathReading",), "route18xx.engine.routes.hex_path"),
     **dict.fromkeys(("TurnComparison", "TurnsReport"),
                     "route18xx.engine.turn.turn_compare"),
 }
@@ -122,7 +124,7 @@ __all__ = [
     "PlanLay", "PlanReport", "PlanToken", "RankedPlanReport", "TrainAdvice", "TurnReport",
     "suggest_turn", "TurnComparison", "TurnsReport", "compare_turns", "money", "signed_money",
     "currency_formats", "subsidy_titles", "served_title", "titles_served", "titles_replayed", "blockers_aliases",
-    "place_name", "stop_names", "company_trains",
+    "place_name", "stop_names", "company_trains", "read_hex_paths", "HexPathReading", "warm_up_states",
 ]
 
 
@@ -173,6 +175,32 @@ def check_report(
                         cancel=cancel if isinstance(cancel, CancelToken) else None,
                         objectives=False)
     return replace(report, comparison=comparison(report, best))
+
+
+def read_hex_paths(
+    state_raw: Mapping[str, Any] | RouteState,
+    paths_raw: Any,
+    *,
+    field: str = "hex_paths",
+    cancel: CancelSignal | None = None,
+) -> list[HexPathReading]:
+    """Each train's hex path (``[{"train": "3-3", "hexes": ["H10", "H12", …]}]``, the
+    hexes it passes in travel order) read as the route the checker judges: cut into
+    connections where the track laid lets it stop (``engine.routes.hex_path``; a hex
+    that draws a stop may be run past, as on 1830's Altoona bypass, ROUTES.md §1.3).
+    Where the track allows both, the reading with the fewest faults wins, then the one
+    that stops where it can. ``to_json()``: ``train``, ``connections``, ``nodes`` (the
+    stops as the checker reads them) and ``open`` (hexes past the last stop reached).
+    ``MalformedInput`` naming ``field[i]…`` for a path that cannot be read.
+
+    >>> from route18xx.engine.titles import TITLES
+    >>> state = TITLES["1830"].warm_up_state
+    >>> [r.to_json()["connections"] for r in read_hex_paths(state, [{"train": "2-0", "hexes": ["F22", "F20"]}])]
+    [[['F22', 'F20']]]
+    """
+    from route18xx.engine.routes.hex_path import read_hex_paths as read
+
+    return read(read_state(state_raw), paths_raw, field, cancel)
 
 
 def solve_routes(
@@ -642,6 +670,16 @@ def warm_up() -> None:
             if title.warm_up_state:
                 solve_report(title.warm_up_state, time_limit_s=5.0)
         importlib.import_module("route18xx.solver.search").warm_up()  # CP-SAT, numpy
+
+
+def warm_up_states() -> list[dict[str, Any]]:
+    """The boards a server warms its lanes on before it reports SERVING (each title's
+    ``warm_up_state``, copies): a suggestion ranking on each loads what the first client's
+    would, the title's derived tables included (issue 34: ready only when a call can be
+    answered now)."""
+    import copy
+
+    return [copy.deepcopy(dict(t.warm_up_state)) for t in TITLES.values() if t.warm_up_state]
 
 
 # -- pictures (DESIGN.md §8): the board and routes as plain data, for route18xx.draw ------

@@ -348,6 +348,22 @@ def routes_from_proto(routes: Sequence[pb.Route]) -> list[dict[str, Any]]:
     return [route_to_dict(r) for r in routes]
 
 
+def hex_paths_from_proto(paths: Sequence[pb.HexPath]) -> list[dict[str, Any]]:
+    """A ValidateRoutes request's ``hex_paths`` as the engine reads them (``api.read_hex_paths``)."""
+    return [{"train": p.train, "hexes": list(p.hexes)} for p in paths]
+
+
+def hex_path_readings_to_proto(readings: Sequence[api.HexPathReading]) -> list[pb.HexPathReading]:
+    """How the engine read each hex path: its connections, stops and ``open`` hexes."""
+    out = []
+    for reading in readings:
+        raw = reading.to_json()
+        out.append(pb.HexPathReading(
+            train=raw["train"], connections=[pb.Connection(hexes=c) for c in raw["connections"]],
+            nodes=raw["nodes"], open=raw["open"]))
+    return out
+
+
 # -- Request options --------------------------------------------------------------
 
 

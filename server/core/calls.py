@@ -54,6 +54,14 @@ def _solve(runner: EngineRunner, request: pb.SolveRoutesRequest, cancel: Any) ->
 def _validate(runner: EngineRunner, request: pb.ValidateRoutesRequest, cancel: Any) -> Message:
     source = converters.request_source(request)
     routes = converters.routes_from_proto(request.routes)
+    if request.hex_paths:  # each train's hexes, cut into connections by the engine
+        if routes:
+            raise api.MalformedInput("hex_paths", "is given with routes: send the routes or the hex paths, not both")
+        report, readings = runner.check_paths(source, converters.hex_paths_from_proto(request.hex_paths),
+                                              cancel, converters.check_args_from_proto(request))
+        answer = converters.check_report_to_proto(report)
+        answer.hex_paths.extend(converters.hex_path_readings_to_proto(readings))
+        return answer
     if not routes and isinstance(source, converters.LogSource) and api.is_run_routes(
             source.log, source.action_id):  # the run's own routes, as RenderBoard draws them
         routes = api.recorded_routes(source.log, source.action_id)

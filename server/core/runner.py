@@ -17,6 +17,7 @@ the rest); only when no move could be ranked is it ``DEADLINE_EXCEEDED``.
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
@@ -185,7 +186,12 @@ class EngineRunner:
     ) -> api.CheckReport:
         """Judge routes; names of hexes and nodes must exist on the board. With
         ``args.compare`` the engine also solves the board, within the deadline."""
-        state = board(source, cancel)
+        return self._check(board(source, cancel), routes, cancel, args)
+
+    def _check(
+        self, state: dict[str, Any] | api.RouteState, routes: Sequence[dict[str, Any]],
+        cancel: CancelToken, args: CheckArgs,
+    ) -> api.CheckReport:
         options: dict[str, Any] = {}
         if args.compare:
             options = {"compare": True, "objective": args.objective,
@@ -195,6 +201,31 @@ class EngineRunner:
         except MalformedInput as exc:
             raise converters.proto_route_field(exc) from None
         return answer if isinstance(answer, api.CheckReport) else api.CheckReport.from_json(answer)
+
+
+    def check_paths(
+        self, source: Source, paths: list[dict[str, Any]], cancel: CancelToken,
+        args: CheckArgs = CheckArgs(),
+    ) -> tuple[api.CheckReport, list[api.HexPathReading]]:
+        """Judge each train's hex path as the engine reads it (``api.read_hex_paths``: cut
+        where the track lets it stop); the readings come back beside the judgement, and a
+        route's field in an error names the path it was read from (``hex_paths[i]``)."""
+        state = api.read_state(board(source, cancel))
+        readings = api.read_hex_paths(state, paths, cancel=cancel)
+        read = [i for i, r in enumerate(readings) if r.route is not None]
+        routes = [{k: v for k, v in readings[i].to_json().items() if k != "open"} for i in read]
+        try:
+            return self._check(state, routes, cancel, args), readings
+        except MalformedInput as exc:
+            match = _ROUTE_FIELD.match(exc.field)
+            if match is None:
+                raise
+            field = f"hex_paths[{read[int(match.group(1))]}]"
+            raise MalformedInput(field, exc.reason) from None
+
+
+#: An engine error's field about one route: ``routes[2].connections[0]`` → route 2.
+_ROUTE_FIELD = re.compile(r"^routes\[(\d+)\]")
 
 
 def call_deadline(client_remaining_s: float | None, limits: Limits) -> float:

@@ -2,9 +2,10 @@
 // the hexes of its route in travel order — pressed on the board or typed — and, as the route
 // grows, the service judges it (ValidateRoutes, the engine's one checker: legality with every
 // violation by name, revenue and subsidy) beside the run's proven optimum (the same call's
-// comparison, asked once). The page holds no rule: it only writes the hexes as 18xx.games
-// writes a route, one connection from stop to stop, a stop being what the board drew on a hex
-// (a city, a town, an off-board). Trailing hexes that reach no stop yet are not sent.
+// comparison, asked once). The page holds no rule: it sends each train's hexes as they are
+// (ValidateRoutes' `hex_paths`); the engine cuts them where the track laid lets the train stop
+// (a hex that draws a stop may be run past, as on 1830's Altoona bypass) and says how it read
+// each path: its connections, and the hexes past the last stop reached (`open`).
 
 import { Aborted, rpc } from "./api.js";
 import { trainName } from "./names.js";
@@ -160,16 +161,11 @@ export class OwnRoute {
 
   /** Ask the service about the routes built so far (the optimum with the first answer). */
   async judge() {
-    const svg = this.board && this.board.svg;
-    const built = this.trains.map((t) => ({ train: t.id, ...connections(svg, t.hexes) }));
-    const routes = built.filter((r) => r.connections.length)
-      .map((r) => ({ train: r.train, connections: r.connections.map((hexes) => ({ hexes })) }));
-    const open = built.filter((r) => r.open.length);
+    const hexPaths = this.trains.filter((t) => t.hexes.length).map((t) => ({ train: t.id, hexes: [...t.hexes] }));
     if (this.controller) this.controller.abort();
-    if (!routes.length) {
+    if (!hexPaths.length) {
       $("own-result").replaceChildren();
-      $("own-status").textContent = open.length ? "Go on to a stop: a route runs from stop to stop."
-        : "Pick a train, then press the hexes of its route on the board in order (or type them).";
+      $("own-status").textContent = "Pick a train, then press the hexes of its route on the board in order (or type them).";
       return;
     }
     this.controller = new AbortController();
@@ -179,7 +175,7 @@ export class OwnRoute {
     $("own-status").textContent = "Judging your route…";
     let check;
     try {
-      check = await rpc("ValidateRoutes", { ...this.source, routes, compare: this.optimum === null,
+      check = await rpc("ValidateRoutes", { ...this.source, hexPaths, compare: this.optimum === null,
         objective: OBJECTIVES[this.objective].proto }, { signal: this.controller.signal });
     } catch (err) {
       if (err instanceof Aborted || ask !== this.asked) return;
@@ -191,7 +187,14 @@ export class OwnRoute {
     }
     if (ask !== this.asked) return;
     if (check.comparison) this.optimum = check.comparison;
-    this.show(check, open);
+    const read = check.hexPaths || [];
+    const open = read.filter((r) => (r.open || []).length);
+    if (!read.some((r) => (r.connections || []).length)) {
+      $("own-result").replaceChildren();
+      $("own-status").textContent = "Go on to a stop: a route runs from stop to stop.";
+    } else {
+      this.show(check, open);
+    }
     this.after();
   }
 
@@ -240,30 +243,10 @@ function hexAt(x, y) {
   return null;
 }
 
-/** Whether the board drew a stop on ``hex`` (a city, a town or an off-board). */
-function hasStop(svg, hex) {
-  const g = svg && svg.querySelector(`g.hex[data-hex="${CSS.escape(hex)}"]`);
-  return !!(g && g.querySelector("g.city, .town, .offboard"));
-}
-
 /** The centre of a hex in the map's units (its drawn ground's box). */
 function centre(svg, hex) {
   const ground = svg.querySelector(`g.hex[data-hex="${CSS.escape(hex)}"] > polygon`);
   if (!ground) return null;
   const b = ground.getBBox();
   return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-}
-
-/** Hexes in travel order as 18xx.games' connections: cut at each hex with a stop; the hexes
- * after the last stop reached are ``open`` (not sent). */
-export function connections(svg, hexes) {
-  const out = [];
-  let from = -1;
-  hexes.forEach((hex, i) => {
-    if (!hasStop(svg, hex)) return;
-    if (from >= 0 && i > from) out.push(hexes.slice(from, i + 1));
-    from = i;
-  });
-  const open = from < 0 ? [...hexes] : hexes.slice(from + 1);
-  return { connections: out, open };
 }

@@ -132,3 +132,44 @@ def test_a_player_builds_a_route_and_sees_it_judged_beside_the_optimum(
     assert not json.loads(driver.execute_script(
         "return JSON.stringify([...document.querySelectorAll('#board svg polyline.own-route')].map(p => p.outerHTML))"))
     driver.set_window_size(1440, 900)
+
+
+#: 26855 #458 (1830): C&O's 6-train runs F6-G7-H8-H10 and on past Altoona (H12, full of
+#: PRR's token) on the bypass to H14-I15: four stops, none on H12, $120 (ROUTES.md §7.3).
+BYPASS_RUN = 458
+BYPASS = ["F6", "G7", "H8", "H10", "H12", "H14", "I15"]
+
+
+def test_an_1830_route_on_the_altoona_bypass_is_judged_as_the_track_runs(
+    chromium_driver: Any, site: RouteServer,
+) -> None:
+    """The page cuts no route itself: typed hexes that pass Altoona's hex on the bypass are
+    read by the engine (ValidateRoutes' hex_paths) as running past the city, legal at the
+    log's $120; cutting at every hex that draws a stop made Altoona a stop the full city
+    forbids (a blocked city passed), so the old page called this route illegal."""
+    from selenium.webdriver.common.by import By
+
+    from tests.web.test_page_1830 import LOG as LOG_1830, _recorded
+
+    recorded, (route,) = _recorded(BYPASS_RUN)
+    assert recorded == 120 and route["train"] == "6-0"
+    driver = chromium_driver
+    driver.set_window_size(1440, 900)
+    _open_log(driver, site, LOG_1830, runs=43)
+    row = driver.find_element(By.CSS_SELECTOR, f'#runs tbody tr[data-action-id="{BYPASS_RUN}"]')
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", row)
+    row.click()
+    _wait(driver, lambda d: _heading_is(d, BYPASS_RUN) and _settled(d))
+    _wait(driver, lambda d: d.find_element(By.ID, "own-route").is_displayed())
+    driver.find_element(By.CSS_SELECTOR, '#own-trains button[data-train="6-0"]').click()
+    field = driver.find_element(By.ID, "own-hexes")
+    field.send_keys(" ".join(BYPASS[:3]))  # F6 G7 H8: H8 reaches no stop yet
+    _wait(driver, lambda d: "Not yet a stop: H8" in d.find_element(By.ID, "own-status").text, timeout=60)
+    field.clear()
+    field.send_keys(" ".join(BYPASS))
+    status = _status(driver)
+    assert status.startswith("Your routes: revenue $120"), status
+    item = driver.find_element(By.CSS_SELECTOR, '#own-result li[data-train="6-0"]')
+    assert "legal" in item.get_attribute("class").split() and "$120" in item.text, item.text
+    assert not driver.find_elements(By.CSS_SELECTOR, "#own-result li.violation")
+    screenshot(driver, "web-own-route-1830-bypass")

@@ -405,7 +405,7 @@ class SolveRoutesResponse(_message.Message):
     def __init__(self, corporation: _Optional[str] = ..., objective: _Optional[_Union[Objective, str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., proven_optimal: _Optional[bool] = ..., status: _Optional[_Union[SolveStatus, str]] = ..., bound: _Optional[int] = ..., solve_ms: _Optional[float] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., stats: _Optional[_Union[SolveStats, _Mapping]] = ..., breakdown: _Optional[_Union[AnswerBreakdown, _Mapping]] = ..., pinned: _Optional[_Union[PinnedExplanation, _Mapping]] = ..., alternatives: _Optional[_Iterable[_Union[Alternative, _Mapping]]] = ..., objectives: _Optional[_Union[ObjectiveChoice, _Mapping]] = ...) -> None: ...
 
 class ValidateRoutesRequest(_message.Message):
-    __slots__ = ("state", "game_log", "action_id", "routes", "compare", "objective", "time_limit_s", "rules_as_of")
+    __slots__ = ("state", "game_log", "action_id", "routes", "compare", "objective", "time_limit_s", "rules_as_of", "hex_paths")
     STATE_FIELD_NUMBER: _ClassVar[int]
     GAME_LOG_FIELD_NUMBER: _ClassVar[int]
     ACTION_ID_FIELD_NUMBER: _ClassVar[int]
@@ -414,6 +414,7 @@ class ValidateRoutesRequest(_message.Message):
     OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
     TIME_LIMIT_S_FIELD_NUMBER: _ClassVar[int]
     RULES_AS_OF_FIELD_NUMBER: _ClassVar[int]
+    HEX_PATHS_FIELD_NUMBER: _ClassVar[int]
     state: State
     game_log: str
     action_id: int
@@ -422,7 +423,28 @@ class ValidateRoutesRequest(_message.Message):
     objective: Objective
     time_limit_s: float
     rules_as_of: str
-    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., compare: _Optional[bool] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ..., rules_as_of: _Optional[str] = ...) -> None: ...
+    hex_paths: _containers.RepeatedCompositeFieldContainer[HexPath]
+    def __init__(self, state: _Optional[_Union[State, _Mapping]] = ..., game_log: _Optional[str] = ..., action_id: _Optional[int] = ..., routes: _Optional[_Iterable[_Union[Route, _Mapping]]] = ..., compare: _Optional[bool] = ..., objective: _Optional[_Union[Objective, str]] = ..., time_limit_s: _Optional[float] = ..., rules_as_of: _Optional[str] = ..., hex_paths: _Optional[_Iterable[_Union[HexPath, _Mapping]]] = ...) -> None: ...
+
+class HexPath(_message.Message):
+    __slots__ = ("train", "hexes")
+    TRAIN_FIELD_NUMBER: _ClassVar[int]
+    HEXES_FIELD_NUMBER: _ClassVar[int]
+    train: str
+    hexes: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, train: _Optional[str] = ..., hexes: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class HexPathReading(_message.Message):
+    __slots__ = ("train", "connections", "nodes", "open")
+    TRAIN_FIELD_NUMBER: _ClassVar[int]
+    CONNECTIONS_FIELD_NUMBER: _ClassVar[int]
+    NODES_FIELD_NUMBER: _ClassVar[int]
+    OPEN_FIELD_NUMBER: _ClassVar[int]
+    train: str
+    connections: _containers.RepeatedCompositeFieldContainer[Connection]
+    nodes: _containers.RepeatedScalarFieldContainer[str]
+    open: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, train: _Optional[str] = ..., connections: _Optional[_Iterable[_Union[Connection, _Mapping]]] = ..., nodes: _Optional[_Iterable[str]] = ..., open: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Violation(_message.Message):
     __slots__ = ("code", "route", "node", "hex", "text")
@@ -501,7 +523,7 @@ class RouteCheck(_message.Message):
     def __init__(self, train: _Optional[str] = ..., legal: _Optional[bool] = ..., violations: _Optional[_Iterable[str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., hexes: _Optional[_Iterable[str]] = ..., nodes: _Optional[_Iterable[str]] = ..., breakdown: _Optional[_Union[RouteBreakdown, _Mapping]] = ...) -> None: ...
 
 class ValidateRoutesResponse(_message.Message):
-    __slots__ = ("legal", "violations", "revenue", "subsidy", "routes", "breakdown", "violation_details", "comparison")
+    __slots__ = ("legal", "violations", "revenue", "subsidy", "routes", "breakdown", "violation_details", "comparison", "hex_paths")
     LEGAL_FIELD_NUMBER: _ClassVar[int]
     VIOLATIONS_FIELD_NUMBER: _ClassVar[int]
     REVENUE_FIELD_NUMBER: _ClassVar[int]
@@ -510,6 +532,7 @@ class ValidateRoutesResponse(_message.Message):
     BREAKDOWN_FIELD_NUMBER: _ClassVar[int]
     VIOLATION_DETAILS_FIELD_NUMBER: _ClassVar[int]
     COMPARISON_FIELD_NUMBER: _ClassVar[int]
+    HEX_PATHS_FIELD_NUMBER: _ClassVar[int]
     legal: bool
     violations: _containers.RepeatedScalarFieldContainer[str]
     revenue: int
@@ -518,7 +541,8 @@ class ValidateRoutesResponse(_message.Message):
     breakdown: AnswerBreakdown
     violation_details: _containers.RepeatedCompositeFieldContainer[Violation]
     comparison: Comparison
-    def __init__(self, legal: _Optional[bool] = ..., violations: _Optional[_Iterable[str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., routes: _Optional[_Iterable[_Union[RouteCheck, _Mapping]]] = ..., breakdown: _Optional[_Union[AnswerBreakdown, _Mapping]] = ..., violation_details: _Optional[_Iterable[_Union[Violation, _Mapping]]] = ..., comparison: _Optional[_Union[Comparison, _Mapping]] = ...) -> None: ...
+    hex_paths: _containers.RepeatedCompositeFieldContainer[HexPathReading]
+    def __init__(self, legal: _Optional[bool] = ..., violations: _Optional[_Iterable[str]] = ..., revenue: _Optional[int] = ..., subsidy: _Optional[int] = ..., routes: _Optional[_Iterable[_Union[RouteCheck, _Mapping]]] = ..., breakdown: _Optional[_Union[AnswerBreakdown, _Mapping]] = ..., violation_details: _Optional[_Iterable[_Union[Violation, _Mapping]]] = ..., comparison: _Optional[_Union[Comparison, _Mapping]] = ..., hex_paths: _Optional[_Iterable[_Union[HexPathReading, _Mapping]]] = ...) -> None: ...
 
 class SuggestMovesRequest(_message.Message):
     __slots__ = ("state", "game_log", "action_id", "top", "include_tokens", "subtract_cost", "objective", "time_limit_s", "rules_as_of", "improving_only", "merge_equal", "include_combined")
