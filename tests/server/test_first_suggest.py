@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import socket
+import statistics
 import subprocess
 import sys
 import time
@@ -30,8 +31,11 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="re
 
 #: The board both calls rank: the same work, the second as the control.
 BOARD = "129026-231"
-#: How much more CPU than the second the first may take (it took ~4x: ~100 ms against ~25 ms).
+#: How much more CPU than the later calls' median the first may take (it took 2.2-4x).
 FACTOR = 2.0
+#: The later calls, the same request again: their median is the control (one call's CPU
+#: varies with the server's idle threads on a loaded machine).
+CONTROLS = 3
 
 
 def _free_port() -> int:
@@ -83,12 +87,14 @@ def test_the_first_suggest_moves_after_ready_is_not_much_slower_than_the_second(
             stub = pb_grpc.RouteServiceStub(channel)
             stub.GetInfo(pb.GetInfoRequest(), timeout=30)  # the connection is up: not timed
             took = []
-            for request in (first, second):
+            for request in (first, *[second] * CONTROLS):
                 start = _cpu_ns(proc.pid)
                 answer = stub.SuggestMoves(request, timeout=60)
                 took.append((_cpu_ns(proc.pid) - start) / 1e6)
                 assert answer.suggestions
-        assert took[0] <= FACTOR * took[1], f"first {took[0]:.0f} ms of CPU, second {took[1]:.0f} ms"
+        control = statistics.median(took[1:])
+        assert took[0] <= FACTOR * control, (
+            f"first {took[0]:.0f} ms of CPU, then {', '.join(f'{t:.0f}' for t in took[1:])}")
     finally:
         proc.terminate()
         try:
