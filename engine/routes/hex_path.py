@@ -26,7 +26,6 @@ is wrong (``NO_TRACK``) instead of the route vanishing.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any, Final
 
 from route18xx.engine.board.board import Board, NodeId
@@ -39,6 +38,7 @@ from route18xx.engine.inputs.state_file import RouteState
 from route18xx.engine.routes.chains import find_chains
 from route18xx.engine.routes.route_bounds import route_bounds
 from route18xx.engine.routes.route_judge import JudgedRoute, judge_routes
+from route18xx.engine.declared import Declared
 from route18xx.engine.routes.route_spec import RouteSpec
 
 #: Readings of one path judged at most (each a way to cut it): a path has a choice only
@@ -46,24 +46,21 @@ from route18xx.engine.routes.route_spec import RouteSpec
 MAX_READINGS: Final = 64
 
 
-@dataclass(frozen=True)
-class HexPathReading:
-    """One train's hex path as the checker reads it: its ``route`` (None while the path
-    reaches no second stop), the stops it makes (as the checker reads them), and the
-    hexes after the last stop reached (``open``)."""
+class HexPathReading(Declared, frozen=True):
+    """One train's hex path as the checker reads it: the ``connections`` it is cut into
+    (none while the path reaches no second stop), the stops it makes (as the checker reads
+    them), and the hexes after the last stop reached (``open``). Its JSON is the
+    declaration's (``engine/declared.py``)."""
 
     train: str
-    route: RouteSpec | None
+    connections: tuple[tuple[HexId, ...], ...]
     nodes: tuple[NodeId, ...]
     open: tuple[HexId, ...]
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "train": self.train,
-            "connections": [list(c) for c in self.route.connections] if self.route else [],
-            "nodes": list(self.nodes),
-            "open": list(self.open),
-        }
+    @property
+    def route(self) -> RouteSpec | None:
+        """The route the checker judges, or None while the path makes fewer than two stops."""
+        return RouteSpec(train=self.train, connections=self.connections) if self.connections else None
 
 
 def read_hex_paths(
@@ -130,10 +127,10 @@ def read_hex_path(
             break
     stops = list(chosen) + tail
     if len(stops) < 2:
-        return HexPathReading(train, None, (), hexes)
+        return HexPathReading(train, (), (), hexes)
     judged = _judge(state, train, hexes, stops, cancel)
-    spec = RouteSpec(train=train, connections=_connections(hexes, stops))
-    return HexPathReading(train, spec, tuple(judged.stops), hexes[stops[-1] + 1:])
+    return HexPathReading(train, _connections(hexes, stops), tuple(judged.stops),
+                          hexes[stops[-1] + 1:])
 
 
 def _connections(hexes: tuple[HexId, ...], stops: Sequence[int]) -> tuple[tuple[HexId, ...], ...]:

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from tests.audit.conftest import GENERATED_DIR, LOGS
+from tests.launch import launched
 from tests.proc_tree import descendants, wait_gone
 
 pytest.importorskip("ortools")
@@ -41,10 +42,6 @@ def small_corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def _ignore_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _start(corpus: Path, out: Path, *, sigint_ignored: bool = False
            ) -> tuple[subprocess.Popen[bytes], set[int]]:
     """An audit on a pool of 2, once its workers and tracker run and its loop is on.
@@ -53,11 +50,11 @@ def _start(corpus: Path, out: Path, *, sigint_ignored: bool = False
     any leftover worker lives, and the test would hang instead of failing.
     """
     with (out.parent / "stderr").open("wb") as err:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "route18xx.server.cli", "audit", str(corpus), "--out",
-             str(out), "--jobs", "2", "--time-limit", "2", "--no-progress"],
+        proc = subprocess.Popen(  # no preexec_fn: tests/launch.py says why
+            launched([sys.executable, "-m", "route18xx.server.cli", "audit", str(corpus),
+                      "--out", str(out), "--jobs", "2", "--time-limit", "2", "--no-progress"],
+                     ignore_sigint=sigint_ignored),
             stdout=subprocess.DEVNULL, stderr=err,
-            preexec_fn=_ignore_sigint if sigint_ignored else None,
         )
     deadline = time.monotonic() + 120
     tree: set[int] = set()

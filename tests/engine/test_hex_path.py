@@ -34,7 +34,7 @@ def _travel_order(connections: list[list[str]]) -> list[str] | None:
 def test_the_bypass_route_is_read_past_altoona() -> None:
     """26855 #458: C&O's 6-train runs F6-G7-H8-H10-H12-H14-I15; H12 draws Altoona's city,
     full of PRR's token, and the train runs past it on the bypass (edge 1 to edge 4):
-    four stops, none on H12, $120 as recorded (ROUTES.md §7.3)."""
+    four stops, none on H12, $120 as recorded (1830 ROUTES.md §1.3)."""
     s = STATES["26855-458"]
     reading = _read(s["state"], "6-0", ["F6", "G7", "H8", "H10", "H12", "H14", "I15"])
     assert reading["connections"] == [["F6", "G7"], ["G7", "H8", "H10"], ["H10", "H12", "H14", "I15"]]

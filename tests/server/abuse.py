@@ -25,6 +25,7 @@ import grpc
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from tests.conftest import load_json, state_files
+from tests.launch import launched
 
 REPO = Path(__file__).resolve().parents[2]
 LOGS = REPO / "tests" / "data" / "logs"
@@ -128,15 +129,9 @@ def _start_once(args: tuple[str, ...], http: bool, nofile: int | None) -> Server
     cmd = [sys.executable, "-m", "route18xx.server.cli", "serve", "--port", str(port), *door,
            "--health-port", str(health_port), *args]
     log = tempfile.NamedTemporaryFile(prefix="route18xx-serve-", suffix=".log", delete=False)
-    def limit_files() -> None:
-        if nofile is not None:
-            import resource
-
-            resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
-
-    process = subprocess.Popen(
-        cmd, cwd=REPO, stdout=subprocess.DEVNULL, stderr=log,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=limit_files,
+    process = subprocess.Popen(  # no preexec_fn: tests/launch.py says why
+        launched(cmd, nofile=nofile), cwd=REPO, stdout=subprocess.DEVNULL, stderr=log,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     log.close()
     target = f"127.0.0.1:{port}"

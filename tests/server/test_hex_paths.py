@@ -1,7 +1,7 @@
 """ValidateRoutes takes each train's hexes in travel order (``hex_paths``, issue 34 item 6):
 the engine cuts them where the track lets the train stop (``api.read_hex_paths``) and judges
 the routes, over gRPC and over HTTP (Connect JSON, as the page sends it). 1830's Altoona
-bypass: C&O's 6-train of 26855 #458 runs past the full city on H12 (ROUTES.md §7.3)."""
+bypass: C&O's 6-train of 26855 #458 runs past the full city on H12 (1830 ROUTES.md §1.3)."""
 
 from __future__ import annotations
 

@@ -22,6 +22,7 @@ import pytest
 from route18xx.server.cli import main
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
+from tests.launch import launched
 from tests.server.abuse import free_port
 from tests.server.test_ops import pyproject_version
 
@@ -195,14 +196,9 @@ def test_a_config_file_that_never_ends_is_refused_unread() -> None:
     """``--config /dev/zero`` was read whole: the memory filled (found with issue 34). Run
     apart under a 4 GiB address-space limit, so that a regression fails instead of taking
     the machine's memory (2 GiB starved gRPC's threads once on a loaded machine: SIGABRT)."""
-    import resource
-
-    def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
-
-    done = subprocess.run([*CLI, "serve", "--port", "0", "--config", "/dev/zero"],
-                          capture_output=True, text=True, timeout=60, cwd=ROOT, env=_env(),
-                          preexec_fn=limit)
+    done = subprocess.run(launched([*CLI, "serve", "--port", "0", "--config", "/dev/zero"],
+                                   address_space=4 << 30),
+                          capture_output=True, text=True, timeout=60, cwd=ROOT, env=_env())
     assert done.returncode == 2, done.stderr[-500:]
     assert done.stderr == "error: --config: cannot read /dev/zero: '/dev/zero' is a device, " \
                           "not a regular file\n"

@@ -135,7 +135,7 @@ def test_a_player_builds_a_route_and_sees_it_judged_beside_the_optimum(
 
 
 #: 26855 #458 (1830): C&O's 6-train runs F6-G7-H8-H10 and on past Altoona (H12, full of
-#: PRR's token) on the bypass to H14-I15: four stops, none on H12, $120 (ROUTES.md §7.3).
+#: PRR's token) on the bypass to H14-I15: four stops, none on H12, $120 (1830 ROUTES.md §1.3).
 BYPASS_RUN = 458
 BYPASS = ["F6", "G7", "H8", "H10", "H12", "H14", "I15"]
 
