@@ -66,6 +66,8 @@ def test_a_new_call_takes_the_place_of_the_longest_silent_one_at_once(
             answer = pb_grpc.RouteServiceStub(other).SolveRoutes(
                 converters.solve_request_to_proto(base_state), timeout=30)
         assert answer.proven_optimal
+        # the evicted call's end reaches its client a moment later: wait for that event
+        wait_until(lambda: any(call.done() for call in stalled))
         ended = [call for call in stalled if call.done()]
         assert len(ended) == 1 and capped.call_cap.service.evictions == 1
         _made_room(ended[0])
