@@ -155,7 +155,7 @@ def main(argv: list[str] | None = None) -> None:
             "first_answer_ms": _median([r["answer_s"] * 1000 for r in runs]),
             "ready_ms": _median([r["ready_s"] * 1000 for r in runs]),
             "first_answer_runs_ms": [round(r["answer_s"] * 1000) for r in runs],
-        } for name, runs in starts.items()},
+        } for name, runs in starts.items() if runs},
     }
     write_summary("cold_side_by_side.json", summary)
     print(f"cold `route18xx solve {STATE.name}`, CPU ms (user + sys), median of {a.rounds}:")
