@@ -11,7 +11,6 @@ importing any other engine module.
 from __future__ import annotations
 
 import importlib
-import logging
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from msgspec.structs import replace
@@ -414,7 +413,7 @@ def compare_turns(
         field = "game_log" if exc.field == "game" else f"game_log.{exc.field}"
         raise MalformedInput(field, exc.reason) from None
     except UnreplayableAction as exc:
-        _log.exception("engine bug: %s of a client's game log (turn comparison)", exc)
+        _log_bug("engine bug: %s of a client's game log (turn comparison)", exc)
         raise MalformedInput("game_log", str(exc)) from None
 
 
@@ -472,8 +471,12 @@ def recorded_turn(
                         routes_report(opt))
 
 
-#: Where an engine bug that a client's log triggered is logged, traceback included.
-_log = logging.getLogger("route18xx.engine")
+def _log_bug(message: str, *args: Any) -> None:
+    """Log an engine bug that a client's log triggered, traceback included, on
+    ``route18xx.engine``. ``logging`` loads only then: a solve never needs it (issue 35)."""
+    import logging
+
+    logging.getLogger("route18xx.engine").exception(message, *args)
 
 
 def state_from_log(
@@ -529,19 +532,19 @@ def state_from_log(
         field = "game_log" if exc.field == "game" else f"game_log.{exc.field}"
         raise MalformedInput(field, exc.reason) from None
     except UnreplayableAction as exc:
-        _log.exception("engine bug: %s of a client's game log (state before action %s)",
-                       exc, action_id)
+        _log_bug("engine bug: %s of a client's game log (state before action %s)",
+                 exc, action_id)
         raise MalformedInput("game_log", str(exc)) from None
     except Route18xxError:
         raise  # OutOfTime, IllegalAction: already say what happened
     except Exception:
-        _log.exception("engine bug: a client's game log could not be replayed up to action %s",
-                       action_id)
+        _log_bug("engine bug: a client's game log could not be replayed up to action %s",
+                 action_id)
         raise MalformedInput("game_log", f"could not be replayed up to action {action_id}") from None
     try:
         return parse_state(raw)
     except MalformedInput:
-        _log.exception("engine bug: the state before action %s does not read back", action_id)
+        _log_bug("engine bug: the state before action %s does not read back", action_id)
         raise MalformedInput("game_log", f"action {action_id} could not be replayed") from None
 
 
@@ -585,7 +588,7 @@ def replay_game(
         field = "game_log" if exc.field == "game" else f"game_log.{exc.field}"
         raise MalformedInput(field, exc.reason) from None
     except UnreplayableAction as exc:
-        _log.exception("engine bug: %s of a client's game log (whole replay)", exc)
+        _log_bug("engine bug: %s of a client's game log (whole replay)", exc)
         raise MalformedInput("game_log", str(exc)) from None
     report = replay_report(result)
     runs = tuple(
@@ -788,12 +791,12 @@ def audit_log(
         field = "game_log" if exc.field == "game" else f"game_log.{exc.field}"
         raise MalformedInput(field, exc.reason) from None
     except UnreplayableAction as exc:
-        _log.exception("engine bug: %s of a game log under audit", exc)
+        _log_bug("engine bug: %s of a game log under audit", exc)
         raise MalformedInput("game_log", str(exc)) from None
     except Route18xxError:
         raise
     except Exception:
-        _log.exception("engine bug: a game log under audit could not be replayed")
+        _log_bug("engine bug: a game log under audit could not be replayed")
         raise MalformedInput("game_log", "could not be replayed (engine bug, logged)") from None
 
 

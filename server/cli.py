@@ -394,7 +394,11 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The console script's parser. With ``command``, only that subcommand gets its
+    arguments (the one ``main`` runs): the others' builders load modules a ``solve``
+    never needs (``serve``'s settings table, issue 35); None gives every subcommand
+    its arguments."""
     parser = argparse.ArgumentParser(
         prog="route18xx", description="Exact optimal routes for 1888, locally or over gRPC."
     )
@@ -402,15 +406,23 @@ def build_parser() -> argparse.ArgumentParser:
     subs = parser.add_subparsers(dest="command", required=True)
     for name, (help_text, add, run) in COMMANDS.items():
         sub = subs.add_parser(name, help=help_text)
-        add(sub)
+        if command is None or name == command:
+            add(sub)
         sub.set_defaults(run=run)
     return parser
 
 
+def _command_named(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` names (its first word that is not an option), if any."""
+    first = next((word for word in argv if not word.startswith("-")), None)
+    return first if first in COMMANDS else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``route18xx`` console script; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else argv
+    parser = build_parser(_command_named(words))
+    args = parser.parse_args(words)
     problem = _board_error(args)
     if problem is not None:
         parser.error(f"{args.command}: {problem}")  # exits 2 with the usage line

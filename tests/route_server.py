@@ -17,6 +17,7 @@ def started_server(config: ServerConfig, *, stop_wait_s: float | None = None,
     ``stop_wait_s`` (None: until it has stopped)."""
     srv = create_server(config, **stand_ins)
     srv.start()
+    srv.wait_booted(120)  # the tests' calls reach the worker processes, not the boot-time threads
     try:
         yield srv
     finally:

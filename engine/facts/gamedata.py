@@ -8,13 +8,12 @@ gives them types. Which titles exist and how they differ is ``engine.titles``.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
-from importlib import resources
 
 from route18xx.engine.errors import TitleDataError
+from route18xx.engine.facts.datafiles import has_data_file, read_data_file
 from typing import Any, Literal, Mapping, Self, TypeAlias, TypeVar
 
 HexId: TypeAlias = str
@@ -354,10 +353,9 @@ class GameData(Derives):
 
 def _load(name: str, title: str, default: Any = None) -> Any:
     """``engine/data/<title>/<name>.json``; ``default`` when the title has no such file."""
-    path = resources.files("route18xx.engine").joinpath("data", title, f"{name}.json")
-    if default is not None and not path.is_file():
+    if default is not None and not has_data_file(title, name):
         return default
-    return json.loads(path.read_text("utf-8"))
+    return read_data_file(title, name)
 
 
 def _path_end(raw: Mapping[str, int]) -> PathEnd:

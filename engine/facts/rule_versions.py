@@ -22,16 +22,15 @@ a date. The dated facts (HISTORY.md §2):
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timezone
 from functools import cache
-from importlib import resources
 from typing import Any, Literal, TypeAlias, cast
 
 from route18xx.engine.errors import MalformedInput, excerpt
+from route18xx.engine.facts.datafiles import read_data_file
 from route18xx.engine.facts.gamedata import GameData, TrainDef, game_data
 
 #: When a company without a train must buy one (HISTORY.md §2, 2022-04-27).
@@ -110,8 +109,7 @@ def parse_rules_as_of(value: Any, field: str = "rules_as_of") -> date | None:
 @cache
 def rule_changes(title: str) -> tuple[RuleChange, ...]:
     """The dated entries of the title's ``rule_versions.json``, oldest first."""
-    text = resources.files("route18xx.engine").joinpath("data", title, "rule_versions.json")
-    raw = json.loads(text.read_text("utf-8"))
+    raw = read_data_file(title, "rule_versions")
     changes = tuple(
         RuleChange(
             day=date.fromisoformat(entry["date"]),

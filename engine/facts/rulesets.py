@@ -15,13 +15,12 @@ data; the rules here are the two mappings between them, the same for every title
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from route18xx.engine.facts.datafiles import read_data_file
 from route18xx.engine.facts.gamedata import TileDef
 
 #: A rule set's facts, as ``rule_sets.json`` names them.
@@ -82,8 +81,7 @@ class RuleSets:
 @cache
 def rule_sets_of(title: str) -> RuleSets:
     """The title's ``rule_sets.json``, read once."""
-    text = resources.files("route18xx.engine").joinpath("data", title, "rule_sets.json")
-    raw = json.loads(text.read_text("utf-8"))
+    raw = read_data_file(title, "rule_sets")
     by_name = {name: RuleSet(name, **{k: facts[k] for k in _FACTS})
                for name, facts in raw["rule_sets"].items()}
     options = {name: tuple(facts["options"]) for name, facts in raw["rule_sets"].items()}

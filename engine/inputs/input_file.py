@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import os
 import stat
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from route18xx.engine.errors import MalformedInput
 from route18xx.engine.inputs.jsontext import decode_json
+
+if TYPE_CHECKING:  # annotations only: a cold solve need not load pathlib (issue 35)
+    from pathlib import Path
 
 #: The most bytes an input file may hold (a 1888 game log is ~100 kB).
 MAX_FILE_BYTES = 64 * 1024 * 1024

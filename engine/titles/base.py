@@ -12,13 +12,12 @@ bypass track and cities sharing a hex are all data (ROUTES.md §3.3, 1830 ROUTES
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any, Literal
 
 from route18xx.engine.errors import MalformedInput
+from route18xx.engine.facts.datafiles import read_data_file
 from route18xx.engine.facts.gamedata import GameData, game_data
 from route18xx.engine.facts.rule_versions import RulesVersion
 from route18xx.engine.facts.rulesets import RuleSet
@@ -135,5 +134,4 @@ class Title:
 
 def data_file(title: str, name: str) -> Any:
     """A title's raw data file ``engine/data/<title>/<name>.json``."""
-    text = resources.files("route18xx.engine").joinpath("data", title, f"{name}.json").read_text("utf-8")
-    return json.loads(text)
+    return read_data_file(title, name)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from route18xx.server.commands.cli_output import WriteFailed, output_problem, write_problem, write_whole
@@ -129,6 +128,8 @@ def _run_audit(a: argparse.Namespace) -> int:
         parse_rules_as_of(a.rules_as_of)
     except MalformedInput as exc:
         return _error(exc.field, exc.reason)
+    from pathlib import Path
+
     out = Path(a.out)
     options = AuditOptions(
         time_limit_s=a.time_limit, jobs=a.jobs or default_jobs(), cluster=a.cluster,
@@ -203,6 +204,8 @@ def run_generate(a: argparse.Namespace) -> int:
                                     f"expected one of {sorted(served[a.title])}")
     if (problem := output_problem(a.out, directory=True)) is not None:
         return _error("--out", problem)
+    from pathlib import Path
+
     try:
         paths = generate_logs(a.count, a.seed, Path(a.out), a.jobs or default_jobs(), rule_set,
                               a.title)

@@ -207,12 +207,14 @@ class CallCore:
             request = request.data
         decoder = self.lanes.get("decode")
         if (isinstance(request, Encoded) and decoder is not None and decoder.in_processes
-                and len(request.data) >= DECODE_LANE_MIN_BYTES):
+                and not decoder.booting and len(request.data) >= DECODE_LANE_MIN_BYTES):
             # A large JSON body: decoded in a process of its own lane, so the solve lane's
             # workers (and the calls waiting for them) never wait on it.
             name = worker_job_name(method, DECODE_ONLY)
             request = await decoder.run_in_worker(name, request.data, cancel)
-        if lane.in_processes:  # bytes cross to the worker process, and back
+        # Bytes cross to the worker process, and back; while its workers boot, the call
+        # runs on the lane's threads here (``Lane.booting``).
+        if lane.in_processes and not lane.booting:
             name = method.name
             if isinstance(request, Encoded):  # JSON: decoded by the worker, as binary is
                 name, request = worker_job_name(method, "json"), request.data

@@ -88,6 +88,14 @@ class Lane:
         """Calls run in worker processes (``run_in_worker``), not as jobs in threads."""
         return self.processes is not None
 
+    @property
+    def booting(self) -> bool:
+        """Its worker processes are still starting: none has said ``READY`` yet. Meanwhile
+        calls run on the lane's threads in the server process (``CallCore.run``), so that a
+        server answers its first calls within a second of starting, not after the workers'
+        boot and warm-up (issue 35); readiness stays false until they are up."""
+        return self.processes is not None and not self.processes.booted
+
     async def start(self) -> None:
         """Start every worker process now, so no client waits for one to boot."""
         if self.processes is not None:

@@ -116,6 +116,8 @@ class WorkerPool:
         self._workers: set[Worker] = set()
         self._ids = itertools.count(1)
         self._closed = False
+        #: A worker has said ``READY`` (calls wait for the pool only from then on).
+        self.booted = False
         self.stats = PoolStats()
 
     # -- starting and replacing workers -------------------------------------------
@@ -146,6 +148,7 @@ class WorkerPool:
             return
         self.stats.starts += 1
         self.stats.alive = len(self._workers)
+        self.booted = True
         self._idle.put_nowait(worker)
 
     def _start_process(self, sock: socket.socket) -> BaseProcess:

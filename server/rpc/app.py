@@ -458,6 +458,19 @@ class RouteServer:
             log.info("serving /metrics and /readyz on http://%s:%d", self.config.host,
                      self.metrics_port)
 
+    def wait_booted(self, timeout: float | None = None) -> bool:
+        """Wait until every lane's worker processes said ``READY`` (True), or ``timeout``
+        seconds (False). Calls made before then run on the lanes' threads in this process
+        (``Lane.booting``); a test of the workers themselves waits for them."""
+        async def booted() -> None:
+            await asyncio.gather(*self._booting)
+
+        try:
+            asyncio.run_coroutine_threadsafe(booted(), self._loop).result(timeout)
+        except TimeoutError:
+            return False
+        return True
+
     def stop(self, grace_s: float | None = None) -> threading.Event:
         """Begin a graceful stop: NOT_SERVING, refuse new calls, let calls in flight finish."""
         grace = self.config.grace_s if grace_s is None else grace_s

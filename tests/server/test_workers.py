@@ -26,7 +26,7 @@ from route18xx.server.core.frames import (
 )
 from route18xx.server.core.runner import Limits
 from route18xx.server.core.workers import worker_main
-from route18xx.server.rpc.app import RouteServer, ServerConfig
+from route18xx.server.rpc.app import RouteServer, ServerConfig, create_server
 from route18xx.v1 import route_service_pb2 as pb
 from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 from tests.conftest import load_json, state_files
@@ -51,6 +51,28 @@ def stub(processes: RouteServer) -> Iterator[pb_grpc.RouteServiceStub]:
 def test_the_lane_runs_in_processes(processes: RouteServer) -> None:
     assert processes.lanes["solve"].in_processes
     assert not processes.lanes["suggest"].in_processes
+
+
+def test_a_call_made_while_the_workers_boot_is_answered_at_once() -> None:
+    """Issue 35: a server answers its first calls on the lane's threads while its worker
+    processes start (their forkserver alone takes ~0.3 s to load the engine and OR-Tools),
+    the same answers; from the first READY on, calls go to the workers."""
+    srv = create_server(ServerConfig(port=0, workers=1, processes=True, decode_workers=0))
+    srv.start()
+    try:
+        lane = srv.lanes["solve"]
+        assert lane.booting  # nothing has said READY this soon
+        case = SAMPLE[0]
+        with grpc.insecure_channel(srv.target) as channel:
+            stub = pb_grpc.RouteServiceStub(channel)
+            early = stub.SolveRoutes(converters.solve_request_to_proto(case["state"]), timeout=30)
+            assert srv.wait_booted(120) and not lane.booting
+            late = stub.SolveRoutes(converters.solve_request_to_proto(case["state"]), timeout=30)
+        local = solve_routes(case["state"])
+        assert (early.revenue, early.subsidy) == (local["revenue"], local["subsidy"])
+        assert early.routes == late.routes
+    finally:
+        srv.stop(0).wait(30)
 
 
 @pytest.mark.parametrize("case", SAMPLE, ids=lambda c: str(c["reference"].get("action_id")))
