@@ -15,7 +15,13 @@ slowest ``--keep`` boards are written with their figures.
     .venv/bin/python -m benchmarks.adversarial grow --by steps --seeds 9300:9340 --climb 25 OUT
 
 ``--by steps`` climbs by the pair listing's size instead (a count, no timing): the
-boards whose listing is longest, written whole (``big-*.json``).
+boards whose listing is longest, written whole (``big-*.json``). ``--by nodes``
+(``segments``, ``tiles``, ``tokens``) climbs by the board's size (``board_size``: no
+timing, no solver limit), written whole (``size-*.json``); ``--trains DD`` draws the
+train set from those given, ``--bases late`` the base from every phase-D real state:
+
+    .venv/bin/python -m benchmarks.adversarial grow --by nodes --trains DD --bases late \
+        --seeds 35000:35040 --climb 120 OUT
 
 ``time`` solves each board of OUT (proven, 60 s limit) three times in this tree
 and, given another checkout, three times there, in alternating fresh processes
@@ -44,16 +50,28 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Every two-train set a company may hold in phase D (2, 3 and 4 have rusted).
 TRAIN_SETS = (("5", "5"), ("5", "6"), ("6", "6"), ("5", "D"), ("6", "D"), ("D", "D"))
 MOVES = 30
+#: Failed move draws in a row after which a board is full (no legal lay or token left for
+#: the companies drawn: the north map from 1888_game_end_bankrupt-507 fills at ~45 moves).
+STUCK = 60
+
+
+def late_bases() -> tuple[str, ...]:
+    """Every real state of ``tests/data/states`` in its title's latest phase (D): the
+    bases of ``grow --bases late``, beside ``BASES``."""
+    return tuple(path.stem for path in sorted(STATES.glob("*.json"))
+                 if json.loads(path.read_text())["state"]["phase"] == "D")
 
 
 def grow(seed: int, moves: int = MOVES,
-         train_sets: Sequence[Sequence[str]] | None = None) -> dict[str, Any]:
-    """Board ``seed``: a base, a runner and a train set (of ``train_sets``, default
-    ``TRAIN_SETS``) drawn independently, then legal moves."""
+         train_sets: Sequence[Sequence[str]] | None = None,
+         bases: Sequence[str] = BASES) -> dict[str, Any]:
+    """Board ``seed``: a base (of ``bases``), a runner and a train set (of ``train_sets``,
+    default ``TRAIN_SETS``) drawn independently, then legal moves (fewer where the board
+    fills up: ``STUCK``)."""
     from route18xx.engine.inputs.state_file import parse_state
 
     rng = random.Random(seed)
-    base = rng.choice(BASES)
+    base = rng.choice(list(bases))
     state = json.loads((STATES / f"{base}.json").read_text())["state"]
     state = {k: state[k] for k in ("title", "rule_set", "phase", "corporation", "trains",
                                    "tiles", "tokens")}
@@ -61,8 +79,10 @@ def grow(seed: int, moves: int = MOVES,
     trains = list(rng.choice(TRAIN_SETS if train_sets is None else train_sets))
     state["corporation"], state["trains"] = runner, trains
     applied: list[Any] = []
-    while len(applied) < moves:
+    failed = 0
+    while len(applied) < moves and failed < STUCK:  # a full board has no move left
         move = _move(state, runner, rng)
+        failed = 0 if move is not None else failed + 1
         if move is not None:
             applied.append(move)
     parse_state(state)  # every board is legal
@@ -103,21 +123,76 @@ def climb(board: dict[str, Any], steps: int, rng: random.Random) -> dict[str, An
 
 def listing_steps(state: dict[str, Any], cap: int = 3_000_000) -> int:
     """The pair listing's partial routes at the longer train's reach (a count: the
-    listing's cost, whatever the solver does with it); ``cap`` + 1 past ``cap``."""
+    listing's cost, whatever the solver does with it); ``cap`` + 1 past ``cap``.
+
+    Issue 35: this count once failed on every board of more than 64 reduced nodes (the
+    numpy listing's one-word masks), so growth by it never reached the boards where the
+    solver was slow. It counts with the numpy listing where its masks hold the board
+    (``capacity.fits``), and with ``count_partial_routes`` (Python integers, no width)
+    elsewhere: no board is out of its reach.
+    """
     from route18xx.engine.answer.problem_builder import build_problem
     from route18xx.engine.inputs.state_file import parse_state
     from route18xx.solver.model.model import Instance
+    from route18xx.solver.listing.capacity import fits
     from route18xx.solver.listing.pairvector import Lister
     from route18xx.solver.graph.reduce import reduce_problem
 
     problem = build_problem(parse_state(state)).problem
     instance = Instance.make(problem, reduce_problem(problem), "total")
     full = sum(max(0, s.distance_cost) for s in instance.stops)
+    if not fits(instance.graph, instance.groups):
+        return count_partial_routes(instance, full, cap)
     lister = Lister(instance.graph, instance.stops, instance.stop_weights, instance.bonuses,
                     instance.groups)
     if lister.list(full, problem.min_stops, cap) is None:
         return cap + 1
     return sum(len(parent) for parent, _ in lister.layers)
+
+
+def count_partial_routes(instance: Any, max_cost: int, cap: int) -> int:
+    """The partial routes the listings walk (one per node entered: ``pairwalk``'s and
+    ``pairvector``'s step count), counted depth first with Python integers as node sets
+    and no width at all; ``cap`` + 1 past ``cap``. The route rules are those of
+    ``solver/listing/routes.py`` that cut a walk short: no node twice, a junction left by
+    its other side, a ``route_end_only`` stop only at an end, one stop per group, the
+    distance. ``tests/solver/test_yardstick.py`` checks it against the numpy listing's
+    count on boards both sides of 64 nodes."""
+    from route18xx.solver.listing.routes import adjacency, group_masks, leaving
+
+    graph = instance.graph
+    n_stops = graph.stop_count
+    adjacent = adjacency(graph)
+    leave = leaving(graph.stop_count, adjacent)
+    groups = group_masks(n_stops, instance.groups)
+    costs = [s.distance_cost for s in instance.stops]
+    ends = [s.route_end_only for s in instance.stops]
+    count = 0
+
+    def walk(node: int, exits: list[Any], on: int, cost: int, used: int, depth: int) -> bool:
+        nonlocal count
+        count += 1
+        if count > cap:
+            return False
+        if node < n_stops and depth > 1 and ends[node]:
+            return True
+        for other, _, side_there, _, _ in exits:
+            if on >> other & 1:
+                continue
+            if other < n_stops:
+                if cost + costs[other] > max_cost or used & groups[other]:
+                    continue
+                if not walk(other, adjacent[other], on | 1 << other, cost + costs[other],
+                            used | groups[other], depth + 1):
+                    return False
+            elif not walk(other, leave[other][side_there], on | 1 << other, cost, used, depth):
+                return False
+        return True
+
+    for s in range(n_stops):
+        if costs[s] <= max_cost and not walk(s, adjacent[s], 1 << s, costs[s], groups[s], 1):
+            return cap + 1
+    return count
 
 
 def grow_by_steps(seed: int, steps: int) -> dict[str, Any]:
@@ -140,6 +215,101 @@ def grow_by_steps(seed: int, steps: int) -> dict[str, Any]:
     board["state"] = state
     board["meta"]["listing_steps"] = best
     return board
+
+
+#: What ``grow --by`` climbs besides the solver's time and the listing's size: a measure of
+#: the board's size (``board_size``), each with the reduced graph's size as tie-breaks.
+MEASURES = ("nodes", "segments", "tiles", "tokens")
+
+
+def board_size(state: dict[str, Any]) -> dict[str, Any]:
+    """The board's size and structure: the reduced graph's nodes, stops and segments
+    (``solver/graph/reduce.py``: no width limit), its stop-to-stop segments and
+    independent cycles, tiles, tokens, the phase and the unlimited trains."""
+    from route18xx.engine.answer.problem_builder import build_problem
+    from route18xx.engine.inputs.state_file import parse_state
+    from route18xx.solver.graph.reduce import reduce_problem
+
+    problem = build_problem(parse_state(state)).problem
+    graph = reduce_problem(problem)
+    return {"nodes": graph.node_count, "stops": graph.stop_count,
+            "segments": len(graph.segments),
+            "stop_to_stop": sum(1 for g in graph.segments
+                                if g.a < graph.stop_count and g.b < graph.stop_count),
+            "cycles": len(graph.segments) - graph.node_count + 1,
+            "tiles": len(state["tiles"]), "tokens": len(state["tokens"]),
+            "phase": state["phase"], "unlimited": sum(t == "D" for t in state["trains"])}
+
+
+def grow_by_size(seed: int, steps: int, measure: str,
+                 train_sets: Sequence[Sequence[str]] | None = None,
+                 bases: Sequence[str] = BASES, pick: int = 1) -> dict[str, Any]:
+    """Board ``seed`` (``grow``), then ``steps`` further legal moves, each the largest
+    of ``pick`` drawn, kept if the board is no smaller by ``measure`` (then reduced
+    nodes, then segments): ties are kept, so track laid towards a node not yet joined
+    survives. No timing: boards of a
+    size, found whatever the solver does with them (issue 35: the team's growth by
+    time and listing steps never reached past 64 reduced nodes). No random moves first:
+    from the base every tile and token kept is one that grows the board (the random
+    moves of ``grow`` spent the tile supply away from the runner: on the north map 1 of 8
+    boards passed 64 nodes with them)."""
+    board = grow(seed, moves=0, train_sets=train_sets, bases=bases)
+    state, rng = board["state"], random.Random(seed + 91)
+    # The runner: one of the three companies that reach most of the base (a company
+    # walled in by others' tokens grows nothing), drawn by the seed.
+    reach = sorted((-board_size(dict(state, corporation=c))["nodes"], c)
+                   for c in sorted({t["corporation"] for t in state["tokens"]}))
+    runner = rng.choice([c for _, c in reach[:3]])
+    state["corporation"] = board["meta"]["runner"] = runner
+
+    def key(size: dict[str, Any]) -> tuple[int, int, int]:
+        return size[measure], size["nodes"], size["segments"]
+
+    best = board_size(state)
+    for _ in range(steps):
+        drawn = []
+        for _ in range(pick):
+            trial = json.loads(json.dumps(state))
+            move = _move(trial, board["meta"]["runner"], rng)
+            if move is not None:
+                drawn.append((key(size := board_size(trial)), trial, size, move))
+        if not drawn:
+            continue
+        top, trial, size, move = max(drawn, key=lambda d: d[0])
+        if top >= key(best):
+            state, best = trial, size
+            board["meta"]["moves_applied"].append(move)
+    board["state"] = state
+    board["meta"]["size"] = best
+    board["meta"]["grown_by"] = measure
+    return board
+
+
+def circuit_reference(path: Path, time_limit_s: float = 600.0) -> dict[str, Any]:
+    """The board's optimum (objective total) from the independent model: CP-SAT's
+    circuits for every train (``solve(method="circuit")``: no listing, no pair scan, no
+    packing), written into its ``meta.reference`` (``tests/solver/test_hard_boards.py``
+    compares the solver with it)."""
+    from route18xx.engine.answer.problem_builder import build_problem
+    from route18xx.engine.inputs.state_file import parse_state
+    from route18xx.solver import solve
+
+    board = json.loads(path.read_text())
+    problem = build_problem(parse_state(board["state"])).problem
+    started = time.perf_counter()
+    found = solve(problem, method="circuit", time_limit_s=time_limit_s)
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                            capture_output=True, text=True).stdout.strip()
+    board["meta"]["reference"] = {
+        "revenue": found.revenue, "subsidy": found.subsidy,
+        "total": found.revenue + found.subsidy, "status": found.status, "bound": found.bound,
+        "seconds": round(time.perf_counter() - started, 3),
+        "solver": f"CP-SAT circuits for every train (solve(method='circuit')) at {commit}, "
+                  f"time limit {time_limit_s:g} s"}
+    board["meta"].setdefault("size", board_size(board["state"]))
+    path.write_text(json.dumps(board, indent=1) + "\n")
+    reference: dict[str, Any] = board["meta"]["reference"]
+    return reference
 
 
 def search(seeds: range, steps: int, keep: int, out: Path | None,
@@ -245,19 +415,41 @@ def main() -> None:
     g.add_argument("--seeds", default="7000:7010", help="FIRST:END (END excluded)")
     g.add_argument("--climb", type=int, default=8)
     g.add_argument("--keep", type=int, default=45)
-    g.add_argument("--by", choices=("time", "steps"), default="time",
-                   help="climb by the solver's CPU (default) or by the pair listing's size")
+    g.add_argument("--by", choices=("time", "steps", *MEASURES), default="time",
+                   help="climb by the solver's CPU (default), the pair listing's size, or a "
+                        "measure of the board (reduced nodes, segments, tiles, tokens)")
+    g.add_argument("--trains", default=None,
+                   help="train sets to draw from, e.g. DD or DD,5D (default: every set)")
+    g.add_argument("--pick", type=int, default=1,
+                   help="with --by a measure: moves drawn per step, the largest kept")
+    g.add_argument("--bases", default="grown",
+                   help="'grown' (grow_boards.py's, default), 'late' (every phase-D real "
+                        "state) or state names, comma separated")
     g.add_argument("out", type=Path)
     t = sub.add_parser("time")
     t.add_argument("folder", type=Path)
     t.add_argument("other", type=Path, nargs="?")
     t.add_argument("--rounds", type=int, default=3)
     sub.add_parser("ci")
+    r = sub.add_parser("reference", help="record the independent model's optimum in meta")
+    r.add_argument("boards", type=Path, nargs="+")
     args = parser.parse_args()
     if args.command == "grow":
         first, end = map(int, args.seeds.split(":"))
+        train_sets = None if args.trains is None else [list(t) for t in args.trains.split(",")]
+        bases = {"grown": BASES, "late": late_bases()}.get(args.bases,
+                                                            tuple(args.bases.split(",")))
         if args.by == "time":
-            search(range(first, end), args.climb, args.keep, args.out)
+            search(range(first, end), args.climb, args.keep, args.out,
+                   lambda seed: grow(seed, train_sets=train_sets, bases=bases))
+        elif args.by in MEASURES:
+            args.out.mkdir(parents=True, exist_ok=True)
+            for seed in range(first, end):
+                board = grow_by_size(seed, args.climb, args.by, train_sets, bases, args.pick)
+                meta = board["meta"]
+                name = f"size-{seed}-{meta['runner']}-{''.join(meta['trains'])}.json"
+                (args.out / name).write_text(json.dumps(board, indent=1) + "\n")
+                print(seed, "".join(meta["trains"]), meta["runner"], meta["size"], flush=True)
         else:
             args.out.mkdir(parents=True, exist_ok=True)
             for seed in range(first, end):
@@ -267,6 +459,9 @@ def main() -> None:
                 (args.out / name).write_text(json.dumps(board, indent=1) + "\n")
                 print(seed, "".join(meta["trains"]), meta["runner"], meta["listing_steps"],
                       flush=True)
+    elif args.command == "reference":
+        for path in args.boards:
+            print(path.name, circuit_reference(path), flush=True)
     elif args.command == "time":
         print(json.dumps(side_by_side(args.folder, args.other, args.rounds), indent=1))
     else:

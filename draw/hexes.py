@@ -20,6 +20,7 @@ from route18xx.draw.geometry import (
 from route18xx.draw.svg import attrs, num, points, text, text_color_on
 from route18xx.draw.tracks import TileShape, tile_shape
 from route18xx.engine.api import CorporationView, HexView, NodeView, money
+from route18xx.engine.api import place_name as api_place_name
 
 #: 18xx.games' tile and map colours.
 COLORS: Mapping[str, str] = {
@@ -47,10 +48,8 @@ def title(body: str) -> str:
 
 
 def place_name(h: HexView) -> str:
-    """The hex's printed name as players read it (18xx.games spells the harbour "Harbor")."""
-    if not h.location_name:
-        return ""
-    return "Harbour" if h.location_name.lower() == "harbor" else h.location_name
+    """The hex's printed name as players read it (``engine.api.place_name``: "Harbour")."""
+    return api_place_name(h.location_name)
 
 
 def location_svg(layout: Layout, h: HexView) -> str:
@@ -174,10 +173,17 @@ def _slot_centers(n: int) -> list[Point]:
     return [(-r, -r), (r, -r), (-r, r), (r, r)]
 
 
-def _stop_title(hexv: HexView, node: NodeView, revenue_color: str, fmt: str) -> str:
-    """Hover help for a stop: its node id, name, value this phase, who is there."""
+def _stop_name(hexv: HexView, node: NodeView, stops: Mapping[str, str]) -> str:
+    """The stop's one name (the engine's); without names, its hex and place."""
     name = place_name(hexv)
-    parts = [f"{hexv.id}-{node.index}" + (f" {name}" if name else "") + f" ({node.kind})",
+    return stops.get(f"{hexv.id}-{node.index}") or (f"{hexv.id} {name}" if name else f"{hexv.id} {node.kind}")
+
+
+def _stop_title(hexv: HexView, node: NodeView, revenue_color: str, fmt: str,
+                stops: Mapping[str, str]) -> str:
+    """Hover help for a stop: its one name (``stops``, by node id), value this phase, who is
+    there."""
+    parts = [f"{_stop_name(hexv, node, stops)} ({node.kind})",
              f"{money(node.revenue.get(revenue_color, 0), fmt)} this phase"]
     if node.tokens:
         parts.append("tokens: " + ", ".join(node.tokens))
@@ -190,12 +196,13 @@ def _stop_title(hexv: HexView, node: NodeView, revenue_color: str, fmt: str) -> 
 
 
 def _city(layout: Layout, c: Point, pos: Point, hexv: HexView, node: NodeView,
-          corps: Mapping[str, CorporationView], revenue_color: str, fmt: str) -> list[str]:
+          corps: Mapping[str, CorporationView], revenue_color: str, fmt: str,
+          stops: Mapping[str, str]) -> list[str]:
     s = layout.size
     px, py = layout.to_page(c, pos)
     slots = _slot_centers(max(node.slots, 1))
     out = [f'<g class="city" data-node="{hexv.id}-{node.index}">',
-           _stop_title(hexv, node, revenue_color, fmt)]
+           _stop_title(hexv, node, revenue_color, fmt, stops)]
     if len(slots) > 1:
         xs = [p[0] for p in slots]
         ys = [p[1] for p in slots]
@@ -269,10 +276,10 @@ def _marker_row(layout: Layout, c: Point, h: HexView, corps: Mapping[str, Corpor
     return out
 
 
-def hex_title(h: HexView, revenue_color: str, fmt: str) -> str:
+def hex_title(h: HexView, revenue_color: str, fmt: str, stops: Mapping[str, str] | None = None) -> str:
     """The hover text of a hex (issue 22: ``<title>`` on hexes): where, what is laid,
     each stop's value in this phase and who has a token there or a home reserved."""
-    parts = [h.id + (f" {h.location_name}" if h.location_name else "")]
+    parts = [h.id + (f" {place_name(h)}" if h.location_name else "")]
     if h.tile is not None:
         parts.append(f"tile {h.tile}")
     if h.terrain_cost:
@@ -282,7 +289,8 @@ def hex_title(h: HexView, revenue_color: str, fmt: str) -> str:
             continue
         kind = "off-board" if node.kind == "offboard" else node.kind
         value = node.revenue.get(revenue_color, 0)
-        stop = f"{kind} {node.index}: {money(value, fmt)}"
+        name = (stops or {}).get(f"{h.id}-{node.index}")
+        stop = f"{name} ({kind}): {money(value, fmt)}" if name else f"{kind} {node.index}: {money(value, fmt)}"
         if node.kind == "city":
             stop += f", {len(node.tokens)} of {max(node.slots, 1)} slots"
         if node.tokens:
@@ -295,16 +303,18 @@ def hex_title(h: HexView, revenue_color: str, fmt: str) -> str:
 
 def hex_svg(layout: Layout, h: HexView, corps: Mapping[str, CorporationView],
             revenue_color: str, mine_hex: str | None = None, mine_subsidy: int = 0, *,
-            currency_format: str) -> str:
+            currency_format: str, stops: Mapping[str, str] | None = None) -> str:
     """The whole hex as one ``<g class="hex">`` (with a ``<g class="tile">`` when laid);
-    money in the title's ``currency_format`` (``"$%s"``)."""
+    money in the title's ``currency_format`` (``"$%s"``); ``stops``: each stop's one name
+    by node id (``engine.api.stop_names``) for the hover help."""
+    stops = stops or {}
     fmt = currency_format
     s = layout.size
     c = layout.center(h.x, h.y)
     color = COLORS.get(h.color, "#ddd")
     laid = f"tile {h.tile}, rotation {h.rotation}" if h.tile is not None else "printed tile"
     out = [f'<g {attrs(class_="hex", data_hex=h.id, data_color=h.color)}>',
-           f"<title>{escape(hex_title(h, revenue_color, fmt))}</title>",
+           f"<title>{escape(hex_title(h, revenue_color, fmt, stops))}</title>",
            f'<polygon points="{hex_polygon(layout, c)}" fill="{color}" stroke="#777" stroke-width="1"/>']
     if h.tile is None:  # a printed mark is covered by a laid tile
         out.extend(MARKS[m](layout, c) for m in h.marks if m in MARKS)
@@ -320,10 +330,10 @@ def hex_svg(layout: Layout, h: HexView, corps: Mapping[str, CorporationView],
         pos = shape.nodes.get((node.kind, node.index), (0.0, 0.0))
         page = layout.to_page(c, pos)
         if node.kind == "city":
-            out.extend(_city(layout, c, pos, h, node, corps, revenue_color, fmt))
+            out.extend(_city(layout, c, pos, h, node, corps, revenue_color, fmt, stops))
         elif node.kind == "town":
             out.append(_town(layout, c, pos, shape.town_bars.get((node.kind, node.index)),
-                             _stop_title(h, node, revenue_color, fmt)))
+                             _stop_title(h, node, revenue_color, fmt, stops)))
         else:
             out.append(_offboard(layout, c, pos, h))
         if node.hidden:

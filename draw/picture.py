@@ -9,8 +9,10 @@ centre of hex A1) so that a reader can map drawn coordinates back to hexes.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
-from typing import Sequence
+from html import escape
+from typing import Mapping, Sequence
 
 from route18xx.draw.geometry import APOTHEM, Layout
 from route18xx.draw.hexes import borders_svg, hex_polygon, hex_svg, location_svg
@@ -46,6 +48,22 @@ class LegendLine:
 
 
 @dataclass(frozen=True)
+class Names:
+    """The one name of each stop (by node id) and of each of the company's trains (id, name),
+    from the engine (``engine.api.stop_names``, ``company_trains``; issue 34)."""
+
+    stops: Mapping[str, str] = field(default_factory=dict)
+    trains: Sequence[tuple[str, str]] = ()
+
+    def train(self, train_id: str) -> str:
+        """A train's name; one the company does not own keeps its id beside its type."""
+        return dict(self.trains).get(train_id) or f"{train_id.rpartition('-')[0] or train_id}-train {train_id}"
+
+    def stop(self, node: str) -> str:
+        return self.stops.get(node, node)
+
+
+@dataclass(frozen=True)
 class Picture:
     view: BoardView
     routes: Sequence[DrawnRoute] = ()
@@ -53,6 +71,15 @@ class Picture:
     highlight: Highlight | None = None
     subtitle: str = ""
     notes: Sequence[str] = field(default_factory=tuple)
+    names: Names = field(default_factory=Names)
+
+
+def names_metadata(names: Names) -> str:
+    """The names as JSON in the picture's ``<metadata id="names">``: the page writes every
+    stop and train as the engine names it, never by its id (issue 34)."""
+    body = json.dumps({"stops": dict(names.stops), "trains": [list(t) for t in names.trains]},
+                      ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return f'<metadata id="names">{escape(body, quote=False)}</metadata>'
 
 
 def _title(view: BoardView) -> str:
@@ -84,6 +111,7 @@ def picture(p: Picture) -> str:
         f'{attrs(width=num(width), height=num(height), viewBox=f"0 0 {num(width)} {num(height)}", data_hex_size=num(s), data_origin_x=num(layout.origin_x), data_origin_y=num(layout.origin_y), data_layout="flat" if layout.flat else None, font_family=FONT)}>',
         f'<rect width="{num(width)}" height="{num(height)}" fill="#fbfaf6"/>',
         text(width / 2, TITLE_H / 2 - (6 if p.subtitle else 0), _title(view), 19, weight="bold", cls="title"),
+        names_metadata(p.names),
     ]
     if p.subtitle:
         out.append(text(width / 2, TITLE_H / 2 + 13, p.subtitle, 13, cls="subtitle"))
@@ -94,7 +122,7 @@ def picture(p: Picture) -> str:
         shapes[h.id] = tile_shape(h)
         hexes[h.id] = h
         out.append(hex_svg(layout, h, view.corporations, view.revenue_color, view.mine_hex,
-                           view.mine_subsidy, currency_format=view.currency_format))
+                           view.mine_subsidy, currency_format=view.currency_format, stops=p.names.stops))
     out.append(borders_svg(layout, view.hexes))
     out.append("</g>")
     out.append(_grid_labels(layout, view, width))
@@ -105,7 +133,8 @@ def picture(p: Picture) -> str:
                    f'<polygon points="{hex_polygon(layout, c)}" fill="none" stroke="#00C2FF" stroke-width="6"/>'
                    + text(c[0], c[1] + 1.12 * s, signed_money(p.highlight.gain, view.currency_format), 16, weight="bold",
                           fill="#0060A0") + "</g>")
-    out.append(routes_svg(layout, hexes, shapes, p.routes, view.currency_format))
+    out.append(routes_svg(layout, hexes, shapes, p.routes, view.currency_format, p.names.stop,
+                          p.names.train))
     # names last: no token, route or highlight covers them
     out.append('<g id="labels">' + "".join(location_svg(layout, h) for h in view.hexes) + "</g>")
     out.append(_legend(p, legend_top))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from route18xx.draw.picture import Highlight, LegendLine, Picture, picture
+from route18xx.draw.picture import Highlight, LegendLine, Names, Picture, picture
 from route18xx.draw.routes import ROUTE_COLORS, DrawnRoute, lane_offsets
 from route18xx.engine import api
 from route18xx.engine.api import MalformedInput, money, signed_money
@@ -30,12 +30,14 @@ def _figures(kind: str, walks: Sequence[api.RouteWalk]) -> tuple[int, int]:
     return sum(w.revenue for w in walks), sum(w.subsidy for w in walks)
 
 
-def _route_line(kind: str, r: DrawnRoute, fmt: str) -> LegendLine:
+def _route_line(kind: str, r: DrawnRoute, fmt: str, names: Names) -> LegendLine:
+    """A route's legend line, its train by its one name ("optimal 3-train #2: …")."""
     w = r.walk
+    train = names.train(w.train)
     if not w.legal:
         reason = w.violations[0] if w.violations else "illegal"
-        return LegendLine(f"{kind} {w.train}: illegal — {reason}", r)
-    parts = [f"{kind} {w.train}: {len(w.stops)} stops {money(w.revenue - w.bonus, fmt)}"]
+        return LegendLine(f"{kind} {train}: illegal — {reason}", r)
+    parts = [f"{kind} {train}: {len(w.stops)} stops {money(w.revenue - w.bonus, fmt)}"]
     if w.bonus:
         parts.append(f" + destination bonus {money(w.bonus, fmt)}")
     parts.append(f" = revenue {money(w.revenue, fmt)}")
@@ -76,6 +78,12 @@ def build_picture(
     """Assemble the picture of a state with named sets of walked routes (pure drawing input)."""
     view = api.board_view(state)
     fmt = view.currency_format
+    names = Names(api.stop_names(state), tuple(api.company_trains(state)))
+    for _, walks in sets:  # a drawn train the company does not list keeps a name too
+        known = dict(names.trains)
+        extra = [(w.train, names.train(w.train)) for w in walks if w.train not in known]
+        if extra:
+            names = Names(names.stops, (*names.trains, *extra))
     all_walks = [w for _, walks in sets for w in walks]
     colors = _route_colors(sets)
     offsets = lane_offsets(len(all_walks))
@@ -90,7 +98,7 @@ def build_picture(
             r = DrawnRoute(kind, w, colors[(kind, w.train)], offsets[i])
             i += 1
             drawn.append(r)
-            legend.append(_route_line(kind, r, fmt))
+            legend.append(_route_line(kind, r, fmt, names))
         legal = all(w.legal for w in walks)
         parts = (f"{kind} income: {money(revenue + subsidy, fmt)} (revenue {money(revenue, fmt)} "
                  f"+ subsidy {money(subsidy, fmt)})" if view.mine_hex is not None
@@ -111,7 +119,7 @@ def build_picture(
     if highlight is not None:
         legend.append(LegendLine(f"suggested: {highlight.caption} (gain {_signed(highlight.gain, fmt)})",
                                  bold=True))
-    return Picture(view, tuple(drawn), tuple(legend), highlight, subtitle)
+    return Picture(view, tuple(drawn), tuple(legend), highlight, subtitle, names=names)
 
 
 def _suggestion_highlight(suggestion: api.Suggestion, fmt: str, figure: str = "income") -> Highlight:

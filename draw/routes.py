@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 
 from route18xx.draw.geometry import Layout, Point, offset_points, sample
@@ -81,12 +81,17 @@ def _unique(ps: Sequence[Point]) -> list[Point]:
     return out
 
 
-def route_title(r: DrawnRoute, fmt: str) -> str:
+def _same(name: str) -> str:
+    return name
+
+
+def route_title(r: DrawnRoute, fmt: str, stop: Callable[[str], str] = _same,
+                train: Callable[[str], str] = _same) -> str:
     """The hover text of a route (issue 22: ``<title>`` on routes): which train, its
     stops, its revenue (destination bonus included), subsidy and income, in the
-    title's money (``fmt``: ``"$%s"``)."""
+    title's money (``fmt``: ``"$%s"``); ``stop`` and ``train`` give each its one name."""
     w = r.walk
-    text = f"{r.kind} {w.train}: {' – '.join(w.stops)}; revenue {money(w.revenue, fmt)}"
+    text = f"{r.kind} {train(w.train)}: {' – '.join(stop(s) for s in w.stops)}; revenue {money(w.revenue, fmt)}"
     if w.bonus:
         text += f" (destination bonus {money(w.bonus, fmt)})"
     if w.subsidy:
@@ -97,16 +102,20 @@ def route_title(r: DrawnRoute, fmt: str) -> str:
 
 
 def routes_svg(layout: Layout, hexes: Mapping[str, HexView], shapes: Mapping[str, TileShape],
-               routes: Sequence[DrawnRoute], currency_format: str) -> str:
+               routes: Sequence[DrawnRoute], currency_format: str,
+               stop: Callable[[str], str] = _same, train: Callable[[str], str] = _same) -> str:
     s = layout.size
     width = 0.09 * s
     out = ['<g id="routes">']
     rings = []
+    seen: list[Point] = []  # every drawn point, for the routes' box
     for r in routes:
         ring_dash = ' stroke-dasharray="4 3"' if r.dashed else ""
         if not r.walk.legs:
             continue
         line, stops = route_points(layout, hexes, shapes, r.walk, r.offset)
+        seen.extend(line)
+        seen.extend(stops)
         d = polyline_d(line)
         dash = f' stroke-dasharray="{num(0.22 * s)} {num(0.12 * s)}"' if r.dashed else ""
         names = {"class_": "route-casing", "data_kind": r.kind, "data_train": r.walk.train}
@@ -116,7 +125,7 @@ def routes_svg(layout: Layout, hexes: Mapping[str, HexView], shapes: Mapping[str
             f'<path {attrs(class_="route", id=f"route-{r.kind}-{r.walk.train}", data_kind=r.kind, data_train=r.walk.train, data_hexes=" ".join(r.walk.hexes), data_color=r.color)} '
             f'd="{d}" fill="none" stroke="{r.color}" stroke-width="{num(width)}" '
             f'stroke-linejoin="round" stroke-linecap="round"{dash}>'
-            f"<title>{escape(route_title(r, currency_format))}</title></path>")
+            f"<title>{escape(route_title(r, currency_format, stop, train))}</title></path>")
         for x, y in stops:
             rings.append(
                 f'<circle {attrs(class_="stop", data_kind=r.kind, data_train=r.walk.train)} cx="{num(x)}" '
@@ -124,4 +133,9 @@ def routes_svg(layout: Layout, hexes: Mapping[str, HexView], shapes: Mapping[str
                 f'stroke="{r.color}" stroke-width="2.5"{ring_dash}/>')
     out.extend(rings)
     out.append("</g>")
+    if seen:  # the routes' box (rings and lines included), so a page fits them without measuring
+        pad = 0.3 * s + 2
+        x0, y0 = min(p[0] for p in seen) - pad, min(p[1] for p in seen) - pad
+        x1, y1 = max(p[0] for p in seen) + pad, max(p[1] for p in seen) + pad
+        out[0] = f'<g id="routes" data-box="{num(x0)} {num(y0)} {num(x1 - x0)} {num(y1 - y0)}">'
     return "".join(out)

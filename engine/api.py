@@ -38,6 +38,8 @@ from route18xx.engine.answer.reports import (
 from route18xx.engine.declared import Declared
 from route18xx.engine.routes.route_judge import VIOLATION_CODES
 from route18xx.engine.titles import TITLES
+from route18xx.engine.board import names as _names
+from route18xx.engine.board.names import place_name
 from route18xx.engine.facts.rule_versions import dated_state, parse_rules_as_of
 from route18xx.engine.routes.route_judge import (
     check_route_references, judge_routes, parse_route_specs,
@@ -120,6 +122,7 @@ __all__ = [
     "PlanLay", "PlanReport", "PlanToken", "RankedPlanReport", "TrainAdvice", "TurnReport",
     "suggest_turn", "TurnComparison", "TurnsReport", "compare_turns", "money", "signed_money",
     "currency_formats", "subsidy_titles", "served_title", "titles_served", "blockers_aliases",
+    "place_name", "stop_names", "company_trains",
 ]
 
 
@@ -642,6 +645,22 @@ def board_view(state_raw: Mapping[str, Any] | RouteState) -> BoardView:
     from route18xx.engine.views.board_view import board_view_of
 
     return board_view_of(read_state(state_raw))
+
+
+def stop_names(state_raw: Mapping[str, Any] | RouteState) -> dict[str, str]:
+    """Every stop on the state's board (``"H14-0"``) by its one name ("Qingdao"; the hex
+    where two stops share a name: "Beijing (C9 city 1)"), as every front end writes it
+    (issue 34: one name per object; ``engine.board.names``)."""
+    return _names.stop_names(read_state(state_raw).board)
+
+
+def company_trains(state_raw: Mapping[str, Any] | RouteState) -> list[tuple[str, str]]:
+    """The company's trains, in its order, as (id, one name): ``("3-3", "3-train #1")``;
+    the ids are the game's own when the state carries them, as answers name routes."""
+    state = read_state(state_raw)
+    ids = _names.company_train_ids([t.name for t in state.trains], state.train_ids)
+    names = _names.train_names(ids)
+    return [(i, names[i]) for i in ids]
 
 
 def route_walks(state_raw: Mapping[str, Any] | RouteState, routes_raw: Any,

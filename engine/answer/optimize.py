@@ -20,6 +20,7 @@ from route18xx.engine.answer.reports import (
     AnswerBreakdown, AnswerStats, RouteBreakdown, RouteReport, SolveReport,
 )
 from route18xx.engine.routes.route_judge import Judgement, JudgedRoute, RouteSpec, judge_routes
+from route18xx.engine.board.names import company_train_ids
 from route18xx.engine.inputs.state_file import RouteState
 from route18xx.solver import OBJECTIVES, CancelToken, RouteResult, Solution, solve
 
@@ -64,18 +65,8 @@ def route_spec(built: BuiltProblem, route: RouteResult, train_id: str) -> RouteS
 def train_ids(state: RouteState) -> list[str]:
     """18xx.games-style ids for the company's trains: the game's own when the state
     carries them (``RouteState.train_ids``, a state from a log: "3-3"), else ``2-0``,
-    ``2-1``, ``D-0`` …"""
-    own = state.train_ids
-    if len(own) == len(state.trains) and all(
-            i.rpartition("-")[0] == t.name for i, t in zip(own, state.trains)):
-        return list(own)
-    seen: dict[str, int] = {}
-    ids = []
-    for train in state.trains:
-        n = seen.get(train.name, 0)
-        seen[train.name] = n + 1
-        ids.append(f"{train.name}-{n}")
-    return ids
+    ``2-1``, ``D-0`` … (``names.company_train_ids``, the one home of the numbering)."""
+    return list(company_train_ids([t.name for t in state.trains], state.train_ids))
 
 
 def optimize(

@@ -61,7 +61,11 @@ def state_key(raw: Mapping[str, Any]) -> bytes | None:
     key only when equal, value for value and type for type), its fields in sorted
     order; None when it holds what is not plain data (then nothing is cached: the
     board is read as it is). Objects inside it are keyed in their own order: the same
-    tile written ``{rotation, hex, tile}`` is another key (read again, never confused)."""
+    tile written ``{rotation, hex, tile}`` is another key (read again, never confused).
+    A value that is not an object (``[]``, ``null``: issue 34) has no key: ``parse_state``
+    refuses it as ``MalformedInput``."""
+    if not isinstance(raw, Mapping):
+        return None
     try:
         return marshal.dumps(sorted(raw.items()), _KEY_FORMAT)
     except (TypeError, ValueError):

@@ -55,9 +55,9 @@ class RuleChange:
 
 @dataclass(frozen=True)
 class RulesVersion:
-    """The 1888 rules in force from ``since`` until the next change (HISTORY.md §2)."""
+    """A title's rules in force from ``since`` until its next change (1888 HISTORY.md §2)."""
 
-    #: ``"1888@<date of the newest change in force>"``, e.g. ``"1888@2023-08-25"``.
+    #: ``"<title>@<date of the newest change in force>"``, e.g. ``"1888@2023-08-25"``.
     name: str
     since: date
     #: ``"route"``: a trainless company must buy only if it has a route; ``"always"``.

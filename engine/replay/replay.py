@@ -34,6 +34,7 @@ from route18xx.engine.game.game import Game
 from route18xx.engine.game.operating_round import OperatingRound
 from route18xx.engine.game.routing import RouteCheck, route_state
 from route18xx.engine.inputs.input_file import read_json_file
+from route18xx.engine.inputs.log_head import log_options, read_log_head
 from route18xx.engine.replay.log_players import read_seats
 from route18xx.engine.replay.replay_report import ReplayError, RunOptimum, replay_report
 from route18xx.engine.replay.run_facts import RunFacts, run_facts
@@ -78,10 +79,10 @@ def load_log(path: str | Path) -> dict[str, Any]:
 
 def rule_set_of(log: Mapping[str, Any]) -> RuleSet:
     """The rule set of the log's title and optional rules, by the title's
-    ``rule_set_of_options`` (1888 RULES.md §1; 1830 data/README.md "Rule sets")."""
+    ``rule_set_of_options`` (1888 RULES.md §1; 1830 data/README.md "Rule sets"); options
+    that are not a list of names are ``MalformedInput`` naming ``settings`` (issue 34)."""
     title = title_named(log.get("title"))
-    options = (log.get("settings") or {}).get("optional_rules") or []
-    return title.rule_set_of_options([str(o) for o in options])
+    return title.rule_set_of_options(log_options(log))
 
 
 #: How many log entries ``kept_actions`` walks between two polls of the cancel token.
@@ -274,6 +275,7 @@ def replay(
     own date, DESIGN.md §9, ``engine.rule_versions``).
     """
     started = time.perf_counter()
+    head = read_log_head(log)  # settings, result, status, created_at: by type (issue 34)
     seats = read_seats(log)
     day = log_rules_date(log, rules_as_of)
     rule_set = rule_set_of(log)
@@ -284,7 +286,7 @@ def replay(
         title=title.name,
         rule_set=rule_set.name,
         game=game,
-        recorded_result=seats.recorded_result(log.get("result")),
+        recorded_result=seats.recorded_result(head.result),
         player_keys=seats.keys,
         rules_as_of=day,
     )
@@ -341,8 +343,7 @@ def replay(
             if any(not str(e.get("type", "")).startswith("program_") for e in rest):
                 result.problems.append(ReplayError("log_goes_on", "the log goes on", action.id))
             break
-    finished_log = log.get("status") == "finished" or bool(log.get("result"))
-    if stop_before is None and not result.problems and not game.finished and finished_log:
+    if stop_before is None and not result.problems and not game.finished and head.finished:
         result.problems.append(ReplayError("ends_early", "the log ends before the game does"))
     result.seconds = time.perf_counter() - started
     return result

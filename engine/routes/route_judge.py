@@ -14,6 +14,7 @@ from typing import Any, Mapping, Sequence
 from weakref import ref
 
 from route18xx.engine.board.board import Board, NodeId, node_blocks, split_node_id
+from route18xx.engine.board.names import company_train_ids, stop_names, train_name, train_names
 from route18xx.engine.routes.chains import Chain, find_chains
 from route18xx.engine.deadline import CancelSignal, check_time
 from route18xx.engine.errors import MalformedInput, excerpt
@@ -240,6 +241,8 @@ def judge_routes(
         train_defs[t.name] = t
     used_trains: dict[str, int] = {}
     seen_ids: set[str] = set()
+    # the words name each train and stop by its one name (issue 34: "3-train #2", "Qingdao")
+    names = train_names(company_train_ids([t.name for t in state.trains], state.train_ids))
     edge_owner: dict[tuple[HexId, int], int] = {}
     routes: list[JudgedRoute] = []
     taken: set[tuple[HexId, int]] = set()  # paths of the routes judged so far
@@ -247,10 +250,10 @@ def judge_routes(
         check_time(cancel, "route validation")
         route = JudgedRoute(spec.train, index=number - 1)
         routes.append(route)
-        label = f"route {number} ({spec.train})"
+        label = f"route {number} ({train_name(spec.train, names)})"
         kind = train_type(spec.train)
         if spec.train in seen_ids:
-            route.violate("TRAIN_RUNS_TWICE", f"{label}: train {spec.train} runs twice")
+            route.violate("TRAIN_RUNS_TWICE", f"{label}: the train runs twice")
         seen_ids.add(spec.train)
         used_trains[kind] = used_trains.get(kind, 0) + 1
         if kind not in owned:
@@ -350,7 +353,8 @@ def _check_route(
     if len(set(stops)) < len(stops):
         for stop, n in Counter(stops).items():
             if n > 1:
-                route.violate("STOP_TWICE", f"{label}: visits {stop} twice", node=stop)
+                route.violate("STOP_TWICE", f"{label}: visits {stop_names(board).get(stop, stop)} twice",
+                              node=stop)
     tokens = board.tokens  # ``Board.tokens_in`` of each stop
     if not any(corp in tokens.get(key, ()) for key in keys):
         route.violate("NO_STATION", f"{label}: the route has no {corp} station")
@@ -391,21 +395,19 @@ def _interior_problems(
     if stop in terminal:
         problems.append(
             ("TERMINAL_PASSED",
-             f"{label}: {stop} is reached by terminal track and can only end a route")
+             f"{label}: {stop_names(board).get(stop, stop)} is reached by terminal track and can only "
+             "end a route")
         )
     key = facts.keys[position]
     node = facts.centers[position]
     # ``Board.blocks`` on the centre the stops were read with
     if node is not None and node_blocks(node, board.tokens.get(key, ()), state.corporation.sym):
-        hex_id = key[0]
+        name = stop_names(board).get(stop, stop)
         if node.kind == "offboard":
-            name = board.hex(hex_id).location_name or hex_id
-            problems.append(
-                ("OFFBOARD_PASSED", f"{label}: the off-board {hex_id} ({name}) must end the route")
-            )
+            problems.append(("OFFBOARD_PASSED", f"{label}: the off-board {name} must end the route"))
         else:
             problems.append((
                 "BLOCKED_CITY_PASSED",
-                f"{label}: city {stop} is full of other companies' tokens and can only end a route",
+                f"{label}: {name} is full of other companies' tokens and can only end a route",
             ))
     return problems

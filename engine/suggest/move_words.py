@@ -11,6 +11,7 @@ rotation 1 is "W–E (city)", tile 8 at rotation 0 "SW–NW".
 
 from __future__ import annotations
 
+from route18xx.engine.board.names import hex_words
 from route18xx.engine.facts.gamedata import GameData, TileDef
 from route18xx.engine.facts.hexgrid import EDGE_NAMES_BY_LAYOUT, rotate_edge
 from route18xx.engine.suggest.suggest_report import MoveLayReport
@@ -51,11 +52,11 @@ def move_text(kind: str, hex_id: str, city: int | None, lays: tuple[MoveLayRepor
     "token on G11 (Zibo)"; a private's lay says whose."""
 
     def where(h: str) -> str:
-        name = data.hexes[h].location_name if h in data.hexes else None
-        return f"{h} ({name})" if name else h
+        return hex_words(data.hexes[h]) if h in data.hexes else h
 
     if kind == "token":
-        return f"token on {where(hex_id)}" + (f", city {city}" if city else "")
+        # the city counted from 1, as its stop is named ("Beijing (C9 city 2)"; issue 34)
+        return f"token on {where(hex_id)}" + (f", city {city + 1}" if city else "")
     parts = [f"tile {lay.tile} on {where(lay.hex)} connects {', '.join(lay.exits) or 'nothing'}"
              for lay in lays]
     return " and ".join(parts) + (f" (with {private})" if private else "")

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from route18xx.server.commands.cli_output import output_problem, write_problem
+from route18xx.server.commands.cli_output import WriteFailed, output_problem, write_problem, write_whole
 
 
 def add_audit(p: argparse.ArgumentParser) -> None:
@@ -145,11 +145,13 @@ def _run_audit(a: argparse.Namespace) -> int:
         lines = read_lines(out)
         summary = {"route18xx": _version(), **summarize(lines)}
         if a.summary:
-            Path(a.summary).write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+            write_whole(a.summary, json.dumps(summary, indent=1) + "\n", "--summary")
         if a.report:
             runs = [line for line in lines if line.get("kind") == "run"]
             games = [line for line in lines if line.get("kind") == "game"]
-            Path(a.report).write_text(render(summary, runs, games, a.page_url), encoding="utf-8")
+            write_whole(a.report, render(summary, runs, games, a.page_url), "--report")
+    except WriteFailed as exc:  # the summary's or the report's: named, no partial file left
+        return _error(exc.option, exc.reason)
     except OSError as exc:
         option = "--out"
         for name, path in (("--summary", a.summary), ("--report", a.report),
@@ -204,6 +206,8 @@ def run_generate(a: argparse.Namespace) -> int:
     try:
         paths = generate_logs(a.count, a.seed, Path(a.out), a.jobs or default_jobs(), rule_set,
                               a.title)
+    except WriteFailed as exc:  # a log could not be written whole: none is left half-written
+        return _error(exc.option, exc.reason)
     except OSError as exc:
         return _error("--out", write_problem(exc))
     print(f"{len(paths)} logs in {a.out}")

@@ -6,7 +6,9 @@ Game ``k`` (0 ≤ k < N) of ``--title`` (1888 or 1830) under ``--rule-set`` is p
 replay`` reads it back to its own final scores. Seats vary from 3 to 6
 players, and one game in four has "stingy" players (always pay out, buy the
 cheapest train), which drives companies into forced purchases and bankruptcy.
-A file already there is kept: the corpus is a cache.
+A file already there is kept: the corpus is a cache. Each log is written whole
+or not at all (``write_whole``): a full disk leaves no half-written log and no
+temporary file, and the command names ``--out``.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from route18xx.engine.api import random_game_log
+from route18xx.server.commands.cli_output import write_whole
 from route18xx.server.core.parent_death import die_with_parent
 
 
@@ -40,9 +43,7 @@ def write_game(seed: int, folder: str, rule_set: str, title: str) -> str | None:
               file=sys.stderr)
         return None
     path = Path(folder) / log_name(seed)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(log, separators=(",", ":")) + "\n", encoding="utf-8")
-    tmp.replace(path)  # never a half-written log in the corpus
+    write_whole(path, json.dumps(log, separators=(",", ":")) + "\n", "--out")  # never half a log
     return str(path)
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from route18xx.server.audit.records import GameAudit
+from route18xx.server.commands.cli_output import write_whole
 
 
 @dataclass(frozen=True)
@@ -173,9 +174,7 @@ def sort_results(out: Path) -> None:
     """Rewrite ``out`` sorted by log, each game's runs by action id before its game line."""
     lines = [json.loads(raw) for raw in out.read_text("utf-8").splitlines() if raw.strip()]
     lines.sort(key=_sort_key)
-    tmp = out.with_name(out.name + ".sorting")
-    tmp.write_text("".join(line_text(line) for line in lines), encoding="utf-8")
-    os.replace(tmp, out)
+    write_whole(out, "".join(line_text(line) for line in lines), "--out")  # whole or not at all
 
 
 def _results(todo: list[str], options: AuditOptions) -> Iterator[GameAudit]:

@@ -29,6 +29,18 @@ def read_json(path: str, field: str) -> Any:
     return read_json_file(path, field)
 
 
+def read_routes(path: str, field: str = "ROUTES.json") -> Any:
+    """A routes file (a run_routes ``routes`` array, or an object holding one).
+
+    A file holding ``null`` is refused (issue 34): read as "no routes given" it would
+    pass for an absent ``--pin``; an empty list is how a file says "no routes".
+    """
+    routes = read_json(path, field)
+    if routes is None:
+        raise MalformedInput(field, f"{path} holds null, not a list of routes ([] for none)")
+    return routes
+
+
 @dataclass(frozen=True)
 class Source:
     """Where a command's board comes from: a state file, or a game log and an action id."""
@@ -90,7 +102,7 @@ def check_command(
 
     def compute() -> Mapping[str, Any]:
         board = _source(state).load()
-        routes = read_json(routes_path, "ROUTES.json")
+        routes = read_routes(routes_path)
         return check_report(board, routes, compare=compare).to_json()
 
     return run_command(compute, as_json, print_check, out, err)
@@ -111,7 +123,7 @@ def solve_command(
     from route18xx.engine.api import solve_report
 
     def compute() -> Mapping[str, Any]:
-        pins = read_json(pin_path, "ROUTES.json") if pin_path else None
+        pins = read_routes(pin_path) if pin_path else None
         return solve_report(
             _source(state).load(), objective=objective, time_limit_s=time_limit_s,
             pinned_routes=pins, train_sets=train_sets,

@@ -18,7 +18,7 @@ from typing import Any, Callable, TextIO
 
 import grpc
 
-from route18xx.server.commands.cli_commands import read_json
+from route18xx.server.commands.cli_commands import read_json, read_routes
 from route18xx.engine.api import (
     DEFAULT_OBJECTIVE, MalformedInput, SuggestReport, TurnReport, dated_state, parse_rules_as_of,
 )
@@ -109,7 +109,10 @@ def read_source(
             raise MalformedInput("action_id", "is missing: a game log needs --action ID")
         if rules_as_of:
             parse_rules_as_of(rules_as_of)
-        return converters.LogSource(read_json(game, "GAME.json"), action, rules_as_of or "")
+        log = read_json(game, "GAME.json")
+        if not isinstance(log, dict):  # [], null, 5: not sent (issue 34); the server reads the rest
+            raise MalformedInput("GAME.json", f"{game} is not an 18xx.games game log (a JSON object)")
+        return converters.LogSource(log, action, rules_as_of or "")
     if state_path is None:
         raise MalformedInput("STATE.json", "is missing: give STATE.json or --game and --action")
     return dated_state(read_json(state_path, "STATE.json"), rules_as_of)
@@ -153,7 +156,7 @@ def call_solve(
             train_sets=train_sets,
         ),
         lambda: (read_source(state_path, game, action, rules_as_of),
-                 read_json(pin_path, "ROUTES.json") if pin_path else None),
+                 read_routes(pin_path) if pin_path else None),
         target, as_json, print_solve, out, err,
     )
 
@@ -168,7 +171,7 @@ def call_validate(
     return _call(
         lambda client, state, routes: client.validate(
             state, routes, timeout_s=timeout_s, compare=compare),
-        lambda: (read_source(state_path, game, action, rules_as_of), read_json(routes_path, "ROUTES.json")),
+        lambda: (read_source(state_path, game, action, rules_as_of), read_routes(routes_path)),
         target, as_json, print_check, out, err,
     )
 

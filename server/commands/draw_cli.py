@@ -44,11 +44,11 @@ def render(a: argparse.Namespace) -> str:
     """The picture's SVG for the parsed arguments (``MalformedInput`` on bad input)."""
     from route18xx.draw import render_svg
     from route18xx.engine import api
-    from route18xx.server.commands.cli_commands import read_json
+    from route18xx.server.commands.cli_commands import read_json, read_routes
 
     recorded: Any = None
     if a.routes_file is not None:
-        recorded = read_json(a.routes_file, "ROUTES.json")
+        recorded = read_routes(a.routes_file)
     if a.game_log is not None:
         log = read_json(a.game_log, "GAME.json")
         state: Any = api.state_from_log(log, a.action_id, rules_as_of=a.rules_as_of)

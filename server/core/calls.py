@@ -67,8 +67,8 @@ def _fetch_log(runner: EngineRunner, request: pb.FetchGameLogRequest, cancel: An
 
     which = request.WhichOneof("game")
     number, url, text = fetch_game_log(
-        runner.log_source, request.game_id if which == "game_id" else None,
-        request.url if which == "url" else None, cancel.time_left())
+        runner.log_site, request.game_id if which == "game_id" else None,
+        request.url if which == "url" else None, cancel.time_left(), cancel)
     return pb.FetchGameLogResponse(game_id=number, source_url=url, game_log=text)
 
 

@@ -17,6 +17,7 @@ exception                code                    details
 ``Overloaded``           RESOURCE_EXHAUSTED      ``RetryInfo`` with the retry delay
 ``TooLarge``             RESOURCE_EXHAUSTED      — (a request over the message limit)
 ``ServerStopping``       UNAVAILABLE             —
+``FetchStopped``         UNAVAILABLE             — (a log fetch cut short by shutdown)
 ``WorkerLost``           UNAVAILABLE             — (a worker process died: retry)
 anything else            INTERNAL                — (generic message; logged here)
 =======================  ======================  ===================================
@@ -38,7 +39,7 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 from route18xx.engine.api import IllegalAction, MalformedInput, OutOfTime, RouteLevelOnly
-from route18xx.server.core.log_source import LogNotFound, LogSourceFailed
+from route18xx.server.core.log_source import FetchStopped, LogNotFound, LogSourceFailed
 
 log = logging.getLogger("route18xx.server")
 
@@ -138,6 +139,7 @@ ERROR_TABLE: dict[type[Exception], _Mapping] = {
     Overloaded: _Mapping(grpc.StatusCode.RESOURCE_EXHAUSTED, _retry_info),
     TooLarge: _Mapping(grpc.StatusCode.RESOURCE_EXHAUSTED, _no_details),
     ServerStopping: _Mapping(grpc.StatusCode.UNAVAILABLE, _no_details),
+    FetchStopped: _Mapping(grpc.StatusCode.UNAVAILABLE, _no_details),
     WorkerLost: _Mapping(grpc.StatusCode.UNAVAILABLE, _no_details),
 }
 

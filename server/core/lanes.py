@@ -10,7 +10,8 @@ lane, a thread pool of fixed size with a bounded queue in front of it:
 * a job whose call has ended (deadline passed, client gone) before a worker
   takes it is dropped without doing any work;
 * ``stalled()`` tells the health watchdog that a lane has work waiting but has
-  neither started nor finished a job for a while: the server can no longer answer.
+  neither started nor finished a job for a while: the server can no longer answer
+  (or, for a lane that is not ``vital``, the calls of that lane alone cannot).
 
 CP-SAT releases the GIL while it searches, so threads run solves in parallel;
 the Python around it shares the interpreter. A lane may instead run its calls
@@ -58,6 +59,9 @@ class LaneConfig:
     queue: int
     #: The retry hint sent with ``RESOURCE_EXHAUSTED`` when the lane is full.
     retry_after_s: float = 1.0
+    #: Its stall is the server's (health turns NOT_SERVING). False for a lane that waits on
+    #: a dependency (the log site): its stall marks only its own calls unavailable (issue 34).
+    vital: bool = True
 
 
 class Lane:

@@ -8,27 +8,30 @@ or ``…/api/game/129026``); either way the server fetches exactly
 ``<base>/api/game/<id>`` (18xx.games' own route for a game's JSON with its
 actions, ``routes/game.rb`` of the site), so no client can make it contact
 another host or another path. Redirects are refused, the body is capped
-(``max_bytes``) and the whole fetch is bounded by ``timeout_s`` and the call's
-deadline. Every refusal names the request's field (``game_id`` or ``url``):
+(``max_bytes``) and the whole fetch (connect, head, body) is bounded by
+``timeout_s`` and the call's deadline, however slowly the site sends
+(``server.site_get``). Every refusal names the request's field (``game_id`` or ``url``):
 
 * malformed id, or a URL off the configured site → ``MalformedInput`` (INVALID_ARGUMENT, 400);
 * the site has no such game → ``LogNotFound`` (NOT_FOUND, 404);
-* the site does not answer in time, fails, redirects, or sends more than the cap
-  or something that is not a game log of a title the engine plays (1888, 1830:
-  ``engine.api.served_title``) → ``LogSourceFailed`` (FAILED_PRECONDITION, 400).
+* the site does not answer in time, fails, redirects, sends an answer that is
+  not HTTP (a malformed head), more than the cap or something that is not a game
+  log of a title the engine plays (1888, 1830: ``engine.api.served_title``) →
+  ``LogSourceFailed`` (FAILED_PRECONDITION, 400);
+* the server is shutting down → ``FetchStopped`` (UNAVAILABLE).
 """
 
 from __future__ import annotations
 
 import re
-import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from route18xx.engine.api import MalformedInput, decode_json, excerpt, served_title, titles_served
+from route18xx.engine.api import (
+    MalformedInput, OutOfTime, decode_json, excerpt, served_title, titles_served,
+)
+from route18xx.server.core.site_get import GetStopped, OpenGets, SiteError, get
 
 #: The public site, whose ``/api/game/<id>`` serves a game's JSON.
 DEFAULT_BASE_URL = "https://18xx.games"
@@ -100,68 +103,76 @@ def game_id_of(config: LogSourceConfig, game_id: str | None, url: str | None) ->
     return int(match.group(1)), "url"
 
 
-class _NoRedirects(urllib.request.HTTPRedirectHandler):
-    """A redirect could lead to another host: refused, never followed."""
-
-    def redirect_request(self, req: Any, fp: Any, code: int, msg: str, headers: Any,
-                         newurl: str) -> None:
-        raise urllib.error.HTTPError(req.full_url, code, f"redirect ({code}) refused", headers, fp)
+class FetchStopped(Exception):
+    """The server is shutting down: a fetch in flight is cut short (UNAVAILABLE)."""
 
 
-def _opener() -> urllib.request.OpenerDirector:
-    # No proxy from the environment: the server talks to the configured site only.
-    return urllib.request.build_opener(urllib.request.ProxyHandler({}), _NoRedirects())
+class LogSite:
+    """The configured site as the server sees it: its GETs in flight and whether it answers.
+
+    A slow or failing site marks only ``FetchGameLog`` as unavailable (issue 34,
+    item 2): ``available`` is false after the site failed (no answer in time,
+    unreachable, a malformed answer, a 5xx) until it next answers; liveness and
+    readiness never read it. ``stop`` cuts every fetch in flight short, so that
+    SIGTERM does not wait for the site.
+    """
+
+    def __init__(self, config: LogSourceConfig) -> None:
+        self.config = config
+        self.gets = OpenGets()
+        self.available = True
+
+    def stop(self) -> None:
+        self.gets.stop()
 
 
 def fetch_game_log(
-    config: LogSourceConfig, game_id: str | None, url: str | None,
-    time_left: float | None = None,
+    site: LogSite | LogSourceConfig, game_id: str | None, url: str | None,
+    time_left: float | None = None, cancel: Any = None,
 ) -> tuple[int, str, str]:
     """Fetch a game's JSON from the configured site: (game id, the URL fetched, the text).
 
-    ``time_left`` (the call's remaining time) shortens ``config.timeout_s``. The
-    text is checked to be a game log (JSON with an ``actions`` list) of a title the
-    engine plays before it is returned.
+    ``time_left`` (the call's remaining time) shortens ``config.timeout_s``, which
+    bounds the whole fetch (``server.site_get``); ``cancel`` (the call's
+    ``CancelToken``) cuts it short. The text is checked to be a game log (JSON
+    with an ``actions`` list) of a title the engine plays before it is returned.
     """
+    if isinstance(site, LogSourceConfig):
+        site = LogSite(site)
+    config = site.config
     number, field = game_id_of(config, game_id, url)
-    target = f"{config.origin}/api/game/{number}"
+    path = f"/api/game/{number}"
+    target = f"{config.origin}{path}"
     budget = config.timeout_s if time_left is None else max(0.001, min(config.timeout_s, time_left))
-    ends = time.monotonic() + budget
-    site = config.origin
-    request = urllib.request.Request(target, headers={
-        "Accept": "application/json", "Accept-Encoding": "identity",
-        "User-Agent": "route18xx (https://github.com/; game log for a route audit)"})
+    name = config.origin
     try:
-        with _opener().open(request, timeout=budget) as response:
-            length = response.headers.get("Content-Length")
-            if length is not None and length.isdigit() and int(length) > config.max_bytes:
-                raise LogSourceFailed(field, f"game {number}'s log on {site} is {length} bytes, "
-                                             f"over the {config.max_bytes}-byte limit")
-            chunks: list[bytes] = []
-            size = 0
-            while True:
-                if time.monotonic() > ends:
-                    raise TimeoutError
-                chunk = response.read(64 * 1024)
-                if not chunk:
-                    break
-                size += len(chunk)
-                if size > config.max_bytes:
-                    raise LogSourceFailed(field, f"game {number}'s log on {site} is over the "
-                                                 f"{config.max_bytes}-byte limit")
-                chunks.append(chunk)
-    except urllib.error.HTTPError as exc:
-        if exc.code == 404:
-            raise LogNotFound(field, f"{site} has no game {number}") from None
-        raise LogSourceFailed(field, f"{site} answered {exc.code} for game {number}") from None
-    except (TimeoutError, OSError) as exc:  # URLError is an OSError; socket timeouts too
-        reason = getattr(exc, "reason", None) or exc.__class__.__name__
-        if isinstance(exc, TimeoutError) or isinstance(reason, TimeoutError) \
-                or "timed out" in str(reason):
-            raise LogSourceFailed(field, f"{site} did not send game {number} within "
+        answer = get(config.origin, path, {
+            "Accept": "application/json", "Accept-Encoding": "identity",
+            "User-Agent": "route18xx (https://github.com/; game log for a route audit)"},
+            budget_s=budget, max_bytes=config.max_bytes, cancel=cancel, gets=site.gets)
+    except GetStopped as exc:
+        if exc.why == "stopping":
+            raise FetchStopped("the server is shutting down") from None
+        raise OutOfTime("the fetch", expired=False) from None
+    except SiteError as exc:
+        if exc.kind == "too large":  # the site answers; this log is too large
+            raise LogSourceFailed(field, f"game {number}'s log on {name} is over the "
+                                         f"{config.max_bytes}-byte limit") from None
+        site.available = False
+        if exc.kind == "timeout":
+            raise LogSourceFailed(field, f"{name} did not send game {number} within "
                                          f"{budget:.1f} s") from None
-        raise LogSourceFailed(field, f"{site} cannot be reached ({excerpt(str(reason))})") from None
-    text = _log_text(b"".join(chunks), number, site, field)
+        raise LogSourceFailed(field, f"{name} {excerpt(str(exc))}") from None
+    if answer.status == 404:
+        site.available = True
+        raise LogNotFound(field, f"{name} has no game {number}")
+    if answer.status != 200:
+        site.available = answer.status < 500
+        what = f"redirect ({answer.status}) refused" if 300 <= answer.status < 400 else ""
+        raise LogSourceFailed(field, f"{name} answered {answer.status} for game {number}"
+                                     + (f": {what}" if what else ""))
+    site.available = True
+    text = _log_text(answer.body, number, name, field)
     return number, target, text
 
 
@@ -187,5 +198,5 @@ def _log_text(body: bytes, number: int, site: str, field: str) -> str:
     return text
 
 
-__all__ = ["DEFAULT_BASE_URL", "LogNotFound", "LogSourceConfig", "LogSourceFailed",
-           "fetch_game_log", "game_id_of"]
+__all__ = ["DEFAULT_BASE_URL", "FetchStopped", "LogNotFound", "LogSite", "LogSourceConfig",
+           "LogSourceFailed", "fetch_game_log", "game_id_of"]

@@ -25,7 +25,7 @@ from msgspec.structs import replace
 
 from route18xx.engine import api
 from route18xx.engine.api import MalformedInput, SuggestReport
-from route18xx.server.core.log_source import LogSourceConfig
+from route18xx.server.core.log_source import LogSite, LogSourceConfig
 from route18xx.server.convert import converters
 from route18xx.server.convert.converters import CheckArgs, LogSource, Source, SolveArgs, board
 from route18xx.server.core.errors import DeadlineExceeded
@@ -78,6 +78,9 @@ class EngineRunner:
         self.suggest_workers = suggest_workers
         #: the one site game logs are fetched from (``FetchGameLog``, ``server.log_source``).
         self.log_source = log_source
+        #: its fetches in flight and whether it answers (issue 34: a slow site is the fetch's
+        #: trouble alone).
+        self.log_site = LogSite(log_source)
         self._solve_fn = solve_fn
         self._check_fn = check_fn
         self._suggest_fn = suggest_fn

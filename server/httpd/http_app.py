@@ -32,6 +32,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.routing import Mount
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.staticfiles import StaticFiles
 
 from route18xx.server.core.calls import METHODS, CallCore, Method
@@ -159,7 +160,8 @@ def create_http_app(
     routes = [*ops_routes(core.metrics, readiness or Readiness()), Mount(service.path, app=service)]
     root = web_root()
     if root.is_dir():
-        routes.append(Mount("/", app=StaticFiles(directory=root, html=True)))
+        # the page's files compressed (issue 34, Lighthouse: 84 KiB less to a phone)
+        routes.append(Mount("/", app=GZipMiddleware(StaticFiles(directory=root, html=True), minimum_size=1024)))
     middleware = [
         Middleware(SecurityHeaders),
         version_headers(),

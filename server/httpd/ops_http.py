@@ -8,14 +8,16 @@ HTTP front end (``server.http_app``) and, when it is off, served alone on the
 
 ``/metrics`` is prometheus-client's exposition of the server's registry
 (``server.metrics``), in the text or OpenMetrics format as the scraper's
-``Accept`` header asks. ``/readyz`` is 200 when the server is ready, 503 with
-the reasons when not (``server.readiness``). ``/healthz`` is liveness: 200
+``Accept`` header asks, rendered at most once a second (``ServerMetrics.render``).
+``/readyz`` is 200 when the server is ready, 503 with the reasons when not
+(``server.readiness``); either way it lists the calls a dependency keeps from answering
+(``unavailable``: ``FetchGameLog`` while the log site fails), which never make the server
+unready. ``/healthz`` is liveness: 200
 while the server runs (readiness may be false meanwhile).
 """
 
 from __future__ import annotations
 
-from prometheus_client.exposition import choose_encoder
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -36,13 +38,13 @@ def ops_routes(metrics: ServerMetrics, readiness: Readiness) -> list[BaseRoute]:
     """``/metrics`` and ``/readyz`` for ``metrics`` and ``readiness``."""
 
     async def metrics_page(request: Request) -> Response:
-        encode, content_type = choose_encoder(request.headers.get("accept", ""))
-        return Response(encode(metrics.registry), media_type=None,
-                        headers={"content-type": content_type})
+        page, content_type = metrics.render(request.headers.get("accept", ""))
+        return Response(page, media_type=None, headers={"content-type": content_type})
 
     async def readyz(request: Request) -> Response:
         reasons = readiness.reasons()
-        return JSONResponse({"ready": not reasons, "reasons": reasons},
+        return JSONResponse({"ready": not reasons, "reasons": reasons,
+                             "unavailable": readiness.unavailable()},
                             status_code=503 if reasons else 200,
                             headers={"cache-control": "no-store"})
 

@@ -15,6 +15,14 @@ else the option's default. ``resolve`` returns each setting with where it came
 from; ``serve`` prints them at start. A value that cannot be read, an unknown
 key or an unreadable file is a ``ConfigError`` naming the variable or the key.
 
+Every number, from whichever source, is checked against its ``BOUNDS`` (issue 34:
+``--port 70000`` served on port 4464, ``--http-port 70000`` and ``--queue 10**15``
+ended in tracebacks, a time of 0 or ``inf`` was taken): ports 0 to 65535 (0: a free
+port the system picks, which the start line names), times finite and above 0, counts
+within what a machine can hold. The ``--config`` file is read bounded
+(``CONFIG_MAX_BYTES``, a regular file: never a FIFO or a device) and nesting too
+deep for the TOML parser is refused as such (a 5 000-deep array ended in a traceback).
+
 The options are read off the ``serve`` parser itself (``defer_defaults``
 moves their defaults here), so a new flag is configurable without a line more.
 """
@@ -22,9 +30,9 @@ moves their defaults here), so a new flag is configurable without a line more.
 from __future__ import annotations
 
 import argparse
+import math
 import tomllib
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Mapping
 
 ENV_PREFIX = "ROUTE18XX_"
@@ -33,6 +41,58 @@ PRECEDENCE = "flag > environment ROUTE18XX_* > --config file > default"
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
 _TABLE = "_serve_options"
+#: The largest ``--config`` file read (a serve.toml holds a few lines).
+CONFIG_MAX_BYTES = 1 << 20
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """The values a numeric option may take: ``low`` to ``high``, ``low`` excluded when
+    ``above_low`` (a time of 0 means nothing); ``note`` says what a special value means."""
+
+    low: float
+    high: float
+    what: str
+    above_low: bool = False
+    note: str = ""
+
+    def refuses(self, value: Any) -> str | None:
+        """Why ``value`` is out of bounds (NaN and infinities included); None when it is in."""
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return None  # its type is checked where it is read
+        inside = math.isfinite(value) and (value > self.low if self.above_low else value >= self.low) \
+            and value <= self.high
+        if inside:
+            return None
+        low, high = _bound(self.low), _bound(self.high)
+        span = f"above {low} and at most {high}" if self.above_low else f"from {low} to {high}"
+        note = f" ({self.note})" if self.note else ""
+        return f"{_shown(value)[:40]} is out of range: {self.what} {span}{note}"
+
+
+def _bound(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+_PORT = Bounds(0, 65535, "a port", note="0: a free port the system picks")
+#: option attribute → its bounds. Times: a day for a call, an hour to send a request;
+#: counts: far above any machine's use (the server caps gRPC calls at 256, open files
+#: at the system's limit), far below what breaks a library (``--queue 10**15``).
+BOUNDS: dict[str, Bounds] = {
+    "port": _PORT,
+    "http_port": _PORT,
+    "health_port": _PORT,
+    "metrics_port": _PORT,
+    "workers": Bounds(0, 256, "a number of engine workers", note="0: one per core"),
+    "queue": Bounds(0, 100_000, "a number of calls"),
+    "decode_workers": Bounds(0, 64, "a number of processes"),
+    "suggest_lanes": Bounds(1, 256, "a number of lanes"),
+    "suggest_queue": Bounds(0, 100_000, "a number of calls"),
+    "max_call_s": Bounds(0, 86_400, "a number of seconds", above_low=True),
+    "receive_timeout_s": Bounds(0, 3_600, "a number of seconds", above_low=True),
+    "max_streams_per_connection": Bounds(1, 256, "a number of calls"),
+    "max_http_connections": Bounds(1, 1_000_000, "a number of connections"),
+}
 
 
 @dataclass(frozen=True)
@@ -104,7 +164,8 @@ def resolve(args: argparse.Namespace, environ: Mapping[str, str]) -> list[Settin
     settings = []
     for option in options:
         if hasattr(args, option.dest):
-            setting = Setting(option, getattr(args, option.dest), "flag")
+            setting = Setting(option, _checked(option, getattr(args, option.dest), option.flag),
+                              "flag")
         elif option.env in environ:
             setting = Setting(option, _from_text(option, environ[option.env], option.env),
                               f"env {option.env}")
@@ -174,19 +235,28 @@ def _from_toml(option: Option, value: Any, where: str) -> Any:
 
 
 def _checked(option: Option, value: Any, where: str) -> Any:
+    """``value`` if it is one of the option's choices and within its ``BOUNDS``."""
     if option.choices is not None and value not in option.choices:
         raise ConfigError(where, f"'{str(value)[:40]}' is not one of {', '.join(map(str, option.choices))}")
+    bounds = BOUNDS.get(option.dest)
+    reason = bounds.refuses(value) if bounds is not None else None
+    if reason is not None:
+        raise ConfigError(where, reason)
     return value
 
 
 def _read_file(path: str, options: tuple[Option, ...]) -> dict[str, Any]:
     """The options set in the TOML file at ``path``, by attribute."""
+    from route18xx.engine.api import MalformedInput, read_input_file  # only when a file is named
+
     try:
-        raw = tomllib.loads(Path(path).read_text("utf-8"))
-    except OSError as exc:
-        raise ConfigError("--config", f"cannot read {path}: {exc.strerror or exc}") from None
+        raw = tomllib.loads(read_input_file(path, "--config", CONFIG_MAX_BYTES).decode("utf-8"))
+    except MalformedInput as exc:
+        raise ConfigError("--config", f"cannot read {path}: {exc.reason}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise ConfigError("--config", f"{path} is not TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError("--config", f"{path} is not TOML this server reads: nested too deeply") from None
     by_key = {o.key: o for o in options} | {o.dest: o for o in options}
     values: dict[str, Any] = {}
     for key, value in raw.items():

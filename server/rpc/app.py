@@ -59,6 +59,12 @@ from route18xx.server.rpc.servicer import RouteService
 log = logging.getLogger("route18xx.server")
 
 MiB = 1024 * 1024
+#: A new gRPC connection's HTTP/2 preface and SETTINGS are due within this (or the receive
+#: timeout, when shorter): a connection that sends nothing is closed then (issue 34).
+HANDSHAKE_S = 2.0
+#: The health status of ``FetchGameLog`` alone: NOT_SERVING while the log site is slow or
+#: failing, which never touches liveness or readiness (issue 34).
+FETCH_HEALTH = f"{SERVICE_NAME}/FetchGameLog"
 SERVING = health_pb2.HealthCheckResponse.SERVING
 NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
 
@@ -94,10 +100,15 @@ class ServerConfig:
     #: calls still receiving their message may hold (up to ``max_receive_bytes`` each).
     #: Health checks are not counted (``server.call_cap``: they have a cap of their own).
     max_concurrent_rpcs: int = 256
-    #: Calls at once on one HTTP/2 connection (its SETTINGS_MAX_CONCURRENT_STREAMS): well
-    #: below ``max_concurrent_rpcs``, so that one connection cannot take the whole cap
-    #: (issue 20). A gRPC client queues its calls beyond it; it does not fail them.
-    max_streams_per_connection: int = 32
+    #: Calls at once on one HTTP/2 connection (its SETTINGS_MAX_CONCURRENT_STREAMS). A gRPC
+    #: client queues its calls beyond it, ready ones behind silent ones: so a connection's
+    #: silent calls keep only a quarter of it (``server.call_cap``), the rest stays for calls
+    #: that send their message (issue 34; 32 whole let 40 stalled calls hold up the 41st).
+    max_streams_per_connection: int = 128
+    #: gRPC connections open at once on the service port (None: a quarter of the process's
+    #: descriptors, at most 1000): past it a new one is closed at once (issue 34: a flood of
+    #: 20 000 took every descriptor, and no port accepted a connection for ~10 s).
+    max_grpc_connections: int | None = None
     #: Health checking alone on a port of its own, outside the call cap (issue 20): the
     #: port orchestrators should probe. None = off; 0 = any free port.
     health_port: int | None = None
@@ -156,7 +167,8 @@ class RouteServer:
             "suggest": Lane(
                 LaneConfig("suggest", config.suggest_lanes, config.suggest_queue, retry_after_s=5.0)
             ),
-            "fetch": Lane(LaneConfig("fetch", config.fetch_lanes, 0, retry_after_s=2.0)),
+            "fetch": Lane(LaneConfig("fetch", config.fetch_lanes, 0, retry_after_s=2.0,
+                                     vital=False)),
         }
         if in_processes and config.decode_workers > 0:
             decoders = WorkerPool(config.decode_workers, config.limits, role=DECODE)
@@ -207,12 +219,15 @@ class RouteServer:
         self.core = CallCore(self.runner, self.lanes, config.limits, self.metrics, info)
         # Each kind of call has a cap of its own (health outside the service's); gRPC's own
         # cap bounds the sum. A call refused there still logs its line.
-        self.call_cap = CallCap(config.max_concurrent_rpcs, self.core.finish)
+        self.call_cap = CallCap(config.max_concurrent_rpcs, self.core.finish,
+                                config.max_streams_per_connection)
         self.grpc_server = grpc.aio.server(
             options=[
                 ("grpc.max_receive_message_length", config.max_receive_bytes),
                 ("grpc.max_send_message_length", config.max_send_bytes),
-                *connection_options(config.max_streams_per_connection),
+                *connection_options(config.max_streams_per_connection,
+                                    config.max_grpc_connections or default_max_connections(),
+                                    min(config.limits.receive_timeout_s, HANDSHAKE_S)),
             ],
             interceptors=[self.call_cap],
             maximum_concurrent_rpcs=self.call_cap.hard_limit,
@@ -235,7 +250,8 @@ class RouteServer:
         if config.health_port is not None:
             self.health_server, self.health_port, self.health_cap = create_health_server(
                 self.health, config.host, config.health_port, config.max_streams_per_connection,
-                limits.receive_timeout_s, limits.max_call_s,
+                limits.receive_timeout_s, limits.max_call_s, min(limits.receive_timeout_s,
+                                                                 HANDSHAKE_S),
             )
         return port
 
@@ -337,11 +353,27 @@ class RouteServer:
         await self.health.set(SERVICE_NAME, SERVING if ready else NOT_SERVING)
 
     async def _watch(self) -> None:
-        """Health follows the lanes: NOT_SERVING while one is stalled (see ``Lane.stalled``)."""
-        serving = True
+        """Health follows the vital lanes: NOT_SERVING while one is stalled (``Lane.stalled``).
+
+        A lane that waits on a dependency (the log site's) is not vital: its stall, or the
+        site's failure, marks only its calls unavailable (``FETCH_HEALTH``; issue 34).
+        """
+        serving, fetching = True, True
+        await self.health.set(FETCH_HEALTH, SERVING)
         while not self._stopped.is_set():
             await asyncio.sleep(0.5)
-            healthy = not any(lane.stalled(self.config.stall_after_s) for lane in self.lanes.values())
+            after = self.config.stall_after_s
+            healthy = not any(lane.stalled(after) for lane in self.lanes.values()
+                              if lane.config.vital)
+            fetch = self.lanes["fetch"]
+            can_fetch = self.runner.log_site.available and not fetch.stalled(after)
+            if can_fetch != fetching and not self._stopped.is_set():
+                fetching = can_fetch
+                self.readiness.set_unavailable("FetchGameLog", not can_fetch)
+                log.warning("FetchGameLog: %s", "available again" if can_fetch else
+                            f"unavailable (the log site {self.config.log_source.origin} is "
+                            "slow or failing)", extra={"event": "health"})
+                await self.health.set(FETCH_HEALTH, SERVING if can_fetch else NOT_SERVING)
             if healthy != serving and not self._stopped.is_set():
                 serving = healthy
                 self.readiness.set(STALLED, not healthy)
@@ -352,6 +384,7 @@ class RouteServer:
     async def _stop(self, grace: float) -> None:
         if self._watchdog is not None:
             self._watchdog.cancel()
+        self.runner.log_site.stop()  # a fetch waits on the site: cut short, not given the grace
         await self.health.enter_graceful_shutdown()
         if self._http is not None:
             self._http.should_exit = True
@@ -419,14 +452,18 @@ class RouteServer:
         return self._terminated.wait(timeout)
 
 
-def default_max_http_connections() -> int:
-    """A quarter of the process's file descriptors (gRPC and the workers need theirs), ≤ 1000."""
+def default_max_connections() -> int:
+    """A quarter of the process's file descriptors (the other doors and the workers need
+    theirs), at most 1000: the default of the HTTP and the gRPC connection caps each."""
     import resource
 
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY:
         return 1000
     return max(16, min(1000, soft // 4))
+
+
+default_max_http_connections = default_max_connections
 
 
 def create_server(

@@ -8,6 +8,15 @@ server's cap. ``grpc.http.overload_protection`` is off because, on, gRPC counts 
 stream until the Python call object that served it is freed, not until the
 stream ends: a client multiplexing 40 cheap calls on one connection then had 18
 of 120 refused as UNAVAILABLE (measured, limit 32); off, none is.
+
+A connection flood (issue 34: two processes opening 20 000 connections as fast
+as they can) took every file descriptor, and for ~10 s neither port accepted a
+connection (health, gRPC and HTTP blocked). So each port holds at most
+``max_connections`` (``grpc.max_allowed_incoming_connections``: the one past it
+is closed as it is accepted, its descriptor freed at once), and a connection
+must send its HTTP/2 preface and SETTINGS within ``handshake_s``
+(``grpc.server_handshake_timeout_ms``), so connections that send nothing do not
+keep their places for gRPC's default 120 s.
 """
 
 from __future__ import annotations
@@ -15,10 +24,13 @@ from __future__ import annotations
 from typing import Any
 
 
-def connection_options(streams_per_connection: int) -> list[tuple[str, Any]]:
+def connection_options(streams_per_connection: int, max_connections: int,
+                       handshake_s: float) -> list[tuple[str, Any]]:
     """The options that bound one listener and one connection."""
     return [
         ("grpc.so_reuseport", 0),  # a port in use is an error, not a shared listener
         ("grpc.max_concurrent_streams", streams_per_connection),
         ("grpc.http.overload_protection", 0),
+        ("grpc.max_allowed_incoming_connections", max_connections),
+        ("grpc.server_handshake_timeout_ms", max(1, int(handshake_s * 1000))),
     ]

@@ -8,12 +8,14 @@ stalled, or while shutting down), on a ``grpc.aio`` server of its own, bounded
 as the service port's health checks are:
 
 * a cap of its own, ``call_cap.HEALTH_LIMIT`` checks at once (``Watch`` streams
-  included; anything else is refused at ``call_cap.OTHER_LIMIT``); at the cap, a
-  check that has waited ``call_cap.EVICTABLE_AFTER_S`` for its request makes room;
+  included; anything else is refused at ``call_cap.OTHER_LIMIT``); at the cap, the
+  check that has waited longest for its request makes room, and a connection's or
+  a client's stalled checks beyond their shares make room (``server.call_cap``);
 * each check's request read as the service's are (``server.health_calls``): it
   must arrive within the receive timeout, so a stalled check ends;
-* a health request is tiny (messages over ``MAX_MESSAGE_BYTES`` are refused), and
-  one connection holds no more calls at once than on the service port.
+* a health request is tiny (messages over ``MAX_MESSAGE_BYTES`` are refused),
+  one connection holds no more calls at once than on the service port, and the
+  port at most ``MAX_CONNECTIONS`` connections (``server.grpc_options``).
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ from route18xx.server.rpc.health_calls import health_handler
 
 #: A HealthCheckRequest is one service name.
 MAX_MESSAGE_BYTES = 4096
+#: Connections open at once: probes are few; a flood on this port closes the excess at once
+#: and leaves the other ports their descriptors (issue 34).
+MAX_CONNECTIONS = 256
 
 
 def _no_log_line(*_: Any) -> None:
@@ -37,14 +42,14 @@ def _no_log_line(*_: Any) -> None:
 
 def create_health_server(
     servicer: health.aio.HealthServicer, host: str, port: int, streams_per_connection: int,
-    receive_timeout_s: float, max_call_s: float,
+    receive_timeout_s: float, max_call_s: float, handshake_s: float = 2.0,
 ) -> tuple[grpc.aio.Server, int, CallCap]:
     """A server (to start) answering health on ``host:port``, the port it bound, and its cap."""
-    cap = CallCap(0, _no_log_line)  # no RouteService call is served here
+    cap = CallCap(0, _no_log_line, streams_per_connection)  # no RouteService call here
     server = grpc.aio.server(
         options=[
             ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
-            *connection_options(streams_per_connection),
+            *connection_options(streams_per_connection, MAX_CONNECTIONS, handshake_s),
         ],
         interceptors=[cap],
         maximum_concurrent_rpcs=cap.hard_limit,

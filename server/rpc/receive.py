@@ -3,7 +3,7 @@
 Shared by every handler the service port registers with a request stream (the
 RouteService's, health checks'): a call that sends its headers and then nothing
 holds no thread and ends after ``receive_timeout_s`` (or its deadline), and
-meanwhile may have to make room at its group's cap (``server.call_cap``).
+meanwhile may have to make room for calls that are ready (``server.call_cap``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import asyncio
 import time
 from typing import AsyncIterator
 
-from route18xx.server.rpc.call_cap import CURRENT_SLOT, EVICTABLE_AFTER_S
+from route18xx.server.rpc.call_cap import CURRENT_SLOT
 from route18xx.server.core.errors import BadMessage, DeadlineExceeded, Overloaded
 
 
@@ -63,6 +63,6 @@ async def _first_or_evicted(
     if not room.done():
         raise asyncio.TimeoutError
     raise Overloaded(
-        f"no request message within {EVICTABLE_AFTER_S:g} s while the server was at its "
-        "call cap: this call made room for another; retry", 1.0,
+        "no request message yet while the server, this connection or this client held its "
+        "share of such calls: this call made room for another; retry", 1.0,
     )

@@ -7,9 +7,10 @@
 
 import { readAddress, recall, remember, setAddress } from "./address.js";
 import { Aborted, rpc } from "./api.js";
-import { mountBoard, placeNames } from "./board.js";
+import { mountBoard } from "./board.js";
 import { renderBreakdown } from "./details.js";
 import { turnLays, turnMoves } from "./logfacts.js";
+import { NO_NAMES } from "./names.js";
 import { OwnRoute } from "./ownroute.js";
 import { RunsList } from "./runs.js";
 import { renderCombined, renderPlayer, renderSuggestions } from "./suggestions.js";
@@ -17,6 +18,12 @@ import { renderTurn } from "./turnplan.js";
 import { OBJECTIVES, describe, figureWord, hasSubsidies, incomeLine, setCurrency, setSubsidies, summary } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
+
+/** Lets the page paint and answer input before the next step of a long piece of work (issue 34,
+ * Lighthouse: a log's decoding, the runs' list and a board were one long task). */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Resolves once the page has been drawn (its layout done: what follows measures nothing new). */
+const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /** The file on screen: its log (decoded and as text), its name, runs and standing notice. */
 let current = { log: null, text: null, name: "", notice: "", runs: [] };
@@ -142,6 +149,9 @@ const writeHash = (action) => setAddress(current.name, action, objective);
 
 async function loadText(text, name, action = null) {
   clearScreen();
+  const v = view;
+  await nextTask();
+  if (!live(v)) return;
   let data;
   try {
     data = JSON.parse(text);
@@ -151,8 +161,9 @@ async function loadText(text, name, action = null) {
   }
   if (data && typeof data === "object" && Array.isArray(data.actions)) {
     current = { log: data, text, name, notice: "", runs: [] };
-    remember(name, text);
     writeHash(action);
+    // this tab's copy for a reload, kept once the page is idle (a large log takes a while)
+    setTimeout(() => { if (current.text === text) remember(name, text); }, 0);
     await replay(action);
   } else if (data && typeof data === "object" && (data.state || data.tiles || data.phase)) {
     await solveState(data.state && !data.tiles ? data.state : data, name);
@@ -184,6 +195,8 @@ async function replay(action) {
     return;
   }
   if (!live(v)) return;
+  await nextTask();
+  if (!live(v)) return;
   const list = report.runs || [];
   current.runs = list;
   const errors = report.errors || [];
@@ -214,6 +227,8 @@ async function replay(action) {
   $("runs-panel").hidden = false;
   status(`${list.length} runs${stopped ? " before the replay stopped" : ""}. ` +
     "Click one, or focus the list and use ↑/↓ and Enter, to see its board.");
+  if (action !== null && action !== undefined) await afterPaint(); // the list on screen first
+  if (!live(v)) return;
   if (action !== null && action !== undefined && !runs.open(action, false)) {
     showError(`action ${action} is not a run of ${name}.`);
   }
@@ -242,14 +257,17 @@ async function showRun(run) {
   if (top < 0 || top > window.innerHeight * 0.4) $("board-panel").scrollIntoView({ block: "start" });
   const source = { gameLog: current.text, actionId: run.actionId };
   const board = drawBoard(v, run, source);
-  board.then((handle) => {
+  board.then(async (handle) => {
     if (!live(v) || !handle) return;
+    await handle.ready; // the builder after the board's first paint
+    if (!live(v)) return;
     $("own-route").hidden = false;
     ownRoute = new OwnRoute({ run, source, objective, signal: v.controller.signal, board: handle,
       boardBox: $("board") });
   });
-  explain(v, run, source, board);
-  suggest(v, run);
+  // each call sends the whole log: one per task, so that none holds the page for long
+  setTimeout(() => { if (live(v)) explain(v, run, source, board); }, 0);
+  setTimeout(() => { if (live(v)) suggest(v, run); }, 0);
   $("turn-box").hidden = false;
   $("turn-rank").onclick = () => rankTurn(v, run);
 }
@@ -286,7 +304,7 @@ async function explain(v, run, source, board) {
   const handle = await board;
   if (!live(v)) return;
   $("breakdown-status").textContent = "";
-  renderBreakdown($("breakdown"), check, placeNames(handle && handle.svg));
+  renderBreakdown($("breakdown"), check, handle ? handle.names : NO_NAMES);
 }
 
 async function suggest(v, run) {

@@ -6,6 +6,8 @@
 // (labels are 11 SVG units: READABLE keeps them at 11 CSS px). The hexes laid this turn,
 // or by the move or plan drawn, are marked.
 
+import { readNames, trainName } from "./names.js";
+
 /** CSS px per SVG unit at which a label (11 units) is 11 px: names readable. */
 const READABLE = 1.0;
 /** Below this window width (a phone) a board opens readable on its routes, not all of them. */
@@ -20,8 +22,16 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 /**
  * Replaces ``container``'s content by the picture; returns a handle (home, fit, zoom, dispose).
  * ``laid``: hexes to mark (with ``laidWords`` in the legend: "laid this turn").
+ *
+ * Nothing here measures the picture (issue 34, Lighthouse): the frame is measured before the
+ * picture goes in, the map's box is its viewBox and the routes' box the service's
+ * (``#routes[data-box]``), so the opening view is set without a forced layout; panzoom, which
+ * measures, is attached in a later task, once the picture has been laid out and painted.
  */
 export function mountBoard(container, legendBox, svgText, { laid = [], laidWords = "laid this turn", label = "the board" } = {}) {
+  // measured before the picture goes in (window.innerWidth too: read later, it lays the picture out)
+  const frame = container.getBoundingClientRect();
+  const narrow = window.innerWidth < NARROW;
   container.replaceChildren();
   legendBox.replaceChildren();
   container.innerHTML = svgText;
@@ -30,18 +40,17 @@ export function mountBoard(container, legendBox, svgText, { laid = [], laidWords
   const legend = svg.querySelector("#legend");
   const lines = legend ? extractLegend(legend) : [];
   if (legend) legend.remove();
-  // the trains of the drawn recorded routes, under the log's own ids ("3-3")
-  const trains = lines.filter((l) => l.route && l.route.kind === "recorded").map((l) => l.route.train);
+  // every stop and train by the engine's one name for it (names.js)
+  const names = readNames(svg);
   const marked = markLaid(svg, laid, laidWords);
-  // the map alone (title, grid and names included): the legend now lives beside it
-  const box = svg.getBBox();
-  const world = { x: box.x, y: box.y, width: box.width, height: box.height };
-  renderLegend(legendBox, lines, svg, marked ? laidWords : "");
+  // the whole picture (its background spans it): the legend now lives beside it
+  const world = boxOf(svg.getAttribute("viewBox")) || bbox(svg);
+  renderLegend(legendBox, lines, svg, marked ? laidWords : "", names);
   if (typeof window.panzoom !== "function") {
     svg.setAttribute("viewBox", `${world.x} ${world.y} ${world.width} ${world.height}`);
     svg.setAttribute("width", "100%");
     svg.removeAttribute("height");
-    return { svg, trains, home() {}, fit() {}, zoomBy() {}, dispose() {} };
+    return { svg, names, home() {}, fit() {}, zoomBy() {}, dispose() {} };
   }
   svg.removeAttribute("viewBox");
   svg.setAttribute("width", "100%");
@@ -52,45 +61,81 @@ export function mountBoard(container, legendBox, svgText, { laid = [], laidWords
   viewport.setAttribute("class", "viewport");
   for (const child of [...svg.childNodes]) viewport.appendChild(child);
   svg.appendChild(viewport);
-  const zoom = window.panzoom(viewport, {
-    // no double-click zoom: two quick presses pick two hexes of a route (ownroute.js)
-    maxZoom: 6, minZoom: 0.15, zoomDoubleClickSpeed: 1, smoothScroll: false,
-    // a wheel over the board zooms it; the page scrolls elsewhere
-    beforeWheel: () => false,
-  });
+  const routes = svg.querySelector("#routes");
+  const routesBox = routes && (boxOf(routes.getAttribute("data-box")) || bbox(routes));
+  let disposed = false;
   const handle = {
-    svg, zoom, trains,
+    svg, names, zoom: null,
     /** The opening view: fitted to the routes (on a phone: on them, names readable). */
-    home() { place(container, zoom, world, false); },
+    home() { show(handle, viewport, view(container.getBoundingClientRect(), world, routesBox, false, window.innerWidth < NARROW)); },
     /** The whole map. */
-    fit() { place(container, zoom, world, true); },
+    fit() { show(handle, viewport, view(container.getBoundingClientRect(), world, routesBox, true, window.innerWidth < NARROW)); },
     zoomBy(factor) {
+      if (!handle.zoom) return;
       const r = container.getBoundingClientRect();
-      zoom.smoothZoom(r.width / 2, r.height / 2, factor);
+      handle.zoom.smoothZoom(r.width / 2, r.height / 2, factor);
     },
-    dispose() { zoom.dispose(); },
+    dispose() {
+      disposed = true;
+      if (handle.zoom) handle.zoom.dispose();
+    },
   };
-  handle.home();
+  show(handle, viewport, view(frame, world, routesBox, false, narrow));
+  // pan and zoom once the picture is on screen (panzoom reads the transform set above)
+  handle.ready = afterPaint().then(() => {
+    if (disposed) return;
+    handle.zoom = window.panzoom(viewport, {
+      // no double-click zoom: two quick presses pick two hexes of a route (ownroute.js)
+      maxZoom: 6, minZoom: 0.15, zoomDoubleClickSpeed: 1, smoothScroll: false,
+      // a wheel over the board zooms it; the page scrolls elsewhere
+      beforeWheel: () => false,
+    });
+  });
   return handle;
 }
 
-/** Scale and centre the map: the whole map (``whole``), or the routes with room around them,
- * on a phone never below READABLE. */
-function place(container, zoom, world, whole) {
-  const r = container.getBoundingClientRect();
-  if (!r.width || !r.height) return;
+/** Resolves in the task after the next frame is drawn (layout done, nothing left to measure). */
+const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+/** "x y w h" → a box; null when absent or malformed. */
+function boxOf(text) {
+  const v = String(text || "").trim().split(/[\s,]+/).map(Number);
+  return v.length === 4 && v.every(Number.isFinite) && v[2] > 0 && v[3] > 0
+    ? { x: v[0], y: v[1], width: v[2], height: v[3] } : null;
+}
+
+/** A measured box (a picture from a service that does not send its boxes). */
+function bbox(el) {
+  const b = el.getBBox();
+  return b.width ? { x: b.x, y: b.y, width: b.width, height: b.height } : null;
+}
+
+/** Sets the view: through panzoom once attached, else as the viewport's own transform. */
+function show(handle, viewport, v) {
+  if (!v) return;
+  if (handle.zoom) {
+    handle.zoom.zoomAbs(0, 0, v.scale);
+    handle.zoom.moveTo(v.x, v.y);
+  } else {
+    viewport.setAttribute("transform", `matrix(${v.scale} 0 0 ${v.scale} ${v.x} ${v.y})`);
+  }
+}
+
+/** The scale and offset that show the whole map (``whole``), or the routes with room around
+ * them, on a phone (``narrow``) never below READABLE, in a frame of size ``r``. */
+function view(r, world, routesBox, whole, narrow) {
+  if (!r.width || !r.height || !world) return null;
   const fitted = Math.min(r.width / world.width, r.height / world.height);
   let scale = fitted;
   let cx = world.x + world.width / 2;
   let cy = world.y + world.height / 2;
-  const routes = whole ? null : container.querySelector("#routes");
-  const b = routes && routes.getBBox();
+  const b = whole ? null : routesBox;
   if (b && b.width) {
     const onRoutes = Math.min(r.width / (b.width + 2 * PAD), r.height / (b.height + 2 * PAD));
-    scale = Math.min(MOST, Math.max(fitted, window.innerWidth < NARROW ? Math.max(onRoutes, READABLE) : onRoutes));
+    scale = Math.min(MOST, Math.max(fitted, narrow ? Math.max(onRoutes, READABLE) : onRoutes));
     cx = b.x + b.width / 2;
     cy = b.y + b.height / 2;
-  } else if (!whole && window.innerWidth < NARROW) {
+  } else if (!whole && narrow) {
     scale = Math.max(fitted, READABLE);
   }
   if (scale > fitted) {
@@ -98,8 +143,7 @@ function place(container, zoom, world, whole) {
     cx = clamp(cx, world.x + r.width / scale / 2, world.x + world.width - r.width / scale / 2);
     cy = clamp(cy, world.y + r.height / scale / 2, world.y + world.height - r.height / scale / 2);
   }
-  zoom.zoomAbs(0, 0, scale);
-  zoom.moveTo(r.width / 2 - cx * scale, r.height / 2 - cy * scale);
+  return { scale, x: r.width / 2 - cx * scale, y: r.height / 2 - cy * scale };
 }
 
 const clamp = (v, lo, hi) => (lo > hi ? (lo + hi) / 2 : Math.min(hi, Math.max(lo, v)));
@@ -149,7 +193,7 @@ function extractLegend(legend) {
 }
 
 /** The legend beside the board: a key for the symbols, then a toggle per drawn route. */
-function renderLegend(box, lines, svg, laidWords) {
+function renderLegend(box, lines, svg, laidWords, names) {
   const key = document.createElement("ul");
   key.className = "key";
   for (const [cls, words] of [
@@ -180,7 +224,7 @@ function renderLegend(box, lines, svg, laidWords) {
       toggle.checked = true;
       toggle.dataset.kind = line.route.kind;
       toggle.dataset.train = line.route.train;
-      toggle.setAttribute("aria-label", `show the ${line.route.kind} route of train ${line.route.train}`);
+      toggle.setAttribute("aria-label", `show the ${line.route.kind} route of the ${trainName(names, line.route.train)}`);
       toggle.addEventListener("change", () => showRoute(svg, line.route, toggle.checked));
       const swatch = document.createElement("span");
       swatch.className = "swatch" + (line.route.dashed ? " dashed" : "");
@@ -200,15 +244,4 @@ function showRoute(svg, route, on) {
   for (const el of svg.querySelectorAll(`path.route${sel}, path.route-casing${sel}, circle.stop${sel}`)) {
     el.classList.toggle("off", !on);
   }
-}
-
-/** The names the board prints, by hex (to name the stops of a breakdown). */
-export function placeNames(svg) {
-  const names = {};
-  if (!svg) return names;
-  for (const el of svg.querySelectorAll("text.location[data-hex]")) {
-    const hex = el.getAttribute("data-hex");
-    names[hex] = names[hex] ? names[hex] + " " + el.textContent : el.textContent;
-  }
-  return names;
 }

@@ -3,12 +3,11 @@
 // service's `breakdown`), and what the optimum adds and drops against the recorded route
 // (ValidateRoutes with `compare`, the same as `route18xx check --compare`).
 
+import { stopName, trainName } from "./names.js";
 import { hasSubsidies, signedMoney, money } from "./words.js";
 
-/** A train's name as players say it: "5-0" → "5-train" (the log's own id in the title). */
-export const trainName = (id) => `${String(id || "?").replace(/-\d+$/, "")}-train`;
-
-/** The breakdown panel for a checked run: ``check`` is ValidateRoutesResponse JSON. */
+/** The breakdown panel for a checked run: ``check`` is ValidateRoutesResponse JSON; ``names``
+ * the engine's names of its stops and trains (names.js), each written one way. */
 export function renderBreakdown(box, check, names) {
   box.replaceChildren();
   const comparison = check.comparison || {};
@@ -28,7 +27,7 @@ export function renderBreakdown(box, check, names) {
     section.className = "train";
     section.dataset.train = trainId;
     const title = document.createElement("h4");
-    title.textContent = `${trainName(trainId)} (${trainId})`;
+    title.textContent = trainName(names, trainId);
     section.appendChild(title);
     const pair = document.createElement("div");
     pair.className = "pair";
@@ -44,8 +43,6 @@ export function renderBreakdown(box, check, names) {
     box.appendChild(none);
   }
 }
-
-const stopName = (node, hex, names, name = "") => ((name || names[hex]) ? `${name || names[hex]} (${node})` : node);
 
 function routeTable(kind, route, names) {
   const table = document.createElement("table");
@@ -63,15 +60,17 @@ function routeTable(kind, route, names) {
     (route.subsidy ? ` + ${money(route.subsidy)} subsidy` : "") + (legal ? "" : " — illegal");
   const body = document.createElement("tbody");
   for (const stop of b.stops || []) {
-    body.appendChild(row(stopName(stop.node, stop.hex, names, stop.name), stop.kind, money(stop.value), stop.rule, "stop"));
+    body.appendChild(row(stopName(names, stop.node), stop.kind, money(stop.value), stop.rule, "stop"));
   }
   if (b.destinationBonus) {
     const d = b.destinationBonus;
-    body.appendChild(row("destination bonus", `${d.home || "home"} ↔ ${d.destination || "destination"}`,
+    body.appendChild(row("destination bonus",
+      `${d.home ? stopName(names, d.home) : "home"} ↔ ${d.destination ? stopName(names, d.destination) : "destination"}`,
       money(d.value), d.rule, "bonus"));
   }
   if (b.mineSubsidy) {
-    body.appendChild(row("mine subsidy (treasury)", b.mineSubsidy.node || "", money(b.mineSubsidy.value),
+    body.appendChild(row("mine subsidy (treasury)", b.mineSubsidy.node ? stopName(names, b.mineSubsidy.node) : "",
+      money(b.mineSubsidy.value),
       b.mineSubsidy.rule, "subsidy"));
   }
   const limit = b.distanceLimit === undefined ? "unlimited" : b.distanceLimit;
@@ -99,7 +98,7 @@ function row(what, kind, value, rule, cls) {
 function differences(cmp, names) {
   const p = document.createElement("p");
   p.className = "difference";
-  const list = (nodes) => nodes.map((n) => stopName(n, n.replace(/-\d+$/, ""), names)).join(", ");
+  const list = (nodes) => nodes.map((n) => stopName(names, n)).join(", ");
   const parts = [];
   if ((cmp.added || []).length) parts.push(`adds ${list(cmp.added)}`);
   if ((cmp.dropped || []).length) parts.push(`drops ${list(cmp.dropped)}`);

@@ -51,10 +51,10 @@ export function turnLays(log, fromId, toId) {
     .map((a) => a.hex);
 }
 
-/** "5-0-0" (tile 5-0, city 0) → "H14 city 0"; a printed hex's own id ("F16-0-0") stays readable. */
+/** "5-0-0" (tile 5-0, city 0) → "H14"; a printed hex's own id ("F16-0-0") → "F16". The hex
+ * alone: the service's words for the token (its stop by name) follow. */
 function tokenPlace(city, tileHex) {
   const m = city.match(/^(.+)-(\d+)$/);
   if (!m) return city;
-  const hex = tileHex[m[1]] || (/^[A-Z]\d+/.test(m[1]) ? m[1].replace(/-\d+$/, "") : m[1]);
-  return `${hex} (city ${m[2]})`;
+  return tileHex[m[1]] || (/^[A-Z]\d+/.test(m[1]) ? m[1].replace(/-\d+$/, "") : m[1]);
 }

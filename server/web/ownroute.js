@@ -7,7 +7,7 @@
 // (a city, a town, an off-board). Trailing hexes that reach no stop yet are not sent.
 
 import { Aborted, rpc } from "./api.js";
-import { trainName } from "./details.js";
+import { trainName } from "./names.js";
 import { OBJECTIVES, describe, money } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -32,7 +32,9 @@ export class OwnRoute {
     this.board = board;
     this.boardBox = boardBox;
     this.after = after || (() => {});
-    this.trains = trainIds(run.trains || [], (board && board.trains) || []).map((id) => ({ id, hexes: [] }));
+    // the company's trains as the engine lists and names them (the log's own ids: "3-3")
+    this.names = (board && board.names) || { stops: {}, trains: [] };
+    this.trains = this.names.trains.map(([id]) => ({ id, hexes: [] }));
     this.current = 0;
     this.optimum = null;
     this.asked = 0;
@@ -119,9 +121,9 @@ export class OwnRoute {
     this.draw();
   }
 
-  /** A train as the breakdown names it: "3-train (3-3)". */
+  /** A train by its one name, as the breakdown and the legend write it: "3-train #2". */
   label(train) {
-    return `${trainName(train.id)} (${train.id})`;
+    return trainName(this.names, train.id);
   }
 
   /** Each train's picked hexes as a line over the board, joining the hexes' centres. */
@@ -228,22 +230,6 @@ export class OwnRoute {
       (open.length ? `. Not yet a stop: ${open.map((r) => r.open.join(" ")).join("; ")}.` : ".");
   }
 }
-
-/** The run's trains as ids the service takes: the log's own ids where its recorded routes name
- * them (``known``: "3-3"), one train one name; else "3-0", "3-1" … not taken already. */
-function trainIds(types, known) {
-  const free = [...known];
-  const taken = new Set(known);
-  return types.map((t) => {
-    const i = free.findIndex((id) => id.replace(/-\d+$/, "") === t);
-    if (i >= 0) return free.splice(i, 1)[0];
-    let n = 0;
-    while (taken.has(`${t}-${n}`)) n++;
-    taken.add(`${t}-${n}`);
-    return `${t}-${n}`;
-  });
-}
-
 
 /** The hex under a point of the screen (under the routes and names drawn over it). */
 function hexAt(x, y) {

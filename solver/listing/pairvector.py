@@ -14,11 +14,15 @@ stops, first stop, stop-to-stop segments as a bit mask, and its parent row),
 and a layer's rows are extended by every way out at once.
 
 The steps are counted as the walk counts them (one per partial route): the
-same budget gives up on the same boards, a count, never the clock. Track is
-kept as two 64-bit masks — the junctions on the route, and its stop-to-stop
-segments — so boards with more than 64 nodes or 64 stop-to-stop segments are
-left to ``pairwalk`` (``capacity.fits``). The pair scan itself (``scan``) is
-``pairs.best_pair``'s, the same pair on the same lists, fed from the masks.
+same budget gives up on the same boards, a count, never the clock. Every mask is
+a row of 64-bit words, as many as the board needs (``capacity.words``: nodes,
+stop-to-stop segments, groups; issue 35: one word each stopped the listing at 64
+reduced nodes, and the boards past it fell to CP-SAT's circuits at up to 2.8 s).
+A step adds one node bit and at most one segment bit: it reads one word of the
+node mask, and ORs in its exit's rows. Boards wider than ``capacity.MASK_WORDS`` words
+are left to ``pairwalk`` (``capacity.fits``). The pair scan itself (``scan``) is
+``pairs.best_pair``'s, the same pair on the same lists, fed from the masks: a
+route's track keys are the bits of its junction words, then of its segment words.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ import numpy.typing as npt
 
 from route18xx.solver.runtime.cancel import CancelToken
 from route18xx.solver.errors import Cancelled
-from route18xx.solver.listing.capacity import MASK_BITS
+from route18xx.solver.listing.capacity import WORD_BITS, words
 from route18xx.solver.problem import Stop
 from route18xx.solver.graph.reduce import ReducedGraph
 from route18xx.solver.listing.routes import ListedRoute, adjacency, group_masks, leaving
@@ -41,8 +45,8 @@ from route18xx.solver.tuning import DEFAULT_OPTIONS
 I64 = npt.NDArray[np.int64]
 U64 = npt.NDArray[np.uint64]
 
-#: Bits of a mask (``capacity.fits`` sends boards needing more to ``pairwalk``).
-WIDTH = MASK_BITS
+#: Bits of a mask word.
+WIDTH = WORD_BITS
 ONE = np.uint64(1)
 
 
@@ -51,8 +55,8 @@ class Listed(NamedTuple):
 
     weights: I64
     costs: I64
-    junctions: U64  # the junctions on the route, bit per reduced node
-    segments: U64  # its stop-to-stop segments, bit per stop-to-stop segment
+    junctions: U64  # routes × node words: the junctions on the route, bit per reduced node
+    segments: U64  # routes × segment words: its stop-to-stop segments
     layer: I64
     row: I64
     starts: I64
@@ -62,13 +66,21 @@ class Listed(NamedTuple):
 STOPS_SHIFT = 16
 
 
+def _mask(bits: Sequence[int], words: int) -> U64:
+    """These bit positions as one row of ``words`` 64-bit words."""
+    total = sum(1 << b for b in set(bits))
+    return np.array([(total >> (WIDTH * w)) & (2**WIDTH - 1) for w in range(words)],
+                    dtype=np.uint64)
+
+
 class Lister:
     """One board's listing (``list``) and the routes rebuilt from it (``route``).
 
     Each way out of an arrival (a stop, or a junction entered on one side) is an
     *exit* ``e``, numbered arrival by arrival; per exit the arrays hold what taking
-    it adds (the node, its bit, cost, weight, groups, station and stop counts, the
-    stop-to-stop segment's bit) and what ``route`` needs (segment, direction).
+    it adds (the node, its word and bit, cost, weight, groups, station and stop
+    counts, the stop-to-stop segment's word and bit, 0 for none) and what ``route``
+    needs (segment, direction).
     """
 
     def __init__(self, graph: ReducedGraph, stops: Sequence[Stop], stop_weights: Sequence[int],
@@ -80,10 +92,14 @@ class Lister:
         leave = leaving(graph.stop_count, adjacent)
         stop_to_stop = [i for i, s in enumerate(graph.segments)
                         if s.a < n_stops and s.b < n_stops]
-        ss_bit = {seg: 1 << k for k, seg in enumerate(stop_to_stop)}
+        ss_index = {seg: k for k, seg in enumerate(stop_to_stop)}
+        #: Words per mask: nodes, stop-to-stop segments, groups (``capacity.words``).
+        self.node_words = words(n)
+        self.segment_words = words(len(stop_to_stop))
+        self.group_words = words(len(groups))
         group = group_masks(n_stops, groups)
         self.any_groups = bool(groups)
-        rows: list[tuple[int, int, int, int, int, int, int, int, int, bool]] = []
+        rows: list[tuple[int, int, int, int, int, int, int, int, int, int, int, bool]] = []
         offsets, degrees = [], []
         # Arrival codes: 2·node + side entered (a stop is entered on "side" 0).
         for code in range(2 * n):
@@ -96,27 +112,38 @@ class Lister:
             degrees.append(len(ways))
             for other, _, side_there, (seg, forward), _ in ways:
                 at_stop = other < n_stops
+                ss = ss_index.get(seg)
                 rows.append((
                     other,
                     2 * other + (0 if at_stop else side_there),
-                    1 << other,
+                    other // WIDTH, 1 << (other % WIDTH),
                     stops[other].distance_cost if at_stop else 0,
                     stop_weights[other] if at_stop else 0,
                     group[other] if at_stop else 0,
                     (int(stops[other].station) + (1 << STOPS_SHIFT)) if at_stop else 0,
-                    ss_bit.get(seg, 0),
+                    0 if ss is None else ss // WIDTH, 0 if ss is None else 1 << (ss % WIDTH),
                     seg, forward))
-        columns = list(zip(*rows)) if rows else [()] * 10
+        columns = list(zip(*rows)) if rows else [()] * 12
         self.ex_other = np.array(columns[0], dtype=np.int64)
         self.ex_code = np.array(columns[1], dtype=np.int64)
-        self.ex_bit = np.array(columns[2], dtype=np.uint64)
-        self.ex_cost = np.array(columns[3], dtype=np.int64)
-        self.ex_weight = np.array(columns[4], dtype=np.int64)
-        self.ex_group = np.array(columns[5], dtype=np.uint64)
-        self.ex_counts = np.array(columns[6], dtype=np.int64)
-        self.ex_ss = np.array(columns[7], dtype=np.uint64)
-        self.ex_seg = np.array(columns[8], dtype=np.int64)
-        self.ex_forward = np.array(columns[9], dtype=np.bool_)
+        self.ex_word = np.array(columns[2], dtype=np.int64)
+        self.ex_bit = np.array(columns[3], dtype=np.uint64)
+        self.ex_cost = np.array(columns[4], dtype=np.int64)
+        self.ex_weight = np.array(columns[5], dtype=np.int64)
+        self.ex_group = np.array(
+            [[(g >> (WIDTH * w)) & (2**WIDTH - 1) for w in range(self.group_words)]
+             for g in columns[6]], dtype=np.uint64).reshape(len(rows), self.group_words)
+        self.ex_counts = np.array(columns[7], dtype=np.int64)
+        self.ex_ss_word = np.array(columns[8], dtype=np.int64)
+        self.ex_ss = np.array(columns[9], dtype=np.uint64)
+        # The bits as whole rows too: a step ORs its row in one operation (a scatter into
+        # copied rows cost ~30 % more of the listing on one-word boards, big-13206, big-16104).
+        self.ex_node_mask = np.zeros((len(rows), self.node_words), dtype=np.uint64)
+        self.ex_node_mask[np.arange(len(rows)), self.ex_word] = self.ex_bit
+        self.ex_ss_mask = np.zeros((len(rows), self.segment_words), dtype=np.uint64)
+        self.ex_ss_mask[np.arange(len(rows)), self.ex_ss_word] = self.ex_ss
+        self.ex_seg = np.array(columns[10], dtype=np.int64)
+        self.ex_forward = np.array(columns[11], dtype=np.bool_)
         self.offset = np.array(offsets, dtype=np.int64)
         self.degree = np.array(degrees, dtype=np.int64)
         # An arrival at a ``route_end_only`` stop goes no further (past the route's start).
@@ -125,10 +152,11 @@ class Lister:
                                  dtype=np.bool_)
         self.stop_costs = [s.distance_cost for s in stops]
         self.stop_weights = list(stop_weights)
-        self.stop_groups = group
+        self.stop_groups = [_mask([b for b in range(len(groups)) if g >> b & 1],
+                                  self.group_words) for g in group]
         self.stop_counts = [int(s.station) + (1 << STOPS_SHIFT) for s in stops]
-        self.junction_bits = np.uint64(sum(1 << j for j in range(n_stops, n)))
-        self.bonuses = [(value, np.uint64(sum(1 << s for s in a)), np.uint64(sum(1 << s for s in b)))
+        self.junction_bits = _mask(range(n_stops, n), self.node_words)
+        self.bonuses = [(value, _mask(a, self.node_words), _mask(b, self.node_words))
                         for value, a, b in bonuses]
         self.layers: list[tuple[I64, I64]] = []  # per length: (parent row, exit taken)
 
@@ -142,13 +170,16 @@ class Lister:
         starts = np.array(start_list, dtype=np.int64)
         node = starts
         code = 2 * starts
-        on = np.array([1 << s for s in start_list], dtype=np.uint64)
+        on = np.zeros((len(starts), self.node_words), dtype=np.uint64)
+        if len(starts):
+            on[np.arange(len(starts)), starts // WIDTH] = ONE << (starts % WIDTH).astype(np.uint64)
         cost = np.array([self.stop_costs[s] for s in start_list], dtype=np.int64)
         weight = np.array([self.stop_weights[s] for s in start_list], dtype=np.int64)
-        groups = np.array([self.stop_groups[s] for s in start_list], dtype=np.uint64)
+        groups = np.array([self.stop_groups[s] for s in start_list],
+                          dtype=np.uint64).reshape(len(starts), self.group_words)
         counts = np.array([self.stop_counts[s] for s in start_list], dtype=np.int64)
         first = starts
-        ss = np.zeros(len(starts), dtype=np.uint64)
+        ss = np.zeros((len(starts), self.segment_words), dtype=np.uint64)
         self.layers = [(np.arange(len(starts), dtype=np.int64),
                         np.full(len(starts), -1, dtype=np.int64))]
         kept: list[tuple[I64, I64, U64, U64, int, I64, I64]] = []
@@ -168,7 +199,8 @@ class Lister:
                 total = weight[picked]
                 for value, one, two in self.bonuses:
                     mask = on[picked]
-                    total = total + value * (((mask & one) != 0) & ((mask & two) != 0))
+                    total = total + value * (((mask & one) != 0).any(axis=1)
+                                             & ((mask & two) != 0).any(axis=1))
                 good = total > 0
                 picked = picked[good]
                 kept.append((total[good], cost[picked], on[picked] & self.junction_bits,
@@ -182,27 +214,27 @@ class Lister:
             exit_ = np.arange(len(parent), dtype=np.int64) + np.repeat(
                 self.offset[row_codes] - (ends - count), count)
             new_cost = cost[parent] + self.ex_cost[exit_]
-            ok = (on[parent] & self.ex_bit[exit_]) == 0
+            ok = (on[parent, self.ex_word[exit_]] & self.ex_bit[exit_]) == 0
             ok &= new_cost <= max_cost
             if self.any_groups:
-                ok &= (groups[parent] & self.ex_group[exit_]) == 0
+                ok &= ~((groups[parent] & self.ex_group[exit_]) != 0).any(axis=1)
             parent, exit_ = parent[ok], exit_[ok]
             node = self.ex_other[exit_]
             code = self.ex_code[exit_]
-            on = on[parent] | self.ex_bit[exit_]
+            on = on[parent] | self.ex_node_mask[exit_]
             cost = new_cost[ok]
             weight = weight[parent] + self.ex_weight[exit_]
             if self.any_groups:
                 groups = groups[parent] | self.ex_group[exit_]
             counts = counts[parent] + self.ex_counts[exit_]
             first = first[parent]
-            ss = ss[parent] | self.ex_ss[exit_]
+            ss = ss[parent] | self.ex_ss_mask[exit_]
             self.layers.append((parent, exit_))
             steps += len(node)
         if not kept:
             empty = np.zeros(0, dtype=np.int64)
-            return Listed(empty, empty, empty.astype(np.uint64), empty.astype(np.uint64),
-                          empty, empty, empty)
+            return Listed(empty, empty, np.zeros((0, self.node_words), dtype=np.uint64),
+                          np.zeros((0, self.segment_words), dtype=np.uint64), empty, empty, empty)
         return Listed(np.concatenate([k[0] for k in kept]), np.concatenate([k[1] for k in kept]),
                       np.concatenate([k[2] for k in kept]), np.concatenate([k[3] for k in kept]),
                       np.concatenate([np.full(len(k[0]), k[4], dtype=np.int64) for k in kept]),
@@ -235,17 +267,29 @@ class Lister:
         return ListedRoute(tuple(path), tuple(walked), tuple(track), int(listed.costs[i]))
 
 
-def _key_lists(junctions: U64, segments: U64, order: npt.NDArray[np.intp]) -> list[list[int]]:
-    """Per route, its track keys for the scan (junction bits, then WIDTH + segment
-    bits), in ``order`` (a permutation of the 2 * WIDTH keys)."""
-    def unpack(masks: U64) -> npt.NDArray[np.uint8]:
-        raw = np.ascontiguousarray(masks, dtype="<u8").view(np.uint8).reshape(-1, 8)
-        return np.unpackbits(raw, axis=1, bitorder="little")
+def track_masks(junctions: U64, segments: U64) -> U64:
+    """Routes × words: a route's junction words, then its segment words (one word each
+    where given one mask per route). Track key ``k`` is bit ``k % 64`` of word ``k // 64``:
+    junction bit b is key b, segment bit b key 64 · (junction words) + b."""
+    def rows(masks: U64) -> U64:
+        return masks.reshape(len(masks), 1) if masks.ndim == 1 else masks
 
-    bits = np.concatenate([unpack(junctions), unpack(segments)], axis=1)[:, order]
+    return np.ascontiguousarray(np.concatenate([rows(junctions), rows(segments)], axis=1),
+                                dtype="<u8")
+
+
+def _bits(track: U64) -> npt.NDArray[np.uint8]:
+    """Routes × keys: each key's bit (``track_masks``' numbering)."""
+    raw = track.view(np.uint8).reshape(len(track), track.shape[1] * 8)
+    return np.unpackbits(raw, axis=1, bitorder="little")
+
+
+def _key_lists(track: U64, order: npt.NDArray[np.intp]) -> list[list[int]]:
+    """Per route, its track keys for the scan, in ``order`` (a permutation of the keys)."""
+    bits = _bits(track)[:, order]
     rows, ranks = np.nonzero(bits)
     keys = order[ranks]
-    ends = np.searchsorted(rows, np.arange(1, len(junctions) + 1)).tolist()
+    ends = np.searchsorted(rows, np.arange(1, len(track) + 1)).tolist()
     flat = keys.tolist()
     out, lo = [], 0
     for hi in ends:
@@ -254,30 +298,31 @@ def _key_lists(junctions: U64, segments: U64, order: npt.NDArray[np.intp]) -> li
     return out
 
 
-def _repeated(junctions: U64, segments: U64) -> npt.NDArray[np.bool_]:
-    """Per route, whether an earlier route has both its masks. A stable sort by the two
-    masks puts equal routes together in their order, the earliest first (issue 21:
+def _repeated(track: U64) -> npt.NDArray[np.bool_]:
+    """Per route, whether an earlier route has all its track words. A stable sort by the
+    words puts equal routes together in their order, the earliest first (issue 21:
     ``np.unique(..., axis=0)`` sorted the rows as opaque records, 65-70 ms for the 25 000
     routes of big-16104 against ~3 ms)."""
-    order = np.lexsort((segments, junctions))
-    by_j, by_s = junctions[order], segments[order]
+    order = np.lexsort(track.T[::-1])
+    by = track[order]
     same = np.zeros(len(order), dtype=np.bool_)
-    same[1:] = (by_j[1:] == by_j[:-1]) & (by_s[1:] == by_s[:-1])
+    same[1:] = (by[1:] == by[:-1]).all(axis=1)
     repeated = np.empty(len(order), dtype=np.bool_)
     repeated[order] = same
     return repeated
 
 
-def _users(junctions: U64, segments: U64) -> dict[int, int]:
+def _users(track: U64) -> dict[int, int]:
     """Per track key, the bitset of the routes using it (bit j: route j)."""
     users: dict[int, int] = {}
-    for base, masks in ((0, junctions), (WIDTH, segments)):
+    for w in range(track.shape[1]):
+        masks = track[:, w]
         present = int(np.bitwise_or.reduce(masks)) if len(masks) else 0
         while present:
             bit = present & -present
             b = bit.bit_length() - 1
             column = (masks >> np.uint64(b)) & ONE
-            users[base + b] = int.from_bytes(
+            users[WIDTH * w + b] = int.from_bytes(
                 np.packbits(column.astype(np.uint8), bitorder="little").tobytes(), "little")
             present ^= bit
     return users
@@ -320,7 +365,7 @@ class PairBound:
         single = [self._row(k, [k])[0] for k in present]
         self.ranked = [present[n] for n in sorted(range(len(present)),
                                                   key=single.__getitem__)]  # stable
-        self.columns = np.array(self.ranked, dtype=np.int64)  # rank → bit of the 128
+        self.columns = np.array(self.ranked, dtype=np.int64)  # rank → track key
         #: Per anchor rank, its entries by rank (rows built when first met); 32 bits where
         #: the weights fit (half the memory a block's gather moves).
         self.table: npt.NDArray[np.signedinteger[Any]] = np.zeros(
@@ -349,12 +394,13 @@ class PairBound:
         """The bounds of these routes (weights and track masks); given ``upto``, a route
         whose bound exceeds it for certain (its weight plus its anchor's least entry) gets
         its weight plus the heaviest partner instead (a bound all the same)."""
+        return self.track_bounds(weights, track_masks(junctions, segments), upto)
+
+    def track_bounds(self, weights: I64, track: U64, upto: int | None = None) -> I64:
+        """``bounds`` of routes given as ``track_masks`` rows."""
         if not self.ranked:
             return weights + self.top
-        raw = np.stack([junctions, segments], axis=1).astype("<u8", copy=False)
-        bits = np.unpackbits(raw.view(np.uint8).reshape(len(weights), 2 * WIDTH // 8), axis=1,
-                             bitorder="little")  # routes × 128: junction bits, then segments
-        has = bits[:, self.columns].view(np.bool_)  # routes × used keys, by rank
+        has = _bits(track)[:, self.columns].view(np.bool_)  # routes × used keys, by rank
         anchor = np.argmax(has, axis=1)  # the first used key; none: the bound is ``top``
         new = has[np.arange(len(has)), anchor] & ~self.built[anchor]
         for r in sorted(set(anchor[new].tolist())):
@@ -376,10 +422,11 @@ def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
     """``pairs.best_pair`` on (weights heaviest first, junction masks, segment masks):
     the same pair, found the same way, with each route's keys read from its masks.
     Raises ``Cancelled`` when ``cancel`` fires (polled once a block of ``key_rows``
-    routes: a scan may take 200 ms, a cancelled call must not wait for it)."""
+    routes: a scan may take 200 ms, a cancelled call must not wait for it). The masks are
+    one word per route or rows of words (``Listed``); both lists have the same words."""
     same = second is None
-    wa, ja, sa = first
-    wb, jb, sb = first if second is None else second
+    wa, ta = first[0], track_masks(first[1], first[2])
+    wb, tb = (wa, ta) if second is None else (second[0], track_masks(second[1], second[2]))
     top_other = int(wb[0]) if len(wb) else 0
     best, best_i, best_j = 0, None, None
     if len(wa) and int(wa[0]) >= top_other:
@@ -388,7 +435,7 @@ def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
         best, best_j = top_other, 0
     if len(wa) and len(wb):  # the first route beside its best partner: a pair to beat
         w0 = int(wa[0])
-        free = ((jb & ja[0]) == 0) & ((sb & sa[0]) == 0) & (wb + w0 > best)
+        free = ((tb & ta[0]) == 0).all(axis=1) & (wb + w0 > best)
         hits = np.flatnonzero(free)
         if len(hits):
             j = int(hits[0])
@@ -396,8 +443,8 @@ def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
     useful = len(wb)
     if len(wa):
         useful = int(np.count_nonzero(wb + int(wa[0]) > best))  # sorted: a prefix
-    users = [0] * (2 * WIDTH)  # per track key, the bitset of the partners using it
-    for key, bits in _users(jb[:useful], sb[:useful]).items():
+    users = [0] * (WIDTH * ta.shape[1])  # per track key, the bitset of the partners using it
+    for key, bits in _users(tb[:useful]).items():
         users[key] = bits
     every = (1 << useful) - 1
     # A route's keys are ORed most used first, and its ORs stop once they cover the
@@ -410,7 +457,7 @@ def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
     stop = int(np.count_nonzero(wa + (wa if same else top_other) > best))
     # A route whose track a heavier route had (the same masks) has that route's partners
     # and no heavier pairs: skipped, the pair found is the same.
-    repeated = _repeated(ja[:stop], sa[:stop])
+    repeated = _repeated(ta[:stop])
     weights_a = wa[:stop].tolist()
     pair_bound = PairBound(users, weights_b, every, head)
     lighter = [-w for w in weights_b]  # ascending: bisect finds the partners heavier than x
@@ -426,10 +473,10 @@ def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
         if cancel is not None and cancel.cancelled:
             raise Cancelled("pair scan")
         block = np.flatnonzero(~repeated[lo:lo + key_rows]) + lo
-        got = pair_bound.bounds(wa[block], ja[block], sa[block], best)
+        got = pair_bound.track_bounds(wa[block], ta[block], best)
         kept = got > best  # the best only grows: the others are skipped anyway
         block, bounds = block[kept], got[kept].tolist()
-        key_lists = _key_lists(ja[block], sa[block], order)
+        key_lists = _key_lists(ta[block], order)
         for n, i in enumerate(block.tolist()):
             weight = weights_a[i]
             if weight + (weight if same else top_other) <= best:

@@ -238,7 +238,9 @@ def test_1830_off_boards_show_the_two_values_the_map_prints(phase: str, framed: 
         title = g.find(f"{SVG}title")
         assert title is not None and title.text is not None
         pays = values[0 if framed == "yellow" else 1]
-        assert f"off-board 0: ${pays}" in title.text and "¥" not in title.text
+        # the stop by its one name (issue 34), not "off-board 0"
+        assert f"(off-board): ${pays}" in title.text and "off-board 0" not in title.text
+        assert "¥" not in title.text
         seen[g.get("data-hex")] = values
     assert seen == OFFBOARDS_1830
     texts = ["".join(t.itertext()) for t in root.iter(f"{SVG}text")]

@@ -50,8 +50,8 @@ def test_every_hex_and_route_has_a_title_that_names_what_is_there(title: str, si
         assert hover is not None and hover.text
         hex_id = g.get("data-hex") or ""
         assert hover.text.startswith(hex_id)
-        if names.get(hex_id):
-            assert names[hex_id] in hover.text
+        if names.get(hex_id):  # as players spell it (engine.api.place_name: "Harbour")
+            assert api.place_name(names[hex_id]) in hover.text
         for corp in tokens.get(hex_id, []):
             assert corp in hover.text
         other = "$" if sign == "¥" else "¥"
@@ -59,7 +59,9 @@ def test_every_hex_and_route_has_a_title_that_names_what_is_there(title: str, si
     routes = {p.get("data-kind"): p for p in root.iter(f"{NS}path") if p.get("class") == "route"}
     rec = routes["recorded"].find(f"{NS}title")
     assert rec is not None and rec.text is not None
-    assert rec.text.startswith(f"recorded {recorded[0]['train']}:")
+    # the train by its one name, the engine's (issue 34: "3-train", not "3-0")
+    train = dict(api.company_trains(state)).get(recorded[0]["train"])
+    assert train and rec.text.startswith(f"recorded {train}:"), rec.text
     assert f"revenue {sign}{recorded[0]['revenue']}" in rec.text
     opt = routes["optimal"].find(f"{NS}title")
     assert opt is not None and opt.text is not None

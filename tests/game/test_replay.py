@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 import pytest
@@ -13,6 +12,7 @@ from route18xx.engine.game.scoring import player_value
 from route18xx.engine.replay.replay import kept_actions, replay, replay_report
 from route18xx.engine.replay.replay_report import RunOptimum
 from tests.game.conftest import LOG_NAMES, checkpoints_path, load
+from tests.timing import cpu_timed
 
 RUNS = {"129026": 95, "1888_game_end_bankrupt": 28}
 END = {"129026": "bank", "1888_game_end_bankrupt": "bankrupt"}
@@ -59,10 +59,12 @@ def test_invariants_hold_after_every_action(name: str) -> None:
 
 @pytest.mark.parametrize("name", LOG_NAMES)
 def test_replay_is_fast(name: str) -> None:
-    started = time.perf_counter()
-    result = replay(load(name))
+    """Under 2 s of this process's CPU (issue 34: 2 s of wall time failed when other work
+    took the shared cores; the replay runs in this thread alone)."""
+    log = load(name)
+    result, cpu_s, _ = cpu_timed(lambda: replay(log))
     assert result.scores_match
-    assert time.perf_counter() - started < 2.0
+    assert cpu_s < 2.0
 
 
 @pytest.mark.parametrize("name", LOG_NAMES)

@@ -92,10 +92,12 @@ def _pss_kib(pid: int) -> int:
     return int(match.group(1)) if match else 0
 
 
-def start_server(*args: str, http: bool = False) -> Iterator[ServerProcess]:
+def start_server(*args: str, http: bool = False,
+                 nofile: int | None = None) -> Iterator[ServerProcess]:
     """Start ``route18xx serve`` with ``args``; yields once it reports SERVING.
 
-    ``http``: also serve HTTP (Connect, gRPC-Web) on a free port, else ``--no-http``.
+    ``http``: also serve HTTP (Connect, gRPC-Web) on a free port, else ``--no-http``;
+    ``nofile``: the server's limit of open files (None: this process's).
     """
     port, health_port = free_port(), free_port()
     http_port = free_port() if http else None
@@ -103,9 +105,15 @@ def start_server(*args: str, http: bool = False) -> Iterator[ServerProcess]:
     cmd = [sys.executable, "-m", "route18xx.server.cli", "serve", "--port", str(port), *door,
            "--health-port", str(health_port), *args]
     log = tempfile.NamedTemporaryFile(prefix="route18xx-serve-", suffix=".log", delete=False)
+    def limit_files() -> None:
+        if nofile is not None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+
     process = subprocess.Popen(
         cmd, cwd=REPO, stdout=subprocess.DEVNULL, stderr=log,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=limit_files,
     )
     log.close()
     target = f"127.0.0.1:{port}"

@@ -27,7 +27,10 @@ from tests.server.abuse import (
     state, stub, timed,
 )
 from tests.server.conftest import SERVING, health_status
-from tests.server.stalled import SOLVE, stalled_calls
+from tests.server.stalled import (
+    OWN_CONNECTION, SOLVE, Reopening, reopening_process, stalled_calls, stalled_on, wait_until,
+)
+from route18xx.v1 import route_service_pb2_grpc as pb_grpc
 
 #: What "answered within its deadline" allows on top of the deadline (issue 9).
 DEADLINE_SLACK_S = 0.1
@@ -167,15 +170,17 @@ def test_stalled_calls_do_not_starve_a_cheap_solve(served: ServerProcess, servic
 def test_256_stalled_calls_on_one_connection_leave_others_and_health_answering(
     served: ServerProcess, service: Any
 ) -> None:
-    """Issue 20: one connection with the whole call cap's worth of stalled calls.
+    """Issue 20, 34: one connection with the whole call cap's worth of stalled calls.
 
-    The server lets one connection hold 32 calls at once (the client queues the
-    rest), so the cap still has room: cheap solves and health on other
-    connections are answered, and the health port answers every probe.
+    The connection keeps a quarter of its 128 streams' worth of silent calls (32; the
+    client queues the calls beyond its streams): the rest make room, so the cap still
+    has room, cheap solves and health on other connections are answered, and the health
+    port answers every probe.
     """
     # The attacker's connection is nobody else's.
     with stalled_calls(served.target, 256, timeout_s=60) as stalled:
-        time.sleep(1.0)
+        wait_until(lambda: sum(call.done() for call in stalled) >= 256 - 32, 10,
+                   "the connection's silent calls kept more than its share")
         with grpc.insecure_channel(served.health_target) as health_channel:
             for _ in range(10):
                 assert health_status(health_channel) == SERVING
@@ -183,21 +188,24 @@ def test_256_stalled_calls_on_one_connection_leave_others_and_health_answering(
             _, error, _ = timed(service.SolveRoutes, solve_request(state("129026-138")), timeout=10)
             assert error is None, (error.code(), error.details())
         assert _serving(served)  # on the service port too, from another connection
-        assert not any(call.done() for call in stalled)  # the attacker still holds its calls
+        assert sum(not call.done() for call in stalled) == 32  # the attacker keeps its share
 
 
 def test_8_connections_of_stalled_calls_leave_others_and_health_answering(
     served: ServerProcess, service: Any
 ) -> None:
-    """Issue 20: 8 connections × 32 stalled calls fill the whole call cap (256).
+    """Issue 20, 34: 8 connections × 32 stalled calls from one client would fill the whole
+    call cap (256).
 
-    Health is outside the cap, on the service port as on the health port; a
-    cheap solve from another client takes the place of a call stalled over 1 s
-    (``server.call_cap``), which is told to retry.
+    One client keeps a quarter of the cap's silent calls (``server.call_cap``): the
+    rest make room once silent 0.25 s, and are told to retry. Health is outside the
+    cap, on the service port as on the health port, and cheap solves are answered.
     """
     with stalled_calls(served.target, 8 * 32, connections=8, timeout_s=60) as stalled:
-        time.sleep(1.5)  # every stalled call is counted, and has waited past 1 s
-        assert not any(call.done() for call in stalled)
+        wait_until(lambda: sum(call.done() for call in stalled) >= 256 - 64, 10,
+                   "one client's silent calls kept more than its share")
+        time.sleep(0.5)
+        assert sum(not call.done() for call in stalled) == 64  # its share, kept
         assert _serving(served)  # the service port, from another connection
         with grpc.insecure_channel(served.health_target) as health_channel:
             assert health_status(health_channel) == SERVING
@@ -205,20 +213,83 @@ def test_8_connections_of_stalled_calls_leave_others_and_health_answering(
             _, error, took = timed(service.SolveRoutes, solve_request(state("129026-138")),
                                    timeout=10)
             assert error is None, (error.code(), error.details())
-        made_room = [call for call in stalled if call.done()]
-        assert 1 <= len(made_room) <= 5, len(made_room)
         assert all(call.exception().code() == grpc.StatusCode.RESOURCE_EXHAUSTED
-                   for call in made_room)
+                   for call in stalled if call.done())
+
+
+def _control(service: Any, request: Any) -> float:
+    """The quickest of 3 answers to ``request``: what a ready call costs now, on this machine."""
+    took = []
+    for _ in range(3):
+        _, error, seconds = timed(service.SolveRoutes, request, timeout=30)
+        assert error is None, (error.code(), error.details())
+        took.append(seconds)
+    return min(took)
+
+
+@pytest.mark.parametrize("calls", [40, 256])
+def test_stalled_calls_hold_up_no_ready_call_on_their_own_connection(
+    served: ServerProcess, calls: int
+) -> None:
+    """Issue 34: ``calls`` calls that never send their message, then (0.5 s later) 5 health
+    checks and 5 cheap solves on the same connection, as one client's calls share one: each
+    is answered within 1 s of a control taken before (gRPC queues the calls beyond the
+    connection's stream limit, the ready behind the silent: they waited for the receive
+    timeout, 4.4 s of the default 5 s, and none of 5 answered with 256)."""
+    with grpc.insecure_channel(served.target, options=OWN_CONNECTION) as channel:
+        service = pb_grpc.RouteServiceStub(channel)
+        cheap = solve_request(state("129026-138"))
+        control = _control(service, cheap)
+        with stalled_on(channel, calls, timeout_s=60):
+            time.sleep(0.5)
+            for _ in range(5):
+                started = time.monotonic()
+                assert health_status(channel) == SERVING
+                assert time.monotonic() - started < 1.0 + 3 * control
+                _, error, took = timed(service.SolveRoutes, cheap, timeout=10)
+                assert error is None, (error.code(), error.details())
+                assert took < 1.0 + 3 * control, (took, control)
+
+
+def test_a_reopening_attacker_keeps_no_one_waiting(served: ServerProcess) -> None:
+    """Issue 34: an attacker keeps 128 silent calls on its own connection, and a crowd (a
+    process of its own) 32 on each of 8 more, each re-opening every call the server ends.
+    For 3 s, cheap solves on the attacker's connection and on another, and health checks,
+    are each answered within 1 s of a control."""
+    with grpc.insecure_channel(served.target, options=OWN_CONNECTION) as shared, \
+            grpc.insecure_channel(served.target, options=OWN_CONNECTION) as other:
+        cheap = solve_request(state("129026-138"))
+        stubs = [pb_grpc.RouteServiceStub(shared), pb_grpc.RouteServiceStub(other)]
+        control = max(_control(stub, cheap) for stub in stubs)
+        crowd = reopening_process(served.target, 8, 32)
+        attacker = Reopening([shared], 128)
+        try:
+            time.sleep(1.0)
+            assert crowd.poll() is None
+            end = time.monotonic() + 3.0
+            while time.monotonic() < end:
+                for stub in stubs:
+                    _, error, took = timed(stub.SolveRoutes, cheap, timeout=10)
+                    assert error is None, (error.code(), error.details())
+                    assert took < 1.0 + 3 * control, (took, control)
+                with grpc.insecure_channel(served.health_target) as probe:
+                    assert health_status(probe) == SERVING
+                time.sleep(0.1)
+            assert attacker.opened > 128  # it did re-open
+        finally:
+            attacker.stop()
+            crowd.terminate()
+            crowd.wait(10)
 
 
 def test_a_client_ignoring_the_stream_limit_has_the_excess_refused(
     served: ServerProcess, service: Any
 ) -> None:
-    """256 calls' headers at once on one connection, past the server's limit of 32."""
+    """256 calls' headers at once on one connection, past the server's limit of 128."""
     opened = open_streams(served.target, SOLVE, 256)
     try:
-        assert opened.max_concurrent_streams == 32
-        assert opened.refused >= 256 - 32, opened.refused
+        assert opened.max_concurrent_streams == 128
+        assert opened.refused >= 256 - 128, opened.refused
         _, error, _ = timed(service.SolveRoutes, solve_request(state("129026-138")), timeout=10)
         assert error is None, (error.code(), error.details())
         assert _serving(served)

@@ -1,9 +1,13 @@
-"""The service port's call caps (issue 20, item 3): at a cap, only a stalled call makes room.
+"""The service port's call caps (issue 20, item 3; issue 34, item 1): a silent call holds
+nothing a ready call needs.
 
-A call that has waited ``EVICTABLE_AFTER_S`` for its request message gives its
-place to a new call of its group (and is told to retry); younger stalled calls,
-and calls that have sent their message, keep theirs: the new call is refused.
-Health checks are a group of their own, each request read with the receive timeout.
+At a group's cap, a new call takes the place of the call that has been silent
+(waiting for its request message) longest, whatever its age, and that call is
+told to retry; only calls that have sent their message keep their places, and
+the new call is refused when they hold them all. A connection's or a client's
+silent calls beyond their shares make room once silent ``EVICTABLE_AFTER_S``,
+below the cap too. Health checks are a group of their own, each request read
+with the receive timeout.
 """
 
 from __future__ import annotations
@@ -29,8 +33,10 @@ from tests.server.test_deadlines import SlowSolver
 
 
 @pytest.fixture()
-def capped() -> Iterator[RouteServer]:
-    """A cap of 4 calls, solves by the real engine (in threads)."""
+def capped(monkeypatch: pytest.MonkeyPatch) -> Iterator[RouteServer]:
+    """A cap of 4 calls, solves by the real engine (in threads); one client may hold the
+    whole cap with silent calls (every test client has the same address)."""
+    monkeypatch.setattr(call_cap, "PEER_SHARE", 1.0)
     with started_server(ServerConfig(port=0, workers=2, max_concurrent_rpcs=4),
                         stop_wait_s=5) as srv:
         yield srv
@@ -44,46 +50,36 @@ def _stalled(server: RouteServer, calls: int) -> Iterator[list[Any]]:
         yield stalled
 
 
-def test_a_call_stalled_past_the_limit_makes_room(
+def _made_room(call: Any) -> None:
+    error = call.exception()
+    assert error.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+    assert "made room for another" in error.details()
+
+
+def test_a_new_call_takes_the_place_of_the_longest_silent_one_at_once(
     capped: RouteServer, base_state: dict[str, Any]
 ) -> None:
+    """The cap full of silent calls a moment old: the new call is answered (it was refused
+    until one had been silent 1 s), the longest silent call is told to retry."""
     with _stalled(capped, 4) as stalled:
-        time.sleep(call_cap.EVICTABLE_AFTER_S + 0.1)
         with grpc.insecure_channel(capped.target, options=OWN_CONNECTION) as other:
             answer = pb_grpc.RouteServiceStub(other).SolveRoutes(
                 converters.solve_request_to_proto(base_state), timeout=30)
         assert answer.proven_optimal
         ended = [call for call in stalled if call.done()]
         assert len(ended) == 1 and capped.call_cap.service.evictions == 1
-        error = ended[0].exception()
-        assert error.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
-        assert "made room for another" in error.details()
+        _made_room(ended[0])
         assert capped.call_cap.service.active == 3  # the answered call's place is free again
     wait_until(lambda: capped.call_cap.service.active == 0)
 
 
-def test_young_stalled_calls_keep_their_place(
-    capped: RouteServer, base_state: dict[str, Any], monkeypatch: pytest.MonkeyPatch,
-    caplog: pytest.LogCaptureFixture,
+def test_a_call_that_sent_its_message_never_makes_room(
+    base_state: dict[str, Any], caplog: pytest.LogCaptureFixture,
 ) -> None:
-    """The new call is refused, and its refusal has its call-log line like any call."""
-    monkeypatch.setattr(call_cap, "EVICTABLE_AFTER_S", 600.0)
-    caplog.set_level(logging.INFO, logger="route18xx.calls")
-    with _stalled(capped, 4) as stalled:
-        with grpc.insecure_channel(capped.target, options=OWN_CONNECTION) as other:
-            with pytest.raises(grpc.RpcError) as info:
-                pb_grpc.RouteServiceStub(other).SolveRoutes(
-                    converters.solve_request_to_proto(base_state), timeout=30)
-        assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
-        assert "4 service calls at once" in info.value.details()
-        assert not any(call.done() for call in stalled) and capped.call_cap.service.evictions == 0
-        assert any("/route18xx.v1.RouteService/SolveRoutes RESOURCE_EXHAUSTED" in r.getMessage()
-                   for r in caplog.records), [r.getMessage() for r in caplog.records]
-
-
-def test_a_call_that_sent_its_message_never_makes_room(base_state: dict[str, Any]) -> None:
-    """4 calls running (slow stand-in solves, their messages in): the fifth is refused."""
+    """4 calls running (slow stand-in solves, their messages in): the fifth is refused, and
+    its refusal has its call-log line like any call."""
     config = ServerConfig(port=0, workers=4, max_concurrent_rpcs=4)
+    caplog.set_level(logging.INFO, logger="route18xx.calls")
     request = converters.solve_request_to_proto(base_state, time_limit_s=20, allow_partial=True)
     with started_server(config, stop_wait_s=5, solve_fn=SlowSolver()) as srv, \
             grpc.insecure_channel(srv.target) as channel:
@@ -94,9 +90,29 @@ def test_a_call_that_sent_its_message_never_makes_room(base_state: dict[str, Any
         with pytest.raises(grpc.RpcError) as info:
             stub.SolveRoutes(request, timeout=30)
         assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        assert "4 service calls at once" in info.value.details()
         assert not any(call.done() for call in running)
+        assert any("/route18xx.v1.RouteService/SolveRoutes RESOURCE_EXHAUSTED" in r.getMessage()
+                   for r in caplog.records), [r.getMessage() for r in caplog.records]
         for call in running:
             call.cancel()
+
+
+@pytest.mark.parametrize("share", ["connection", "peer"])
+def test_silent_calls_beyond_a_share_make_room_below_the_cap(share: str) -> None:
+    """6 silent calls, a share of 2 (a connection's: a quarter of its 8 streams; a
+    client's: a quarter of the cap of 8): the 4 longest silent make room, the cap far off."""
+    config = ServerConfig(port=0, workers=1, max_concurrent_rpcs=8 if share == "peer" else 256,
+                          max_streams_per_connection=8 if share == "connection" else 128)
+    with started_server(config, stop_wait_s=5) as srv, \
+            stalled_calls(srv.target, 6, connections=1 if share == "connection" else 3) as stalled:
+        wait_until(lambda: srv.call_cap.service.evictions == 4, within_s=10,
+                   what=f"the silent calls beyond the {share}'s share kept their places")
+        wait_until(lambda: sum(call.done() for call in stalled) == 4)
+        for call in stalled:
+            if call.done():
+                _made_room(call)
+        assert srv.call_cap.service.active == 2 and len(srv.call_cap.service.waiting) == 2
 
 
 # -- health checks on the service port: a group of their own, each request timed -------------
@@ -121,11 +137,14 @@ def test_a_stalled_health_check_ends_after_the_receive_timeout(small_health: Rou
     assert time.monotonic() - started < 3
 
 
-def test_stalled_health_checks_make_room_for_a_probe(small_health: RouteServer) -> None:
-    """3 stalled checks fill the health group: a probe takes the place of one stalled > 1 s."""
-    with stalled_calls(small_health.target, 3, method=HEALTH_CHECK):
+def test_stalled_health_checks_make_room_for_a_probe(
+    small_health: RouteServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """3 stalled checks fill the health group: a probe takes the longest stalled one's place
+    at once (no share makes room here: ``EVICTABLE_AFTER_S`` is far off)."""
+    monkeypatch.setattr(call_cap, "EVICTABLE_AFTER_S", 600.0)
+    with stalled_calls(small_health.target, 3, method=HEALTH_CHECK, connections=3):
         wait_until(lambda: len(small_health.call_cap.health.waiting) == 3)
-        time.sleep(call_cap.EVICTABLE_AFTER_S + 0.1)
         with grpc.insecure_channel(small_health.target, options=OWN_CONNECTION) as probe:
             assert health_status(probe) == SERVING
         assert small_health.call_cap.health.evictions == 1

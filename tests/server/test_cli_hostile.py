@@ -140,6 +140,41 @@ def test_a_hostile_file_exits_2_naming_the_field(
     assert "Traceback" not in err
 
 
+#: JSON values of the wrong shape for every input file (issue 34): a file holding one of
+#: these is not a state, a game log or a routes array.
+SHAPES = {"array": "[]", "null": "null", "number": "5", "float": "1e400", "string": '"x"',
+          "true": "true", "object": "{}"}
+#: The inputs a shape is the right shape of: an empty routes array judges or pins nothing;
+#: ``call`` sends an object (a state, a game log) to the server, which judges its content
+#: (exit 1, an RPC error; here the target is never reached).
+LEGAL_SHAPES = {("check/ROUTES", "array"), ("solve/--pin", "array"),
+                ("draw/--routes-file", "array"), ("call-validate/ROUTES", "array"),
+                ("call-solve/STATE", "object"), ("call-suggest/--game", "object")}
+
+
+@pytest.fixture(scope="module")
+def shapes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    folder = tmp_path_factory.mktemp("shapes")
+    for name, text in SHAPES.items():
+        (folder / f"{name}.json").write_text(text, encoding="utf-8")
+    return {name: str(folder / f"{name}.json") for name in SHAPES}
+
+
+@pytest.mark.parametrize("kind", list(SHAPES))
+@pytest.mark.parametrize("command", list(COMMANDS))
+def test_a_file_of_the_wrong_shape_exits_2_naming_the_field(
+    command: str, kind: str, shapes: dict[str, str], tmp_path: Path
+) -> None:
+    """Issue 34: `route18xx solve` on a file holding [] or null printed a traceback."""
+    if (command, kind) in LEGAL_SHAPES:
+        pytest.skip("the right shape for this input")
+    args = COMMANDS[command](shapes[kind], _routes(tmp_path), tmp_path)
+    status, _, err = run_main(args)
+    assert status == 2, (args, err)
+    assert ERROR_LINE.search(err), err
+    assert "Traceback" not in err
+
+
 @pytest.mark.parametrize("args", [
     ["solve", str(STATE), "--time-limit", "-1"],
     ["solve", str(STATE), "--time-limit", "0"],

@@ -27,6 +27,7 @@ from route18xx.server.convert import converters
 from tests.conftest import load_json, state_files
 from tests.server.abuse import LOGS
 from tests.server.conftest import SERVING, health_status
+from tests.timing import slowdown
 
 
 def fuzz_settings(default_examples: int) -> settings:
@@ -143,6 +144,11 @@ def game_logs(draw: Any) -> tuple[str, int]:
 
 
 def _call(method: Any, request: Any) -> None:
+    """The call ends with an allowed status within its deadline plus ``SLACK_S``, the slack
+    scaled by the machine's slowdown measured in the same run just before (and after) it:
+    the deadline is wall time, the work around it is not (issue 34: a fixed 0.1 s failed
+    under load)."""
+    before = slowdown(0.01)
     started = time.monotonic()
     try:
         method(request, timeout=TIMEOUT_S)
@@ -150,7 +156,8 @@ def _call(method: Any, request: Any) -> None:
         assert error.code() in ALLOWED, (error.code(), error.details())
         assert "Traceback" not in (error.details() or "")
     took = time.monotonic() - started
-    assert took <= TIMEOUT_S + SLACK_S, took
+    if took > TIMEOUT_S + SLACK_S * before:
+        assert took <= TIMEOUT_S + SLACK_S * max(before, slowdown(0.01)), (took, before)
 
 
 @FUZZ

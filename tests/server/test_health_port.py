@@ -77,8 +77,8 @@ def test_health_answers_on_both_ports_when_the_call_cap_is_full(
     """Stalled calls from 2 connections fill the service's cap (4 here): health still answers.
 
     Health checks are outside the cap on the service port (``server.call_cap``)
-    and on the health port; the next service call is refused (the stalled calls
-    are kept from making room for it here: ``tests/server/test_call_cap.py``).
+    and on the health port; the next service call takes a stalled call's place
+    (no share makes room here: ``EVICTABLE_AFTER_S`` is far off).
     """
     monkeypatch.setattr(call_cap, "EVICTABLE_AFTER_S", 600.0)
     with stalled_calls(watched.target, 4, connections=2), \
@@ -86,11 +86,10 @@ def test_health_answers_on_both_ports_when_the_call_cap_is_full(
             _health_channel(watched) as channel:
         wait_until(lambda: watched.call_cap.service.active >= 4,
                    what="the stalled calls were not all counted")
-        with pytest.raises(grpc.RpcError) as info:
-            pb_grpc.RouteServiceStub(service).SolveRoutes(
-                converters.solve_request_to_proto(base_state), timeout=5)
-        assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
-        assert "4 service calls at once" in (info.value.details() or "")
+        request = converters.solve_request_to_proto(base_state, time_limit_s=0.2,
+                                                    allow_partial=True)
+        assert pb_grpc.RouteServiceStub(service).SolveRoutes(request, timeout=10).routes
+        assert watched.call_cap.service.evictions == 1
         for _ in range(10):  # more health checks than the cap holds
             assert health_status(service) == SERVING
             assert health_status(service, SERVICE_NAME) == SERVING
@@ -132,9 +131,11 @@ def test_serve_refuses_fewer_than_one_stream_per_connection(
 def test_the_health_port_has_a_cap_and_ends_stalled_checks(
     slow: SlowSolver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Checks that send nothing fill the health port's cap (4 here), make room after
-    ``EVICTABLE_AFTER_S`` (1 s), and end after the receive timeout (2 s) (issue 20)."""
+    """Checks that send nothing fill the health port's cap (4 here): a probe takes the
+    longest stalled one's place at once, the others end after the receive timeout (2 s)
+    (issue 20, 34; no share makes room here: ``EVICTABLE_AFTER_S`` is far off)."""
     monkeypatch.setattr(call_cap, "HEALTH_LIMIT", 4)
+    monkeypatch.setattr(call_cap, "EVICTABLE_AFTER_S", 600.0)
     receive_s = 2.0
     config = ServerConfig(port=0, workers=1, health_port=0,
                           limits=Limits(receive_timeout_s=receive_s))
@@ -146,12 +147,6 @@ def test_the_health_port_has_a_cap_and_ends_stalled_checks(
             wait_until(lambda: health_cap.health.active >= 4, within_s=5,
                        what="the stalled checks were not all counted")
             with _health_channel(srv) as channel:
-                # Full, and no stalled check has waited long enough to make room: refused.
-                with pytest.raises(grpc.RpcError) as info:
-                    health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(),
-                                                              timeout=5)
-                assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
-                time.sleep(call_cap.EVICTABLE_AFTER_S + 0.1 - (time.monotonic() - started))
                 assert health_status(channel) == SERVING  # a stalled one made room
             codes = []
             for call in stalled:  # the others end at the receive timeout, without a client's help

@@ -27,6 +27,7 @@ from tests.server.abuse import (
 )
 from tests.server.http_calls import GRPC_WEB, JSON, envelope, gzip_bomb, leaks, post
 from tests.server.http_load import SOLVE, cheap_calls_while, p99
+from tests.timing import slowdown, wait_until
 
 RECEIVE_TIMEOUT_S = 2.0
 MAX_CONNECTIONS = 200
@@ -249,7 +250,14 @@ def test_a_slow_header_connection_is_closed_after_the_receive_timeout(
 def test_2000_idle_connections_leave_grpc_health_and_http_answering(
     served: ServerProcess, service: Any
 ) -> None:
+    """A cheap solve answers within 1 s, on a loaded machine within 1 s times the
+    slowdown measured in this run (``tests.timing.slowdown``) or 3 times the same solve's
+    time just before the flood (issue 34: the bare 1 s failed under load). It is timed
+    once the server has taken the flood: its listening socket's accept queue empty
+    (``/proc/net/tcp``), not after a guessed 0.5 s."""
     assert served.http_port is not None
+    request = solve_request(state("129026-138"))
+    control = statistics.median(timed(service.SolveRoutes, request, timeout=5)[2] for _ in range(3))
     idle = []
     try:
         for _ in range(2000):
@@ -257,9 +265,11 @@ def test_2000_idle_connections_leave_grpc_health_and_http_answering(
             sock.setblocking(False)
             sock.connect_ex(("127.0.0.1", served.http_port))
             idle.append(sock)
-        time.sleep(0.5)
-        _, error, took = timed(service.SolveRoutes, solve_request(state("129026-138")), timeout=5)
-        assert error is None and took < 1.0, (error, took)
+        assert wait_until(lambda: _accept_queue(served.http_port) == 0, timeout_s=30)
+        before = slowdown()
+        _, error, took = timed(service.SolveRoutes, request, timeout=5)
+        bound = max(1.0 * max(before, slowdown()), CONTROL_RATIO * control)
+        assert error is None and took < bound, (error, took, bound, control)
         assert _serving(served)
         answer = post(served.http_url, SOLVE, json.dumps({"state": state("129026-138")}).encode(),
                       {"Content-Type": JSON}, timeout=5)
@@ -268,6 +278,22 @@ def test_2000_idle_connections_leave_grpc_health_and_http_answering(
         for sock in idle:
             sock.close()
     assert served.alive()
+
+
+def _accept_queue(port: int | None) -> int:
+    """Connections waiting for the server to accept them on ``port`` (a LISTEN socket's
+    ``rx_queue`` in ``/proc/net/tcp``); 0 when it has taken every one."""
+    waiting = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            rows = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            fields = row.split()
+            if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "0A":
+                waiting += int(fields[4].split(":")[1], 16)
+    return waiting
 
 
 def test_the_server_is_serving_and_small_after_the_abuse(served: ServerProcess) -> None:

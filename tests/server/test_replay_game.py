@@ -11,6 +11,7 @@ import pytest
 from route18xx.engine import api
 from route18xx.v1 import route_service_pb2 as pb
 from tests.conftest import LOGS_DIR, load_json
+from tests.server.http_calls import JSON, SERVICE, post
 from tests.stopped_logs import (
     BAD_HEX, RUNS_BEFORE, STOPS_AT, STOPS_AT_ONCE, run_ids_before, stopped_log,
 )
@@ -62,6 +63,23 @@ def test_not_a_log_is_invalid_argument(stub: Any) -> None:
         stub.ReplayGame(pb.ReplayGameRequest(game_log='{"title": "1830"}'), timeout=10)
     assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert "game_log" in info.value.details()
+
+
+@pytest.mark.parametrize("settings", ['"x"', "5"])
+def test_a_log_whose_settings_are_not_an_object_is_invalid_argument_naming_them(
+    stub: Any, http_server: Any, settings: str
+) -> None:
+    """Issue 34: ``"settings": "x"`` or ``5`` answered INTERNAL (500 over HTTP)."""
+    log = load_json(LOGS_DIR / "1888_game_end_bankrupt.json")
+    text = json.dumps(log)[:-1] + f', "settings": {settings}}}'  # the last key wins
+    with pytest.raises(grpc.RpcError) as info:
+        stub.ReplayGame(pb.ReplayGameRequest(game_log=text, skip_solve=True), timeout=30)
+    assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert info.value.details().startswith("game_log.settings: must be an object")
+    body = json.dumps({"gameLog": text, "skipSolve": True}).encode()
+    answer = post(http_server.http_url, f"{SERVICE}/ReplayGame", body, {"Content-Type": JSON})
+    assert answer.status == 400 and answer.json["code"] == "invalid_argument", answer.body[:200]
+    assert answer.json["message"].startswith("game_log.settings: must be an object")
 
 
 def test_an_illegal_recorded_route_comes_with_its_violation_codes(stub: Any) -> None:

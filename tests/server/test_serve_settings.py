@@ -7,6 +7,7 @@ the running server, not from the code that resolved it.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import signal
@@ -93,7 +94,7 @@ def test_a_flag_beats_a_variable_beats_the_file_and_the_log_is_json(tmp_path: Pa
     ({}, ["--config", "{dir}/bad.toml"], "bad.toml is not TOML"),
     ({}, ["--config", "{dir}/unknown.toml"], "unknown.toml: colour: not a serve option"),
     ({}, ["--config", "{dir}/typed.toml"], "typed.toml: port: '50051' is not an integer"),
-    ({"ROUTE18XX_QUEUE": "-1"}, [], "--queue: -1 is out of range"),
+    ({"ROUTE18XX_QUEUE": "-1"}, [], "ROUTE18XX_QUEUE: -1 is out of range"),
 ])
 def test_bad_settings_exit_2_naming_the_variable_or_key(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
@@ -109,3 +110,99 @@ def test_bad_settings_exit_2_naming_the_variable_or_key(
     argv: list[Any] = ["serve", "--port", "0", *(a.format(dir=tmp_path) for a in args)]
     assert main(argv) == 2
     assert named in capsys.readouterr().err
+
+
+#: Settings out of range (issue 34): ``--port 70000`` served on 4464 (70000 mod 65536),
+#: ``--http-port 70000`` and ``--queue 10**15`` ended in tracebacks, times of 0, inf or
+#: NaN were taken, a 5 000-deep TOML array ended in a RecursionError.
+OUT_OF_RANGE = [
+    ({}, ["--port", "70000"], "--port: 70000 is out of range: a port from 0 to 65535"),
+    ({}, ["--port", "-1"], "--port: -1 is out of range"),
+    ({}, ["--http-port", "70000"], "--http-port: 70000 is out of range"),
+    ({}, ["--health-port", "65536"], "--health-port: 65536 is out of range"),
+    ({}, ["--no-http", "--metrics-port", "-5"], "--metrics-port: -5 is out of range"),
+    ({}, ["--queue", str(10**15)], f"--queue: {10**15} is out of range"),
+    ({}, ["--suggest-queue", str(10**15)], "--suggest-queue: 1000000000000000 is out of range"),
+    ({}, ["--workers", "-1"], "--workers: -1 is out of range"),
+    ({}, ["--workers", "100000"], "--workers: 100000 is out of range"),
+    ({}, ["--decode-workers", "1000000"], "--decode-workers: 1000000 is out of range"),
+    ({}, ["--suggest-lanes", "0"], "--suggest-lanes: 0 is out of range"),
+    ({}, ["--max-streams-per-connection", "1000"], "--max-streams-per-connection: 1000 is out"),
+    ({}, ["--max-http-connections", "0"], "--max-http-connections: 0 is out of range"),
+    ({}, ["--max-call-s", "0"], "--max-call-s: 0.0 is out of range: a number of seconds above 0"),
+    ({}, ["--max-call-s", "inf"], "--max-call-s: inf is out of range"),
+    ({}, ["--max-call-s", "nan"], "--max-call-s: nan is out of range"),
+    ({}, ["--receive-timeout-s", "0"], "--receive-timeout-s: 0.0 is out of range"),
+    ({}, ["--receive-timeout-s", "inf"], "--receive-timeout-s: inf is out of range"),
+    ({"ROUTE18XX_PORT": "70000"}, [], "ROUTE18XX_PORT: 70000 is out of range"),
+    ({"ROUTE18XX_MAX_CALL_S": "inf"}, [], "ROUTE18XX_MAX_CALL_S: inf is out of range"),
+    ({}, ["--config", "{dir}/port.toml"], "port.toml: port: 70000 is out of range"),
+    ({}, ["--config", "{dir}/inf.toml"], "inf.toml: max-call-s: inf is out of range"),
+    ({}, ["--config", "{dir}/nan.toml"], "nan.toml: receive-timeout-s: nan is out of range"),
+    ({}, ["--config", "{dir}/deep.toml"], "--config: {dir}/deep.toml is not TOML this server "
+                                          "reads: nested too deeply"),
+]
+
+
+@pytest.mark.parametrize(("env", "args", "named"), OUT_OF_RANGE)
+def test_every_setting_out_of_range_exits_2_naming_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    env: dict[str, str], args: list[str], named: str,
+) -> None:
+    (tmp_path / "port.toml").write_text("port = 70000\n", encoding="utf-8")
+    (tmp_path / "inf.toml").write_text("max-call-s = inf\n", encoding="utf-8")
+    (tmp_path / "nan.toml").write_text("receive-timeout-s = nan\n", encoding="utf-8")
+    (tmp_path / "deep.toml").write_text("queue = " + "[" * 5000 + "]" * 5000 + "\n", encoding="utf-8")
+    served: list[Any] = []
+    monkeypatch.setattr("route18xx.server.rpc.app.serve", lambda config: served.append(config) or 0)
+    for key in [k for k in os.environ if k.startswith("ROUTE18XX_")]:
+        monkeypatch.delenv(key)
+    for key, text in env.items():
+        monkeypatch.setenv(key, text)
+    argv = ["serve", *(a.format(dir=tmp_path) for a in args)]
+    status = main(argv)
+    err = capsys.readouterr().err
+    assert (status, served) == (2, []), err
+    assert err.startswith("error: ") and named.format(dir=tmp_path) in err, err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_the_bounds_themselves_are_served(monkeypatch: pytest.MonkeyPatch) -> None:
+    served: list[Any] = []
+    monkeypatch.setattr("route18xx.server.rpc.app.serve", lambda config: served.append(config) or 0)
+    for key in [k for k in os.environ if k.startswith("ROUTE18XX_")]:
+        monkeypatch.delenv(key)
+    assert main(["serve", "--port", "65535", "--http-port", "0", "--health-port", "1",
+                 "--queue", "100000", "--max-call-s", "86400", "--receive-timeout-s", "0.001",
+                 "--max-streams-per-connection", "256", "--workers", "0"]) == 0
+    (config,) = served
+    assert (config.port, config.http_port, config.health_port, config.queue) == (65535, 0, 1, 100000)
+    assert config.limits.max_call_s == 86400 and config.workers >= 1
+
+
+def test_every_numeric_serve_option_has_bounds() -> None:
+    """A new number option of ``serve`` cannot slip in unchecked."""
+    from route18xx.server.cli import build_parser
+    from route18xx.server.ops.serve_config import BOUNDS
+
+    parser = build_parser()
+    serve = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices["serve"]
+    numeric = {a.dest for a in serve._actions if a.type in (int, float)}
+    assert numeric and numeric <= set(BOUNDS), numeric - set(BOUNDS)
+
+
+def test_a_config_file_that_never_ends_is_refused_unread() -> None:
+    """``--config /dev/zero`` was read whole: the memory filled (found with issue 34). Run
+    apart under a 2 GiB address-space limit, so that a regression fails instead of
+    taking the machine's memory."""
+    import resource
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    done = subprocess.run([*CLI, "serve", "--port", "0", "--config", "/dev/zero"],
+                          capture_output=True, text=True, timeout=60, cwd=ROOT, env=_env(),
+                          preexec_fn=limit)
+    assert done.returncode == 2, done.stderr[-500:]
+    assert done.stderr == "error: --config: cannot read /dev/zero: '/dev/zero' is a device, " \
+                          "not a regular file\n"

@@ -1,8 +1,11 @@
 """The hard legal boards of tests/data/boards (issue 11, items 1 and 2).
 
 Each board's optimum was recorded by a long run of the solver before issue 11
-(``meta.reference``); the current solver must prove the same value, and with a
-20 ms time limit still return legal routes and an honest bound.
+(``meta.reference``), or for the ``size-*`` boards (issue 35) by the independent model,
+CP-SAT's circuits for every train (``benchmarks.adversarial reference``); the current
+solver must prove the same value, and with a 20 ms time limit still return legal routes
+and an honest bound. The boards lie on both sides of the numpy listing's one-word edge
+(64 reduced nodes, ``capacity.WORD_BITS``), with two unlimited trains.
 """
 
 from __future__ import annotations
@@ -21,6 +24,20 @@ BOARDS = sorted((Path(__file__).resolve().parents[1] / "data" / "boards").glob("
 def _board(path: Path) -> dict[str, Any]:
     board: dict[str, Any] = json.loads(path.read_text())
     return board
+
+
+def test_boards_lie_on_both_sides_of_the_one_word_edge() -> None:
+    """Issue 35: boards of 60-64 reduced nodes (one word) and 65-100 (two), D + D, each
+    with its size recorded as ``benchmarks.adversarial.board_size`` measures it now."""
+    from benchmarks.adversarial import board_size
+    from route18xx.solver.listing.capacity import WORD_BITS
+
+    sized = [_board(p) for p in BOARDS if "size" in _board(p)["meta"]]
+    for board in sized:
+        assert board_size(board["state"]) == board["meta"]["size"]
+    nodes = [b["meta"]["size"]["nodes"] for b in sized if b["meta"]["trains"] == ["D", "D"]]
+    assert any(60 <= n <= WORD_BITS for n in nodes)
+    assert sum(WORD_BITS < n <= 100 for n in nodes) >= 2
 
 
 def test_there_are_enough_hard_boards() -> None:

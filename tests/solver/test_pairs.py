@@ -312,3 +312,75 @@ def test_two_trains_that_earn_alike_their_own_values_take_the_pair_scan(
         instance = Instance.make(unlike, reduce_problem(unlike), "total")
         if not instance.uniform and instance.shared_weights is None:
             assert pair_routes(instance) is None
+
+
+#: Grids past one 64-bit word (issue 35): 70 stops, about 100 stop-to-stop segments.
+_WIDE = (7, 10)
+
+
+@settings(max_examples=max(3, EXAMPLES // 30), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.integers(2, 4))
+def test_the_numpy_listing_lists_boards_wider_than_a_word(seed: int, cost: int) -> None:
+    """Multi-word masks (``capacity.words``): on boards of more than 64 nodes and 64
+    stop-to-stop segments the numpy listing lists what ``list_routes`` lists, and its pair
+    is the walk's (``vector_from=None``: the depth-first walk alone)."""
+    from route18xx.solver.listing.capacity import WORD_BITS, fits
+    from route18xx.solver.listing.pairvector import Lister
+
+    problem = grid_problem(*_WIDE, (cost, cost + 1), seed=seed)
+    instance = Instance.make(problem, reduce_problem(problem), "total")
+    assert instance.graph.node_count > WORD_BITS and fits(instance.graph, instance.groups)
+    plain = list_routes(instance.graph, instance.stops, cost + 1, problem.min_stops,
+                        instance.groups, 10**7)
+    lister = Lister(instance.graph, instance.stops, instance.stop_weights, instance.bonuses,
+                    instance.groups)
+    listed = lister.list(cost + 1, problem.min_stops, 10**7)
+    assert plain is not None and listed is not None and lister.node_words >= 2
+    want = sorted((instance.route_weight(r.stops), r) for r in plain
+                  if instance.route_weight(r.stops) > 0)
+    got = sorted((int(w), lister.route(listed, i)) for i, w in enumerate(listed.weights))
+    assert got == want
+    walked = pair_routes(instance, vector_from=None)
+    vectored = pair_routes(instance, vector_from=1)
+    assert walked is not None and vectored is not None
+
+    def weight(pair: dict[int, Any]) -> int:
+        return sum(instance.route_weight(r.stops) for r in pair.values())
+
+    assert weight(vectored) == weight(walked)
+
+
+def test_a_wide_pair_equals_the_circuit_model() -> None:
+    """The pair scan on a two-word board proves the optimum CP-SAT's circuits (the
+    independent model: no listing) prove."""
+    problem = grid_problem(*_WIDE, (3, 4), seed=5)
+    listed = solve(problem)
+    circuit = solve(problem, method="circuit", time_limit_s=60.0)
+    assert listed.status == circuit.status == "OPTIMAL"
+    assert listed.objective == circuit.objective
+    assert listed.listed_routes and not circuit.listed_routes
+    assert validate(problem, listed, "total") == []
+
+
+def test_a_board_past_the_declared_words_is_walked_in_python() -> None:
+    """``capacity.fits`` reads the declared width (``MASK_WORDS``): a board needing one word
+    more is not given to the numpy listing, and the Python walk (no width) still finds
+    its pair; one word less fits."""
+    from route18xx.solver.listing import capacity
+
+    problem = grid_problem(*_WIDE, (2, 2), seed=3)
+    instance = Instance.make(problem, reduce_problem(problem), "total")
+    needed = capacity.words(instance.graph.node_count)
+    assert needed == 2 and capacity.fits(instance.graph, instance.groups)
+    narrow = pytest.MonkeyPatch()
+    narrow.setattr(capacity, "MASK_WORDS", needed - 1)
+    try:
+        assert not capacity.fits(instance.graph, instance.groups)
+        walked = pair_routes(instance, vector_from=1)
+    finally:
+        narrow.undo()
+    assert walked is not None
+    vectored = pair_routes(instance, vector_from=1)
+    assert vectored is not None
+    assert sorted(walked.items()) == sorted(vectored.items())
