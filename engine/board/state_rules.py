@@ -15,7 +15,7 @@ refused.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any, Sequence
 
 from route18xx.engine.errors import MalformedInput
@@ -297,15 +297,33 @@ def private_lays(data: GameData, rule_set: str) -> dict[str, int]:
 
 def _private_lays(data: GameData, rule_set: str) -> dict[str, int]:
     """Lays of the owning corporation's turn only (``tile_abilities.is_turn_lay``: not 1889's
-    Ehime Railway lay at its sale nor the Mitsubishi Ferry's player lay)."""
+    Ehime Railway lay at its sale nor the Mitsubishi Ferry's player lay); a teleport lays one
+    tile (1830's DH, 18Chesapeake's C&OC: ``teleport_privates``)."""
     def turn_lays(c: CompanyDef) -> list[Mapping[str, Any]]:
-        return [a for a in c.abilities if a.get("type") == "tile_lay" and is_turn_lay(a, c.sym)]
+        return [a for a in c.abilities
+                if a.get("type") in ("tile_lay", "teleport") and is_turn_lay(a, c.sym)]
 
     return {
         c.sym: sum(int(a.get("count") or 1) for a in turn_lays(c))
         for c in data.companies[rule_set]
         if turn_lays(c)
     }
+
+
+def teleport_privates(data: GameData, rule_set: str) -> frozenset[str]:
+    """The privates whose lay is a teleport: the corporation's one tile action of the turn
+    (1830 RULES.md §7.3, the DH; 18Chesapeake's C&OC, g_18_chesapeake/entities.rb "counts as
+    the corporation's tile lay action"), so a turn lists it or a normal lay, not both."""
+    return frozenset(
+        c.sym for c in data.companies[rule_set]
+        if any(a.get("type") == "teleport" and is_turn_lay(a, c.sym) for a in c.abilities)
+    )
+
+
+def uses_tile_action(private: str | None, teleports: Collection[str]) -> bool:
+    """Whether a lay of ``tiles_laid`` by ``private`` (None: a normal lay) is the
+    corporation's one tile action of the turn (RULES.md §6.5; ``teleport_privates``)."""
+    return private is None or private in teleports
 
 
 def _most_lays(data: GameData, rule_set: str) -> int:
@@ -331,17 +349,20 @@ def check_lay(
     private: str | None,
     earlier: Sequence[tuple[str, str | None]],
     lays: dict[str, int],
+    teleports: Collection[str] = (),
 ) -> None:
     """One entry of ``tiles_laid``: not a repeat, within the turn's allowance.
 
-    One normal tile action per turn (RULES.md §6.5); a private lays at most its
-    ability's count (RULES.md §7: Great Wall and the ferry two, the others one).
+    One normal tile action per turn (RULES.md §6.5), a teleport's lay being that action
+    (``teleport_privates``); a private lays at most its ability's count (RULES.md §7:
+    Great Wall and the ferry two, the others one).
     """
     where = f"tiles_laid[{index}]"
     if (hex_id, private) in earlier:
         raise MalformedInput(where, f"the lay on {hex_id} is listed twice")
     same = sum(1 for _, p in earlier if p == private)
-    if private is None and same >= 1:
+    actions = sum(1 for _, p in earlier if uses_tile_action(p, teleports))
+    if uses_tile_action(private, teleports) and actions >= 1:
         raise MalformedInput(
             where, "a company has one tile action per turn (RULES.md §6.5); this is its 2nd"
         )

@@ -157,7 +157,8 @@ class TileDef(Derives):
     labels: tuple[str, ...] = ()
     upgrades_to: tuple[TileName, ...] = ()
     special_only: bool = False
-    counts: Mapping[str, int] | None = None
+    #: Copies in the supply by rule set; a null count is a supply that never runs out.
+    counts: Mapping[str, int | None] | None = None
     #: The one hex a private's special tile may stand on (RULES.md §7.2, §7.3, §7.5;
     #: private_rules.json): the ferry pair cannot be told apart by track alone.
     only_on: HexId | None = None

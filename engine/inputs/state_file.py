@@ -155,6 +155,7 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
         raise MalformedInput("tiles_laid", "must be a list of {hex, private} objects")
     rules.check_lay_count(laid_raw, data, rule_set.name)
     lays = rules.private_lays(data, rule_set.name) if laid_raw else {}
+    teleports = rules.teleport_privates(data, rule_set.name) if laid_raw else frozenset()
     laid: list[tuple[HexId, str | None]] = []
     for i, item in enumerate(laid_raw):
         if not isinstance(item, Mapping):
@@ -167,7 +168,7 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
             raise MalformedInput(
                 f"tiles_laid[{i}].private", f"unknown private company {excerpt(private)}"
             )
-        rules.check_lay(i, hex_id, private, laid, lays)
+        rules.check_lay(i, hex_id, private, laid, lays, teleports)
         laid.append((hex_id, private))
     return RouteState(
         rule_set,

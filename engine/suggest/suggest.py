@@ -24,7 +24,7 @@ from __future__ import annotations
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from route18xx.engine.board.board import Board
 from route18xx.engine.answer.budget import AnswerBudget
@@ -38,6 +38,7 @@ from route18xx.engine.inputs.state_file import RouteState
 from route18xx.engine.suggest.suggest_report import MoveKind, MoveLayReport, MoveReport
 from route18xx.engine.board.tile_lay import TileLay, legal_tile_lays
 from route18xx.engine.board.tile_abilities import tile_ability
+from route18xx.engine.board.state_rules import teleport_privates, uses_tile_action
 from route18xx.engine.board.token_place import legal_token_placements, next_token_price
 
 if TYPE_CHECKING:
@@ -159,6 +160,23 @@ def player_owned_blockers(state: RouteState) -> frozenset[str]:
     return state.data.hex_blockers(state.rule_set.name) - set(state.privates)
 
 
+def _joined_pairs(board: Board, corp: str, private: str, hexes: Sequence[str],
+                  firsts: Sequence[TileLay], common: dict[str, Any]) -> list[Move]:
+    """A private's two lays made together, one on each of its two hexes, the second joining
+    the first (18Chesapeake's C-P and B&S, g_18_chesapeake/entities.rb ``must_lay_together``,
+    ``must_lay_all``: "two connected tiles in hexes H2 and I3"), as one move each."""
+    out = []
+    for lay in firsts:
+        if lay.hex != hexes[0]:
+            continue  # the same pair, listed once (joining is symmetric: exits face exits)
+        after = board.with_tile(lay.hex, board.data.tiles[lay.tile], lay.rotation)
+        for second in legal_tile_lays(after, corp, special=private, first_special_lay=lay.hex,
+                                      **common):
+            if {lay.hex, second.hex} == set(hexes):
+                out.append(Move("tile", (lay, second), lay.hex, None, lay.cost + second.cost))
+    return out
+
+
 def candidate_moves(state: RouteState, include_tokens: bool = False) -> list[Move]:
     """Every legal move of the company's track step (and token step, if asked)."""
     board = state.board
@@ -170,20 +188,24 @@ def candidate_moves(state: RouteState, include_tokens: bool = False) -> list[Mov
         player_owned_blockers=player_owned_blockers(state),
         cash=state.cash,
     )
-    used_normal = any(private is None for _, private in state.tiles_laid)
+    teleports = teleport_privates(board.data, state.rule_set.name)
+    used_normal = any(uses_tile_action(private, teleports) for _, private in state.tiles_laid)
     moves: list[Move] = []
     if not used_normal:
         for lay in legal_tile_lays(board, corp, **common):
             moves.append(Move("tile", (lay,), lay.hex, None, lay.cost))
     for private in sorted(state.privates):
         ability = tile_ability(state.rule_set, private, board.data)
-        if ability is None:
+        if ability is None or (used_normal and private in teleports):
             continue
         done = [h for h, p in state.tiles_laid if p == private]
         if ability.count is not None and len(done) >= ability.count:
             continue
         first = done[0] if done else None
         lays = legal_tile_lays(board, corp, special=private, first_special_lay=first, **common)
+        if ability.must_lay_all and ability.connect:  # C-P, B&S: both hexes, joined
+            moves.extend(_joined_pairs(board, corp, private, ability.hexes, lays, common))
+            continue
         if ability.must_lay_all and lays:
             by_hex: dict[str, TileLay] = {}
             for lay in lays:

@@ -27,6 +27,7 @@ from route18xx.engine.facts.gamedata import HexId
 from route18xx.engine.board.network import reach
 from route18xx.engine.inputs.state_file import RouteState
 from route18xx.engine.board.tile_abilities import tile_ability
+from route18xx.engine.board.state_rules import teleport_privates, uses_tile_action
 from route18xx.engine.board.tile_lay import TileLay, legal_tile_lays
 from route18xx.engine.turn.turn_normal_lays import NormalLays
 from route18xx.engine.turn.turn_private_lays import PrivateLays
@@ -66,13 +67,19 @@ def _private_options(
     state: RouteState, board: Board, lays: PrivateLays, cash: int | None
 ) -> list[tuple[TileLay, ...]]:
     """What one private may lay now, each option whole (§7.4: the Great Wall's two tiles
-    one after the other and joined; §7.5: the ferry's two tiles together)."""
+    one after the other and joined; §7.5: the ferry's two tiles together; 18Chesapeake's
+    C-P and B&S: a tile on each of their two hexes, the second joining the first,
+    ``must_lay_all`` with ``connect``)."""
     ability, private = lays.ability, lays.private
     done = [h for h, p in state.tiles_laid if p == private]
     left = None if ability.count is None else ability.count - len(done)
     if left is not None and left <= 0:
         return []
     firsts = lays.firsts(board, cash)
+    if ability.must_lay_all and ability.connect:  # 18Chesapeake's C-P and B&S: both, joined
+        return [(lay, second) for lay in firsts if lay.hex == ability.hexes[0]
+                for second in lays.seconds(_with(board, lay), lay, cash)
+                if {lay.hex, second.hex} == set(ability.hexes)]
     if ability.must_lay_all:
         by_hex: dict[HexId, TileLay] = {}
         for lay in firsts:
@@ -83,9 +90,13 @@ def _private_options(
     options: list[tuple[TileLay, ...]] = [(lay,) for lay in firsts]
     if ability.connect and (left is None or left >= 2) and not done:
         for lay in firsts:
-            after = board.with_tile(lay.hex, board.data.tiles[lay.tile], lay.rotation)
-            options.extend((lay, second) for second in lays.seconds(after, lay, cash))
+            options.extend((lay, second) for second in lays.seconds(_with(board, lay), lay, cash))
     return options
+
+
+def _with(board: Board, lay: TileLay) -> Board:
+    """``board`` with ``lay``'s tile in place."""
+    return board.with_tile(lay.hex, board.data.tiles[lay.tile], lay.rotation)
 
 
 def lay_boards(
@@ -102,7 +113,8 @@ def lay_boards(
         phase=state.phase, rule_set=state.rule_set, owned_privates=state.privates,
         player_owned_blockers=player_owned_blockers(state),
     )
-    normal_left = not any(p is None for _, p in state.tiles_laid)
+    teleports = teleport_privates(state.data, state.rule_set.name)
+    normal_left = not any(uses_tile_action(p, teleports) for _, p in state.tiles_laid)
     normal_lays = NormalLays(state.board, corp, common)
     privates: list[PrivateLays] = []
     for p in sorted(state.privates):
@@ -134,12 +146,15 @@ def lay_boards(
         for private in privates:
             if private.private in used:
                 continue
+            teleport = private.private in teleports  # the turn's tile action (RULES.md §6.5)
+            if teleport and not normal:
+                continue
             for option in _private_options(state, board, private, cash):
                 after = board
                 for lay in option:
                     after = after.with_tile(lay.hex, after.data.tiles[lay.tile], lay.rotation)
-                walk(after, lays + option, cost + sum(l.cost for l in option), normal,
-                     used | {private.private})
+                walk(after, lays + option, cost + sum(l.cost for l in option),
+                     normal and not teleport, used | {private.private})
 
     walk(state.board, (), 0, normal_left, frozenset())
     boards = list(found.values())

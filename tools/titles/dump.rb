@@ -257,7 +257,10 @@ def market_facts(game)
 end
 
 def rule_set_facts(game, optional_rules)
-  tiles = game.all_tiles.group_by(&:name).map { |name, copies| { 'name' => name, 'count' => copies.size } }
+  tiles = game.all_tiles.group_by(&:name).map do |name, copies|
+    # an unlimited tile (18Chesapeake's 7, 8, 9) is one copy the engine adds to as it is laid
+    { 'name' => name, 'count' => copies.size }.merge(copies.first.unlimited ? { 'unlimited' => true } : {})
+  end
   trains = game.depot.trains
   {
     'optional_rules' => optional_rules,

@@ -144,6 +144,8 @@ def replay_differences(log: Mapping[str, Any], run: Mapping[str, Any]) -> list[s
 
     try:
         state = api.state_from_log(log, run["action_id"])
+    except api.RouteLevelOnly:  # a title played at route level only (1889, 18Chesapeake)
+        return None
     except api.MalformedInput as exc:
         if exc.field == "title" or "title" in exc.reason:  # a title read at route level only
             return None

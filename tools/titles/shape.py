@@ -231,7 +231,8 @@ def special_only_tiles(raw: Raw) -> set[str]:
 
 def tiles_json(raw: Raw) -> dict[str, Json]:
     special = special_only_tiles(raw)
-    counts = {rs: {t["name"]: t["count"] for t in facts["tiles"]} for rs, facts in raw["rule_sets"].items()}
+    counts = {rs: {t["name"]: None if t.get("unlimited") else t["count"] for t in facts["tiles"]}
+              for rs, facts in raw["rule_sets"].items()}  # None: unlimited (18Chesapeake's 7, 8, 9)
     tiles: list[dict[str, Json]] = []
     for tile in raw["supply"]:
         name = tile["name"]
