@@ -18,6 +18,9 @@ state again:
 * 18Chesapeake, 244 real states: median 0.7 ms / 0.3 ms, p95 3.8 ms / 0.7 ms, worst 7.1 ms
   (1905 #537) / 2.7 ms; 27 hard boards worst 5.5 ms first seen; the sweep (108 boards)
   slowest 109 ms (3055 #589 grown by 14 lays, a 6 and a D), one over 100 ms, none over 250.
+* 1882, 288 real states: median 0.8 ms / 0.3 ms, p95 7.6 ms / 0.8 ms, worst 98 ms
+  (1882_game_end_stock_market #891) / 14 ms; 27 hard boards worst 144 ms first seen (5236
+  #1106 grown by 12 lays, a 6 and a D); the sweep (108 boards) slowest 23 ms.
 
 Writes ``.benchmarks/<title>_summary.json``.
 """

@@ -57,7 +57,7 @@ def _most_trains(data: GameData) -> int:
 
 def _all_tokens(data: GameData) -> int:
     """Every company's station tokens together (RULES.md §2.5)."""
-    return sum(len(c.token_prices) for c in data.corporations.values())
+    return sum(c.stations for c in data.corporations.values())
 
 
 def _first_phase_of(data: GameData, train: TrainDef) -> PhaseDef:
@@ -234,7 +234,7 @@ def check_token_total(tokens_raw: Sequence[Any], data: GameData) -> None:
 
 def check_token_owner(where: str, corp: CorporationDef, placed_before: int) -> None:
     """A company places at most its own station tokens (RULES.md §2.5, §6.6)."""
-    count = len(corp.token_prices)
+    count = corp.stations
     if placed_before >= count:
         raise MalformedInput(
             where,
@@ -327,8 +327,9 @@ def uses_tile_action(private: str | None, teleports: Collection[str]) -> bool:
 
 
 def _most_lays(data: GameData, rule_set: str) -> int:
-    """The lays a turn may hold: one tile action and every private's (RULES.md §6.5, §7)."""
-    return 1 + sum(data.derived_for(_private_lays, rule_set).values())
+    """The lays a turn may hold: its normal lays (one, or 1882's two: ``GameData.tile_lays``)
+    and every private's (RULES.md §6.5, §7)."""
+    return len(data.tile_lays) + sum(data.derived_for(_private_lays, rule_set).values())
 
 
 def check_lay_count(laid: Sequence[Any], data: GameData, rule_set: str) -> None:
@@ -350,11 +351,13 @@ def check_lay(
     earlier: Sequence[tuple[str, str | None]],
     lays: dict[str, int],
     teleports: Collection[str] = (),
+    normal_lays: int = 1,
 ) -> None:
     """One entry of ``tiles_laid``: not a repeat, within the turn's allowance.
 
-    One normal tile action per turn (RULES.md §6.5), a teleport's lay being that action
-    (``teleport_privates``); a private lays at most its ability's count (RULES.md §7:
+    One normal tile action per turn (RULES.md §6.5; ``normal_lays`` of them in a title that
+    lays more, 1882's two), a teleport's lay being that action (``teleport_privates``); a
+    private lays at most its ability's count (RULES.md §7:
     Great Wall and the ferry two, the others one).
     """
     where = f"tiles_laid[{index}]"
@@ -362,9 +365,15 @@ def check_lay(
         raise MalformedInput(where, f"the lay on {hex_id} is listed twice")
     same = sum(1 for _, p in earlier if p == private)
     actions = sum(1 for _, p in earlier if uses_tile_action(p, teleports))
-    if uses_tile_action(private, teleports) and actions >= 1:
+    teleported = any(p in teleports for _, p in earlier)
+    if uses_tile_action(private, teleports) and (
+            teleported or actions >= normal_lays or (actions and private is not None)):
+        # a teleport is the turn's only tile action
         raise MalformedInput(
             where, "a company has one tile action per turn (RULES.md §6.5); this is its 2nd"
+            if normal_lays == 1 or teleported or private is not None else
+            f"a company has {normal_lays} normal tile lays per turn (18xx.games TILE_LAYS); "
+            f"this is its {ordinal(actions + 1)}"
         )
     if private is not None:
         allowed = lays.get(private, 0)

@@ -9,7 +9,7 @@ gives them types. Which titles exist and how they differ is ``engine.titles``.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from importlib import resources
@@ -280,6 +280,14 @@ class CorporationDef:
     share_percents: tuple[int, ...]
     #: The company's colour as 18xx.games prints it (tokens, charters, pictures).
     color: str = "#808080"
+    #: Its station tokens that other companies place (1882's CN: the neutral stations,
+    #: one in each other corporation's charter; corporations.json ``neutral_tokens``).
+    placed_by_others: int = 0
+
+    @property
+    def stations(self) -> int:
+        """Every station token of the company that a board may hold (RULES.md §2.5)."""
+        return len(self.token_prices) + self.placed_by_others
 
 
 @dataclass(frozen=True)
@@ -292,6 +300,35 @@ class CompanyDef:
     max_price: float
     abilities: tuple[Mapping[str, Any], ...]
     summary: str
+
+
+@dataclass(frozen=True)
+class LaySlot:
+    """One of the normal tile lays of a corporation's turn (18xx.games ``TILE_LAYS``): may it
+    lay a tile on an empty hex (``lay``; ``"not_if_upgraded"``: only if no earlier lay of the
+    turn was an upgrade), may it upgrade, and what it costs beyond terrain (1882's second
+    lay: $20)."""
+
+    lay: bool | Literal["not_if_upgraded"]
+    upgrade: bool
+    cost: int = 0
+
+
+#: One lay or upgrade a turn, at no cost beyond terrain (RULES.md §6.5; 18xx.games base).
+ONE_LAY = (LaySlot(True, True, 0),)
+
+
+@dataclass(frozen=True)
+class HexPairBonus:
+    """A bonus a route earns once when it stops on a hex of ``first`` and on a hex of
+    ``second`` (the two sets may be one: a stop there earns it). ``name`` and ``source``
+    explain it (1882's Hudson Bay bonus: I1 or B2, and B12, ``g_1882/game.rb revenue_for``)."""
+
+    value: int
+    first: frozenset[HexId]
+    second: frozenset[HexId]
+    name: str
+    source: str
 
 
 @dataclass(frozen=True)
@@ -328,6 +365,15 @@ class GameData(Derives):
     #: ``route_base_revenue``: a D earns ``diesel``; ``route_rules.json``; empty when no
     #: stop pays by train).
     train_stop_values: Mapping[str, str] = field(default_factory=dict)
+    #: Bonuses a route earns for stopping on a hex of each of two sets, for every company
+    #: (1882's Hudson Bay bonus; ``route_rules.json`` ``route_bonuses``); empty without them.
+    route_bonuses: tuple[HexPairBonus, ...] = ()
+    #: Companies whose station tokens are neutral: a city holding one never blocks a route
+    #: (1882's CN; 18xx.games ``City#blocks?``; ``route_rules.json`` ``neutral_stations``).
+    neutral_stations: frozenset[CorpId] = frozenset()
+    #: The normal tile lays of a turn, in order (``route_rules.json`` ``tile_lays``: 1882's
+    #: two yellow lays or one upgrade); one lay or upgrade by default.
+    tile_lays: tuple[LaySlot, ...] = ONE_LAY
 
     def stop_column(self, train: str) -> str | None:
         """The revenue column train ``train`` earns where a stop lists it (``train_stop_values``)."""
@@ -467,11 +513,20 @@ IMPLEMENTED_ABILITIES = frozenset(
 
 def implemented_abilities(
     raw: Sequence[Mapping[str, Any]], company: str, title: str,
+    outside_route_level: Collection[str] = (),
 ) -> tuple[Mapping[str, Any], ...]:
     """A private's abilities, each of a type the engine implements; ``TitleDataError``
-    naming the title, the company and the type otherwise (issue 33: never ignored)."""
+    naming the title, the company and the type otherwise (issue 33: never ignored).
+
+    ``outside_route_level``: the types a title played at route level only says it holds and
+    the engine reads without playing, their effect lying outside a route decision
+    (``route_rules.json`` ``abilities_outside_route_level``, each with why: 1882's NWR token
+    move, TB's river income, SC's close at phase 6). Such a title names what its games lack
+    (``Title.game_level_missing``), so no game of it is played with them ignored."""
     for ability in raw:
         kind = ability.get("type")
+        if kind in outside_route_level:
+            continue
         if kind not in IMPLEMENTED_ABILITIES:
             raise TitleDataError(
                 f"{title}: {company}'s ability {kind!r} is not implemented by the engine "
@@ -550,6 +605,7 @@ def _game_data(title: str) -> GameData:
         )
         for t in _load("trains", title)["trains"]
     }
+    corps_raw = _load("corporations", title)["corporations"]
     corporations = {
         c["sym"]: CorporationDef(
             sym=c["sym"],
@@ -563,11 +619,15 @@ def _game_data(title: str) -> GameData:
             max_ownership_percent=c["max_ownership_percent"],
             share_percents=tuple(s["percent"] for s in c["shares"]),
             color=c.get("color", "#808080"),
+            placed_by_others=sum(1 for o in corps_raw for t in o.get("neutral_tokens", ())
+                                 if t["owner"] == c["sym"]),
         )
-        for c in _load("corporations", title)["corporations"]
+        for c in corps_raw
     }
     companies_raw = _load("companies", title)
     tiles = _with_ability_hexes(tiles, companies_raw)
+    route_rules = _load("route_rules", title, {})
+    outside = frozenset(route_rules.get("abilities_outside_route_level", {}))
     companies = {
         rule_set: tuple(
             CompanyDef(
@@ -577,14 +637,13 @@ def _game_data(title: str) -> GameData:
                 revenue=c["revenue"],
                 min_price=c["min_price"],
                 max_price=c["max_price"],
-                abilities=implemented_abilities(c["abilities"], c["sym"], title),
+                abilities=implemented_abilities(c["abilities"], c["sym"], title, outside),
                 summary=c["summary"],
             )
             for c in companies_raw[rule_set]
         )
         for rule_set in companies_raw
     }
-    route_rules = _load("route_rules", title, {})
     mine = route_rules.get("mine")
     layout = map_raw["layout"]
     if layout not in LAYOUTS:
@@ -604,4 +663,11 @@ def _game_data(title: str) -> GameData:
         rule_sections=dict(route_rules.get("rule_sections", {})),
         layout=layout,
         train_stop_values=dict(route_rules.get("train_stop_values", {})),
+        route_bonuses=tuple(
+            HexPairBonus(b["value"], frozenset(b["first"]), frozenset(b["second"]), b["name"], b["source"])
+            for b in route_rules.get("route_bonuses", ())
+        ),
+        neutral_stations=frozenset(route_rules.get("neutral_stations", {}).get("corporations", ())),
+        tile_lays=tuple(LaySlot(t["lay"], t["upgrade"], t.get("cost", 0))
+                        for t in route_rules.get("tile_lays", {}).get("lays", ())) or ONE_LAY,
     )

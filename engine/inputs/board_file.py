@@ -97,7 +97,7 @@ def _laid_tile(data: GameData, hex_id: str, name: str, rotation: int) -> _Laid |
 
 def _token_counts(data: GameData) -> dict[str, int]:
     """Company → its station tokens (RULES.md §2.5)."""
-    return {sym: len(c.token_prices) for sym, c in data.corporations.items()}
+    return {sym: c.stations for sym, c in data.corporations.items()}
 
 
 def parse_board(

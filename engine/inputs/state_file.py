@@ -168,7 +168,7 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
             raise MalformedInput(
                 f"tiles_laid[{i}].private", f"unknown private company {excerpt(private)}"
             )
-        rules.check_lay(i, hex_id, private, laid, lays, teleports)
+        rules.check_lay(i, hex_id, private, laid, lays, teleports, len(data.tile_lays))
         laid.append((hex_id, private))
     return RouteState(
         rule_set,

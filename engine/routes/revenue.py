@@ -2,7 +2,9 @@
 
 * A stop is priced for the newest tile colour of the current phase (§4.1).
 * A route that visits a node on the company's home hex and one on its
-  destination hex earns the destination bonus (§5.2), per route.
+  destination hex earns the destination bonus (§5.2), per route; a title's own bonuses
+  for stops on two sets of hexes are read the same way (``route_bonuses``: 1882's Hudson
+  Bay bonus).
 * A route with a stop on the mine hex earns the mine subsidy for the treasury,
   reported apart from revenue (§5.3).
 
@@ -65,13 +67,54 @@ def destination_rule(corp: CorporationDef) -> DestinationRule | None:
     return DestinationRule(corp.home_hex, corp.destination_hex, corp.destination_bonus)
 
 
-def destination_bonus(stop_hexes: Iterable[HexId], corp: CorporationDef) -> int:
-    """ROUTES.md §5.2: home hex and destination hex both among the route's stops."""
+@dataclass(frozen=True)
+class RouteBonus:
+    """A bonus a route earns once when it stops on a hex of ``first`` and on a hex of
+    ``second`` (the solver's ``PairBonus``): the destination bonus (ROUTES.md §5.2) and a
+    title's own (``GameData.route_bonuses``: 1882's Hudson Bay bonus). ``rule`` says why."""
+
+    value: int
+    first: frozenset[HexId]
+    second: frozenset[HexId]
+    rule: str
+    #: What a picture calls it ("destination bonus", "Hudson Bay bonus").
+    name: str = "destination bonus"
+
+    def earned(self, stop_hexes: Iterable[HexId]) -> bool:
+        hexes = set(stop_hexes)
+        return bool(self.first & hexes) and bool(self.second & hexes)
+
+
+def route_bonuses(corp: CorporationDef, data: GameData) -> tuple[RouteBonus, ...]:
+    """Every bonus a route of ``corp`` may earn, the one place they are read (the validator,
+    the route problem's pair bonuses, the suggestion bound and the breakdown price them from
+    here): its destination (``destination_rule``), then the title's (``route_bonuses``)."""
+    out: list[RouteBonus] = []
     rule = destination_rule(corp)
-    if rule is None:
-        return 0
+    if rule is not None:
+        out.append(RouteBonus(
+            rule.bonus, frozenset({rule.home_hex}), frozenset({rule.destination_hex}),
+            f"{data.rule_section('destination_bonus')}: {corp.sym} home {corp.home_hex} and "
+            f"destination {corp.destination_hex} on one route"))
+    for b in data.route_bonuses:
+        out.append(RouteBonus(
+            b.value, b.first, b.second,
+            f"{b.source}: the {b.name}, a stop on {' or '.join(sorted(b.first))} and one on "
+            f"{' or '.join(sorted(b.second))}", b.name))
+    return tuple(out)
+
+
+def bonus_names(stop_hexes: Iterable[HexId], bonuses: Iterable[RouteBonus]) -> str:
+    """The names of the ``bonuses`` a route stopping on ``stop_hexes`` earns, joined by
+    "and" ("destination bonus"; "" when it earns none)."""
     hexes = set(stop_hexes)
-    return rule.bonus if rule.home_hex in hexes and rule.destination_hex in hexes else 0
+    return " and ".join(dict.fromkeys(b.name for b in bonuses if b.earned(hexes)))
+
+
+def bonus_of(stop_hexes: Iterable[HexId], bonuses: Iterable[RouteBonus]) -> int:
+    """What a route stopping on ``stop_hexes`` earns of ``bonuses`` (each once)."""
+    hexes = set(stop_hexes)
+    return sum(b.value for b in bonuses if b.earned(hexes))
 
 
 def stop_subsidy(hex_id: HexId, data: GameData) -> int:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Collection, Sequence
 
 from route18xx.engine.board.board import Board
 from route18xx.engine.answer.budget import AnswerBudget
@@ -32,12 +32,14 @@ from route18xx.engine.facts.gamedata import GameData
 from route18xx.engine.suggest.move_words import move_text, tile_exits
 from route18xx.engine.board.network import reach
 from route18xx.engine.answer.optimize import Optimum, optimize
-from route18xx.engine.routes.revenue import destination_bonus, route_subsidy, stop_value
+from route18xx.engine.routes.revenue import bonus_of, route_bonuses, route_subsidy, stop_value
 from route18xx.engine.answer.problem_builder import build_problem
 from route18xx.engine.inputs.state_file import RouteState
 from route18xx.engine.suggest.suggest_report import MoveKind, MoveLayReport, MoveReport
 from route18xx.engine.board.tile_lay import TileLay, legal_tile_lays
 from route18xx.engine.board.tile_abilities import tile_ability
+from route18xx.engine.board.lay_slots import next_slot, slot_lays, was_upgrade
+from route18xx.engine.facts.gamedata import LaySlot
 from route18xx.engine.board.state_rules import teleport_privates, uses_tile_action
 from route18xx.engine.board.token_place import legal_token_placements, next_token_price
 
@@ -160,6 +162,16 @@ def player_owned_blockers(state: RouteState) -> frozenset[str]:
     return state.data.hex_blockers(state.rule_set.name) - set(state.privates)
 
 
+def turn_slot(state: RouteState, teleports: Collection[str]) -> LaySlot | None:
+    """The slot of the turn's next normal lay (``lay_slots.next_slot``) after the lays
+    ``state.tiles_laid`` lists; None when a teleport took the turn's tile action or no
+    normal lay is left."""
+    if any(p in teleports for _, p in state.tiles_laid):
+        return None
+    upgrades = [was_upgrade(state.board, h) for h, p in state.tiles_laid if p is None]
+    return next_slot(state.data.tile_lays, upgrades)
+
+
 def _joined_pairs(board: Board, corp: str, private: str, hexes: Sequence[str],
                   firsts: Sequence[TileLay], common: dict[str, Any]) -> list[Move]:
     """A private's two lays made together, one on each of its two hexes, the second joining
@@ -190,9 +202,10 @@ def candidate_moves(state: RouteState, include_tokens: bool = False) -> list[Mov
     )
     teleports = teleport_privates(board.data, state.rule_set.name)
     used_normal = any(uses_tile_action(private, teleports) for _, private in state.tiles_laid)
+    slot = turn_slot(state, teleports)  # the next normal lay (1882: a second one, $20 more)
     moves: list[Move] = []
-    if not used_normal:
-        for lay in legal_tile_lays(board, corp, **common):
+    if slot is not None:
+        for lay in slot_lays(board, slot, legal_tile_lays(board, corp, **common), state.cash):
             moves.append(Move("tile", (lay,), lay.hex, None, lay.cost))
     for private in sorted(state.privates):
         ability = tile_ability(state.rule_set, private, board.data)
@@ -250,7 +263,7 @@ def income_bound(state: RouteState) -> int:
         priced[col] = (costly, free)
     hexes = {h for h, _ in net.nodes}
     corp = state.corporation
-    bonus = destination_bonus(hexes, corp)  # an upper bound: any train may reach both
+    bonus = bonus_of(hexes, route_bonuses(corp, board.data))  # a bound: any train may reach both
     subsidy = route_subsidy(hexes, board.data)
     total = 0
     for train in state.trains:

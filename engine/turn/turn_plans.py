@@ -27,6 +27,7 @@ from route18xx.engine.facts.gamedata import HexId
 from route18xx.engine.board.network import reach
 from route18xx.engine.inputs.state_file import RouteState
 from route18xx.engine.board.tile_abilities import tile_ability
+from route18xx.engine.board.lay_slots import is_upgrade, next_slot, slot_lays, was_upgrade
 from route18xx.engine.board.state_rules import teleport_privates, uses_tile_action
 from route18xx.engine.board.tile_lay import TileLay, legal_tile_lays
 from route18xx.engine.turn.turn_normal_lays import NormalLays
@@ -114,7 +115,11 @@ def lay_boards(
         player_owned_blockers=player_owned_blockers(state),
     )
     teleports = teleport_privates(state.data, state.rule_set.name)
-    normal_left = not any(uses_tile_action(p, teleports) for _, p in state.tiles_laid)
+    slots = state.data.tile_lays  # the turn's normal lays (``lay_slots``)
+    made = () if any(p in teleports for _, p in state.tiles_laid) else tuple(
+        was_upgrade(state.board, h) for h, p in state.tiles_laid if p is None)
+    normal_left = not any(p in teleports for _, p in state.tiles_laid) and \
+        next_slot(slots, made) is not None
     normal_lays = NormalLays(state.board, corp, common)
     privates: list[PrivateLays] = []
     for p in sorted(state.privates):
@@ -126,8 +131,10 @@ def lay_boards(
     found: dict[Any, LayBoard] = {}
     seen: set[Any] = set()
 
-    def walk(board: Board, lays: tuple[TileLay, ...], cost: int, normal: bool,
+    def walk(board: Board, lays: tuple[TileLay, ...], cost: int, normal: tuple[bool, ...] | None,
              used: frozenset[str]) -> None:
+        """``normal``: the turn's normal lays so far, each an upgrade or not (None: a
+        teleport took the turn's tile action)."""
         signature = (tuple(sorted((h, p.tile.name, p.rotation) for h, p in board.placed.items())),
                      normal, used)
         if signature in seen:
@@ -139,24 +146,25 @@ def lay_boards(
         if known is None or cost < known.cost:
             found[signature[0]] = LayBoard(lays, board, cost)
         cash = None if state.cash is None else state.cash - cost
-        if normal:
-            for lay in normal_lays.lays(board, cash):
+        slot = None if normal is None else next_slot(slots, normal)
+        if slot is not None and normal is not None:
+            for lay in slot_lays(board, slot, normal_lays.lays(board, cash), cash):
                 after = board.with_tile(lay.hex, board.data.tiles[lay.tile], lay.rotation)
-                walk(after, lays + (lay,), cost + lay.cost, False, used)
+                walk(after, lays + (lay,), cost + lay.cost, normal + (is_upgrade(board, lay),), used)
         for private in privates:
             if private.private in used:
                 continue
             teleport = private.private in teleports  # the turn's tile action (RULES.md §6.5)
-            if teleport and not normal:
+            if teleport and normal != ():
                 continue
             for option in _private_options(state, board, private, cash):
                 after = board
                 for lay in option:
                     after = after.with_tile(lay.hex, after.data.tiles[lay.tile], lay.rotation)
                 walk(after, lays + option, cost + sum(l.cost for l in option),
-                     normal and not teleport, used | {private.private})
+                     None if teleport else normal, used | {private.private})
 
-    walk(state.board, (), 0, normal_left, frozenset())
+    walk(state.board, (), 0, made if normal_left else None, frozenset())
     boards = list(found.values())
     return _without_inert_private_lays(boards, corp)
 

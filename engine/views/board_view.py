@@ -18,7 +18,7 @@ from route18xx.engine.board.board import Board, split_node_id
 from route18xx.engine.errors import MalformedInput
 from route18xx.engine.facts.gamedata import HexDef, HexId, RevenueCenter, TileDef
 from route18xx.engine.facts.hexgrid import facing_edge
-from route18xx.engine.routes.revenue import mine_rule
+from route18xx.engine.routes.revenue import bonus_names, mine_rule, route_bonuses
 from route18xx.engine.routes.route_judge import judge_routes, parse_route_specs, check_route_references
 from route18xx.engine.inputs.state_file import RouteState
 from route18xx.engine.suggest.suggest_report import MoveReport
@@ -150,6 +150,9 @@ class RouteWalk:
     subsidy: int
     legal: bool
     violations: tuple[str, ...]
+    #: What the route's bonus is called (``revenue.bonus_names``: "destination bonus",
+    #: 1882's "Hudson Bay bonus").
+    bonus_name: str = "destination bonus"
 
     @property
     def hexes(self) -> tuple[HexId, ...]:
@@ -287,13 +290,16 @@ def route_walks_of(state: RouteState, routes_raw: Any, field: str = "routes") ->
     specs = parse_route_specs(routes_raw, state.data, field)
     check_route_references(state, specs)
     judgement = judge_routes(state, specs)
+    bonuses = route_bonuses(state.corporation, state.data)
     walks = []
     for judged in judgement.routes:
         legs = _walk(state.board, judged.stops, judged.chains) if judged.chains else ()
+        names = bonus_names((split_node_id(s)[0] for s in judged.stops), bonuses) if judged.bonus else ""
         walks.append(RouteWalk(
             train=judged.train, stops=tuple(judged.stops), legs=legs,
             revenue=judged.revenue, bonus=judged.bonus, subsidy=judged.subsidy,
             legal=not judged.violations, violations=tuple(judged.violations),
+            bonus_name=names or "destination bonus",
         ))
     return walks
 

@@ -64,7 +64,7 @@ def test_the_run_through_a_full_city_is_illegal() -> None:
     ])
     assert not report["legal"]
     assert report["violations"] == [
-        "route 2 (3-3): city I2-0 is full of other companies' tokens and can only end a route"]
+        "route 2 (3-train): Marugame is full of other companies' tokens and can only end a route"]
 
 
 def test_one_run_left_income_on_the_table() -> None:

@@ -196,7 +196,7 @@ def corporation_facts(game, corp)
     'coordinates' => plain(corp.coordinates),
     'city' => corp.city,
     'location_name' => corp.coordinates.is_a?(String) ? game.hex_by_id(corp.coordinates)&.location_name : nil,
-    'token_prices' => corp.tokens.map(&:price),
+    'token_prices' => corp.tokens.select { |t| t.corporation == corp }.map(&:price),
     'float_percent' => corp.float_percent,
     'max_ownership_percent' => corp.max_ownership_percent,
     'capitalization' => plain(corp.capitalization),
@@ -204,7 +204,16 @@ def corporation_facts(game, corp)
     'color' => plain(corp.color),
     'text_color' => plain(corp.text_color),
     'destination_coordinates' => plain(corp.destination_coordinates),
-  }
+  }.merge(neutral_tokens(corp))
+end
+
+# Tokens a corporation holds that belong to another (1882: each corporation's one neutral
+# station, owned by CN, g_1882/game.rb init_corporations); none in most titles.
+def neutral_tokens(corp)
+  others = corp.tokens.reject { |t| t.corporation == corp }
+  return {} if others.empty?
+
+  { 'neutral_tokens' => others.map { |t| { 'owner' => t.corporation.id, 'price' => t.price } } }
 end
 
 def train_facts(train)

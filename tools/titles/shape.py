@@ -68,6 +68,13 @@ COORDINATE_SYSTEMS: dict[str, dict[str, Any]] = {
         },
     },
 }
+#: A flat map whose letters name the rows and numbers the columns (18xx.games ``AXES = {x:
+#: :number, y: :letter}``: 1882): the same directions, the coordinates' parts swapped.
+COORDINATE_SYSTEMS["flat_letter_rows"] = {
+    **COORDINATE_SYSTEMS["flat"],
+    "x": "column number minus 1",
+    "y": "row letter index (A=0, B=1, ...) (doubled-height coordinates)",
+}
 #: The pointy-top system (1888's and 1830's maps).
 COORDINATE_SYSTEM = COORDINATE_SYSTEMS["pointy"]
 
@@ -312,7 +319,10 @@ def map_json(raw: Raw, title_input: Raw) -> dict[str, Json]:
     out_hexes.sort(key=lambda x: (_row_index(x["row_letter"]), x["column_number"]))
     if raw["layout"] not in COORDINATE_SYSTEMS:
         raise ShapeError(f"layout {raw['layout']!r} is not one of {sorted(COORDINATE_SYSTEMS)}")
-    out: dict[str, Json] = {"layout": raw["layout"], "coordinate_system": COORDINATE_SYSTEMS[raw["layout"]]}
+    system = raw["layout"]
+    if system == "flat" and all(h["x"] == hex_position(h["id"])[1] - 1 for h in first.values()):
+        system = "flat_letter_rows"  # 1882: x is the number (``AXES``)
+    out: dict[str, Json] = {"layout": raw["layout"], "coordinate_system": COORDINATE_SYSTEMS[system]}
     if fmt >= 2:
         out["impassable_hex_colors"] = list(raw["impassable_hex_colors"])
     out["hexes"] = out_hexes
@@ -508,6 +518,8 @@ def corporations_json(raw: Raw, title_input: Raw) -> dict[str, Json]:
         item["token_prices"] = list(c["token_prices"])
         if fmt >= 2:
             item["token_count"] = len(c["token_prices"])
+        if c.get("neutral_tokens"):  # another company's tokens it places (1882's CN stations)
+            item["neutral_tokens"] = [dict(t) for t in c["neutral_tokens"]]
         item["float_percent"] = {rs: floats[rs][sym] for rs in floats}
         item["max_ownership_percent"] = c["max_ownership_percent"]
         if fmt >= 2:
