@@ -122,7 +122,7 @@ def route_breakdown(state: RouteState, route: JudgedRoute) -> RouteBreakdown:
     bonus = None
     if route.bonus:  # the bonuses the route earned (``revenue.route_bonuses``), summed
         hexes = {s.hex for s in stops}
-        earned = [b for b in route_bonuses(corp, data) if b.earned(hexes)]
+        earned = [b for b in route_bonuses(state) if b.earned(hexes)]
         first = next(s.node for s in stops if s.hex in earned[0].first)
         second = next(s.node for s in stops if s.hex in earned[0].second)
         bonus = BonusValue(route.bonus, first, second, "; ".join(b.rule for b in earned))

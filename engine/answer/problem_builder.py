@@ -162,7 +162,7 @@ def build_problem(state: RouteState) -> BuiltProblem:
         segment_paths.append(path.key)
 
     pairs: list[PairBonus] = []
-    for rule in route_bonuses(corp, board.data):  # §5.2, and the title's own
+    for rule in route_bonuses(state):  # §5.2, and the title's own
         first = frozenset(i for i, (h, _) in enumerate(stop_keys) if h in rule.first)
         second = frozenset(i for i, (h, _) in enumerate(stop_keys) if h in rule.second)
         if first and second:

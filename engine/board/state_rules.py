@@ -76,19 +76,22 @@ def _rust_phase(data: GameData, train: TrainDef) -> PhaseDef | None:
 # ---- trains (RULES.md §6.9, §8, §9) -------------------------------------------------
 
 
-def check_train_count(trains_raw: Sequence[Any], phase: PhaseDef, data: GameData) -> None:
-    """A company holds at most its phase's train limit (RULES.md §6.9 #3, §8).
+def check_train_count(trains_raw: Sequence[Any], phase: PhaseDef, data: GameData,
+                      corp: CorporationDef | None = None) -> None:
+    """A company holds at most its phase's train limit (RULES.md §6.9 #3, §8), and a company
+    with a higher limit that much more (``CorporationDef.train_limit_increase``: 1856's CGR).
 
     Runs on the list's length alone, before any train is read.
     """
-    most = data.derived(_most_trains)
+    more = corp.train_limit_increase if corp is not None else 0
+    most = data.derived(_most_trains) + more
     if len(trains_raw) > most:
         raise MalformedInput(
             "trains",
             f"lists {len(trains_raw)} trains; no phase allows a company more than {most} "
             "(train limit, RULES.md §6.9 #3)",
         )
-    limit = phase.train_limit
+    limit = phase.train_limit + more
     if len(trains_raw) > limit:
         raise MalformedInput(
             f"trains[{limit}]",

@@ -29,6 +29,9 @@ LAYOUTS: tuple[Layout, ...] = ("pointy", "flat")
 
 #: Tile colours in upgrade order (RULES.md §6.5 #2).
 COLOR_ORDER: tuple[Color, ...] = ("white", "yellow", "green", "brown", "gray")
+#: The colours a revenue may be listed for, oldest first: the tile colours and black, the
+#: colour 1856's phases D and 8 lay (no tile of it: its off-boards list a black value).
+REVENUE_COLORS: tuple[Color, ...] = COLOR_ORDER + ("black",)
 
 _T = TypeVar("_T")
 _K = TypeVar("_K", bound=Hashable)
@@ -112,7 +115,7 @@ class RevenueCenter:
         value = self.revenue.get(color)
         if value is not None:
             return value
-        older = COLOR_ORDER[: COLOR_ORDER.index(color)] if color in COLOR_ORDER else ()
+        older = REVENUE_COLORS[: REVENUE_COLORS.index(color)] if color in REVENUE_COLORS else ()
         for previous in reversed(older):
             if previous in self.revenue:
                 return self.revenue[previous]
@@ -169,6 +172,12 @@ class TileDef(Derives):
     #: parts of the tile on the hex): a hex's printed terrain, and a few tiles' own
     #: (1889's Kotohira tiles 438 and 439 cost ¥80 to upgrade again).
     terrain: tuple[TerrainCost, ...] = ()
+    #: The label the hex's tile takes from a colour on (label, colour): 1856's B-L hexes
+    #: become Bar or Lon in brown, its future L cities L (map.json ``future_label``).
+    future_label: tuple[str, Color] | None = None
+    #: Tiles that may stand on the hex whatever their label (1856's Hamilton L15: its brown
+    #: OO tile upgrades to 123, labelled H; ``route_rules.json`` ``label_exceptions``).
+    label_exempt: frozenset[TileName] = frozenset()
 
     def node(self, index: int) -> RevenueCenter | None:
         for node in self.nodes:
@@ -245,6 +254,9 @@ class PhaseDef:
     #: 18xx.games phase status flags, e.g. ``can_buy_companies_from_other_players``
     #: (1830 phases 2-4: players may buy privates from each other, 1830 RULES.md §14).
     status: tuple[str, ...] = ()
+    #: The rule sets that have the phase, when not all do (1856: D, or 8 in the 8-train
+    #: variant; phases.json ``rule_sets``); empty: every rule set.
+    rule_sets: tuple[str, ...] = ()
 
     @property
     def revenue_color(self) -> Color:
@@ -263,6 +275,9 @@ class TrainDef:
     events: tuple[str, ...]
     exchange_discount: Mapping[str, int]
     exportable: bool
+    #: The rule sets whose depot holds it, when not all do (1856: the D, or the 8 in the
+    #: 8-train variant; trains.json ``count_by_rule_set`` 0 elsewhere); empty: every one.
+    rule_sets: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -283,10 +298,17 @@ class CorporationDef:
     #: Its station tokens that other companies place (1882's CN: the neutral stations,
     #: one in each other corporation's charter; corporations.json ``neutral_tokens``).
     placed_by_others: int = 0
+    #: Station tokens it may hold when not its own charter's (1856's CGR: up to 10 taken
+    #: over from the companies it absorbs; ``route_rules.json`` ``corporation_facts``).
+    station_limit: int | None = None
+    #: Trains it may hold beyond the phase's limit (1856's CGR: one).
+    train_limit_increase: int = 0
 
     @property
     def stations(self) -> int:
         """Every station token of the company that a board may hold (RULES.md §2.5)."""
+        if self.station_limit is not None:
+            return self.station_limit
         return len(self.token_prices) + self.placed_by_others
 
 
@@ -316,6 +338,26 @@ class LaySlot:
 
 #: One lay or upgrade a turn, at no cost beyond terrain (RULES.md §6.5; 18xx.games base).
 ONE_LAY = (LaySlot(True, True, 0),)
+
+
+@dataclass(frozen=True)
+class MarkerBonus:
+    """What a marker pays a route of its company stopping on its hex (1856's port: $20)."""
+
+    value: int
+    name: str
+    source: str
+
+
+@dataclass(frozen=True)
+class HexBonusRight:
+    """A right a company may hold: ``value`` more for each of ``hexes`` a route stops on
+    (1856's bridge, P17 and P19, and tunnel, B13: $10)."""
+
+    name: str
+    hexes: frozenset[HexId]
+    value: int
+    source: str
 
 
 @dataclass(frozen=True)
@@ -374,6 +416,16 @@ class GameData(Derives):
     #: The normal tile lays of a turn, in order (``route_rules.json`` ``tile_lays``: 1882's
     #: two yellow lays or one upgrade); one lay or upgrade by default.
     tile_lays: tuple[LaySlot, ...] = ONE_LAY
+    #: Marker → the bonus a route of the company holding it earns for a stop on the hex
+    #: holding it (1856's port: ``route_rules.json`` ``assignment_bonuses``).
+    assignment_bonuses: Mapping[str, MarkerBonus] = field(default_factory=dict)
+    #: The per-hex bonus rights a company may hold (1856's bridge and tunnel; a state lists
+    #: a company's as ``hex_bonuses``; ``route_rules.json`` ``hex_bonus_rights``).
+    hex_bonus_rights: tuple[HexBonusRight, ...] = ()
+    #: Town tiles that upgrade to a city or plain track in the phases with the status
+    #: ``town_upgrade_status`` (1856's gray phases: ``route_rules.json`` ``town_upgrades``).
+    town_upgrades: Mapping[TileName, tuple[TileName, ...]] = field(default_factory=dict)
+    town_upgrade_status: str | None = None
 
     def stop_column(self, train: str) -> str | None:
         """The revenue column train ``train`` earns where a stop lists it (``train_stop_values``)."""
@@ -464,6 +516,8 @@ def _hex(raw: Mapping[str, Any], marks: Mapping[str, Any]) -> HexDef:
         paths=_paths(raw),
         labels=tuple(raw.get("labels", ())),
         terrain=_terrain(raw),
+        future_label=((raw["future_label"]["label"], raw["future_label"]["color"])
+                      if raw.get("future_label") else None),
     )
     changes = raw.get("by_rule_set") or {}
     for rule_set, fields in changes.items():
@@ -588,6 +642,7 @@ def _game_data(title: str) -> GameData:
             operating_rounds=p["operating_rounds_per_set"],
             corporations_may_buy_privates=p["corporations_may_buy_privates"],
             status=tuple(p.get("status") or ()),
+            rule_sets=tuple(p.get("rule_sets") or ()),
         )
         for p in _load("phases", title)["phases"]
     )
@@ -602,10 +657,13 @@ def _game_data(title: str) -> GameData:
             events=tuple(t["events_on_first_purchase"]),
             exchange_discount=dict(t["exchange_discount"]),
             exportable=t["exportable_at_or_set_end"],
+            rule_sets=tuple(rs for rs, n in (t.get("count_by_rule_set") or {}).items() if n != 0)
+            if 0 in (t.get("count_by_rule_set") or {}).values() else (),
         )
         for t in _load("trains", title)["trains"]
     }
     corps_raw = _load("corporations", title)["corporations"]
+    corp_facts = _load("route_rules", title, {}).get("corporation_facts", {})
     corporations = {
         c["sym"]: CorporationDef(
             sym=c["sym"],
@@ -621,6 +679,8 @@ def _game_data(title: str) -> GameData:
             color=c.get("color", "#808080"),
             placed_by_others=sum(1 for o in corps_raw for t in o.get("neutral_tokens", ())
                                  if t["owner"] == c["sym"]),
+            station_limit=corp_facts.get(c["sym"], {}).get("stations"),
+            train_limit_increase=corp_facts.get(c["sym"], {}).get("train_limit_increase", 0),
         )
         for c in corps_raw
     }
@@ -645,6 +705,9 @@ def _game_data(title: str) -> GameData:
         for rule_set in companies_raw
     }
     mine = route_rules.get("mine")
+    for hex_id, exception in route_rules.get("label_exceptions", {}).items():
+        h = hexes[hex_id]
+        hexes[hex_id] = replace(h, preprinted=replace(h.preprinted, label_exempt=frozenset(exception["tiles"])))
     layout = map_raw["layout"]
     if layout not in LAYOUTS:
         raise TitleDataError(f"{title}: map.json layout {layout!r} is not one of {list(LAYOUTS)}")
@@ -670,4 +733,10 @@ def _game_data(title: str) -> GameData:
         neutral_stations=frozenset(route_rules.get("neutral_stations", {}).get("corporations", ())),
         tile_lays=tuple(LaySlot(t["lay"], t["upgrade"], t.get("cost", 0))
                         for t in route_rules.get("tile_lays", {}).get("lays", ())) or ONE_LAY,
+        assignment_bonuses={m: MarkerBonus(b["value"], b["name"], b["source"])
+                            for m, b in route_rules.get("assignment_bonuses", {}).items()},
+        hex_bonus_rights=tuple(HexBonusRight(r["name"], frozenset(r["hexes"]), r["value"], r["source"])
+                               for r in route_rules.get("hex_bonus_rights", ())),
+        town_upgrades={k: tuple(v) for k, v in route_rules.get("town_upgrades", {}).get("upgrades", {}).items()},
+        town_upgrade_status=route_rules.get("town_upgrades", {}).get("phase_status"),
     )

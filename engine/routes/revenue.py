@@ -15,10 +15,13 @@ Destinations and subsidies are the title's data (``CorporationDef.destination_he
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from route18xx.engine.board.board import Board
 from route18xx.engine.facts.gamedata import CorporationDef, GameData, HexId, PhaseDef
+
+if TYPE_CHECKING:
+    from route18xx.engine.inputs.state_file import RouteState
 
 
 @dataclass(frozen=True)
@@ -85,10 +88,14 @@ class RouteBonus:
         return bool(self.first & hexes) and bool(self.second & hexes)
 
 
-def route_bonuses(corp: CorporationDef, data: GameData) -> tuple[RouteBonus, ...]:
-    """Every bonus a route of ``corp`` may earn, the one place they are read (the validator,
-    the route problem's pair bonuses, the suggestion bound and the breakdown price them from
-    here): its destination (``destination_rule``), then the title's (``route_bonuses``)."""
+def route_bonuses(state: RouteState) -> tuple[RouteBonus, ...]:
+    """Every bonus a route of the state's company may earn, the one place they are read (the
+    validator, the route problem's pair bonuses, the suggestion bound and the breakdown price
+    them from here): its destination (``destination_rule``), the title's
+    (``GameData.route_bonuses``), the markers it holds on a hex (1856's port: the marker on
+    the company and on a hex, ``GameData.assignment_bonuses``) and its per-hex rights (1856's
+    bridge and tunnel: one bonus per hex, as 18xx.games sums them over a route's stop hexes)."""
+    corp, data = state.corporation, state.data
     out: list[RouteBonus] = []
     rule = destination_rule(corp)
     if rule is not None:
@@ -101,6 +108,19 @@ def route_bonuses(corp: CorporationDef, data: GameData) -> tuple[RouteBonus, ...
             b.value, b.first, b.second,
             f"{b.source}: the {b.name}, a stop on {' or '.join(sorted(b.first))} and one on "
             f"{' or '.join(sorted(b.second))}", b.name))
+    held = {m for c, m in state.company_markers if c == corp.sym}
+    for hex_id, marker in state.hex_markers:
+        if marker in held:
+            bonus = data.assignment_bonuses[marker]
+            out.append(RouteBonus(bonus.value, frozenset({hex_id}), frozenset({hex_id}),
+                                  f"{bonus.source}: {corp.sym}'s {bonus.name} on {hex_id}", bonus.name))
+    rights = {(frozenset(h), v) for h, v in state.hex_bonuses}
+    for right in data.hex_bonus_rights:
+        if (right.hexes, right.value) in rights:
+            for hex_id in sorted(right.hexes):
+                out.append(RouteBonus(right.value, frozenset({hex_id}), frozenset({hex_id}),
+                                      f"{right.source}: {corp.sym}'s {right.name} right, a stop on {hex_id}",
+                                      f"{right.name} bonus"))
     return tuple(out)
 
 

@@ -234,7 +234,7 @@ def judge_routes(
     """
     board = state.board
     corp = state.corporation
-    bonuses = route_bonuses(corp, board.data)
+    bonuses = route_bonuses(state)
     owned: dict[str, int] = {}
     train_defs: dict[str, TrainDef] = {}
     for t in state.trains:

@@ -263,7 +263,7 @@ def income_bound(state: RouteState) -> int:
         priced[col] = (costly, free)
     hexes = {h for h, _ in net.nodes}
     corp = state.corporation
-    bonus = bonus_of(hexes, route_bonuses(corp, board.data))  # a bound: any train may reach both
+    bonus = bonus_of(hexes, route_bonuses(state))  # a bound: any train may reach both
     subsidy = route_subsidy(hexes, board.data)
     total = 0
     for train in state.trains:

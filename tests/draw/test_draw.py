@@ -122,7 +122,7 @@ def test_each_route_is_drawn_through_exactly_its_hexes_in_order(
 
 
 #: A plain hex of each title's map to lay a bare tile on (1889's map is flat-topped).
-PLAIN_HEX = {"1888": "E9", "1830": "C9", "1889": "D9", "18Chesapeake": "C9", "1882": "E9"}
+PLAIN_HEX = {"1888": "E9", "1830": "C9", "1889": "D9", "18Chesapeake": "C9", "1882": "E9", "1856": "C16"}
 
 
 def _tiles() -> list[tuple[str, dict[str, Any]]]:

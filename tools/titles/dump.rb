@@ -124,14 +124,43 @@ def tile_facts(tile)
     'icons' => tile.icons.map { |i| i.name },
     'blockers' => tile.blockers.map { |b| plain(b) },
     'reservations' => tile.reservations.map { |r| plain(r) },
-  }.merge(tile.blocks_lay ? { 'blocks_lay' => true } : {})
+  }.merge(tile.blocks_lay ? { 'blocks_lay' => true } : {}).merge(future_label(tile))
+end
+
+# The label a hex's tile takes from a colour on (1856's B-L hexes: Bar or Lon in brown, the
+# future L cities), written only where there is one.
+def future_label(tile)
+  label = tile.future_label
+  return {} unless label
+
+  { 'future_label' => { 'label' => label.label.to_s, 'color' => label.color.to_s } }
+end
+
+# The title's own upgrade test of `to` on `from`. A supply tile stands on no hex; a test that
+# reads the tile's hex (1856's Hamilton rule: `from.hex.name`) is asked again with the tile on
+# a plain stand-in hex (white, no label, no city or town), as on any hex but a named one.
+def upgrade_test(game, from, to)
+  game.upgrades_to?(from, to)
+rescue NoMethodError
+  raise unless from.hex.nil?
+
+  begin
+    from.hex = stand_in_hex(game)
+    game.upgrades_to?(from, to)
+  ensure
+    from.hex = nil
+  end
+end
+
+def stand_in_hex(game)
+  game.hexes.find { |h| h.tile.color == :white && h.tile.labels.empty? && h.tile.city_towns.empty? }
 end
 
 # The supply tiles the title's own (non-special) upgrade test accepts on `from`, and the
 # errors the test raised (a title's test may need more than a tile: the shaper refuses those).
 def upgrades(game, from, supply)
   results = supply.map do |to|
-    game.upgrades_to?(from, to)
+    upgrade_test(game, from, to)
   rescue StandardError => e
     "#{e.class}: #{e.message}"
   end
