@@ -127,3 +127,27 @@ def test_the_cgr_holds_ten_stations_and_one_more_train() -> None:
 def test_a_game_is_refused_at_game_level() -> None:
     with pytest.raises(RouteLevelOnly, match="cash crisis"):
         Game("standard", [1, 2, 3], title="1856")
+
+
+def test_suggest_upgrades_by_the_hexs_own_labels() -> None:
+    """1856_game_end_bank #742: Barrie M4 holds the green B-L tile 121; its brown upgrade is
+    127, labelled Bar from brown on (the hex's future label), and ``suggest`` offers it."""
+    state = {k: v for k, v in _real("1856_game_end_bank", 742).items() if k != "tiles_laid"}
+    assert {t["hex"]: t["tile"] for t in state["tiles"]}["M4"] == "121"
+    moves = api.suggest_moves(state, top=400).to_json()["suggestions"]
+    assert ("M4", "127") in {(m["lays"][0]["hex"], m["lays"][0]["tile"]) for m in moves}
+
+
+@pytest.mark.parametrize("phase, allowed", [("5", False), ("6", True)])
+def test_a_town_tile_upgrades_to_track_from_phase_6(phase: str, allowed: bool) -> None:
+    """g_1856/game.rb ``upgrades_to?``: in the gray phases the yellow town tile 4 becomes the
+    plain straight 9 (or the city 57); before them it cannot."""
+    from route18xx.engine.board.tile_lay import make_context, upgrade_refusal
+
+    state = api.read_state(LPS)
+    data = state.data
+    board = state.board.with_tile("M6", data.tiles["4"], 0)
+    ctx = make_context(board, "LPS", phase=phase, rule_set="standard")
+    for target in ("9", "57"):
+        refusal = upgrade_refusal(ctx, data.hexes["M6"], data.tiles["4"], data.tiles[target])
+        assert (refusal is None) == allowed
