@@ -25,9 +25,10 @@ from route18xx.engine.api import place_name as api_place_name
 #: 18xx.games' tile and map colours.
 COLORS: Mapping[str, str] = {
     "white": "#EAE0C8", "yellow": "#FDE900", "green": "#71BF44", "brown": "#CB7745",
-    "gray": "#BCBDC0", "red": "#EC232A", "blue": "#35A7FF",
+    "gray": "#BCBDC0", "red": "#EC232A", "blue": "#35A7FF", "black": "#222",
 }
-PHASE_COLORS = ("yellow", "green", "brown", "gray")
+#: The phase colours a revenue box may show, oldest first (black: 1856's off-boards).
+PHASE_COLORS = ("yellow", "green", "brown", "gray", "black")
 #: Revenue columns paid by train rather than by phase, with their box colour and the
 #: train letter written before the value (1889's off-boards pay a D its diesel value).
 TRAIN_COLUMNS: Mapping[str, tuple[str, str]] = {"diesel": ("#D8D8D8", "D")}
@@ -151,7 +152,8 @@ def _revenue_boxes(layout: Layout, x: float, y: float, node: NodeView, current: 
         out.append(f'<rect x="{num(bx)}" y="{num(y - hgt / 2)}" width="{num(w)}" height="{num(hgt)}" '
                    f'fill="{fill}"{frame}/>')
         label = f"{prefix}{node.printed_revenue[color]}"
-        out.append(text(bx + w / 2, y, label, (0.15 if prefix else 0.2) * s, weight="bold"))
+        ink = {"fill": "#fff"} if color == "black" else {}  # white on the black box
+        out.append(text(bx + w / 2, y, label, (0.15 if prefix else 0.2) * s, weight="bold", **ink))
     out.append("</g>")
     return out
 

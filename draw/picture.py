@@ -145,15 +145,22 @@ def picture(p: Picture) -> str:
 def _grid_labels(layout: Layout, view: BoardView, width: float) -> str:
     """The hex ids' two parts along the edges: on a pointy map the row letters at the sides
     and the column numbers above and below; on a flat map (doubled-height coordinates) the
-    column letters above and below and the row numbers at the sides."""
+    column letters above and below and the row numbers at the sides, or, where the letters
+    name the rows (1882), as on a pointy map."""
     s = layout.size
     rows = sorted({h.y for h in view.hexes})
     cols = sorted({h.x for h in view.hexes})
+    # which part of the id a row or a column shares: 1882's flat map has its letters on the
+    # rows (18xx.games ``AXES = {x: :number, y: :letter}``), 1889's on the columns
+    first = view.hexes[0]
+    letters_on_rows = not layout.flat or len(
+        {h.id.rstrip("0123456789") for h in view.hexes if h.x == first.x}) > 1
+
     def side_of(y: int) -> str:
-        return str(y + 1) if layout.flat else ROWS[y]
+        return ROWS[y] if letters_on_rows else str(y + 1)
 
     def top_of(x: int) -> str:
-        return ROWS[x] if layout.flat else str(x + 1)
+        return str(x + 1) if letters_on_rows else ROWS[x]
 
     reach = APOTHEM * s if layout.flat else s
     out = ['<g id="grid" fill="#555">']

@@ -39,7 +39,7 @@ def _route_line(kind: str, r: DrawnRoute, fmt: str, names: Names) -> LegendLine:
         return LegendLine(f"{kind} {train}: illegal — {reason}", r)
     parts = [f"{kind} {train}: {len(w.stops)} stops {money(w.revenue - w.bonus, fmt)}"]
     if w.bonus:
-        parts.append(f" + destination bonus {money(w.bonus, fmt)}")
+        parts.append(f" + {w.bonus_name} {money(w.bonus, fmt)}")
     parts.append(f" = revenue {money(w.revenue, fmt)}")
     if w.subsidy:
         parts.append(f"; mine subsidy {money(w.subsidy, fmt)} to the treasury; "

@@ -93,7 +93,7 @@ def route_title(r: DrawnRoute, fmt: str, stop: Callable[[str], str] = _same,
     w = r.walk
     text = f"{r.kind} {train(w.train)}: {' – '.join(stop(s) for s in w.stops)}; revenue {money(w.revenue, fmt)}"
     if w.bonus:
-        text += f" (destination bonus {money(w.bonus, fmt)})"
+        text += f" ({w.bonus_name} {money(w.bonus, fmt)})"
     if w.subsidy:
         text += f", mine subsidy {money(w.subsidy, fmt)}, income {money(w.revenue + w.subsidy, fmt)}"
     if not w.legal:

@@ -166,7 +166,7 @@ def test_every_title_answers_a_state_a_check_a_suggestion_and_a_turn_when_instal
     )
     assert listed.returncode == 0, listed.stderr
     states = json.loads(listed.stdout)
-    assert sorted(states) == ["1830", "1888", "1889"] and all(states.values())
+    assert sorted(states) == ["1830", "1856", "1882", "1888", "1889", "18Chesapeake"] and all(states.values())
     for title, state in states.items():
         path = tmp_path / f"{title}.json"
         path.write_text(json.dumps(state))

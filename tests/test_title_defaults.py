@@ -95,3 +95,23 @@ def test_a_state_without_its_title_is_refused_naming_it(missing: object) -> None
         read_state(raw)
     assert refused.value.field == "title"
     assert solve_routes({**raw, "title": "1888"})["revenue"] >= 0  # named, it is read
+
+
+def test_a_title_with_abilities_outside_route_level_plays_at_route_level_only() -> None:
+    """A title's data may name abilities the engine reads without playing (``route_rules.json``
+    ``abilities_outside_route_level``: 1882's NWR token move, 1856's port placement): such a
+    title never starts a game (``Title.game_level_missing`` or an operating step the engine
+    lacks), so no game is played with them ignored."""
+    import json
+
+    from route18xx.engine.errors import RouteLevelOnly
+    from route18xx.engine.game.game import Game
+
+    for name, title in TITLES.items():
+        path = ROOT / "engine" / "data" / name / "route_rules.json"
+        rules = json.loads(path.read_text("utf-8")) if path.exists() else {}
+        if not rules.get("abilities_outside_route_level"):
+            continue
+        rule_set = next(iter(title.rule_sets))
+        with pytest.raises(RouteLevelOnly):
+            Game(rule_set, [1, 2, 3, 4], title=name)

@@ -21,7 +21,7 @@ from route18xx.engine.answer.reports import (
     AnswerBreakdown, BonusValue, CheckReport, Distance, RouteBreakdown, RouteCheckReport,
     StopValue, SubsidyValue, Violation,
 )
-from route18xx.engine.routes.revenue import mine_rule
+from route18xx.engine.routes.revenue import mine_rule, route_bonuses
 from route18xx.engine.routes.route_judge import JudgedRoute, Judgement, train_type
 from route18xx.engine.inputs.state_file import RouteState
 
@@ -120,15 +120,12 @@ def route_breakdown(state: RouteState, route: JudgedRoute) -> RouteBreakdown:
     column = data.stop_column(train_type(route.train))  # a D's diesel value
     stops = _priced(state, zip(facts.stops, (hex_id for hex_id, _ in facts.keys)), column)
     bonus = None
-    if route.bonus:
-        home = next(s.node for s in stops if s.hex == corp.home_hex)
-        dest = next(s.node for s in stops if s.hex == corp.destination_hex)
-        bonus = BonusValue(
-            route.bonus, home, dest,
-            f"{data.rule_section('destination_bonus')}: {corp.sym} home {corp.home_hex} "
-            "and destination "
-            f"{corp.destination_hex} on one route",
-        )
+    if route.bonus:  # the bonuses the route earned (``revenue.route_bonuses``), summed
+        hexes = {s.hex for s in stops}
+        earned = [b for b in route_bonuses(state) if b.earned(hexes)]
+        first = next(s.node for s in stops if s.hex in earned[0].first)
+        second = next(s.node for s in stops if s.hex in earned[0].second)
+        bonus = BonusValue(route.bonus, first, second, "; ".join(b.rule for b in earned))
     mine = data.derived(mine_rule)
     on_mine = [s.node for s in stops if mine is not None and s.hex == mine.hex]
     subsidy = None

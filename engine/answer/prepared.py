@@ -56,7 +56,7 @@ def parse_train_set(state: RouteState, raw: Any, where: str) -> tuple[TrainDef, 
     if not isinstance(raw, list) or not raw:
         raise MalformedInput(where, "must be a non-empty list of train names such as '4'")
     try:
-        rules.check_train_count(raw, state.phase, data)
+        rules.check_train_count(raw, state.phase, data, state.corporation)
     except MalformedInput as exc:
         raise _renamed(exc, "trains", where) from None
     trains: list[TrainDef] = []

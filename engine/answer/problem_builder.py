@@ -26,7 +26,7 @@ from route18xx.engine.board.arrivals import Arrival, HexSide
 from route18xx.engine.board.board import EdgeKey, NodeId, node_id
 from route18xx.engine.facts.gamedata import Color, GameData, HexId, TrainDef
 from route18xx.engine.board.network import walk
-from route18xx.engine.routes.revenue import destination_rule, stop_subsidy
+from route18xx.engine.routes.revenue import route_bonuses, stop_subsidy
 from route18xx.engine.inputs.state_file import RouteState
 from route18xx.solver import NO_SIDE, Junction, PairBonus, RouteProblem, Segment, Stop, Train
 
@@ -161,12 +161,13 @@ def build_problem(state: RouteState) -> BuiltProblem:
         segments.append(Segment(end_1[0], end_2[0], end_1[1], end_2[1], path.label))
         segment_paths.append(path.key)
 
-    rule = destination_rule(corp)
-    bonuses: tuple[PairBonus, ...] = ()
-    if rule is not None:
-        home = frozenset(i for i, (h, _) in enumerate(stop_keys) if h == rule.home_hex)
-        dest = frozenset(i for i, (h, _) in enumerate(stop_keys) if h == rule.destination_hex)
-        bonuses = (PairBonus(rule.bonus, home, dest),) if home and dest else ()
+    pairs: list[PairBonus] = []
+    for rule in route_bonuses(state):  # §5.2, and the title's own
+        first = frozenset(i for i, (h, _) in enumerate(stop_keys) if h in rule.first)
+        second = frozenset(i for i, (h, _) in enumerate(stop_keys) if h in rule.second)
+        if first and second:
+            pairs.append(PairBonus(rule.value, first, second))
+    bonuses = tuple(pairs)
 
     groups = tuple(frozenset(m) for _, m in sorted(group_members.items()) if len(m) > 1)
 

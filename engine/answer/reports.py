@@ -40,7 +40,10 @@ class StopValue(Declared, frozen=True, kw_only=True):
 
 
 class BonusValue(Declared, frozen=True):
-    """The destination bonus of a route and the two stops that earned it (ROUTES.md §5.2)."""
+    """The bonus of a route and the two stops that earned it: the destination bonus (ROUTES.md
+    §5.2; ``home`` and ``destination``), or a title's bonus for two stops on one route (1882's
+    Hudson Bay bonus: ``home`` the stop of its first set, ``destination`` of its second;
+    ``revenue.route_bonuses``). ``value`` is every bonus the route earned, ``rule`` names each."""
 
     value: int
     home: str

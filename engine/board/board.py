@@ -166,7 +166,8 @@ class Board:
         company's token; towns never block. Reserved empty slots count as free.
         """
         return node_blocks(
-            self.geometry(hex_id).nodes.get(index), self.tokens.get((hex_id, index), ()), corp
+            self.geometry(hex_id).nodes.get(index), self.tokens.get((hex_id, index), ()), corp,
+            self.data.neutral_stations,
         )
 
     # -- edits (new boards) --------------------------------------------------
@@ -206,16 +207,21 @@ class Board:
         return Board(self.placed, tokens, self.data, self._arrivals)
 
 
-def node_blocks(node: RevenueCenter | None, held: tuple[CorpId, ...], corp: CorpId) -> bool:
+def node_blocks(node: RevenueCenter | None, held: tuple[CorpId, ...], corp: CorpId,
+                neutral: frozenset[CorpId]) -> bool:
     """``Board.blocks`` for the node ``node`` holding the tokens ``held`` (ROUTES.md §3.8):
-    off-boards block; a city blocks when every slot holds another company's token."""
+    off-boards block; a city blocks when every slot holds another company's token, none of
+    them a neutral station (``GameData.neutral_stations``: 1882's CN, 18xx.games
+    ``City#blocks?``)."""
     if node is None:
         return False
     if node.kind == "offboard":
         return True
     if node.kind == "town":
         return False
-    return corp not in held and len(held) >= node.slots
+    if corp in held or len(held) < node.slots:
+        return False
+    return not (neutral and any(c in neutral for c in held))
 
 
 def city_exits(placed: PlacedTile, city: int) -> frozenset[int]:

@@ -107,6 +107,7 @@ def walk(
     blocked: set[tuple[HexId, int]] = set()
     tiles = board.arrivals
     tokens = board.tokens
+    neutral = board.data.neutral_stations
     taken: set[tuple[HexId, int, int]] = set()  # (hex, path index, end entered by)
     # (the tile's arrivals, the path, the end it is entered by), depth first
     stack: list[tuple[TileArrivals, BoardPath, int]] = []
@@ -131,7 +132,7 @@ def walk(
         if at_node:
             nodes.add(other)
             arrival = here.at_node[other[1]]
-            if path.terminal or node_blocks(arrival.node, tokens.get(other, ()), corp):
+            if path.terminal or node_blocks(arrival.node, tokens.get(other, ()), corp, neutral):
                 if not path.terminal:
                     blocked.add(other)
                 continue

@@ -15,7 +15,7 @@ refused.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any, Sequence
 
 from route18xx.engine.errors import MalformedInput
@@ -57,7 +57,7 @@ def _most_trains(data: GameData) -> int:
 
 def _all_tokens(data: GameData) -> int:
     """Every company's station tokens together (RULES.md §2.5)."""
-    return sum(len(c.token_prices) for c in data.corporations.values())
+    return sum(c.stations for c in data.corporations.values())
 
 
 def _first_phase_of(data: GameData, train: TrainDef) -> PhaseDef:
@@ -76,19 +76,22 @@ def _rust_phase(data: GameData, train: TrainDef) -> PhaseDef | None:
 # ---- trains (RULES.md §6.9, §8, §9) -------------------------------------------------
 
 
-def check_train_count(trains_raw: Sequence[Any], phase: PhaseDef, data: GameData) -> None:
-    """A company holds at most its phase's train limit (RULES.md §6.9 #3, §8).
+def check_train_count(trains_raw: Sequence[Any], phase: PhaseDef, data: GameData,
+                      corp: CorporationDef | None = None) -> None:
+    """A company holds at most its phase's train limit (RULES.md §6.9 #3, §8), and a company
+    with a higher limit that much more (``CorporationDef.train_limit_increase``: 1856's CGR).
 
     Runs on the list's length alone, before any train is read.
     """
-    most = data.derived(_most_trains)
+    more = corp.train_limit_increase if corp is not None else 0
+    most = data.derived(_most_trains) + more
     if len(trains_raw) > most:
         raise MalformedInput(
             "trains",
             f"lists {len(trains_raw)} trains; no phase allows a company more than {most} "
             "(train limit, RULES.md §6.9 #3)",
         )
-    limit = phase.train_limit
+    limit = phase.train_limit + more
     if len(trains_raw) > limit:
         raise MalformedInput(
             f"trains[{limit}]",
@@ -234,7 +237,7 @@ def check_token_total(tokens_raw: Sequence[Any], data: GameData) -> None:
 
 def check_token_owner(where: str, corp: CorporationDef, placed_before: int) -> None:
     """A company places at most its own station tokens (RULES.md §2.5, §6.6)."""
-    count = len(corp.token_prices)
+    count = corp.stations
     if placed_before >= count:
         raise MalformedInput(
             where,
@@ -297,9 +300,11 @@ def private_lays(data: GameData, rule_set: str) -> dict[str, int]:
 
 def _private_lays(data: GameData, rule_set: str) -> dict[str, int]:
     """Lays of the owning corporation's turn only (``tile_abilities.is_turn_lay``: not 1889's
-    Ehime Railway lay at its sale nor the Mitsubishi Ferry's player lay)."""
+    Ehime Railway lay at its sale nor the Mitsubishi Ferry's player lay); a teleport lays one
+    tile (1830's DH, 18Chesapeake's C&OC: ``teleport_privates``)."""
     def turn_lays(c: CompanyDef) -> list[Mapping[str, Any]]:
-        return [a for a in c.abilities if a.get("type") == "tile_lay" and is_turn_lay(a, c.sym)]
+        return [a for a in c.abilities
+                if a.get("type") in ("tile_lay", "teleport") and is_turn_lay(a, c.sym)]
 
     return {
         c.sym: sum(int(a.get("count") or 1) for a in turn_lays(c))
@@ -308,9 +313,26 @@ def _private_lays(data: GameData, rule_set: str) -> dict[str, int]:
     }
 
 
+def teleport_privates(data: GameData, rule_set: str) -> frozenset[str]:
+    """The privates whose lay is a teleport: the corporation's one tile action of the turn
+    (1830 RULES.md §7.3, the DH; 18Chesapeake's C&OC, g_18_chesapeake/entities.rb "counts as
+    the corporation's tile lay action"), so a turn lists it or a normal lay, not both."""
+    return frozenset(
+        c.sym for c in data.companies[rule_set]
+        if any(a.get("type") == "teleport" and is_turn_lay(a, c.sym) for a in c.abilities)
+    )
+
+
+def uses_tile_action(private: str | None, teleports: Collection[str]) -> bool:
+    """Whether a lay of ``tiles_laid`` by ``private`` (None: a normal lay) is the
+    corporation's one tile action of the turn (RULES.md §6.5; ``teleport_privates``)."""
+    return private is None or private in teleports
+
+
 def _most_lays(data: GameData, rule_set: str) -> int:
-    """The lays a turn may hold: one tile action and every private's (RULES.md §6.5, §7)."""
-    return 1 + sum(data.derived_for(_private_lays, rule_set).values())
+    """The lays a turn may hold: its normal lays (one, or 1882's two: ``GameData.tile_lays``)
+    and every private's (RULES.md §6.5, §7)."""
+    return len(data.tile_lays) + sum(data.derived_for(_private_lays, rule_set).values())
 
 
 def check_lay_count(laid: Sequence[Any], data: GameData, rule_set: str) -> None:
@@ -331,19 +353,30 @@ def check_lay(
     private: str | None,
     earlier: Sequence[tuple[str, str | None]],
     lays: dict[str, int],
+    teleports: Collection[str] = (),
+    normal_lays: int = 1,
 ) -> None:
     """One entry of ``tiles_laid``: not a repeat, within the turn's allowance.
 
-    One normal tile action per turn (RULES.md §6.5); a private lays at most its
-    ability's count (RULES.md §7: Great Wall and the ferry two, the others one).
+    One normal tile action per turn (RULES.md §6.5; ``normal_lays`` of them in a title that
+    lays more, 1882's two), a teleport's lay being that action (``teleport_privates``); a
+    private lays at most its ability's count (RULES.md §7:
+    Great Wall and the ferry two, the others one).
     """
     where = f"tiles_laid[{index}]"
     if (hex_id, private) in earlier:
         raise MalformedInput(where, f"the lay on {hex_id} is listed twice")
     same = sum(1 for _, p in earlier if p == private)
-    if private is None and same >= 1:
+    actions = sum(1 for _, p in earlier if uses_tile_action(p, teleports))
+    teleported = any(p in teleports for _, p in earlier)
+    if uses_tile_action(private, teleports) and (
+            teleported or actions >= normal_lays or (actions and private is not None)):
+        # a teleport is the turn's only tile action
         raise MalformedInput(
             where, "a company has one tile action per turn (RULES.md §6.5); this is its 2nd"
+            if normal_lays == 1 or teleported or private is not None else
+            f"a company has {normal_lays} normal tile lays per turn (18xx.games TILE_LAYS); "
+            f"this is its {ordinal(actions + 1)}"
         )
     if private is not None:
         allowed = lays.get(private, 0)

@@ -41,14 +41,16 @@ are shared with state-file reading; private abilities are in
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Collection, Iterable, Mapping
 
 from route18xx.engine.board.board import Board, PlacedTile
 from route18xx.engine.board.lay_cost import lay_cost, terrain_discounts
 from route18xx.engine.errors import IllegalAction, MalformedInput
-from route18xx.engine.facts.gamedata import COLOR_ORDER, CompanyId, CorpId, HexId, PhaseDef, TileDef, TileName
+from route18xx.engine.facts.gamedata import (
+    COLOR_ORDER, CompanyId, CorpId, HexDef, HexId, PhaseDef, TileDef, TileName,
+)
 from route18xx.engine.board.network import Network, reach
 from route18xx.engine.facts.rulesets import RuleSet
 from route18xx.engine.titles import title_of_data
@@ -230,6 +232,22 @@ def check_tile_lay(
     return check_in_context(ctx, hex_id, tile_name, rotation, special=special)
 
 
+def upgrade_refusal(ctx: LayContext, hex_def: HexDef, current: TileDef, tile: TileDef) -> Refusal | None:
+    """``class_refusal`` of ``tile`` replacing ``current`` on ``hex_def`` (RULES.md §6.5 #2),
+    with the hex's own label facts (1856: the label its tiles take from a colour on,
+    ``TileDef.future_label``; the tiles it takes whatever their label, Hamilton's 123) and,
+    in the phases that allow it, a town upgraded to a city or to plain track
+    (``GameData.town_upgrades``: 1856's 3 → 5 or 7 from phase 6 on)."""
+    data = ctx.board.data
+    if data.town_upgrades and tile.name in data.town_upgrades.get(current.name, ()):
+        if data.town_upgrade_status in ctx.phase.status:
+            return None
+    printed = hex_def.preprinted
+    if current is not printed and (printed.future_label or printed.label_exempt):
+        current = replace(current, future_label=printed.future_label, label_exempt=printed.label_exempt)
+    return class_refusal(current, tile, next_only=True)
+
+
 def check_in_context(
     ctx: LayContext,
     hex_id: HexId,
@@ -268,7 +286,7 @@ def check_in_context(
             f"(only {', '.join(ctx.phase.tile_colors)})",
         )
     if ability is None or not ability.special:
-        _raise(class_refusal(current.tile, tile, next_only=True))
+        _raise(upgrade_refusal(ctx, hex_def, current.tile, tile))
     if ctx.supply.get(tile.name, 0) <= 0:
         raise IllegalAction("no_tile_left", f"no copy of tile {tile.name} is left in the supply")
     new = PlacedTile(tile, rotation)
@@ -363,8 +381,9 @@ def legal_tile_lays(
     out: list[TileLay] = []
     for hex_id in hexes:
         current = board.tile_on(hex_id).tile
+        hex_def = data.hexes[hex_id]
         for tile in tiles:
-            if special is None and class_refusal(current, tile, next_only=True) is not None:
+            if special is None and upgrade_refusal(ctx, hex_def, current, tile) is not None:
                 continue  # cheap pre-filter; the full check below decides
             for rotation in distinct_rotations(tile):
                 try:

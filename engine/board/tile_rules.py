@@ -81,11 +81,15 @@ def class_refusal(base: TileDef, tile: TileDef, *, next_only: bool) -> Refusal |
             f"{tile.color} tile {tile.name} cannot replace {base.color} tile {base.name}: "
             f"the next tile must be {wanted}",
         )
-    if tile.labels != base.labels:
+    want = base.labels
+    if base.future_label is not None and new is not None and \
+            new >= (color_rank(base.future_label[1]) or 0):
+        want = (base.future_label[0],)  # the label the hex takes from that colour on (1856)
+    if tile.labels != want and tile.name not in base.label_exempt:
         return Refusal(
             LABEL_MISMATCH,
             f"tile {tile.name} has {_label_text(tile.labels)} but {base.name} has "
-            f"{_label_text(base.labels)}: labels must match (a labelled tile only where the "
+            f"{_label_text(want)}: labels must match (a labelled tile only where the "
             f"map prints its label)",
         )
     if len(tile.towns) != len(base.towns):
@@ -363,9 +367,28 @@ def _walls(data: GameData) -> dict[HexId, frozenset[HexId]]:
 def _standing_refusal(board: Board, hex_id: HexId, tile: TileDef, rotation: int) -> Refusal | None:
     hex_def = board.hex(hex_id)
     preprinted = PlacedTile(hex_def.preprinted, 0)
+    classed = None if tile.special_only else class_refusal(preprinted.tile, tile, next_only=False)
+    if classed is not None and classed.code in (TOWNS_CHANGED, CITIES_CHANGED) and \
+            tile.name in board.data.derived(town_upgrade_reach):
+        classed = None  # a town upgraded away (1856's gray phases: the phase is checked apart)
     return (
         special_hex_refusal(hex_def, tile)
-        or (None if tile.special_only else class_refusal(preprinted.tile, tile, next_only=False))
+        or classed
         or paths_refusal(preprinted, PlacedTile(tile, rotation))
         or exits_refusal(board, hex_id, tile, rotation)
     )
+
+
+def town_upgrade_reach(data: GameData) -> frozenset[TileName]:
+    """The tiles a hex may hold once its town was upgraded to a city or to plain track
+    (``GameData.town_upgrades``: 1856's 3 → 5 or 7, 4 → 57 or 9, …), and every tile they
+    upgrade to in turn: these may stand where the printed hex has other towns."""
+    seen: set[TileName] = set()
+    todo = [t for targets in data.town_upgrades.values() for t in targets]
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in data.tiles:
+            continue
+        seen.add(name)
+        todo.extend(data.tiles[name].upgrades_to)
+    return frozenset(seen)

@@ -8,7 +8,8 @@ gives them types. Which titles exist and how they differ is ``engine.titles``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+import json
+from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 
@@ -28,6 +29,9 @@ LAYOUTS: tuple[Layout, ...] = ("pointy", "flat")
 
 #: Tile colours in upgrade order (RULES.md §6.5 #2).
 COLOR_ORDER: tuple[Color, ...] = ("white", "yellow", "green", "brown", "gray")
+#: The colours a revenue may be listed for, oldest first: the tile colours and black, the
+#: colour 1856's phases D and 8 lay (no tile of it: its off-boards list a black value).
+REVENUE_COLORS: tuple[Color, ...] = COLOR_ORDER + ("black",)
 
 _T = TypeVar("_T")
 _K = TypeVar("_K", bound=Hashable)
@@ -111,7 +115,7 @@ class RevenueCenter:
         value = self.revenue.get(color)
         if value is not None:
             return value
-        older = COLOR_ORDER[: COLOR_ORDER.index(color)] if color in COLOR_ORDER else ()
+        older = REVENUE_COLORS[: REVENUE_COLORS.index(color)] if color in REVENUE_COLORS else ()
         for previous in reversed(older):
             if previous in self.revenue:
                 return self.revenue[previous]
@@ -156,7 +160,8 @@ class TileDef(Derives):
     labels: tuple[str, ...] = ()
     upgrades_to: tuple[TileName, ...] = ()
     special_only: bool = False
-    counts: Mapping[str, int] | None = None
+    #: Copies in the supply by rule set; a null count is a supply that never runs out.
+    counts: Mapping[str, int | None] | None = None
     #: The one hex a private's special tile may stand on (RULES.md §7.2, §7.3, §7.5;
     #: private_rules.json): the ferry pair cannot be told apart by track alone.
     only_on: HexId | None = None
@@ -167,6 +172,12 @@ class TileDef(Derives):
     #: parts of the tile on the hex): a hex's printed terrain, and a few tiles' own
     #: (1889's Kotohira tiles 438 and 439 cost ¥80 to upgrade again).
     terrain: tuple[TerrainCost, ...] = ()
+    #: The label the hex's tile takes from a colour on (label, colour): 1856's B-L hexes
+    #: become Bar or Lon in brown, its future L cities L (map.json ``future_label``).
+    future_label: tuple[str, Color] | None = None
+    #: Tiles that may stand on the hex whatever their label (1856's Hamilton L15: its brown
+    #: OO tile upgrades to 123, labelled H; ``route_rules.json`` ``label_exceptions``).
+    label_exempt: frozenset[TileName] = frozenset()
 
     def node(self, index: int) -> RevenueCenter | None:
         for node in self.nodes:
@@ -243,6 +254,9 @@ class PhaseDef:
     #: 18xx.games phase status flags, e.g. ``can_buy_companies_from_other_players``
     #: (1830 phases 2-4: players may buy privates from each other, 1830 RULES.md §14).
     status: tuple[str, ...] = ()
+    #: The rule sets that have the phase, when not all do (1856: D, or 8 in the 8-train
+    #: variant; phases.json ``rule_sets``); empty: every rule set.
+    rule_sets: tuple[str, ...] = ()
 
     @property
     def revenue_color(self) -> Color:
@@ -261,6 +275,9 @@ class TrainDef:
     events: tuple[str, ...]
     exchange_discount: Mapping[str, int]
     exportable: bool
+    #: The rule sets whose depot holds it, when not all do (1856: the D, or the 8 in the
+    #: 8-train variant; trains.json ``count_by_rule_set`` 0 elsewhere); empty: every one.
+    rule_sets: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -278,6 +295,21 @@ class CorporationDef:
     share_percents: tuple[int, ...]
     #: The company's colour as 18xx.games prints it (tokens, charters, pictures).
     color: str = "#808080"
+    #: Its station tokens that other companies place (1882's CN: the neutral stations,
+    #: one in each other corporation's charter; corporations.json ``neutral_tokens``).
+    placed_by_others: int = 0
+    #: Station tokens it may hold when not its own charter's (1856's CGR: up to 10 taken
+    #: over from the companies it absorbs; ``route_rules.json`` ``corporation_facts``).
+    station_limit: int | None = None
+    #: Trains it may hold beyond the phase's limit (1856's CGR: one).
+    train_limit_increase: int = 0
+
+    @property
+    def stations(self) -> int:
+        """Every station token of the company that a board may hold (RULES.md §2.5)."""
+        if self.station_limit is not None:
+            return self.station_limit
+        return len(self.token_prices) + self.placed_by_others
 
 
 @dataclass(frozen=True)
@@ -290,6 +322,55 @@ class CompanyDef:
     max_price: float
     abilities: tuple[Mapping[str, Any], ...]
     summary: str
+
+
+@dataclass(frozen=True)
+class LaySlot:
+    """One of the normal tile lays of a corporation's turn (18xx.games ``TILE_LAYS``): may it
+    lay a tile on an empty hex (``lay``; ``"not_if_upgraded"``: only if no earlier lay of the
+    turn was an upgrade), may it upgrade, and what it costs beyond terrain (1882's second
+    lay: $20)."""
+
+    lay: bool | Literal["not_if_upgraded"]
+    upgrade: bool
+    cost: int = 0
+
+
+#: One lay or upgrade a turn, at no cost beyond terrain (RULES.md §6.5; 18xx.games base).
+ONE_LAY = (LaySlot(True, True, 0),)
+
+
+@dataclass(frozen=True)
+class MarkerBonus:
+    """What a marker pays a route of its company stopping on its hex (1856's port: $20)."""
+
+    value: int
+    name: str
+    source: str
+
+
+@dataclass(frozen=True)
+class HexBonusRight:
+    """A right a company may hold: ``value`` more for each of ``hexes`` a route stops on
+    (1856's bridge, P17 and P19, and tunnel, B13: $10)."""
+
+    name: str
+    hexes: frozenset[HexId]
+    value: int
+    source: str
+
+
+@dataclass(frozen=True)
+class HexPairBonus:
+    """A bonus a route earns once when it stops on a hex of ``first`` and on a hex of
+    ``second`` (the two sets may be one: a stop there earns it). ``name`` and ``source``
+    explain it (1882's Hudson Bay bonus: I1 or B2, and B12, ``g_1882/game.rb revenue_for``)."""
+
+    value: int
+    first: frozenset[HexId]
+    second: frozenset[HexId]
+    name: str
+    source: str
 
 
 @dataclass(frozen=True)
@@ -326,6 +407,25 @@ class GameData(Derives):
     #: ``route_base_revenue``: a D earns ``diesel``; ``route_rules.json``; empty when no
     #: stop pays by train).
     train_stop_values: Mapping[str, str] = field(default_factory=dict)
+    #: Bonuses a route earns for stopping on a hex of each of two sets, for every company
+    #: (1882's Hudson Bay bonus; ``route_rules.json`` ``route_bonuses``); empty without them.
+    route_bonuses: tuple[HexPairBonus, ...] = ()
+    #: Companies whose station tokens are neutral: a city holding one never blocks a route
+    #: (1882's CN; 18xx.games ``City#blocks?``; ``route_rules.json`` ``neutral_stations``).
+    neutral_stations: frozenset[CorpId] = frozenset()
+    #: The normal tile lays of a turn, in order (``route_rules.json`` ``tile_lays``: 1882's
+    #: two yellow lays or one upgrade); one lay or upgrade by default.
+    tile_lays: tuple[LaySlot, ...] = ONE_LAY
+    #: Marker → the bonus a route of the company holding it earns for a stop on the hex
+    #: holding it (1856's port: ``route_rules.json`` ``assignment_bonuses``).
+    assignment_bonuses: Mapping[str, MarkerBonus] = field(default_factory=dict)
+    #: The per-hex bonus rights a company may hold (1856's bridge and tunnel; a state lists
+    #: a company's as ``hex_bonuses``; ``route_rules.json`` ``hex_bonus_rights``).
+    hex_bonus_rights: tuple[HexBonusRight, ...] = ()
+    #: Town tiles that upgrade to a city or plain track in the phases with the status
+    #: ``town_upgrade_status`` (1856's gray phases: ``route_rules.json`` ``town_upgrades``).
+    town_upgrades: Mapping[TileName, tuple[TileName, ...]] = field(default_factory=dict)
+    town_upgrade_status: str | None = None
 
     def stop_column(self, train: str) -> str | None:
         """The revenue column train ``train`` earns where a stop lists it (``train_stop_values``)."""
@@ -415,6 +515,8 @@ def _hex(raw: Mapping[str, Any], marks: Mapping[str, Any]) -> HexDef:
         paths=_paths(raw),
         labels=tuple(raw.get("labels", ())),
         terrain=_terrain(raw),
+        future_label=((raw["future_label"]["label"], raw["future_label"]["color"])
+                      if raw.get("future_label") else None),
     )
     changes = raw.get("by_rule_set") or {}
     for rule_set, fields in changes.items():
@@ -464,11 +566,20 @@ IMPLEMENTED_ABILITIES = frozenset(
 
 def implemented_abilities(
     raw: Sequence[Mapping[str, Any]], company: str, title: str,
+    outside_route_level: Collection[str] = (),
 ) -> tuple[Mapping[str, Any], ...]:
     """A private's abilities, each of a type the engine implements; ``TitleDataError``
-    naming the title, the company and the type otherwise (issue 33: never ignored)."""
+    naming the title, the company and the type otherwise (issue 33: never ignored).
+
+    ``outside_route_level``: the types a title played at route level only says it holds and
+    the engine reads without playing, their effect lying outside a route decision
+    (``route_rules.json`` ``abilities_outside_route_level``, each with why: 1882's NWR token
+    move, TB's river income, SC's close at phase 6). Such a title names what its games lack
+    (``Title.game_level_missing``), so no game of it is played with them ignored."""
     for ability in raw:
         kind = ability.get("type")
+        if kind in outside_route_level:
+            continue
         if kind not in IMPLEMENTED_ABILITIES:
             raise TitleDataError(
                 f"{title}: {company}'s ability {kind!r} is not implemented by the engine "
@@ -530,6 +641,7 @@ def _game_data(title: str) -> GameData:
             operating_rounds=p["operating_rounds_per_set"],
             corporations_may_buy_privates=p["corporations_may_buy_privates"],
             status=tuple(p.get("status") or ()),
+            rule_sets=tuple(p.get("rule_sets") or ()),
         )
         for p in _load("phases", title)["phases"]
     )
@@ -544,9 +656,13 @@ def _game_data(title: str) -> GameData:
             events=tuple(t["events_on_first_purchase"]),
             exchange_discount=dict(t["exchange_discount"]),
             exportable=t["exportable_at_or_set_end"],
+            rule_sets=tuple(rs for rs, n in (t.get("count_by_rule_set") or {}).items() if n != 0)
+            if 0 in (t.get("count_by_rule_set") or {}).values() else (),
         )
         for t in _load("trains", title)["trains"]
     }
+    corps_raw = _load("corporations", title)["corporations"]
+    corp_facts = _load("route_rules", title, {}).get("corporation_facts", {})
     corporations = {
         c["sym"]: CorporationDef(
             sym=c["sym"],
@@ -560,11 +676,17 @@ def _game_data(title: str) -> GameData:
             max_ownership_percent=c["max_ownership_percent"],
             share_percents=tuple(s["percent"] for s in c["shares"]),
             color=c.get("color", "#808080"),
+            placed_by_others=sum(1 for o in corps_raw for t in o.get("neutral_tokens", ())
+                                 if t["owner"] == c["sym"]),
+            station_limit=corp_facts.get(c["sym"], {}).get("stations"),
+            train_limit_increase=corp_facts.get(c["sym"], {}).get("train_limit_increase", 0),
         )
-        for c in _load("corporations", title)["corporations"]
+        for c in corps_raw
     }
     companies_raw = _load("companies", title)
     tiles = _with_ability_hexes(tiles, companies_raw)
+    route_rules = _load("route_rules", title, {})
+    outside = frozenset(route_rules.get("abilities_outside_route_level", {}))
     companies = {
         rule_set: tuple(
             CompanyDef(
@@ -574,15 +696,17 @@ def _game_data(title: str) -> GameData:
                 revenue=c["revenue"],
                 min_price=c["min_price"],
                 max_price=c["max_price"],
-                abilities=implemented_abilities(c["abilities"], c["sym"], title),
+                abilities=implemented_abilities(c["abilities"], c["sym"], title, outside),
                 summary=c["summary"],
             )
             for c in companies_raw[rule_set]
         )
         for rule_set in companies_raw
     }
-    route_rules = _load("route_rules", title, {})
     mine = route_rules.get("mine")
+    for hex_id, exception in route_rules.get("label_exceptions", {}).items():
+        h = hexes[hex_id]
+        hexes[hex_id] = replace(h, preprinted=replace(h.preprinted, label_exempt=frozenset(exception["tiles"])))
     layout = map_raw["layout"]
     if layout not in LAYOUTS:
         raise TitleDataError(f"{title}: map.json layout {layout!r} is not one of {list(LAYOUTS)}")
@@ -601,4 +725,17 @@ def _game_data(title: str) -> GameData:
         rule_sections=dict(route_rules.get("rule_sections", {})),
         layout=layout,
         train_stop_values=dict(route_rules.get("train_stop_values", {})),
+        route_bonuses=tuple(
+            HexPairBonus(b["value"], frozenset(b["first"]), frozenset(b["second"]), b["name"], b["source"])
+            for b in route_rules.get("route_bonuses", ())
+        ),
+        neutral_stations=frozenset(route_rules.get("neutral_stations", {}).get("corporations", ())),
+        tile_lays=tuple(LaySlot(t["lay"], t["upgrade"], t.get("cost", 0))
+                        for t in route_rules.get("tile_lays", {}).get("lays", ())) or ONE_LAY,
+        assignment_bonuses={m: MarkerBonus(b["value"], b["name"], b["source"])
+                            for m, b in route_rules.get("assignment_bonuses", {}).items()},
+        hex_bonus_rights=tuple(HexBonusRight(r["name"], frozenset(r["hexes"]), r["value"], r["source"])
+                               for r in route_rules.get("hex_bonus_rights", ())),
+        town_upgrades={k: tuple(v) for k, v in route_rules.get("town_upgrades", {}).get("upgrades", {}).items()},
+        town_upgrade_status=route_rules.get("town_upgrades", {}).get("phase_status"),
     )

@@ -23,6 +23,9 @@ from typing import Any
 from route18xx.engine.facts.datafiles import read_data_file
 from route18xx.engine.facts.gamedata import TileDef
 
+#: The supply of a tile that never runs out (``RuleSet.tile_count``): more than any board holds.
+UNLIMITED = 10**6
+
 #: A rule set's facts, as ``rule_sets.json`` names them.
 _FACTS = ("bank", "float_percent", "min_players", "max_players", "exchange_is_turn_action",
           "exchange_from_pool")
@@ -41,10 +44,13 @@ class RuleSet:
     exchange_from_pool: bool
 
     def tile_count(self, tile: TileDef) -> int:
-        """Copies of ``tile`` in this rule set's supply (RULES.md §1.1)."""
+        """Copies of ``tile`` in this rule set's supply (RULES.md §1.1); ``UNLIMITED`` for a
+        tile the supply never runs out of (``count`` null: 18Chesapeake's 7, 8 and 9, whose
+        copies 18xx.games adds as they are laid, ``Game::Base#add_extra_tile``)."""
         if tile.counts is None:
             return 0
-        return tile.counts.get(self.name, 0)
+        count = tile.counts.get(self.name, 0)
+        return UNLIMITED if count is None else count
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from route18xx.engine.board.board import Board
-from route18xx.engine.errors import IllegalAction, MalformedInput
+from route18xx.engine.errors import IllegalAction, MalformedInput, RouteLevelOnly
 from route18xx.engine.game.actions import Action, EndGame, Program, RunRoutes, parse_action
 from route18xx.engine.game.bank import Bank
 from route18xx.engine.game.companies import Company
@@ -68,6 +68,10 @@ class Game:
         #: the title played (``engine.titles``): its data, rule sets and hooks.
         self.title = title
         self._operating_steps()  # a step the engine lacks is refused now, not at the first OR
+        if title.game_level_missing is not None:
+            raise RouteLevelOnly(f"{title.name}: the engine lacks {title.game_level_missing}: "
+                                 f"{title.name} is played at route level only, its logs are "
+                                 "not replayed")
         if isinstance(rule_set, str):
             found = title.rule_set(rule_set)
             if found is None:

@@ -29,7 +29,9 @@ from route18xx.engine.errors import MalformedInput, excerpt
 from route18xx.engine.facts.gamedata import GameData, HexId, PhaseDef
 from route18xx.engine.facts.geometry import PlacedTile, placed_tile
 from route18xx.engine.facts.rulesets import RuleSet
-from route18xx.engine.board.tile_rules import first_standing_problem, standing_refusal, wall_hexes
+from route18xx.engine.board.tile_rules import (
+    first_standing_problem, standing_refusal, town_upgrade_reach, wall_hexes,
+)
 
 
 def require(raw: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
@@ -97,7 +99,7 @@ def _laid_tile(data: GameData, hex_id: str, name: str, rotation: int) -> _Laid |
 
 def _token_counts(data: GameData) -> dict[str, int]:
     """Company → its station tokens (RULES.md §2.5)."""
-    return {sym: len(c.token_prices) for sym, c in data.corporations.items()}
+    return {sym: c.stations for sym, c in data.corporations.items()}
 
 
 def parse_board(
@@ -163,7 +165,24 @@ def parse_board(
                 f"tiles[{index}]",
                 f"tile {pt.tile.name} rotation {pt.rotation} cannot stand on {hex_id}: {problem}",
             )
+    if data.town_upgrades and phase is not None and data.town_upgrade_status not in phase.status:
+        _check_towns_kept(tiles_raw, placed, data, phase)
     return Board(placed, _read_tokens(tokens_raw, table, data), data, table)
+
+
+def _check_towns_kept(tiles_raw: Any, placed: dict[HexId, PlacedTile], data: GameData,
+                      phase: PhaseDef) -> None:
+    """Before the phases that upgrade towns away (``GameData.town_upgrade_status``: 1856's
+    gray phases), every hex keeps its printed towns."""
+    reach = data.derived(town_upgrade_reach)
+    for hex_id, pt in placed.items():
+        printed = data.hexes[hex_id].preprinted
+        if pt.tile.name in reach and len(pt.tile.towns) != len(printed.towns):
+            index = next(i for i, t in enumerate(tiles_raw) if t["hex"] == hex_id)
+            raise MalformedInput(
+                f"tiles[{index}]",
+                f"tile {pt.tile.name} on {hex_id} upgrades its town away, which phase {phase.name} "
+                f"does not allow (only phases with {data.town_upgrade_status})")
 
 
 def _read_tile(

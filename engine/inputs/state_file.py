@@ -57,6 +57,14 @@ class RouteState:
     #: answers name their routes' trains as the log does (issue 22). Empty: the
     #: ids are numbered per type from 0 ("3-0", "3-1").
     train_ids: tuple[str, ...] = ()
+    #: Markers the state names (STATE-FILES.md ``assignments``): on hexes (hex, marker) and
+    #: on companies (company, marker); 1856's port marker is on a hex and on the company that
+    #: placed it. Only markers the title pays for are kept (``GameData.assignment_bonuses``).
+    hex_markers: tuple[tuple[HexId, str], ...] = ()
+    company_markers: tuple[tuple[str, str], ...] = ()
+    #: The company's own per-hex route bonuses (1856's bridge and tunnel rights, each one of
+    #: ``GameData.hex_bonus_rights``): (hexes, value).
+    hex_bonuses: tuple[tuple[tuple[HexId, ...], int], ...] = ()
 
     @property
     def data(self) -> GameData:
@@ -98,6 +106,10 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
     if phase is None:
         names = [p.name for p in data.phases]
         raise MalformedInput("phase", f"unknown phase {excerpt(phase_name)}; expected one of {names}")
+    if phase.rule_sets and rule_set.name not in phase.rule_sets:
+        names = [p.name for p in data.phases if not p.rule_sets or rule_set.name in p.rule_sets]
+        raise MalformedInput("phase", f"rule set {rule_set.name} has no phase {phase.name}; "
+                                      f"expected one of {names}")
     corp_sym = require(raw, "corporation", str, "")
     if corp_sym not in data.corporations:
         raise MalformedInput(
@@ -109,7 +121,7 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
     version = ((rules_on(as_of, title.name) if as_of else _rules_today(title.name))
                if title.dated_rules else None)
     trains_raw = require(raw, "trains", list, "")
-    rules.check_train_count(trains_raw, phase, data)
+    rules.check_train_count(trains_raw, phase, data, data.corporations[corp_sym])
     trains: list[TrainDef] = []
     owned: dict[str, int] = {}  # train type → how many the list names before this one
     for i, name in enumerate(trains_raw):
@@ -118,6 +130,8 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
                 f"trains[{i}]", f"unknown train {excerpt(name)}; expected one of {sorted(data.trains)}"
             )
         train = data.trains[name]
+        if train.rule_sets and rule_set.name not in train.rule_sets:
+            raise MalformedInput(f"trains[{i}]", f"rule set {rule_set.name} has no {name}-train")
         before = owned.get(name, 0)
         rules.check_train(i, train, phase, data, before, version)
         owned[name] = before + 1
@@ -155,6 +169,7 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
         raise MalformedInput("tiles_laid", "must be a list of {hex, private} objects")
     rules.check_lay_count(laid_raw, data, rule_set.name)
     lays = rules.private_lays(data, rule_set.name) if laid_raw else {}
+    teleports = rules.teleport_privates(data, rule_set.name) if laid_raw else frozenset()
     laid: list[tuple[HexId, str | None]] = []
     for i, item in enumerate(laid_raw):
         if not isinstance(item, Mapping):
@@ -167,8 +182,9 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
             raise MalformedInput(
                 f"tiles_laid[{i}].private", f"unknown private company {excerpt(private)}"
             )
-        rules.check_lay(i, hex_id, private, laid, lays)
+        rules.check_lay(i, hex_id, private, laid, lays, teleports, len(data.tile_lays))
         laid.append((hex_id, private))
+    hex_markers, company_markers = _assignments(raw.get("assignments"), data)
     return RouteState(
         rule_set,
         phase,
@@ -181,7 +197,64 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
         tiles_laid=tuple(laid),
         rules_as_of=as_of,
         train_ids=_train_ids(raw.get("train_ids"), trains_raw),
+        hex_markers=hex_markers,
+        company_markers=company_markers,
+        hex_bonuses=_hex_bonuses(raw.get("hex_bonuses"), data),
     )
+
+
+def _assignments(raw: Any, data: GameData) -> tuple[tuple[tuple[HexId, str], ...], tuple[tuple[str, str], ...]]:
+    """The state's ``assignments`` (STATE-FILES.md): each ``{"assignment", "hex"}`` or
+    ``{"assignment", "corporation"}``; the markers the title pays for
+    (``GameData.assignment_bonuses``: 1856's port), the others left aside (they change no
+    route: 1856's has none)."""
+    if raw is None:
+        return (), ()
+    if not isinstance(raw, list):
+        raise MalformedInput("assignments", "must be a list of {assignment, hex or corporation} objects")
+    on_hexes: list[tuple[HexId, str]] = []
+    on_companies: list[tuple[str, str]] = []
+    for i, item in enumerate(raw):
+        where = f"assignments[{i}]"
+        if not isinstance(item, Mapping):
+            raise MalformedInput(where, "must be an object with 'assignment' and 'hex' or 'corporation'")
+        marker = require(item, "assignment", str, f"{where}.")
+        if marker not in data.assignment_bonuses:
+            continue
+        if "hex" in item:
+            hex_id = require(item, "hex", str, f"{where}.")
+            if hex_id not in data.hexes:
+                raise MalformedInput(f"{where}.hex", f"unknown hex {excerpt(hex_id)}")
+            on_hexes.append((hex_id, marker))
+        else:
+            corp = require(item, "corporation", str, f"{where}.")
+            if corp not in data.corporations:
+                raise MalformedInput(f"{where}.corporation", f"unknown company {excerpt(corp)}")
+            on_companies.append((corp, marker))
+    return tuple(on_hexes), tuple(on_companies)
+
+
+def _hex_bonuses(raw: Any, data: GameData) -> tuple[tuple[tuple[HexId, ...], int], ...]:
+    """The state's ``hex_bonuses`` (``{"hexes", "value"}`` each): each must be one of the
+    title's rights (``GameData.hex_bonus_rights``: 1856's bridge and tunnel)."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise MalformedInput("hex_bonuses", "must be a list of {hexes, value} objects")
+    known = {(tuple(sorted(r.hexes)), r.value): r for r in data.hex_bonus_rights}
+    out: list[tuple[tuple[HexId, ...], int]] = []
+    for i, item in enumerate(raw):
+        where = f"hex_bonuses[{i}]"
+        if not isinstance(item, Mapping) or not isinstance(item.get("hexes"), list):
+            raise MalformedInput(where, "must be an object with 'hexes' and 'value'")
+        key = (tuple(sorted(str(h) for h in item["hexes"])), item.get("value"))
+        if key not in known:
+            names = [f"{r.name}: {sorted(r.hexes)} {r.value}" for r in data.hex_bonus_rights]
+            raise MalformedInput(where, f"{excerpt(dict(item))} is none of the title's rights {names}")
+        if key in out:
+            raise MalformedInput(where, "is listed twice")
+        out.append(key)
+    return tuple(out)
 
 
 #: (UTC day number, title, the rules in force that day), held for ``_rules_today``.
@@ -281,6 +354,11 @@ def to_state_file(state: RouteState) -> dict[str, Any]:
         ]
     if state.rules_as_of is not None:
         out["rules_as_of"] = state.rules_as_of.isoformat()
+    if state.hex_markers or state.company_markers:
+        out["assignments"] = ([{"hex": h, "assignment": m} for h, m in state.hex_markers]
+                              + [{"corporation": c, "assignment": m} for c, m in state.company_markers])
+    if state.hex_bonuses:
+        out["hex_bonuses"] = [{"hexes": list(h), "value": v} for h, v in state.hex_bonuses]
     return out
 
 

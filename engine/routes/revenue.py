@@ -2,7 +2,9 @@
 
 * A stop is priced for the newest tile colour of the current phase (§4.1).
 * A route that visits a node on the company's home hex and one on its
-  destination hex earns the destination bonus (§5.2), per route.
+  destination hex earns the destination bonus (§5.2), per route; a title's own bonuses
+  for stops on two sets of hexes are read the same way (``route_bonuses``: 1882's Hudson
+  Bay bonus).
 * A route with a stop on the mine hex earns the mine subsidy for the treasury,
   reported apart from revenue (§5.3).
 
@@ -13,10 +15,13 @@ Destinations and subsidies are the title's data (``CorporationDef.destination_he
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from route18xx.engine.board.board import Board
 from route18xx.engine.facts.gamedata import CorporationDef, GameData, HexId, PhaseDef
+
+if TYPE_CHECKING:
+    from route18xx.engine.inputs.state_file import RouteState
 
 
 @dataclass(frozen=True)
@@ -65,13 +70,71 @@ def destination_rule(corp: CorporationDef) -> DestinationRule | None:
     return DestinationRule(corp.home_hex, corp.destination_hex, corp.destination_bonus)
 
 
-def destination_bonus(stop_hexes: Iterable[HexId], corp: CorporationDef) -> int:
-    """ROUTES.md §5.2: home hex and destination hex both among the route's stops."""
+@dataclass(frozen=True)
+class RouteBonus:
+    """A bonus a route earns once when it stops on a hex of ``first`` and on a hex of
+    ``second`` (the solver's ``PairBonus``): the destination bonus (ROUTES.md §5.2) and a
+    title's own (``GameData.route_bonuses``: 1882's Hudson Bay bonus). ``rule`` says why."""
+
+    value: int
+    first: frozenset[HexId]
+    second: frozenset[HexId]
+    rule: str
+    #: What a picture calls it ("destination bonus", "Hudson Bay bonus").
+    name: str = "destination bonus"
+
+    def earned(self, stop_hexes: Iterable[HexId]) -> bool:
+        hexes = set(stop_hexes)
+        return bool(self.first & hexes) and bool(self.second & hexes)
+
+
+def route_bonuses(state: RouteState) -> tuple[RouteBonus, ...]:
+    """Every bonus a route of the state's company may earn, the one place they are read (the
+    validator, the route problem's pair bonuses, the suggestion bound and the breakdown price
+    them from here): its destination (``destination_rule``), the title's
+    (``GameData.route_bonuses``), the markers it holds on a hex (1856's port: the marker on
+    the company and on a hex, ``GameData.assignment_bonuses``) and its per-hex rights (1856's
+    bridge and tunnel: one bonus per hex, as 18xx.games sums them over a route's stop hexes)."""
+    corp, data = state.corporation, state.data
+    out: list[RouteBonus] = []
     rule = destination_rule(corp)
-    if rule is None:
-        return 0
+    if rule is not None:
+        out.append(RouteBonus(
+            rule.bonus, frozenset({rule.home_hex}), frozenset({rule.destination_hex}),
+            f"{data.rule_section('destination_bonus')}: {corp.sym} home {corp.home_hex} and "
+            f"destination {corp.destination_hex} on one route"))
+    for b in data.route_bonuses:
+        out.append(RouteBonus(
+            b.value, b.first, b.second,
+            f"{b.source}: the {b.name}, a stop on {' or '.join(sorted(b.first))} and one on "
+            f"{' or '.join(sorted(b.second))}", b.name))
+    held = {m for c, m in state.company_markers if c == corp.sym}
+    for hex_id, marker in state.hex_markers:
+        if marker in held:
+            bonus = data.assignment_bonuses[marker]
+            out.append(RouteBonus(bonus.value, frozenset({hex_id}), frozenset({hex_id}),
+                                  f"{bonus.source}: {corp.sym}'s {bonus.name} on {hex_id}", bonus.name))
+    rights = {(frozenset(h), v) for h, v in state.hex_bonuses}
+    for right in data.hex_bonus_rights:
+        if (right.hexes, right.value) in rights:
+            for hex_id in sorted(right.hexes):
+                out.append(RouteBonus(right.value, frozenset({hex_id}), frozenset({hex_id}),
+                                      f"{right.source}: {corp.sym}'s {right.name} right, a stop on {hex_id}",
+                                      f"{right.name} bonus"))
+    return tuple(out)
+
+
+def bonus_names(stop_hexes: Iterable[HexId], bonuses: Iterable[RouteBonus]) -> str:
+    """The names of the ``bonuses`` a route stopping on ``stop_hexes`` earns, joined by
+    "and" ("destination bonus"; "" when it earns none)."""
     hexes = set(stop_hexes)
-    return rule.bonus if rule.home_hex in hexes and rule.destination_hex in hexes else 0
+    return " and ".join(dict.fromkeys(b.name for b in bonuses if b.earned(hexes)))
+
+
+def bonus_of(stop_hexes: Iterable[HexId], bonuses: Iterable[RouteBonus]) -> int:
+    """What a route stopping on ``stop_hexes`` earns of ``bonuses`` (each once)."""
+    hexes = set(stop_hexes)
+    return sum(b.value for b in bonuses if b.earned(hexes))
 
 
 def stop_subsidy(hex_id: HexId, data: GameData) -> int:

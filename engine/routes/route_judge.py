@@ -20,7 +20,7 @@ from route18xx.engine.deadline import CancelSignal, check_time
 from route18xx.engine.errors import MalformedInput, excerpt
 from route18xx.engine.facts.gamedata import GameData, HexId, RevenueCenter, TrainDef
 from route18xx.engine.facts.hexgrid import parse_hex_id
-from route18xx.engine.routes.revenue import destination_bonus, route_subsidy
+from route18xx.engine.routes.revenue import bonus_of, route_bonuses, route_subsidy
 from route18xx.engine.routes.route_bounds import board_stops
 from route18xx.engine.routes.route_reading import hinted_nodes, read_routes
 from route18xx.engine.routes.route_rebuild import rebuild_route
@@ -234,6 +234,7 @@ def judge_routes(
     """
     board = state.board
     corp = state.corporation
+    bonuses = route_bonuses(state)
     owned: dict[str, int] = {}
     train_defs: dict[str, TrainDef] = {}
     for t in state.trains:
@@ -308,7 +309,7 @@ def judge_routes(
                             )
                 edge_owner[key] = number
         hexes = [h for h, _ in facts.keys]
-        route.bonus = destination_bonus(hexes, corp)
+        route.bonus = bonus_of(hexes, bonuses)
         color = state.phase.revenue_color
         column = board.data.stop_column(kind)  # a D's diesel value (``revenue.stop_value``)
         # ROUTES.md §4.1 as ``revenue.stop_value`` prices a stop, on the centres read once
@@ -401,7 +402,8 @@ def _interior_problems(
     key = facts.keys[position]
     node = facts.centers[position]
     # ``Board.blocks`` on the centre the stops were read with
-    if node is not None and node_blocks(node, board.tokens.get(key, ()), state.corporation.sym):
+    if node is not None and node_blocks(node, board.tokens.get(key, ()), state.corporation.sym,
+                                         board.data.neutral_stations):
         name = stop_names(board).get(stop, stop)
         if node.kind == "offboard":
             problems.append(("OFFBOARD_PASSED", f"{label}: the off-board {name} must end the route"))

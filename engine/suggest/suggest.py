@@ -24,7 +24,7 @@ from __future__ import annotations
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Collection, Sequence
 
 from route18xx.engine.board.board import Board
 from route18xx.engine.answer.budget import AnswerBudget
@@ -32,12 +32,15 @@ from route18xx.engine.facts.gamedata import GameData
 from route18xx.engine.suggest.move_words import move_text, tile_exits
 from route18xx.engine.board.network import reach
 from route18xx.engine.answer.optimize import Optimum, optimize
-from route18xx.engine.routes.revenue import destination_bonus, route_subsidy, stop_value
+from route18xx.engine.routes.revenue import bonus_of, route_bonuses, route_subsidy, stop_value
 from route18xx.engine.answer.problem_builder import build_problem
 from route18xx.engine.inputs.state_file import RouteState
 from route18xx.engine.suggest.suggest_report import MoveKind, MoveLayReport, MoveReport
 from route18xx.engine.board.tile_lay import TileLay, legal_tile_lays
 from route18xx.engine.board.tile_abilities import tile_ability
+from route18xx.engine.board.lay_slots import next_slot, slot_lays, was_upgrade
+from route18xx.engine.facts.gamedata import LaySlot
+from route18xx.engine.board.state_rules import teleport_privates, uses_tile_action
 from route18xx.engine.board.token_place import legal_token_placements, next_token_price
 
 if TYPE_CHECKING:
@@ -159,6 +162,33 @@ def player_owned_blockers(state: RouteState) -> frozenset[str]:
     return state.data.hex_blockers(state.rule_set.name) - set(state.privates)
 
 
+def turn_slot(state: RouteState, teleports: Collection[str]) -> LaySlot | None:
+    """The slot of the turn's next normal lay (``lay_slots.next_slot``) after the lays
+    ``state.tiles_laid`` lists; None when a teleport took the turn's tile action or no
+    normal lay is left."""
+    if any(p in teleports for _, p in state.tiles_laid):
+        return None
+    upgrades = [was_upgrade(state.board, h) for h, p in state.tiles_laid if p is None]
+    return next_slot(state.data.tile_lays, upgrades)
+
+
+def _joined_pairs(board: Board, corp: str, private: str, hexes: Sequence[str],
+                  firsts: Sequence[TileLay], common: dict[str, Any]) -> list[Move]:
+    """A private's two lays made together, one on each of its two hexes, the second joining
+    the first (18Chesapeake's C-P and B&S, g_18_chesapeake/entities.rb ``must_lay_together``,
+    ``must_lay_all``: "two connected tiles in hexes H2 and I3"), as one move each."""
+    out = []
+    for lay in firsts:
+        if lay.hex != hexes[0]:
+            continue  # the same pair, listed once (joining is symmetric: exits face exits)
+        after = board.with_tile(lay.hex, board.data.tiles[lay.tile], lay.rotation)
+        for second in legal_tile_lays(after, corp, special=private, first_special_lay=lay.hex,
+                                      **common):
+            if {lay.hex, second.hex} == set(hexes):
+                out.append(Move("tile", (lay, second), lay.hex, None, lay.cost + second.cost))
+    return out
+
+
 def candidate_moves(state: RouteState, include_tokens: bool = False) -> list[Move]:
     """Every legal move of the company's track step (and token step, if asked)."""
     board = state.board
@@ -170,20 +200,25 @@ def candidate_moves(state: RouteState, include_tokens: bool = False) -> list[Mov
         player_owned_blockers=player_owned_blockers(state),
         cash=state.cash,
     )
-    used_normal = any(private is None for _, private in state.tiles_laid)
+    teleports = teleport_privates(board.data, state.rule_set.name)
+    used_normal = any(uses_tile_action(private, teleports) for _, private in state.tiles_laid)
+    slot = turn_slot(state, teleports)  # the next normal lay (1882: a second one, $20 more)
     moves: list[Move] = []
-    if not used_normal:
-        for lay in legal_tile_lays(board, corp, **common):
+    if slot is not None:
+        for lay in slot_lays(board, slot, legal_tile_lays(board, corp, **common), state.cash):
             moves.append(Move("tile", (lay,), lay.hex, None, lay.cost))
     for private in sorted(state.privates):
         ability = tile_ability(state.rule_set, private, board.data)
-        if ability is None:
+        if ability is None or (used_normal and private in teleports):
             continue
         done = [h for h, p in state.tiles_laid if p == private]
         if ability.count is not None and len(done) >= ability.count:
             continue
         first = done[0] if done else None
         lays = legal_tile_lays(board, corp, special=private, first_special_lay=first, **common)
+        if ability.must_lay_all and ability.connect:  # C-P, B&S: both hexes, joined
+            moves.extend(_joined_pairs(board, corp, private, ability.hexes, lays, common))
+            continue
         if ability.must_lay_all and lays:
             by_hex: dict[str, TileLay] = {}
             for lay in lays:
@@ -228,7 +263,7 @@ def income_bound(state: RouteState) -> int:
         priced[col] = (costly, free)
     hexes = {h for h, _ in net.nodes}
     corp = state.corporation
-    bonus = destination_bonus(hexes, corp)  # an upper bound: any train may reach both
+    bonus = bonus_of(hexes, route_bonuses(state))  # a bound: any train may reach both
     subsidy = route_subsidy(hexes, board.data)
     total = 0
     for train in state.trains:

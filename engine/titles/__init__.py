@@ -14,14 +14,17 @@ from __future__ import annotations
 
 from route18xx.engine.errors import MalformedInput, excerpt
 from route18xx.engine.facts.gamedata import GameData
-from route18xx.engine.titles import t1830, t1888, t1889
+from route18xx.engine.titles import t1830, t1856, t1882, t1888, t1889, t18chesapeake
 from route18xx.engine.titles.base import MustBuyTrain, Title
 
 __all__ = ["TITLES", "MustBuyTrain", "Title", "example", "title_named", "title_of_data"]
 
 #: Every title, by its name. None is a default: a state or a request names its title
 #: (issue 33: no silent default).
-TITLES: dict[str, Title] = {t.name: t for t in (t1888.TITLE, t1830.TITLE, t1889.TITLE)}
+TITLES: dict[str, Title] = {
+    t.name: t for t in (t1888.TITLE, t1830.TITLE, t1889.TITLE, t18chesapeake.TITLE, t1882.TITLE,
+                        t1856.TITLE)
+}
 
 _BY_ALIAS: dict[str, Title] = {
     alias: t for t in TITLES.values() for alias in (t.name, *t.aliases)

@@ -84,6 +84,10 @@ class Title:
     #: The steps of its operating turn, in order, by name (``OPERATING_STEPS``, 1888's and
     #: 1830's; a title with a step of its own, such as 1889's special track, lists it).
     operating_steps: tuple[str, ...] = OPERATING_STEPS
+    #: What the engine lacks to replay whole games of the title, when it plays the title at
+    #: route level only for another reason than an operating step (DESIGN.md §10 "Titles at
+    #: two levels"): a game of it is refused when it starts (``RouteLevelOnly``) naming it.
+    game_level_missing: str | None = None
 
     @property
     def data(self) -> GameData:

@@ -21,8 +21,10 @@ from typing import Any
 
 from route18xx.engine.board.board import Board
 from route18xx.engine.errors import IllegalAction
-from route18xx.engine.board.tile_lay import TileLay, check_in_context, legal_tile_lays, make_context
-from route18xx.engine.board.tile_rules import class_refusal, distinct_rotations
+from route18xx.engine.board.tile_lay import (
+    TileLay, check_in_context, legal_tile_lays, make_context, upgrade_refusal,
+)
+from route18xx.engine.board.tile_rules import distinct_rotations
 from route18xx.engine.turn.turn_private_lays import Candidate, changed_and_next
 
 
@@ -59,10 +61,11 @@ class NormalLays:
             if hex_id not in self.order or not ctx.sides(hex_id):
                 continue  # §6.5 #3: no reached side, no normal lay (legal_tile_lays' filter)
             current = board.tile_on(hex_id).tile
+            hex_def = board.data.hexes[hex_id]
             for tile in self.tiles:
                 if hex_id not in near and tile.name not in grew:
                     continue
-                if class_refusal(current, tile, next_only=True) is not None:
+                if upgrade_refusal(ctx, hex_def, current, tile) is not None:
                     continue
                 wanted.update((hex_id, tile.name, r) for r in self.rotations[tile.name])
         out = []

@@ -27,6 +27,8 @@ from route18xx.engine.facts.gamedata import HexId
 from route18xx.engine.board.network import reach
 from route18xx.engine.inputs.state_file import RouteState
 from route18xx.engine.board.tile_abilities import tile_ability
+from route18xx.engine.board.lay_slots import is_upgrade, next_slot, slot_lays, was_upgrade
+from route18xx.engine.board.state_rules import teleport_privates, uses_tile_action
 from route18xx.engine.board.tile_lay import TileLay, legal_tile_lays
 from route18xx.engine.turn.turn_normal_lays import NormalLays
 from route18xx.engine.turn.turn_private_lays import PrivateLays
@@ -66,13 +68,19 @@ def _private_options(
     state: RouteState, board: Board, lays: PrivateLays, cash: int | None
 ) -> list[tuple[TileLay, ...]]:
     """What one private may lay now, each option whole (§7.4: the Great Wall's two tiles
-    one after the other and joined; §7.5: the ferry's two tiles together)."""
+    one after the other and joined; §7.5: the ferry's two tiles together; 18Chesapeake's
+    C-P and B&S: a tile on each of their two hexes, the second joining the first,
+    ``must_lay_all`` with ``connect``)."""
     ability, private = lays.ability, lays.private
     done = [h for h, p in state.tiles_laid if p == private]
     left = None if ability.count is None else ability.count - len(done)
     if left is not None and left <= 0:
         return []
     firsts = lays.firsts(board, cash)
+    if ability.must_lay_all and ability.connect:  # 18Chesapeake's C-P and B&S: both, joined
+        return [(lay, second) for lay in firsts if lay.hex == ability.hexes[0]
+                for second in lays.seconds(_with(board, lay), lay, cash)
+                if {lay.hex, second.hex} == set(ability.hexes)]
     if ability.must_lay_all:
         by_hex: dict[HexId, TileLay] = {}
         for lay in firsts:
@@ -83,9 +91,13 @@ def _private_options(
     options: list[tuple[TileLay, ...]] = [(lay,) for lay in firsts]
     if ability.connect and (left is None or left >= 2) and not done:
         for lay in firsts:
-            after = board.with_tile(lay.hex, board.data.tiles[lay.tile], lay.rotation)
-            options.extend((lay, second) for second in lays.seconds(after, lay, cash))
+            options.extend((lay, second) for second in lays.seconds(_with(board, lay), lay, cash))
     return options
+
+
+def _with(board: Board, lay: TileLay) -> Board:
+    """``board`` with ``lay``'s tile in place."""
+    return board.with_tile(lay.hex, board.data.tiles[lay.tile], lay.rotation)
 
 
 def lay_boards(
@@ -102,7 +114,12 @@ def lay_boards(
         phase=state.phase, rule_set=state.rule_set, owned_privates=state.privates,
         player_owned_blockers=player_owned_blockers(state),
     )
-    normal_left = not any(p is None for _, p in state.tiles_laid)
+    teleports = teleport_privates(state.data, state.rule_set.name)
+    slots = state.data.tile_lays  # the turn's normal lays (``lay_slots``)
+    made = () if any(p in teleports for _, p in state.tiles_laid) else tuple(
+        was_upgrade(state.board, h) for h, p in state.tiles_laid if p is None)
+    normal_left = not any(p in teleports for _, p in state.tiles_laid) and \
+        next_slot(slots, made) is not None
     normal_lays = NormalLays(state.board, corp, common)
     privates: list[PrivateLays] = []
     for p in sorted(state.privates):
@@ -114,8 +131,10 @@ def lay_boards(
     found: dict[Any, LayBoard] = {}
     seen: set[Any] = set()
 
-    def walk(board: Board, lays: tuple[TileLay, ...], cost: int, normal: bool,
+    def walk(board: Board, lays: tuple[TileLay, ...], cost: int, normal: tuple[bool, ...] | None,
              used: frozenset[str]) -> None:
+        """``normal``: the turn's normal lays so far, each an upgrade or not (None: a
+        teleport took the turn's tile action)."""
         signature = (tuple(sorted((h, p.tile.name, p.rotation) for h, p in board.placed.items())),
                      normal, used)
         if signature in seen:
@@ -127,21 +146,25 @@ def lay_boards(
         if known is None or cost < known.cost:
             found[signature[0]] = LayBoard(lays, board, cost)
         cash = None if state.cash is None else state.cash - cost
-        if normal:
-            for lay in normal_lays.lays(board, cash):
+        slot = None if normal is None else next_slot(slots, normal)
+        if slot is not None and normal is not None:
+            for lay in slot_lays(board, slot, normal_lays.lays(board, cash), cash):
                 after = board.with_tile(lay.hex, board.data.tiles[lay.tile], lay.rotation)
-                walk(after, lays + (lay,), cost + lay.cost, False, used)
+                walk(after, lays + (lay,), cost + lay.cost, normal + (is_upgrade(board, lay),), used)
         for private in privates:
             if private.private in used:
+                continue
+            teleport = private.private in teleports  # the turn's tile action (RULES.md §6.5)
+            if teleport and normal != ():
                 continue
             for option in _private_options(state, board, private, cash):
                 after = board
                 for lay in option:
                     after = after.with_tile(lay.hex, after.data.tiles[lay.tile], lay.rotation)
-                walk(after, lays + option, cost + sum(l.cost for l in option), normal,
-                     used | {private.private})
+                walk(after, lays + option, cost + sum(l.cost for l in option),
+                     None if teleport else normal, used | {private.private})
 
-    walk(state.board, (), 0, normal_left, frozenset())
+    walk(state.board, (), 0, made if normal_left else None, frozenset())
     boards = list(found.values())
     return _without_inert_private_lays(boards, corp)
 

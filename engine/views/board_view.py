@@ -18,7 +18,7 @@ from route18xx.engine.board.board import Board, split_node_id
 from route18xx.engine.errors import MalformedInput
 from route18xx.engine.facts.gamedata import HexDef, HexId, RevenueCenter, TileDef
 from route18xx.engine.facts.hexgrid import facing_edge
-from route18xx.engine.routes.revenue import mine_rule
+from route18xx.engine.routes.revenue import bonus_names, mine_rule, route_bonuses
 from route18xx.engine.routes.route_judge import judge_routes, parse_route_specs, check_route_references
 from route18xx.engine.inputs.state_file import RouteState
 from route18xx.engine.suggest.suggest_report import MoveReport
@@ -53,7 +53,7 @@ class NodeView:
     def printed_color(self, color: str) -> str | None:
         """The printed colour whose value pays in a phase of ``color``: that colour, or
         the newest older one printed (Chicago's yellow pays in the green phases)."""
-        order = _PRICED_COLORS[: _PRICED_COLORS.index(color) + 1] if color in _PRICED_COLORS else ()
+        order = _ALL_COLORS[: _ALL_COLORS.index(color) + 1] if color in _ALL_COLORS else ()
         return next((c for c in reversed(order) if c in self.printed_revenue), None)
 
 
@@ -150,6 +150,9 @@ class RouteWalk:
     subsidy: int
     legal: bool
     violations: tuple[str, ...]
+    #: What the route's bonus is called (``revenue.bonus_names``: "destination bonus",
+    #: 1882's "Hudson Bay bonus").
+    bonus_name: str = "destination bonus"
 
     @property
     def hexes(self) -> tuple[HexId, ...]:
@@ -166,6 +169,13 @@ def _revenue(node: RevenueCenter, colors: Sequence[str]) -> dict[str, int]:
 
 
 _PRICED_COLORS = ("yellow", "green", "brown", "gray")
+#: And black, which only 1856's off-boards print (its phases D and 8): listed for a node
+#: that prints it.
+_ALL_COLORS = (*_PRICED_COLORS, "black")
+
+
+def _prints_black(node: RevenueCenter) -> bool:
+    return not isinstance(node.revenue, int) and "black" in node.revenue
 
 
 def _node_view(board: Board, hex_def: HexDef, node: RevenueCenter) -> NodeView:
@@ -176,7 +186,8 @@ def _node_view(board: Board, hex_def: HexDef, node: RevenueCenter) -> NodeView:
         and not board.token_cities(corp)
     )
     return NodeView(
-        kind=node.kind, index=node.index, revenue=_revenue(node, _PRICED_COLORS),
+        kind=node.kind, index=node.index,
+        revenue=_revenue(node, _ALL_COLORS if _prints_black(node) else _PRICED_COLORS),
         slots=node.slots, tokens=tokens, reserved=reserved, groups=node.groups,
         visit_cost=node.visit_cost, hidden=node.hidden,
         printed_revenue=(dict(node.revenue) if not isinstance(node.revenue, int)
@@ -287,13 +298,16 @@ def route_walks_of(state: RouteState, routes_raw: Any, field: str = "routes") ->
     specs = parse_route_specs(routes_raw, state.data, field)
     check_route_references(state, specs)
     judgement = judge_routes(state, specs)
+    bonuses = route_bonuses(state)
     walks = []
     for judged in judgement.routes:
         legs = _walk(state.board, judged.stops, judged.chains) if judged.chains else ()
+        names = bonus_names((split_node_id(s)[0] for s in judged.stops), bonuses) if judged.bonus else ""
         walks.append(RouteWalk(
             train=judged.train, stops=tuple(judged.stops), legs=legs,
             revenue=judged.revenue, bonus=judged.bonus, subsidy=judged.subsidy,
             legal=not judged.violations, violations=tuple(judged.violations),
+            bonus_name=names or "destination bonus",
         ))
     return walks
 

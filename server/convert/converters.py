@@ -196,6 +196,16 @@ def _turn_facts_to_proto(raw: Mapping[str, Any], msg: pb.State) -> None:
         laid = msg.tiles_laid.add(hex=_typed(lay, "hex", str, where, ""))
         if lay.get("private") is not None:
             laid.private = _typed(lay, "private", str, where, "")
+    for i, item in enumerate(_objects(raw.get("assignments", []), "assignments")):
+        where = f"assignments[{i}]."
+        marker = msg.assignments.add(assignment=_typed(item, "assignment", str, where, ""))
+        for key in ("hex", "corporation"):
+            if item.get(key) is not None:
+                setattr(marker, key, _typed(item, key, str, where, ""))
+    for i, item in enumerate(_objects(raw.get("hex_bonuses", []), "hex_bonuses")):
+        where = f"hex_bonuses[{i}]"
+        msg.hex_bonuses.add(hexes=_strings(item.get("hexes", []), f"{where}.hexes"),
+                            value=_typed(item, "value", int, f"{where}.", 0))
 
 
 def state_from_proto(msg: pb.State) -> dict[str, Any]:
@@ -233,6 +243,14 @@ def state_from_proto(msg: pb.State) -> dict[str, Any]:
         ]
     if msg.HasField("rules_as_of") and msg.rules_as_of:
         out["rules_as_of"] = msg.rules_as_of
+    if msg.assignments:
+        out["assignments"] = [
+            {"assignment": a.assignment, **({"hex": a.hex} if a.HasField("hex") else {}),
+             **({"corporation": a.corporation} if a.HasField("corporation") else {})}
+            for a in msg.assignments
+        ]
+    if msg.hex_bonuses:
+        out["hex_bonuses"] = [{"hexes": list(b.hexes), "value": b.value} for b in msg.hex_bonuses]
     return out
 
 

@@ -38,11 +38,15 @@ def hex_center(hex_id: str, size: float, ox: float, oy: float) -> tuple[float, f
     return ox + x * math.sqrt(3) / 2 * size, oy + y * 1.5 * size
 
 
-def flat_hex_center(hex_id: str, size: float, ox: float, oy: float) -> tuple[float, float]:
+def flat_hex_center(hex_id: str, size: float, ox: float, oy: float,
+                    letter_rows: bool = False) -> tuple[float, float]:
     """A flat-top map's hex (18xx.games ``layout :flat``, 1889): column letter, row number,
     doubled-height coordinates x = letter index, y = number − 1; centres 1.5·size apart
-    across columns and √3/2·size apart per doubled row."""
+    across columns and √3/2·size apart per doubled row. ``letter_rows``: the letters name
+    the rows (1882, ``AXES = {x: :number, y: :letter}``): x = number − 1, y = letter index."""
     x, y = ROWS.index(hex_id[0]), int(hex_id[1:]) - 1
+    if letter_rows:
+        x, y = y, x
     return ox + x * 1.5 * size, oy + y * math.sqrt(3) / 2 * size
 
 

@@ -122,7 +122,7 @@ def test_each_route_is_drawn_through_exactly_its_hexes_in_order(
 
 
 #: A plain hex of each title's map to lay a bare tile on (1889's map is flat-topped).
-PLAIN_HEX = {"1888": "E9", "1830": "C9", "1889": "D9"}
+PLAIN_HEX = {"1888": "E9", "1830": "C9", "1889": "D9", "18Chesapeake": "C9", "1882": "E9", "1856": "C16"}
 
 
 def _tiles() -> list[tuple[str, dict[str, Any]]]:
@@ -151,7 +151,9 @@ def test_drawn_track_ends_match_the_tile_paths_at_every_rotation(title: str, til
     flat = json.loads((DATA / title / "map.json").read_text("utf-8"))["layout"] == "flat"
     layout = Layout(size, ox, oy, flat=flat)
     hex_id = PLAIN_HEX[title]
-    center = (flat_hex_center if flat else hex_center)(hex_id, size, ox, oy)
+    system = json.loads((DATA / title / "map.json").read_text("utf-8"))["coordinate_system"]
+    center = (flat_hex_center(hex_id, size, ox, oy, system["x"].startswith("column number"))
+              if flat else hex_center(hex_id, size, ox, oy))
     midpoints = _edge_midpoints(center, size, title)
     for rotation in range(6):
         view = api.tile_view(tile["name"], rotation, hex_id, title)

@@ -10,13 +10,14 @@ from route18xx.engine.board.board import Board, split_node_id
 from route18xx.engine.facts.gamedata import game_data
 
 
-@pytest.mark.parametrize("title", ["1888", "1830", "1889"])
+@pytest.mark.parametrize("title", ["1888", "1830", "1889", "18Chesapeake", "1882", "1856"])
 def test_every_node_id_of_a_map_reads_as_its_hex_and_index(title: str) -> None:
     data = game_data(title)
     Board({}, {}, data)
     tiles = [*data.tiles.values(), *(h.preprinted for h in data.hexes.values())]
     indexes = {node.index for tile in tiles for node in tile.nodes}
-    assert indexes == {"1888": {0, 1, 2, 3}, "1830": {0, 1}, "1889": {0}}[title]  # the titles' tiles
+    assert indexes == {"1888": {0, 1, 2, 3}, "1830": {0, 1}, "1889": {0}, "18Chesapeake": {0, 1},
+                       "1882": {0, 1}, "1856": {0, 1}}[title]  # the titles' tiles
     for hex_id in data.hexes:
         for index in indexes:
             node = f"{hex_id}-{index}"

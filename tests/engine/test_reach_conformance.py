@@ -170,7 +170,7 @@ def random_boards(draw: st.DrawFn, title: str) -> Board:
     return Board(board.placed, tokens, data)
 
 
-@pytest.mark.parametrize("title", ["1888", "1830", "1889"])
+@pytest.mark.parametrize("title", ["1888", "1830", "1889", "18Chesapeake", "1882", "1856"])
 def test_generated_boards_agree_with_the_reference(title: str) -> None:
     @settings(max_examples=EXAMPLES, deadline=None, derandomize=False,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])

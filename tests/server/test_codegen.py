@@ -83,8 +83,28 @@ def test_turn_facts_read_like_a_state_file() -> None:
     as_json = json_format.MessageToDict(
         msg, preserving_proto_field_name=True, always_print_fields_with_no_presence=True
     )
-    # player_owned_blockers (repeated, no presence) prints as [] when not given.
-    assert as_json.pop("player_owned_blockers") == []
+    # player_owned_blockers, assignments and hex_bonuses (repeated, no presence) print as []
+    # when not given.
+    for absent in ("player_owned_blockers", "assignments", "hex_bonuses"):
+        assert as_json.pop(absent) == []
     assert as_json == state
+    assert json_format.ParseDict(state, type(msg)()) == msg
+    assert converters.state_from_proto(msg) == state
+
+
+def test_markers_and_rights_read_like_a_state_file() -> None:
+    """1856's ``assignments`` (a marker on a hex or on a company) and ``hex_bonuses`` keep the
+    state file's JSON form through ``State``."""
+    from google.protobuf import json_format
+
+    from route18xx.server.convert import converters
+
+    state = {
+        "title": "1856", "rule_set": "standard", "phase": "3", "corporation": "LPS",
+        "trains": ["2"], "tiles": [], "tokens": [],
+        "assignments": [{"assignment": "GLSC", "hex": "C14"}, {"assignment": "GLSC", "corporation": "LPS"}],
+        "hex_bonuses": [{"hexes": ["P17", "P19"], "value": 10}],
+    }
+    msg = converters.state_to_proto(state)
     assert json_format.ParseDict(state, type(msg)()) == msg
     assert converters.state_from_proto(msg) == state

@@ -239,11 +239,18 @@ def test_get_info_and_the_version_header(ops: RouteServer) -> None:
         "1830": ["multiple_brown_from_ipo", "multiple_brown_from_ipo+optional_6_train",
                  "optional_6_train", "standard"],
         "1889": ["beginner_game", "standard"],
+        "18Chesapeake": ["standard"],
+        "1882": ["standard"],
+        "1856": ["alternate_destinations", "eight_train_variant", "standard", "unlimited_bonus_tokens"],
     }
-    # each title's money as 18xx.games writes it (CURRENCY_FORMAT_STR of g_1888, g_1830, g_1889)
+    # each title's money as 18xx.games writes it (CURRENCY_FORMAT_STR of g_1888, g_1830, g_1889,
+    # g_18_chesapeake)
     assert {t.title: t.currency_format for t in info.titles} == {
-        "1888": "¥%s", "1830": "$%s", "1889": "¥%s"}
-    assert {t.title: t.subsidies for t in info.titles} == {"1888": True, "1830": False, "1889": False}
+        "1888": "¥%s", "1830": "$%s", "1889": "¥%s", "18Chesapeake": "$%s", "1882": "$%s",
+        "1856": "$%s"}
+    assert {t.title: t.subsidies for t in info.titles} == {
+        "1888": True, "1830": False, "1889": False, "18Chesapeake": False, "1882": False,
+        "1856": False}
     assert info.limits.max_call_s == 20
     assert [(lane.name, lane.workers, lane.queue) for lane in info.limits.lanes] == [
         ("solve", 1, 0), ("suggest", 1, 4), ("fetch", 4, 0)]

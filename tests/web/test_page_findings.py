@@ -37,7 +37,8 @@ def test_an_1830_page_names_no_treasury_no_subsidy_and_no_objective(chromium_dri
 
     info = _call(site, "GetInfo", {})
     assert {t["title"]: t.get("subsidies", False) for t in info["titles"]} == {
-        "1888": True, "1830": False, "1889": False}
+        "1888": True, "1830": False, "1889": False, "18Chesapeake": False, "1882": False,
+        "1856": False}
     driver = chromium_driver
     _open_log(driver, site, LOG_1830, RUNS_1830)
     driver.find_element(By.CSS_SELECTOR, '#runs tbody tr[data-action-id="296"]').click()

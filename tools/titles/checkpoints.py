@@ -112,7 +112,8 @@ def fixture(replay: Raw, title_input: Raw) -> dict[str, Any]:
     out["result"] = {name: value for name, value in replay["result"]}
     if fmt >= 2:
         recorded = replay.get("recorded_result") or {}
-        out["recorded_result_matches"] = {names[k]: v for k, v in recorded.items()} == out["result"]
+        # a log's result keyed by player id, or already by name (1856's older logs)
+        out["recorded_result_matches"] = {names.get(k, k): v for k, v in recorded.items()} == out["result"]
     out["finished"] = replay["finished"]
     out["game_end_reason"] = replay["game_end_reason"]
     snaps = replay["snapshots"] if fmt >= 2 else [s for s in replay["snapshots"] if s["trigger"] != "start"]

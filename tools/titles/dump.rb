@@ -124,14 +124,43 @@ def tile_facts(tile)
     'icons' => tile.icons.map { |i| i.name },
     'blockers' => tile.blockers.map { |b| plain(b) },
     'reservations' => tile.reservations.map { |r| plain(r) },
-  }.merge(tile.blocks_lay ? { 'blocks_lay' => true } : {})
+  }.merge(tile.blocks_lay ? { 'blocks_lay' => true } : {}).merge(future_label(tile))
+end
+
+# The label a hex's tile takes from a colour on (1856's B-L hexes: Bar or Lon in brown, the
+# future L cities), written only where there is one.
+def future_label(tile)
+  label = tile.future_label
+  return {} unless label
+
+  { 'future_label' => { 'label' => label.label.to_s, 'color' => label.color.to_s } }
+end
+
+# The title's own upgrade test of `to` on `from`. A supply tile stands on no hex; a test that
+# reads the tile's hex (1856's Hamilton rule: `from.hex.name`) is asked again with the tile on
+# a plain stand-in hex (white, no label, no city or town), as on any hex but a named one.
+def upgrade_test(game, from, to)
+  game.upgrades_to?(from, to)
+rescue NoMethodError
+  raise unless from.hex.nil?
+
+  begin
+    from.hex = stand_in_hex(game)
+    game.upgrades_to?(from, to)
+  ensure
+    from.hex = nil
+  end
+end
+
+def stand_in_hex(game)
+  game.hexes.find { |h| h.tile.color == :white && h.tile.labels.empty? && h.tile.city_towns.empty? }
 end
 
 # The supply tiles the title's own (non-special) upgrade test accepts on `from`, and the
 # errors the test raised (a title's test may need more than a tile: the shaper refuses those).
 def upgrades(game, from, supply)
   results = supply.map do |to|
-    game.upgrades_to?(from, to)
+    upgrade_test(game, from, to)
   rescue StandardError => e
     "#{e.class}: #{e.message}"
   end
@@ -196,7 +225,7 @@ def corporation_facts(game, corp)
     'coordinates' => plain(corp.coordinates),
     'city' => corp.city,
     'location_name' => corp.coordinates.is_a?(String) ? game.hex_by_id(corp.coordinates)&.location_name : nil,
-    'token_prices' => corp.tokens.map(&:price),
+    'token_prices' => corp.tokens.select { |t| t.corporation == corp }.map(&:price),
     'float_percent' => corp.float_percent,
     'max_ownership_percent' => corp.max_ownership_percent,
     'capitalization' => plain(corp.capitalization),
@@ -204,7 +233,16 @@ def corporation_facts(game, corp)
     'color' => plain(corp.color),
     'text_color' => plain(corp.text_color),
     'destination_coordinates' => plain(corp.destination_coordinates),
-  }
+  }.merge(neutral_tokens(corp))
+end
+
+# Tokens a corporation holds that belong to another (1882: each corporation's one neutral
+# station, owned by CN, g_1882/game.rb init_corporations); none in most titles.
+def neutral_tokens(corp)
+  others = corp.tokens.reject { |t| t.corporation == corp }
+  return {} if others.empty?
+
+  { 'neutral_tokens' => others.map { |t| { 'owner' => t.corporation.id, 'price' => t.price } } }
 end
 
 def train_facts(train)
@@ -257,7 +295,10 @@ def market_facts(game)
 end
 
 def rule_set_facts(game, optional_rules)
-  tiles = game.all_tiles.group_by(&:name).map { |name, copies| { 'name' => name, 'count' => copies.size } }
+  tiles = game.all_tiles.group_by(&:name).map do |name, copies|
+    # an unlimited tile (18Chesapeake's 7, 8, 9) is one copy the engine adds to as it is laid
+    { 'name' => name, 'count' => copies.size }.merge(copies.first.unlimited ? { 'unlimited' => true } : {})
+  end
   trains = game.depot.trains
   {
     'optional_rules' => optional_rules,

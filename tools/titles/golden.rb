@@ -109,10 +109,25 @@ def board_reservations(game)
   end
 end
 
+# Markers on hexes, then on corporations (1856's port: the GLSC marker on a hex and on the
+# corporation that placed it; the engine pays a route only when both are there).
 def board_assignments(game)
-  game.hexes.flat_map do |hex|
+  on_hexes = game.hexes.flat_map do |hex|
     hex.assignments.map { |a, v| { 'hex' => hex.id, 'assignment' => a.to_s, 'value' => v } }
   end
+  on_corporations = game.corporations.flat_map do |corp|
+    corp.assignments.map { |a, v| { 'corporation' => corp.id, 'assignment' => a.to_s, 'value' => v } }
+  end
+  on_hexes + on_corporations
+end
+
+# The running company's own per-hex route bonuses (18xx.games ``hex_bonus`` abilities: 1856's
+# bridge and tunnel rights), written only where it has one.
+def hex_bonuses(entity)
+  found = entity.all_abilities.select { |a| a.type == :hex_bonus }
+  return {} if found.empty?
+
+  { 'hex_bonuses' => found.map { |a| { 'hexes' => a.hexes, 'value' => a.amount } } }
 end
 
 # The state file of `entity`'s run at this point of `game` (issue 36; rule_set is named by
@@ -138,7 +153,7 @@ def state_file(game, data, entity, tiles_laid)
     'players' => game.players.size,
     'reservations' => board_reservations(game),
     'assignments' => board_assignments(game),
-  }
+  }.merge(hex_bonuses(entity))
 end
 
 # ---------------------------------------------------------------------------------------

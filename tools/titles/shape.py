@@ -68,6 +68,13 @@ COORDINATE_SYSTEMS: dict[str, dict[str, Any]] = {
         },
     },
 }
+#: A flat map whose letters name the rows and numbers the columns (18xx.games ``AXES = {x:
+#: :number, y: :letter}``: 1882): the same directions, the coordinates' parts swapped.
+COORDINATE_SYSTEMS["flat_letter_rows"] = {
+    **COORDINATE_SYSTEMS["flat"],
+    "x": "column number minus 1",
+    "y": "row letter index (A=0, B=1, ...) (doubled-height coordinates)",
+}
 #: The pointy-top system (1888's and 1830's maps).
 COORDINATE_SYSTEM = COORDINATE_SYSTEMS["pointy"]
 
@@ -231,7 +238,8 @@ def special_only_tiles(raw: Raw) -> set[str]:
 
 def tiles_json(raw: Raw) -> dict[str, Json]:
     special = special_only_tiles(raw)
-    counts = {rs: {t["name"]: t["count"] for t in facts["tiles"]} for rs, facts in raw["rule_sets"].items()}
+    counts = {rs: {t["name"]: None if t.get("unlimited") else t["count"] for t in facts["tiles"]}
+              for rs, facts in raw["rule_sets"].items()}  # None: unlimited (18Chesapeake's 7, 8, 9)
     tiles: list[dict[str, Json]] = []
     for tile in raw["supply"]:
         name = tile["name"]
@@ -293,6 +301,8 @@ def map_json(raw: Raw, title_input: Raw) -> dict[str, Json]:
             "tile_name": tile["name"],
         }
         item.update(_track(tile))
+        if tile.get("future_label"):  # 1856: the label its tile takes from a colour on
+            item["future_label"] = dict(tile["future_label"])
         item["terrain"] = [{"cost": u["cost"], "terrains": list(u["terrains"])} for u in tile["upgrades"]]
         item["borders"] = [{"edge": b["edge"], "type": b["type"]} for b in tile["borders"]]
         item["icons"] = list(tile["icons"])
@@ -311,7 +321,10 @@ def map_json(raw: Raw, title_input: Raw) -> dict[str, Json]:
     out_hexes.sort(key=lambda x: (_row_index(x["row_letter"]), x["column_number"]))
     if raw["layout"] not in COORDINATE_SYSTEMS:
         raise ShapeError(f"layout {raw['layout']!r} is not one of {sorted(COORDINATE_SYSTEMS)}")
-    out: dict[str, Json] = {"layout": raw["layout"], "coordinate_system": COORDINATE_SYSTEMS[raw["layout"]]}
+    system = raw["layout"]
+    if system == "flat" and all(h["x"] == hex_position(h["id"])[1] - 1 for h in first.values()):
+        system = "flat_letter_rows"  # 1882: x is the number (``AXES``)
+    out: dict[str, Json] = {"layout": raw["layout"], "coordinate_system": COORDINATE_SYSTEMS[system]}
     if fmt >= 2:
         out["impassable_hex_colors"] = list(raw["impassable_hex_colors"])
     out["hexes"] = out_hexes
@@ -376,11 +389,29 @@ def market_json(raw: Raw, title_input: Raw) -> dict[str, Json]:
     return {"grid": grid, "par_prices": [dict(p) for p in market["par_prices"]]}
 
 
+def _union(lists: Mapping[str, Sequence[Raw]], what: str) -> list[tuple[Raw, list[str]]]:
+    """The items of every rule set's list by name, in the first list's order and then each
+    later list's new ones, each with the rule sets that hold it; an item that differs between
+    the rule sets holding it is refused (1856's 8-train variant replaces phase D by phase 8)."""
+    found: dict[str, tuple[Raw, list[str]]] = {}
+    for rs, items in lists.items():
+        for item in items:
+            known = found.get(item["name"])
+            if known is None:
+                found[item["name"]] = (item, [rs])
+            elif known[0] != item:
+                raise ShapeError(f"{what} {item['name']} differs between rule sets")
+            else:
+                known[1].append(rs)
+    return list(found.values())
+
+
 def phases_json(raw: Raw, title_input: Raw) -> dict[str, Json]:
     fmt = title_input["format"]
-    phases = _same_everywhere({rs: f["phases"] for rs, f in raw["rule_sets"].items()}, "the phases")
+    sets = raw["rule_sets"]
+    union = _union({rs: f["phases"] for rs, f in sets.items()}, "the phase")
     out: list[dict[str, Json]] = []
-    for p in phases:
+    for p, holders in union:
         item: dict[str, Json] = {
             "name": p["name"],
             "starts_when_first_train_of_type_leaves_depot": p["on"],
@@ -391,6 +422,8 @@ def phases_json(raw: Raw, title_input: Raw) -> dict[str, Json]:
         }
         if fmt >= 2:
             item["status"] = list(p["status"])
+        if len(holders) < len(sets):  # a phase of some rule sets only (1856's D and 8)
+            item["rule_sets"] = holders
         out.append(item)
     return {"phases": out}
 
@@ -403,7 +436,20 @@ def trains_json(raw: Raw, title_input: Raw) -> dict[str, Json]:
     exportable = set((title_input.get("exportable_trains") or {}).get("trains", ()))
     counts = {rs: {t["name"]: t["count"] for t in f["trains"]} for rs, f in sets.items()}
     out: list[dict[str, Json]] = []
-    for t in first["trains"]:
+    # every rule set's trains, the first's first (1856's 8-train variant adds the 8); a train
+    # whose facts differ between rule sets takes the first holder's, the others' differences
+    # written under ``by_rule_set`` (1856's 4-train rusts on the 8 in the variant)
+    trains: dict[str, Raw] = {}
+    changes: dict[str, dict[str, dict[str, Json]]] = {}
+    for rs, f in sets.items():
+        for t in f["trains"]:
+            known = trains.setdefault(t["name"], t)
+            diff = {k: v for k, v in t.items() if k not in ("count", "id") and known.get(k) != v}
+            if diff:
+                if set(diff) - {"rusts_on"}:
+                    raise ShapeError(f"train {t['name']} differs between rule sets in {sorted(diff)}")
+                changes.setdefault(t["name"], {})[rs] = {"rusts_when_first_bought": diff["rusts_on"]}
+    for t in trains.values():
         distance = t["distance"]
         item: dict[str, Json] = {
             "name": t["name"],
@@ -421,7 +467,9 @@ def trains_json(raw: Raw, title_input: Raw) -> dict[str, Json]:
         item["exchange_discount"] = dict(t["discount"] or {})
         item["exportable_at_or_set_end"] = t["name"] in exportable
         if fmt >= 2:
-            item["count_by_rule_set"] = {rs: counts[rs].get(t["name"]) for rs in counts}
+            item["count_by_rule_set"] = {rs: counts[rs].get(t["name"], 0) for rs in counts}
+        if t["name"] in changes:
+            item["by_rule_set"] = changes[t["name"]]
         out.append(item)
     result: dict[str, Json] = {"trains": out, "initial_depot_order": list(first["depot"])}
     if fmt >= 2:
@@ -507,6 +555,8 @@ def corporations_json(raw: Raw, title_input: Raw) -> dict[str, Json]:
         item["token_prices"] = list(c["token_prices"])
         if fmt >= 2:
             item["token_count"] = len(c["token_prices"])
+        if c.get("neutral_tokens"):  # another company's tokens it places (1882's CN stations)
+            item["neutral_tokens"] = [dict(t) for t in c["neutral_tokens"]]
         item["float_percent"] = {rs: floats[rs][sym] for rs in floats}
         item["max_ownership_percent"] = c["max_ownership_percent"]
         if fmt >= 2:

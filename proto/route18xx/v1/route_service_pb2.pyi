@@ -114,8 +114,26 @@ class TileLaid(_message.Message):
     private: str
     def __init__(self, hex: _Optional[str] = ..., private: _Optional[str] = ...) -> None: ...
 
+class Assignment(_message.Message):
+    __slots__ = ("assignment", "hex", "corporation")
+    ASSIGNMENT_FIELD_NUMBER: _ClassVar[int]
+    HEX_FIELD_NUMBER: _ClassVar[int]
+    CORPORATION_FIELD_NUMBER: _ClassVar[int]
+    assignment: str
+    hex: str
+    corporation: str
+    def __init__(self, assignment: _Optional[str] = ..., hex: _Optional[str] = ..., corporation: _Optional[str] = ...) -> None: ...
+
+class HexBonus(_message.Message):
+    __slots__ = ("hexes", "value")
+    HEXES_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    hexes: _containers.RepeatedScalarFieldContainer[str]
+    value: int
+    def __init__(self, hexes: _Optional[_Iterable[str]] = ..., value: _Optional[int] = ...) -> None: ...
+
 class State(_message.Message):
-    __slots__ = ("title", "rule_set", "phase", "corporation", "trains", "tiles", "tokens", "cash", "privates", "heng_shan_player_owned", "tiles_laid", "rules_as_of", "player_owned_blockers")
+    __slots__ = ("title", "rule_set", "phase", "corporation", "trains", "tiles", "tokens", "cash", "privates", "heng_shan_player_owned", "tiles_laid", "rules_as_of", "player_owned_blockers", "assignments", "hex_bonuses")
     TITLE_FIELD_NUMBER: _ClassVar[int]
     RULE_SET_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
@@ -129,6 +147,8 @@ class State(_message.Message):
     TILES_LAID_FIELD_NUMBER: _ClassVar[int]
     RULES_AS_OF_FIELD_NUMBER: _ClassVar[int]
     PLAYER_OWNED_BLOCKERS_FIELD_NUMBER: _ClassVar[int]
+    ASSIGNMENTS_FIELD_NUMBER: _ClassVar[int]
+    HEX_BONUSES_FIELD_NUMBER: _ClassVar[int]
     title: str
     rule_set: str
     phase: str
@@ -142,7 +162,9 @@ class State(_message.Message):
     tiles_laid: _containers.RepeatedCompositeFieldContainer[TileLaid]
     rules_as_of: str
     player_owned_blockers: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, title: _Optional[str] = ..., rule_set: _Optional[str] = ..., phase: _Optional[str] = ..., corporation: _Optional[str] = ..., trains: _Optional[_Iterable[str]] = ..., tiles: _Optional[_Iterable[_Union[TilePlacement, _Mapping]]] = ..., tokens: _Optional[_Iterable[_Union[Token, _Mapping]]] = ..., cash: _Optional[int] = ..., privates: _Optional[_Iterable[str]] = ..., heng_shan_player_owned: _Optional[bool] = ..., tiles_laid: _Optional[_Iterable[_Union[TileLaid, _Mapping]]] = ..., rules_as_of: _Optional[str] = ..., player_owned_blockers: _Optional[_Iterable[str]] = ...) -> None: ...
+    assignments: _containers.RepeatedCompositeFieldContainer[Assignment]
+    hex_bonuses: _containers.RepeatedCompositeFieldContainer[HexBonus]
+    def __init__(self, title: _Optional[str] = ..., rule_set: _Optional[str] = ..., phase: _Optional[str] = ..., corporation: _Optional[str] = ..., trains: _Optional[_Iterable[str]] = ..., tiles: _Optional[_Iterable[_Union[TilePlacement, _Mapping]]] = ..., tokens: _Optional[_Iterable[_Union[Token, _Mapping]]] = ..., cash: _Optional[int] = ..., privates: _Optional[_Iterable[str]] = ..., heng_shan_player_owned: _Optional[bool] = ..., tiles_laid: _Optional[_Iterable[_Union[TileLaid, _Mapping]]] = ..., rules_as_of: _Optional[str] = ..., player_owned_blockers: _Optional[_Iterable[str]] = ..., assignments: _Optional[_Iterable[_Union[Assignment, _Mapping]]] = ..., hex_bonuses: _Optional[_Iterable[_Union[HexBonus, _Mapping]]] = ...) -> None: ...
 
 class Connection(_message.Message):
     __slots__ = ("hexes",)
