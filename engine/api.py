@@ -605,29 +605,31 @@ def titles_served() -> dict[str, tuple[str, ...]]:
     >>> titles_served()["1888"]
     ('north', 'prototype')
     >>> sorted(titles_served())
-    ['1830', '1888', '1889']
+    ['1830', '1856', '1882', '1888', '1889', '18Chesapeake']
     """
     return {t.name: tuple(t.rule_sets) for t in TITLES.values()}
 
 
 def titles_replayed() -> list[str]:
     """The titles whose game logs the engine replays: every step of their operating turn is
-    one the engine has (DESIGN.md §10 "Titles at two levels"; the others are played at
-    route level only, ``RouteLevelOnly``).
+    one the engine has and nothing else is missing at game level (``Title.game_level_missing``;
+    DESIGN.md §10 "Titles at two levels"; the others are played at route level only,
+    ``RouteLevelOnly``).
 
     >>> titles_replayed()
     ['1830', '1888']
     """
     from route18xx.engine.game.operating_round import OPERATING_STEPS
 
-    return sorted(t.name for t in TITLES.values() if set(t.operating_steps) <= set(OPERATING_STEPS))
+    return sorted(t.name for t in TITLES.values()
+                  if set(t.operating_steps) <= set(OPERATING_STEPS) and t.game_level_missing is None)
 
 
 def currency_formats() -> dict[str, str]:
     """How each title writes money, ``%s`` for the number (its data's ``currency_format``).
 
     >>> currency_formats()
-    {'1888': '¥%s', '1830': '$%s', '1889': '¥%s'}
+    {'1888': '¥%s', '1830': '$%s', '1889': '¥%s', '18Chesapeake': '$%s', '1882': '$%s', '1856': '$%s'}
     """
     return {t.name: t.currency_format for t in TITLES.values()}
 
@@ -638,7 +640,7 @@ def subsidy_titles() -> dict[str, bool]:
     income objective and the revenue objective are the same, and no treasury is lost.
 
     >>> subsidy_titles()
-    {'1888': True, '1830': False, '1889': False}
+    {'1888': True, '1830': False, '1889': False, '18Chesapeake': False, '1882': False, '1856': False}
     """
     return {t.name: bool(t.data.stop_subsidies) for t in TITLES.values()}
 
