@@ -339,6 +339,7 @@ def _solve(
     # Listing steps for this call: a short time limit lists less (a count, not the clock).
     steps = min(options.pair_steps, int(time_limit_s * options.pair_steps_per_s))
     greedy_steps = min(options.greedy_steps, int(time_limit_s * options.greedy_steps_per_s))
+    width = min(options.beam_width, int(time_limit_s * options.beam_width_per_s))
     try:
         instance = Instance.make(problem, graph, objective)
         scaled = None if floor is None else _scaled_floor(problem, floor, instance)
@@ -365,7 +366,7 @@ def _solve(
         first = built.first or None
         if len(problem.trains) > 1:
             first = greedy_routes(built.instance, greedy_steps,
-                                  listed=built.listed_pools(), options=options)
+                                  listed=built.listed_pools(), options=options, width=width)
         if first is not None:
             built.hint(first)
         # The time limit bounds the whole solve: the search gets what listing left.
@@ -384,7 +385,8 @@ def _solve(
             weight = built.instance.route_weight
             if first is None:
                 first = greedy_routes(built.instance, greedy_steps,
-                                      listed=built.listed_pools(), options=options)
+                                      listed=built.listed_pools(), options=options,
+                                      width=width)
             greedy_weight = sum(weight(r.stops) for r in first.values())
             found = response.objective_value if response is not None and routes else -1
             if greedy_weight > found and (scaled is None or greedy_weight >= scaled):

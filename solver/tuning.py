@@ -93,6 +93,13 @@ class SolveOptions:
     packing_steps: int = 3000
     #: Search steps for the greedy first solution (about 1 ms of Python per 1000 steps).
     greedy_steps: int = 6000
+    #: Two trains' first solution also takes the best pair of a beam of the numpy listing
+    #: keeping this many partial routes a layer (``pairs.beam_pair``, issue 35). On the 35
+    #: two-train boards with a D of tests/data/boards: 1 000 gave median 100 % of the
+    #: optimum, worst 74.2 %, 5 below 97 %, CPU median 3.3 / worst 12.5 ms; 500: 8 below
+    #: 97 %, worst 70.3 %; 2 000: 2 below, worst CPU 20.4 ms; the sample alone (2 500
+    #: steps): median 83.9 %, 32 below 97 % (``python -m benchmarks.first_solution``).
+    beam_width: int = 1000
     #: Steps between two looks at the cancel token in the walks (its deadline reads the
     #: clock); it is also read before the walk from each first stop.
     cancel_poll: int = 256
@@ -126,6 +133,9 @@ class SolveOptions:
     #: 23.4 ms on boards grown after the change (seeds 9700-9729), the gap to the optimum
     #: unchanged there (``python -m benchmarks.partial_answers``).
     greedy_steps_per_s: int = 125_000
+    #: The beam's width per second of the time limit (up to ``beam_width``): a 20 ms
+    #: limit has the whole beam (1-12 ms of CPU on the hard boards).
+    beam_width_per_s: int = 50_000
 
     # --- CP-SAT's search (solver/search.py) ---
 
