@@ -16,8 +16,9 @@ not reached); presolve off; the linear relaxation as ``BuiltModel.linearization`
 chooses it: off for one circuit train (it only slows it), on for listed routes
 (set packing: the LP bound proves optimality quickly), with circuit cuts for
 two circuit trains or a circuit beside listed routes (the hard boards of
-tests/data/boards), after a short LP-free stage (``SolveOptions.quick_stage_dtime``); probing level 1 on the models
-without those cuts (``SolveOptions.probing_without_cuts``).
+tests/data/boards), after a short LP-free stage (``SolveOptions.quick_stage_dtime``); probing level 1
+(``SolveOptions.probing_without_cuts``, ``probing_with_cuts``: issue 35, the boards past the
+pair listing's budget).
 
 No search where the answer is certain: a lone listed train takes its best
 route, two trains whose routes list within the budget take the best pair
@@ -218,7 +219,7 @@ def _search(
             proto.solution_hint.vars.extend(range(len(proto.variables)))
             proto.solution_hint.values.extend(response.solution)
         wrapper = cp_model_helper.SolveWrapper()
-        probing = options.probing_without_cuts if level < 2 else None
+        probing = options.probing_without_cuts if level < 2 else options.probing_with_cuts
         params = _parameters(deadline - time.monotonic(), workers, seed, linearization, probing)
         if dtime is not None:
             params.max_deterministic_time = dtime

@@ -154,9 +154,19 @@ class SolveOptions:
     two_stages_from_s: float = 0.08
     #: CP-SAT's ``cp_model_probing_level`` for models without circuit cuts (one circuit
     #: train, or listed routes only): 1 instead of the default 2, measured on the real
-    #: states (e.g. a 4 + 5 packing 2.5 → 1.5 ms, lone D circuits 2.9 → 2.3 ms). Models
-    #: with cuts keep the default: level 1 there lost on the hardest board (215 → 289 ms).
+    #: states (e.g. a 4 + 5 packing 2.5 → 1.5 ms, lone D circuits 2.9 → 2.3 ms).
     probing_without_cuts: int = 1
+    #: The same for models with circuit cuts (two circuit trains; None: CP-SAT's default,
+    #: 2). Issue 11 kept the default (level 1 lost on the hardest board then, 215 → 289 ms);
+    #: since the pair scan, only boards whose listing passes its budget reach this model at
+    #: a long limit. Issue 35 (per board, process CPU, medians of 2-3
+    #: alternating solves): whole solves of the six D + D boards past the budget then
+    #: (size-36101, seeds 37010, 37012, 37022, 38005, 38007) 6 591 → 4 711 ms in all (two
+    #: slower: 37010 725 → 797, 38007 781 → 1 059); on two grown after the change (seeds
+    #: 39000, 39003) 3 772 → 2 970 ms (39003 1 004 → 1 395); CP-SAT's circuits for every
+    #: train (the independent model) on 20 boards (38000-38107) 9 983 → 9 772 ms and on
+    #: 12 grown after (39000-39011) 8 735 → 7 513 ms, board by board either way up to 1.7×.
+    probing_with_cuts: int | None = 1
 
 
 #: The tuning ``solve`` uses when its caller passes none.
