@@ -165,7 +165,8 @@ class SolveOptions:
     #: slower: 37010 725 → 797, 38007 781 → 1 059); on two grown after the change (seeds
     #: 39000, 39003) 3 772 → 2 970 ms (39003 1 004 → 1 395); CP-SAT's circuits for every
     #: train (the independent model) on 20 boards (38000-38107) 9 983 → 9 772 ms and on
-    #: 12 grown after (39000-39011) 8 735 → 7 513 ms, board by board either way up to 1.7×.
+    #: 12 grown after (39000-39011) 8 735 → 7 513 ms, board by board either way up to 1.7×
+    #: (``python -m benchmarks.probing_cuts [--method circuit] FOLDER``).
     probing_with_cuts: int | None = 1
 
 
