@@ -55,11 +55,34 @@ MOVES = 30
 STUCK = 60
 
 
+#: The real 1830 decisions (``tests/data/1830/states.json``): a base named ``1830:NAME``.
+STATES_1830 = ROOT / "tests" / "data" / "1830" / "states.json"
+
+
 def late_bases() -> tuple[str, ...]:
     """Every real state of ``tests/data/states`` in its title's latest phase (D): the
-    bases of ``grow --bases late``, beside ``BASES``."""
+    bases of ``grow --bases late``, beside ``BASES``; with ``--bases late1830`` the two
+    phase-D states of the 1830 logs (``1830:NAME``: the 1830 map is larger than 1888's
+    north map, issue 35)."""
     return tuple(path.stem for path in sorted(STATES.glob("*.json"))
                  if json.loads(path.read_text())["state"]["phase"] == "D")
+
+
+def late_bases_1830() -> tuple[str, ...]:
+    """The phase-D states of the two shared 1830 logs, as ``1830:NAME`` bases."""
+    cases = json.loads(STATES_1830.read_text())["states"]
+    return tuple(f"1830:{c['name']}" for c in cases if c["state"]["phase"] == "D")
+
+
+def base_state(base: str) -> dict[str, Any]:
+    """A base's state file: ``tests/data/states/BASE.json``, or ``1830:NAME`` of
+    ``tests/data/1830/states.json``."""
+    if base.startswith("1830:"):
+        cases = json.loads(STATES_1830.read_text())["states"]
+        state: dict[str, Any] = next(c["state"] for c in cases if c["name"] == base[5:])
+        return state
+    loaded: dict[str, Any] = json.loads((STATES / f"{base}.json").read_text())["state"]
+    return loaded
 
 
 def grow(seed: int, moves: int = MOVES,
@@ -72,7 +95,7 @@ def grow(seed: int, moves: int = MOVES,
 
     rng = random.Random(seed)
     base = rng.choice(list(bases))
-    state = json.loads((STATES / f"{base}.json").read_text())["state"]
+    state = base_state(base)
     state = {k: state[k] for k in ("title", "rule_set", "phase", "corporation", "trains",
                                    "tiles", "tokens")}
     runner = rng.choice(sorted({t["corporation"] for t in state["tokens"]}))
@@ -424,7 +447,8 @@ def main() -> None:
                    help="with --by a measure: moves drawn per step, the largest kept")
     g.add_argument("--bases", default="grown",
                    help="'grown' (grow_boards.py's, default), 'late' (every phase-D real "
-                        "state) or state names, comma separated")
+                        "1888 state), 'late1830' (1830's), 'late-both', or state names "
+                        "(1830:NAME for 1830's), comma separated")
     g.add_argument("out", type=Path)
     t = sub.add_parser("time")
     t.add_argument("folder", type=Path)
@@ -437,8 +461,9 @@ def main() -> None:
     if args.command == "grow":
         first, end = map(int, args.seeds.split(":"))
         train_sets = None if args.trains is None else [list(t) for t in args.trains.split(",")]
-        bases = {"grown": BASES, "late": late_bases()}.get(args.bases,
-                                                            tuple(args.bases.split(",")))
+        bases = {"grown": BASES, "late": late_bases(), "late1830": late_bases_1830(),
+                 "late-both": late_bases() + late_bases_1830()}.get(
+                     args.bases, tuple(args.bases.split(",")))
         if args.by == "time":
             search(range(first, end), args.climb, args.keep, args.out,
                    lambda seed: grow(seed, train_sets=train_sets, bases=bases))

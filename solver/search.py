@@ -16,8 +16,9 @@ not reached); presolve off; the linear relaxation as ``BuiltModel.linearization`
 chooses it: off for one circuit train (it only slows it), on for listed routes
 (set packing: the LP bound proves optimality quickly), with circuit cuts for
 two circuit trains or a circuit beside listed routes (the hard boards of
-tests/data/boards), after a short LP-free stage (``SolveOptions.quick_stage_dtime``); probing level 1 on the models
-without those cuts (``SolveOptions.probing_without_cuts``).
+tests/data/boards), after a short LP-free stage (``SolveOptions.quick_stage_dtime``); probing level 1
+(``SolveOptions.probing_without_cuts``, ``probing_with_cuts``: issue 35, the boards past the
+pair listing's budget).
 
 No search where the answer is certain: a lone listed train takes its best
 route, two trains whose routes list within the budget take the best pair
@@ -224,7 +225,7 @@ def _search(
             proto.solution_hint.vars.extend(range(len(proto.variables)))
             proto.solution_hint.values.extend(response.solution)
         wrapper = cp_model_helper.SolveWrapper()
-        probing = options.probing_without_cuts if level < 2 else None
+        probing = options.probing_without_cuts if level < 2 else options.probing_with_cuts
         params = _parameters(deadline - time.monotonic(), workers, seed, linearization, probing)
         if dtime is not None:
             params.max_deterministic_time = dtime
@@ -345,6 +346,7 @@ def _solve(
     # Listing steps for this call: a short time limit lists less (a count, not the clock).
     steps = min(options.pair_steps, int(time_limit_s * options.pair_steps_per_s))
     greedy_steps = min(options.greedy_steps, int(time_limit_s * options.greedy_steps_per_s))
+    width = min(options.beam_width, int(time_limit_s * options.beam_width_per_s))
     try:
         instance = Instance.make(problem, graph, objective)
         scaled = None if floor is None else _scaled_floor(problem, floor, instance)
@@ -371,7 +373,7 @@ def _solve(
         first = built.first or None
         if len(problem.trains) > 1:
             first = greedy_routes(built.instance, greedy_steps,
-                                  listed=built.listed_pools(), options=options)
+                                  listed=built.listed_pools(), options=options, width=width)
         if first is not None:
             built.hint(first)
         # The time limit bounds the whole solve: the search gets what listing left.
@@ -390,7 +392,8 @@ def _solve(
             weight = built.instance.route_weight
             if first is None:
                 first = greedy_routes(built.instance, greedy_steps,
-                                      listed=built.listed_pools(), options=options)
+                                      listed=built.listed_pools(), options=options,
+                                      width=width)
             greedy_weight = sum(weight(r.stops, k) for k, r in first.items())
             found = response.objective_value if response is not None and routes else -1
             if greedy_weight > found and (scaled is None or greedy_weight >= scaled):

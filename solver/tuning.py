@@ -93,6 +93,13 @@ class SolveOptions:
     packing_steps: int = 3000
     #: Search steps for the greedy first solution (about 1 ms of Python per 1000 steps).
     greedy_steps: int = 6000
+    #: Two trains' first solution also takes the best pair of a beam of the numpy listing
+    #: keeping this many partial routes a layer (``pairs.beam_pair``, issue 35). On the 35
+    #: two-train boards with a D of tests/data/boards: 1 000 gave median 100 % of the
+    #: optimum, worst 74.2 %, 5 below 97 %, CPU median 3.3 / worst 12.5 ms; 500: 8 below
+    #: 97 %, worst 70.3 %; 2 000: 2 below, worst CPU 20.4 ms; the sample alone (2 500
+    #: steps): median 83.9 %, 32 below 97 % (``python -m benchmarks.first_solution``).
+    beam_width: int = 1000
     #: Steps between two looks at the cancel token in the walks (its deadline reads the
     #: clock); it is also read before the walk from each first stop.
     cancel_poll: int = 256
@@ -126,6 +133,9 @@ class SolveOptions:
     #: 23.4 ms on boards grown after the change (seeds 9700-9729), the gap to the optimum
     #: unchanged there (``python -m benchmarks.partial_answers``).
     greedy_steps_per_s: int = 125_000
+    #: The beam's width per second of the time limit (up to ``beam_width``): a 20 ms
+    #: limit has the whole beam (1-12 ms of CPU on the hard boards).
+    beam_width_per_s: int = 50_000
 
     # --- CP-SAT's search (solver/search.py) ---
 
@@ -144,9 +154,20 @@ class SolveOptions:
     two_stages_from_s: float = 0.08
     #: CP-SAT's ``cp_model_probing_level`` for models without circuit cuts (one circuit
     #: train, or listed routes only): 1 instead of the default 2, measured on the real
-    #: states (e.g. a 4 + 5 packing 2.5 → 1.5 ms, lone D circuits 2.9 → 2.3 ms). Models
-    #: with cuts keep the default: level 1 there lost on the hardest board (215 → 289 ms).
+    #: states (e.g. a 4 + 5 packing 2.5 → 1.5 ms, lone D circuits 2.9 → 2.3 ms).
     probing_without_cuts: int = 1
+    #: The same for models with circuit cuts (two circuit trains; None: CP-SAT's default,
+    #: 2). Issue 11 kept the default (level 1 lost on the hardest board then, 215 → 289 ms);
+    #: since the pair scan, only boards whose listing passes its budget reach this model at
+    #: a long limit. Issue 35 (per board, process CPU, medians of 2-3
+    #: alternating solves): whole solves of the six D + D boards past the budget then
+    #: (size-36101, seeds 37010, 37012, 37022, 38005, 38007) 6 591 → 4 711 ms in all (two
+    #: slower: 37010 725 → 797, 38007 781 → 1 059); on two grown after the change (seeds
+    #: 39000, 39003) 3 772 → 2 970 ms (39003 1 004 → 1 395); CP-SAT's circuits for every
+    #: train (the independent model) on 20 boards (38000-38107) 9 983 → 9 772 ms and on
+    #: 12 grown after (39000-39011) 8 735 → 7 513 ms, board by board either way up to 1.7×
+    #: (``python -m benchmarks.probing_cuts [--method circuit] FOLDER``).
+    probing_with_cuts: int | None = 1
 
 
 #: The tuning ``solve`` uses when its caller passes none.

@@ -16,7 +16,7 @@ a better first solution where two circuits share the track).
 
 from __future__ import annotations
 
-from route18xx.solver.listing.pairs import best_pair
+from route18xx.solver.listing.pairs import beam_pair, best_pair
 from route18xx.solver.listing.routes import ListedRoute, list_routes
 from route18xx.solver.tuning import DEFAULT_OPTIONS, SolveOptions
 
@@ -29,13 +29,25 @@ def greedy_routes(
     max_steps: int = DEFAULT_OPTIONS.greedy_steps,
     listed: dict[int, list[tuple[int, ListedRoute]]] | None = None,
     options: SolveOptions = DEFAULT_OPTIONS,
+    width: int = 0,
 ) -> dict[int, ListedRoute]:
     """Train index → its greedy route (trains without a route are left out).
 
     ``listed`` gives, for trains whose routes are already listed, their
-    (weight, route) pairs best first; other trains list a sample.
+    (weight, route) pairs best first; other trains list a sample. Two trains, neither
+    listed, also take the best pair of a beam of ``width`` partial routes a layer
+    (``pairs.beam_pair``, issue 35) where it beats the sample's.
     """
     listed = listed or {}
+    if len(instance.problem.trains) == 2 and width > 0 and not listed:
+        beam = beam_pair(instance, width, options)
+        if beam is not None:
+            sampled = greedy_routes(instance, max_steps, None, options)
+            value = instance.route_weight
+            if sum(value(r.stops) for r in beam.values()) >= sum(
+                    value(r.stops) for r in sampled.values()):
+                return beam
+            return sampled
     problem, graph = instance.problem, instance.graph
     unlimited = sum(max(0, s.distance_cost) for s in instance.stops)
     order = sorted(range(len(problem.trains)),

@@ -161,9 +161,14 @@ class Lister:
         self.layers: list[tuple[I64, I64]] = []  # per length: (parent row, exit taken)
 
     def list(self, max_cost: int, min_stops: int, max_steps: int,
-             cancel: CancelToken | None = None) -> Listed | None:
+             cancel: CancelToken | None = None, width: int | None = None) -> Listed | None:
         """Every legal route of cost ≤ ``max_cost`` and weight > 0, or None past
-        ``max_steps`` partial routes (``pairwalk.list_weighed``'s count)."""
+        ``max_steps`` partial routes (``pairwalk.list_weighed``'s count).
+
+        ``width``: a *beam* (issue 35, the 20 ms answer): each layer keeps only its
+        ``width`` heaviest partial routes (ties in listing order), so the routes listed
+        are a sample, legal by the same rules, found in a few layers' work; not every
+        route, so never a proof (``solver/listing/greedy.py``'s first solution)."""
         n_stops = self.graph.stop_count
         need = max(min_stops, 1)
         start_list = [s for s in range(n_stops) if self.stop_costs[s] <= max_cost]
@@ -219,11 +224,14 @@ class Lister:
             if self.any_groups:
                 ok &= ~((groups[parent] & self.ex_group[exit_]) != 0).any(axis=1)
             parent, exit_ = parent[ok], exit_[ok]
+            cost = new_cost[ok]
+            weight = weight[parent] + self.ex_weight[exit_]
+            if width is not None and len(parent) > width:
+                beam = np.sort(np.argsort(-weight, kind="stable")[:width])
+                parent, exit_, cost, weight = parent[beam], exit_[beam], cost[beam], weight[beam]
             node = self.ex_other[exit_]
             code = self.ex_code[exit_]
             on = on[parent] | self.ex_node_mask[exit_]
-            cost = new_cost[ok]
-            weight = weight[parent] + self.ex_weight[exit_]
             if self.any_groups:
                 groups = groups[parent] | self.ex_group[exit_]
             counts = counts[parent] + self.ex_counts[exit_]

@@ -40,6 +40,19 @@ def test_boards_lie_on_both_sides_of_the_one_word_edge() -> None:
     assert sum(WORD_BITS < n <= 100 for n in nodes) >= 2
 
 
+def test_boards_of_both_titles_lie_past_the_one_word_edge() -> None:
+    """Issue 35: D + D boards grown by size on 1830's map (larger than 1888's north map) as
+    on 1888's, at 64 reduced nodes and past it."""
+    from route18xx.solver.listing.capacity import WORD_BITS
+
+    sized = [_board(p) for p in BOARDS if "size" in _board(p)["meta"]]
+    for title in ("1888", "1830"):
+        nodes = [b["meta"]["size"]["nodes"] for b in sized if b["state"]["title"] == title
+                 and b["meta"]["trains"] == ["D", "D"]]
+        assert any(n > WORD_BITS for n in nodes), title
+    assert any(b["meta"]["size"]["nodes"] == WORD_BITS for b in sized)
+
+
 def test_there_are_enough_hard_boards() -> None:
     assert len([p for p in BOARDS if p.name.startswith("grown-")]) >= 30
     kinds = {"".join(_board(p)["meta"]["trains"]) for p in BOARDS}

@@ -384,3 +384,66 @@ def test_two_trains_that_earn_alike_their_own_values_take_the_pair_scan(
         instance = Instance.make(unlike, reduce_problem(unlike), "total")
         if not instance.uniform and instance.shared_weights is None:
             assert pair_routes(instance) is None
+
+@settings(max_examples=EXAMPLES // 3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(route_problems(), st.integers(1, 6), st.integers(1, 8))
+def test_a_beam_lists_legal_routes_and_a_wide_one_lists_them_all(
+        problem: RouteProblem, cost: int, width: int) -> None:
+    """Issue 35: the beam keeps the heaviest partial routes of a layer; its routes are
+    routes ``list_routes`` lists, and a beam wider than any layer is the whole listing."""
+    from route18xx.solver.listing.pairvector import Lister
+
+    instance = Instance.make(problem, reduce_problem(problem), "total")
+    plain = list_routes(instance.graph, instance.stops, cost, problem.min_stops,
+                        instance.groups, 10**6)
+    assert plain is not None
+    every = {(instance.route_weight(r.stops), r) for r in plain}
+    lister = Lister(instance.graph, instance.stops, instance.stop_weights, instance.bonuses,
+                    instance.groups)
+    beam = lister.list(cost, problem.min_stops, 10**6, width=width)
+    assert beam is not None
+    got = [(int(w), lister.route(beam, i)) for i, w in enumerate(beam.weights)]
+    assert set(got) <= every
+    wide = lister.list(cost, problem.min_stops, 10**6, width=10**6)
+    assert wide is not None
+    assert sorted((int(w), lister.route(wide, i)) for i, w in enumerate(wide.weights)) == \
+        sorted((w, r) for w, r in every if w > 0)
+
+
+@settings(max_examples=EXAMPLES // 3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(route_problems(), st.sampled_from([None, 2, 3]), st.integers(1, 8))
+def test_the_beam_pair_is_legal_and_never_above_the_optimum(
+        problem: RouteProblem, d2: int | None, width: int) -> None:
+    """``beam_pair`` is a first solution: legal routes (the validator), worth at most the
+    optimum (brute force), and the optimum itself when the beam holds every route."""
+    from route18xx.solver.listing.pairs import beam_pair
+
+    problem = RouteProblem(problem.stops, problem.junctions, problem.segments,
+                           (Train("a", None), Train("b", d2)), problem.groups,
+                           problem.bonuses, problem.min_stops)
+    instance = Instance.make(problem, reduce_problem(problem), "total")
+    want = brute_force(problem, objective="total")
+    built = build_model(instance, "circuit")  # only for ``_expand``'s reduced graph
+    for w, exact in ((width, False), (10**6, True)):
+        pair = beam_pair(instance, w)
+        assert pair is not None
+        routes = tuple(_expand(built, k, r.stops, r.steps) for k, r in sorted(pair.items()))
+        revenue, subsidy = sum(r.revenue for r in routes), sum(r.subsidy for r in routes)
+        got = Solution(routes, revenue, subsidy, "FEASIBLE", revenue + subsidy, 10**9)
+        assert validate(problem, got, "total") == []
+        assert got.objective <= want.revenue + want.subsidy
+        if exact:
+            assert got.objective == want.revenue + want.subsidy
+
+
+def test_the_first_solution_of_two_circuits_takes_the_beam_where_it_is_better() -> None:
+    """On the 6×6 D + D grid the beam's pair is at least the sample's."""
+    from route18xx.solver.listing.greedy import greedy_routes
+
+    instance = Instance.make(DD_GRID, reduce_problem(DD_GRID), "total")
+    value = instance.route_weight
+    sampled = greedy_routes(instance, 2500)
+    beamed = greedy_routes(instance, 2500, width=200)
+    assert sum(value(r.stops) for r in beamed.values()) >= sum(
+        value(r.stops) for r in sampled.values())
+    assert set(beamed) == {0, 1}

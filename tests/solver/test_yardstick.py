@@ -61,3 +61,16 @@ def test_the_count_answers_past_the_listings_declared_width(
     monkeypatch.setattr(capacity, "MASK_WORDS", 1)
     assert not capacity.fits(instance.graph, instance.groups)
     assert count_partial_routes(instance, 2, 10**7) == want
+
+
+def test_growth_reaches_1830s_late_states() -> None:
+    """Issue 35: ``grow --bases late1830`` starts from 1830's phase-D real states (a map
+    larger than 1888's north map), named ``1830:NAME``, and grows them by size."""
+    from benchmarks.adversarial import base_state, grow_by_size, late_bases_1830
+
+    bases = late_bases_1830()
+    assert bases and all(b.startswith("1830:") for b in bases)
+    assert all(base_state(b)["title"] == "1830" and base_state(b)["phase"] == "D" for b in bases)
+    board = grow_by_size(1, 2, "nodes", [["D", "D"]], bases, 2)
+    assert board["state"]["title"] == "1830" and board["state"]["trains"] == ["D", "D"]
+    assert board["meta"]["size"] == board_size(board["state"])
