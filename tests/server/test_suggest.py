@@ -135,8 +135,9 @@ def test_request_json_reads_like_a_state_file_plus_options() -> None:
     as_json = json_format.MessageToDict(
         request, preserving_proto_field_name=True, always_print_fields_with_no_presence=True
     )
-    # player_owned_blockers (repeated, no presence) prints as [] when not given.
-    assert as_json["state"].pop("player_owned_blockers") == []
+    # repeated fields have no presence: each prints as [] when not given.
+    for repeated in ("player_owned_blockers", "assignments", "hex_bonuses"):
+        assert as_json["state"].pop(repeated) == [], repeated
     assert as_json["state"] == state
     assert (as_json["top"], as_json["include_tokens"]) == (3, True)
     assert "top" not in json_format.MessageToDict(pb.SuggestMovesRequest())
