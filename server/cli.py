@@ -400,7 +400,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     never needs (``serve``'s settings table, issue 35); None gives every subcommand
     its arguments."""
     parser = argparse.ArgumentParser(
-        prog="route18xx", description="Exact optimal routes for 1888, locally or over gRPC."
+        prog="route18xx", description="Exact optimal routes for 18xx games, locally or over gRPC."
     )
     parser.add_argument("--version", action=_Version, help="print the version and exit")
     subs = parser.add_subparsers(dest="command", required=True)
