@@ -23,15 +23,13 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from route18xx.engine.answer.optimize import optimize, route_spec, train_ids
+from route18xx.engine.answer.optimize import train_ids
 from route18xx.engine.answer.problem_builder import build_problem
 from route18xx.engine.board.tile_lay import legal_tile_lays
 from route18xx.engine.errors import MalformedInput
 from route18xx.engine.facts.gamedata import game_data
 from route18xx.engine.inputs.state_file import RouteState, parse_state
-from route18xx.engine.routes.route_judge import judge_routes
-from route18xx.solver.witnesses.bruteforce import brute_force
-from tests.engine.grown_boards import draw_trains
+from tests.engine.grown_boards import assert_all_agree, draw_trains
 
 EXAMPLES = max(20, int(os.environ.get("ROUTE18XX_PROPERTY_EXAMPLES", "300")) // 10)
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden" / "1882" / "verdicts.json.gz"
@@ -85,17 +83,7 @@ def boards(draw: st.DrawFn) -> RouteState:
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(boards())
 def test_cpsat_equals_brute_force_and_the_engine_agrees_on_1882_boards(state: RouteState) -> None:
-    built = build_problem(state)
-    exact = brute_force(built.problem, objective="total")
-    opt = optimize(state, objective="total")  # raises EngineMismatch if the engine disagrees
-    assert opt.solution.status == "OPTIMAL"
-    assert opt.solution.objective == exact.objective
-    assert opt.judgement.revenue == opt.solution.objective and opt.judgement.subsidy == 0
-    ids = train_ids(state)
-    specs = [route_spec(built, r, ids[r.train]) for r in exact.routes]
-    judged = judge_routes(state, specs)
-    assert judged.violations == []
-    assert judged.revenue == exact.revenue
+    assert_all_agree(state)
 
 
 def test_the_bases_earn_the_bonus() -> None:

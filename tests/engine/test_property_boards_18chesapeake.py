@@ -15,21 +15,12 @@ block), 1–4 trains the phase sells within its train limit (in phase D now and 
 from __future__ import annotations
 
 import os
-from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from route18xx.engine.board.board import Board
-from route18xx.engine.facts.gamedata import game_data
-from route18xx.engine.answer.optimize import optimize, route_spec, train_ids
-from route18xx.engine.answer.problem_builder import build_problem
-from route18xx.engine.routes.route_judge import judge_routes
-from route18xx.engine.inputs.state_file import RouteState, parse_state
-from route18xx.engine.board.tile_lay import legal_tile_lays
-from route18xx.engine.answer.witness import witness
-from route18xx.solver.witnesses.bruteforce import brute_force
-from tests.engine.grown_boards import draw_tokens, draw_trains
+from route18xx.engine.inputs.state_file import RouteState
+from tests.engine.grown_boards import assert_all_agree, grown_in_region
 
 EXAMPLES = max(20, int(os.environ.get("ROUTE18XX_PROPERTY_EXAMPLES", "300")) // 10)
 WITNESS_MAX_RUNS = 2000
@@ -48,48 +39,13 @@ CORPS = ("PRR", "PLE", "SRR", "B&O", "C&O", "LV", "C&A", "N&W")
 @st.composite
 def boards(draw: st.DrawFn) -> RouteState:
     """Grow track as a game would: legal lays from the company's station, in one region."""
-    data = game_data("18Chesapeake")
     region = REGIONS[draw(st.sampled_from(REGION_DRAWS))]
     phase = draw(st.sampled_from("23456DD"))  # phase D twice as often: the gray values
-    corp = draw(st.sampled_from(CORPS))
-    cities = [(h, c.index) for h in region if h in data.hexes for c in data.hexes[h].preprinted.cities]
-    home = draw(st.sampled_from(cities))
-    board = Board({}, {home: (corp,)}, data)
-    for _ in range(draw(st.integers(2, 12))):
-        lays = [lay for lay in legal_tile_lays(board, corp, phase=phase, rule_set="standard")
-                if lay.hex in region]
-        if not lays:
-            break
-        lay = draw(st.sampled_from(lays))
-        board = board.with_tile(lay.hex, data.tiles[lay.tile], lay.rotation)
-    # a company places at most its tokens (RULES.md §2.5)
-    tokens = draw_tokens(draw, board, region, corp, CORPS, within_token_counts=True)
-    limit = data.phases[[p.name for p in data.phases].index(phase)].train_limit
-    trains = draw_trains(draw, phase, limit)
-    raw: dict[str, Any] = {
-        "title": "18Chesapeake", "rule_set": "standard", "phase": phase, "corporation": corp,
-        "trains": trains,
-        "tiles": [{"hex": h, "tile": p.tile.name, "rotation": p.rotation} for h, p in board.placed.items()],
-        "tokens": tokens,
-    }
-    return parse_state(raw)
+    return grown_in_region(draw, "18Chesapeake", region, CORPS, phase)
 
 
 @settings(max_examples=EXAMPLES, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(boards())
 def test_cpsat_equals_brute_force_and_the_engine_agrees_on_18chesapeake_boards(state: RouteState) -> None:
-    built = build_problem(state)
-    exact = brute_force(built.problem, objective="total")
-    opt = optimize(state, objective="total")  # raises EngineMismatch if the engine disagrees
-    assert opt.solution.status == "OPTIMAL"
-    assert opt.solution.objective == exact.objective
-    assert opt.judgement.revenue == opt.solution.objective and opt.judgement.subsidy == 0
-    ids = train_ids(state)
-    specs = [route_spec(built, r, ids[r.train]) for r in exact.routes]
-    judged = judge_routes(state, specs)
-    assert judged.violations == []
-    assert judged.revenue == exact.revenue
-    found = witness(state, objective="total", max_runs=WITNESS_MAX_RUNS)
-    if found is not None:
-        assert found.objective == opt.solution.objective
+    assert_all_agree(state, WITNESS_MAX_RUNS)
