@@ -23,7 +23,6 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from route18xx.engine.answer.optimize import train_ids
 from route18xx.engine.answer.problem_builder import build_problem
 from route18xx.engine.board.tile_lay import legal_tile_lays
 from route18xx.engine.errors import MalformedInput
