@@ -135,6 +135,15 @@ def _yellow(rows: Sequence[Sequence[int]], data: GameData) -> frozenset[Cell]:
     return frozenset(cells)
 
 
+def marked_no_cert_limit(data: GameData) -> frozenset[Cell]:
+    """The market cells a title's data marks as lifting the certificate limit (``market.json``
+    ``no_cert_limit``: 1830's and 1889's yellow cells, 1882's and 1856's yellow, orange and
+    brown): the one reading of the mark for every undated title's rules version."""
+    grid = data.market["grid"]
+    return frozenset((r, c) for r, row in enumerate(grid) for c, cell in enumerate(row)
+                     if cell is not None and cell.get("no_cert_limit"))
+
+
 @cache
 def rules_as_of(day: date, title: str) -> RulesVersion:
     """The title's rules in force on ``day``: every change merged on or before it.
@@ -234,6 +243,7 @@ __all__ = [
     "dated_state",
     "log_date",
     "log_rules_date",
+    "marked_no_cert_limit",
     "parse_rules_as_of",
     "rule_changes",
     "rules_as_of",

@@ -16,7 +16,7 @@ from datetime import date
 from functools import cache
 
 from route18xx.engine.facts.gamedata import game_data
-from route18xx.engine.facts.rule_versions import RulesVersion
+from route18xx.engine.facts.rule_versions import RulesVersion, marked_no_cert_limit
 from route18xx.engine.facts.rulesets import rule_sets_of
 from route18xx.engine.titles.base import Title
 
@@ -30,12 +30,7 @@ def rules_of(rule_set: str) -> RulesVersion:
     with a route, the D is on sale from phase 6 beside the 6-trains, three 6-trains
     with ``optional_6_train``, the market's own yellow cells (1830 RULES.md §14;
     g_1830/game.rb ``num_trains``, trains ``available_on: '6'``)."""
-    data = game_data("1830")
-    grid = data.market["grid"]
-    yellow = frozenset(
-        (r, c) for r, row in enumerate(grid) for c, cell in enumerate(row)
-        if cell is not None and cell.get("no_cert_limit")
-    )
+    yellow = marked_no_cert_limit(game_data("1830"))
     sixes = 3 if "optional_6_train" in rule_set.split("+") else 2
     return RulesVersion(
         name="1830",

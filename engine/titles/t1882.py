@@ -25,7 +25,7 @@ from datetime import date
 from functools import cache
 
 from route18xx.engine.facts.gamedata import game_data
-from route18xx.engine.facts.rule_versions import RulesVersion
+from route18xx.engine.facts.rule_versions import RulesVersion, marked_no_cert_limit
 from route18xx.engine.facts.rulesets import rule_sets_of
 from route18xx.engine.titles.base import Title
 
@@ -45,12 +45,7 @@ def rules_of(rule_set: str) -> RulesVersion:
     route (base ``MUST_BUY_TRAIN = :route``), the D is on sale from phase 6 beside the
     6-trains (trains.json ``available_on``), the market's yellow, orange and brown cells
     lift the certificate limit (g_1882/game.rb ``MARKET``)."""
-    data = game_data("1882")
-    grid = data.market["grid"]
-    lifted = frozenset(
-        (r, c) for r, row in enumerate(grid) for c, cell in enumerate(row)
-        if cell is not None and cell.get("no_cert_limit")
-    )
+    lifted = marked_no_cert_limit(game_data("1882"))
     return RulesVersion(
         name="1882",
         since=date(2020, 1, 1),

@@ -21,7 +21,7 @@ from datetime import date
 from functools import cache
 
 from route18xx.engine.facts.gamedata import game_data
-from route18xx.engine.facts.rule_versions import RulesVersion
+from route18xx.engine.facts.rule_versions import RulesVersion, marked_no_cert_limit
 from route18xx.engine.facts.rulesets import rule_sets_of
 from route18xx.engine.titles.base import Title
 
@@ -35,12 +35,7 @@ def rules_of(rule_set: str) -> RulesVersion:
     with a route (base ``MUST_BUY_TRAIN = :route``), the D is on sale from phase 6 beside
     the 6-trains (trains.json ``available_on``), the market's yellow cells lift the
     certificate limit (g_18_chesapeake/game.rb ``MARKET`` ``y`` cells)."""
-    data = game_data("18Chesapeake")
-    grid = data.market["grid"]
-    yellow = frozenset(
-        (r, c) for r, row in enumerate(grid) for c, cell in enumerate(row)
-        if cell is not None and cell.get("no_cert_limit")
-    )
+    yellow = marked_no_cert_limit(game_data("18Chesapeake"))
     return RulesVersion(
         name="18Chesapeake",
         since=date(2020, 1, 1),
