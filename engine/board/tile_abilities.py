@@ -99,10 +99,12 @@ def is_turn_lay(raw: Mapping[str, Any], company: CompanyId) -> bool:
 
 
 def tile_ability(
-    rule_set: RuleSet, company: CompanyId, data: GameData
+    rule_set: RuleSet, company: CompanyId, data: GameData, *, outside_turn: bool = False
 ) -> TileAbility | None:
     """The tile-laying ability a private gives its owning corporation's turn in this rule
-    set (``is_turn_lay``); None if it has none.
+    set (``is_turn_lay``); None if it has none. With ``outside_turn``, its lay made at
+    another time instead (module docstring: 1889's Ehime Railway at its sale, the
+    Mitsubishi Ferry by its owning player), which only a game in play offers.
 
     Raises ``MalformedInput`` for an unknown private.
     """
@@ -113,7 +115,7 @@ def tile_ability(
         )
     company_def = companies[company]
     for raw in company_def.abilities:
-        if raw.get("type") not in ("tile_lay", "teleport") or not is_turn_lay(raw, company):
+        if raw.get("type") not in ("tile_lay", "teleport") or is_turn_lay(raw, company) == outside_turn:
             continue  # a teleport (1830's DH, 1830 RULES.md §7.3): no connection, terrain paid
         return TileAbility(
             company=company,

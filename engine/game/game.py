@@ -115,7 +115,9 @@ class Game:
         for pid, name in seats:
             bank.pay(cash)
             people.append(Player(pid, name, cash))
-        companies = {c.sym: Company.fresh(c) for c in self.data.companies[rule_set.name]}
+        seated = rule_set.privates_for(n)  # by player count (1889's UTF, SIR; rule_sets.json)
+        companies = {c.sym: Company.fresh(c) for c in self.data.companies[rule_set.name]
+                     if seated is None or c.sym in seated}
         corporations = {sym: Corporation.fresh(c) for sym, c in self.data.corporations.items()}
         reservations = {
             corp: (hex_id, 0 if city is None else city)  # a whole-hex reservation: city 0 first

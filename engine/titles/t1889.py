@@ -63,6 +63,9 @@ TITLE = Title(
     must_buy_train="route",
     undated_rules=rules_of,
     exchange_in_operating_round=True,  # DR's exchange: ability ``when: any``
+    sell_buy_order="sell_buy_or_buy_sell",  # base.rb SELL_BUY_ORDER (1889 keeps it)
+    must_sell_in_blocks=True,  # g_1889/game.rb MUST_SELL_IN_BLOCKS
+    home_token_timing="operating_round",  # g_1889/game.rb HOME_TOKEN_TIMING
     ebuy_from_others=False,  # g_1889/game.rb EBUY_FROM_OTHERS = :never
     examples={"hex": "F9", "node": "K8-0"},  # Kouchi; Tokushima's city
     operating_steps=OPERATING_STEPS,
