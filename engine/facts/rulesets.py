@@ -28,7 +28,7 @@ UNLIMITED = 10**6
 
 #: A rule set's facts, as ``rule_sets.json`` names them.
 _FACTS = ("bank", "float_percent", "min_players", "max_players", "exchange_is_turn_action",
-          "exchange_from_pool", "privates_by_players")
+          "exchange_from_pool", "privates_dealt", "privates_by_players")
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,9 @@ class RuleSet:
     exchange_is_turn_action: bool
     #: the exchanged share may come from the pool as well as the IPO.
     exchange_from_pool: bool
+    #: the privates are dealt to the players by the game's seed, not auctioned (1889's
+    #: beginner game; ``engine.game.deal``).
+    privates_dealt: bool
     #: the privates a game seats by player count, as (count, privates) pairs; None: every
     #: private of the rule set at every count (1889: the UTF from 4 players, no SIR with
     #: 2, the beginner game's own lists; g_1889/game.rb ``setup``, entities.rb ``min_players``).

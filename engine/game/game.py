@@ -60,6 +60,7 @@ class Game:
         safe: bool = True,
         rules: RulesVersion | None = None,
         title: Title | str,
+        seed: int | None = None,
     ) -> None:
         if isinstance(title, str):
             title = title_named(title)
@@ -136,8 +137,18 @@ class Game:
         )
         self.cert_limit = int(self.facts["certificate_limit"][str(n)])
         from route18xx.engine.game.auction import AuctionRound
+        from route18xx.engine.game.stock_round import StockRound
 
-        self._start_round(AuctionRound())
+        if rule_set.privates_dealt:  # dealt by the seed, then a stock round (engine.game.deal)
+            from route18xx.engine.game.deal import deal_privates
+
+            if seed is None:
+                raise MalformedInput("seed", f"{rule_set.name} {title.name} deals its privates "
+                                     "by the game's seed: the log's settings.seed or id")
+            deal_privates(self, seed)
+            self._start_round(StockRound())
+        else:
+            self._start_round(AuctionRound())
 
     # -- facts -----------------------------------------------------------------
 
