@@ -100,6 +100,9 @@ class OperatingRound(Round):
         #: or None for the normal track action) — a turn fact for move suggestions.
         self.laid: list[tuple[str, str | None]] = []
         self.emergency_sold = False
+        #: the corporations sold in this turn's emergency (``engine.game.sell_order``: 1889
+        #: sells each in one block).
+        self.emergency_corps_sold: set[str] = set()
         #: the private whose teleport lay awaits its free token (1830's DH, 1830 RULES.md §7.3).
         self.teleported: str | None = None
         #: the price per share of the president's latest emergency sale this turn
@@ -107,6 +110,9 @@ class OperatingRound(Round):
         self.emergency_sale_price: int | None = None
         #: (corporation, hex): tokens a tile lay lifted, to place again (``PendingTokenStep``).
         self.pending_tokens: list[tuple[str, str]] = []
+        #: the operating corporation has acted in its turn (18xx.games
+        #: ``current_operator_acted``: ends ``or_between_turns``, ``player_lay_ability``).
+        self.operator_acted = False
         #: (private, seller): a private just sold whose seller may lay its tile now
         #: (``engine.game.owner_track``: 1889's Ehime Railway).
         self.sold_lay: tuple[str, int] | None = None
@@ -146,6 +152,10 @@ class OperatingRound(Round):
         return self.ended
 
     def after_process(self, game: Game, action: Action) -> None:
+        operator = self.current_entity(game)
+        if action.entity == operator and not action.is_company or (
+                action.is_company and game.company(action.entity).owner == operator):
+            self.operator_acted = True
         if game.finished:
             return
         if self.active_step(game) is None:

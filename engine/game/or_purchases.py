@@ -173,6 +173,7 @@ class BuyTrainStep(Step):
                 player = game.player(action.entity)
                 sale = check_emergency_sale(game, corp, player, action.shares, action.percent)
                 sell(game, sale)
+                rnd.emergency_corps_sold.add(sale.corp)
                 rnd.emergency_sold = True
                 rnd.emergency_sale_price = sale.price_each
                 rnd.recalculate_order(game)

@@ -165,29 +165,44 @@ def sold_lay_ability(company: Company) -> Mapping[str, Any] | None:
     return ability
 
 
-def player_track_lay(game: Game, company: Company) -> Mapping[str, Any] | None:
-    """The lay ``company``'s owning player may make now in the operating round, if any:
-    an unused ``owner_type: player`` lay at ``owning_player_track`` while a corporation
-    that player presides over is at its track step (18xx.games ``ability_right_time?``:
-    1889's Mitsubishi Ferry, g_1889/entities.rb)."""
+#: The times a player's private may lay its tile (18xx.games ``ability_right_time?``).
+PLAYER_LAY_TIMES = ("stock_round", "owning_player_track", "or_between_turns")
+
+
+def player_lay_ability(game: Game, company: Company,
+                       times: tuple[str, ...] = PLAYER_LAY_TIMES) -> Mapping[str, Any] | None:
+    """The lay ``company``'s owning player may make now, if any: an unused ``owner_type:
+    player`` lay at one of its ``when`` times among ``times`` that holds now (18xx.games
+    ``ability_right_time?``; 1889's Mitsubishi Ferry, g_1889/entities.rb):
+    ``stock_round`` in a stock round; ``owning_player_track`` while a corporation the
+    player presides over is at its track step; ``or_between_turns`` in an operating round
+    before the operating corporation has acted in its turn."""
     ability = company.tile_lay
     if ability is None or not company.owned_by_player() or ability.get("owner_type") != "player":
         return None
-    if "owning_player_track" not in (ability.get("when") or ()):
-        return None
+    now = [t for t in (ability.get("when") or ()) if t in times and _player_time(game, company, t)]
+    return ability if now else None
+
+
+def _player_time(game: Game, company: Company, time: str) -> bool:
+    """Does the ability time ``time`` of a player's private hold now (``player_lay_ability``)?"""
     rnd = game.round
-    if rnd.kind != "operating" or not _track_open(game):
-        return None
+    if time == "stock_round":
+        return rnd.kind == "stock"
+    if rnd.kind != "operating":
+        return False
+    if time == "or_between_turns":
+        return not getattr(rnd, "operator_acted")
     operator = game.corporation(rnd.current_entity(game))
-    return ability if operator.president == company.owner else None
+    return time == "owning_player_track" and _track_open(game) and operator.president == company.owner
 
 
 def president_lay_waits(game: Game, corp: Corporation) -> bool:
     """Does ``corp``'s track step wait for a pass because its president owns a private with
     an unused ``owning_player_track`` lay? (18xx.games ``Tracker#tile_lay_abilities_should_block?``,
     ``Corporation#all_abilities`` takes the president's ``owning_player`` abilities.)"""
-    return any(player_track_lay(game, c) is not None for c in game.companies.values()
-               if c.owner == corp.president)
+    return any(player_lay_ability(game, c, ("owning_player_track",)) is not None
+               for c in game.companies.values() if c.owner == corp.president)
 
 
 def _track_open(game: Game) -> bool:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from route18xx.engine.errors import IllegalAction
 from route18xx.engine.game.actions import Action, BuyCompany, BuyShares, Entity, Par, Pass, SellShares
 from route18xx.engine.game.discard import DiscardTrainStep
+from route18xx.engine.game.owner_track import PlayerLayStep
 from route18xx.engine.game.privates import (
     check_player_buys_private,
     exchange_ability,
@@ -278,7 +279,7 @@ class StockRound(Round):
     kind = "stock"
 
     def __init__(self) -> None:
-        super().__init__([DiscardTrainStep(), ExchangeStep(), BuySellParShares()])
+        super().__init__([DiscardTrainStep(), ExchangeStep(), PlayerLayStep(), BuySellParShares()])
         self.index = 0
         self.passed: set[int] = set()
         self.turn_actions: list[str] = []
