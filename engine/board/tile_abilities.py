@@ -16,7 +16,9 @@ Only a lay the owning corporation makes in its operating turn is a move of that 
 the Ehime Railway's green tile on C4 is laid by the player who sells it to a corporation,
 at the sale (``sold``), and the Mitsubishi Ferry's port by its owning player
 (``owner_type: player``; ``stock_round``, ``owning_player_track``, ``or_between_turns``):
-a state file states their tiles once laid. A time the engine does not know is refused.
+a state file states their tiles once laid; a game in play judges them with
+``tile_ability(outside_turn=True)`` (``engine.game.owner_track``). A time the engine does not
+know is refused.
 """
 
 from __future__ import annotations
