@@ -41,6 +41,9 @@ class RouteCheck:
     recorded_subsidy: int
     judgement: Judgement
     problems: list[str] = field(default_factory=list)
+    #: the routes judged: the recorded ones, a legacy route with the connections the engine
+    #: read from its hexes (``_with_connections``).
+    routes: tuple[RouteSpec, ...] = ()
 
     @property
     def engine_revenue(self) -> int:
@@ -107,7 +110,8 @@ def run_routes(game: Game, rnd: OperatingRound, corp: Corporation, action: RunRo
     routes = tuple(_with_connections(state, r) for r in action.routes)
     judgement = judge_routes(state, routes)
     revenue, subsidy = recorded_figures(action, judgement, game.board.data)
-    check = RouteCheck(action.id, corp.sym, [r.train for r in routes], revenue, subsidy, judgement)
+    check = RouteCheck(action.id, corp.sym, [r.train for r in routes], revenue, subsidy, judgement,
+                       routes=routes)
     if not judgement.legal:
         check.problems.append("illegal routes: " + "; ".join(judgement.violations))
     if judgement.legal and judgement.revenue != revenue:

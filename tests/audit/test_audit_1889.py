@@ -3,12 +3,13 @@ optimum is proven and at least the revenue the site's engine gave the recorded r
 money is in yen.
 
 The fixture 962 (``standard``, 48 runs kept after undo). Witnesses: the log itself (its
-``result``), the revenue the 18xx.games engine gave each run (``tests/data/1889/states.json``:
-962's routes record none) and 18xx.games' ``CURRENCY_FORMAT_STR`` for 1889 (``'¥%s'``).
+``result``), the revenue the 18xx.games engine gave each run (the golden verdicts,
+``tests/data/golden/1889/``: 962's routes record none) and 18xx.games' ``CURRENCY_FORMAT_STR`` for 1889 (``'¥%s'``).
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 
@@ -44,8 +45,9 @@ def test_the_1889_audit_is_complete_and_every_optimum_at_least_the_recorded(audi
     assert game["ok"] and game["completed"] and game["scores_match"] and not game["errors"]
     assert game["final_scores"] == {str(k): v for k, v in log["result"].items()}
     assert game["runs"] == len(runs) == RUNS
-    states = json.loads((DATA / "states.json").read_text("utf-8"))["states"]
-    engine = {int(s["name"].split("-")[1]): s["recorded_revenue"] for s in states if s["name"].startswith("962-")}
+    golden = json.loads(gzip.decompress((DATA.parent / "golden" / "1889" / "verdicts.json.gz").read_bytes()))
+    engine = {r["action_id"]: r["recorded"]["revenue"] for f in golden["fixtures"] if f["fixture"] == "962"
+              for r in f["runs"]}
     for run in runs:
         assert run["recorded_legal"] and run["engine_revenue"] == engine[run["action_id"]], run["action_id"]
         for objective in ("total", "revenue"):

@@ -20,6 +20,7 @@ number of generated boards (default 60 per title; a long run: 2000).
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 from typing import Any
@@ -41,7 +42,7 @@ from tests.conftest import STATES_DIR
 
 EXAMPLES = int(os.environ.get("ROUTE18XX_REACH_EXAMPLES", "60"))
 DATA_1830 = STATES_DIR.parent / "1830" / "states.json"
-DATA_1889 = STATES_DIR.parent / "1889" / "states.json"
+GOLDEN_1889 = STATES_DIR.parent / "golden" / "1889" / "verdicts.json.gz"
 
 
 def _corps(board: Board) -> list[str]:
@@ -115,8 +116,9 @@ def test_a_route_does_not_turn_back_at_a_city() -> None:
 def _real_states() -> list[RouteState]:
     states = [parse_state(json.loads(p.read_text())["state"])
               for p in sorted(STATES_DIR.glob("*.json"))]
-    for data in (DATA_1830, DATA_1889):
-        states += [parse_state(case["state"]) for case in json.loads(data.read_text())["states"]]
+    states += [parse_state(case["state"]) for case in json.loads(DATA_1830.read_text())["states"]]
+    golden = json.loads(gzip.decompress(GOLDEN_1889.read_bytes()))
+    states += [parse_state(run["state"]) for f in golden["fixtures"] for run in f["runs"]]
     return states
 
 

@@ -1,7 +1,7 @@
 """1889 whole-log replays (issue 36 item 3): the four 18xx.games 1889 fixture logs
 (``tests/data/1889/``, copied from the site's ``public/fixtures/1889/``) replay to their
 recorded ``result``; every recorded run is judged, at the revenue the site's engine gave
-it (``states.json``); the state at the start and at every
+it (the golden verdicts, ``tests/data/golden/1889/``); the state at the start and at every
 round end equals the 18xx.games engine's own figures (``fixture_checkpoints.json``, written
 by ``tools/titles/generate.py`` from the site's engine, not from ours).
 
@@ -15,6 +15,7 @@ in one block a turn. 314 is a 2020 log whose routes name their hexes only
 
 from __future__ import annotations
 
+import gzip
 import json
 from functools import cache
 from pathlib import Path
@@ -78,12 +79,19 @@ def _replayed(name: str) -> tuple[ReplayResult, list[dict[str, Any]]]:
 
 
 @cache
+def _golden_runs(name: str) -> dict[int, Any]:
+    """The 18xx.games engine's record of each kept run of the log (the golden verdicts,
+    ``tests/data/golden/1889/verdicts.json.gz``, tools/titles/golden.py)."""
+    path = DATA.parent / "golden" / "1889" / "verdicts.json.gz"
+    if not path.exists():
+        pytest.fail(f"test data {path} is missing (see tests/data/README.md)")
+    data = json.loads(gzip.decompress(path.read_bytes()))
+    return {r["action_id"]: r for f in data["fixtures"] if f["fixture"] == name for r in f["runs"]}
+
+
 def _engine_revenues(name: str) -> dict[int, int]:
-    """The revenue the 18xx.games engine gave each kept run of the log (``states.json``,
-    cut by ``tools/titles/run_states.rb``: 962's routes record none, the site works it out)."""
-    states = json.loads(_file("states.json").read_text("utf-8"))["states"]
-    return {int(s["name"].rsplit("-", 1)[1]): s["recorded_revenue"] for s in states
-            if s["name"].rsplit("-", 1)[0] == name}
+    """The revenue the site's engine gave each kept run (962's routes record none)."""
+    return {aid: run["recorded"]["revenue"] for aid, run in _golden_runs(name).items()}
 
 
 @pytest.mark.parametrize("name", LOGS)
@@ -138,3 +146,16 @@ def test_invariants_hold_after_every_action(name: str) -> None:
 
     assert replay(_log(name), after_action=hook).scores_match
     assert problems == []
+
+
+def test_each_run_of_2020_is_read_as_the_site_judged_it() -> None:
+    """314's routes name their hexes alone; our replay's reading of each is the one the
+    site's engine judged (golden.py ``legacy_readings``): 31 accepted at their recorded
+    revenue, #367 refused (``REFUSED``)."""
+    result, _ = _replayed("314")
+    golden = _golden_runs("314")
+    for run in result.runs:
+        reading = golden[run.check.action_id]["recorded_reading"]
+        assert [{"train": r.train, "connections": [list(c) for c in r.connections]}
+                for r in run.check.routes] == reading["routes"], run.check.action_id
+        assert reading["verdict"]["accepted"] == (("314", run.check.action_id) not in REFUSED)

@@ -9,6 +9,7 @@ value is ¥80 (g_1889/map.rb ``yellow_20|brown_40|diesel_80``): ¥100, proven.
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from typing import Any
@@ -22,7 +23,7 @@ LOG = LOGS_DIR.parent / "1889" / "962.json"
 #: run_routes kept after undo in 962 (tests/game/test_replay_1889.py).
 RUNS = 48
 #: KO's first run (OR 1.1, a 2-train Takamatsu K4 – Kotohira I4): the site's engine paid
-#: it ¥70 (tests/data/1889/states.json "962-88"; the log records no revenue).
+#: it ¥70 (the golden verdicts, tests/data/golden/1889; the log records no revenue).
 RUN, RUN_REVENUE = 88, 70
 
 pytestmark = NO_CHROMIUM
@@ -62,8 +63,9 @@ def test_a_pasted_1889_state_is_solved_and_drawn_flat_topped(chromium_driver: An
 def test_a_1889_log_loads_its_runs_and_draws_one_in_yen(chromium_driver: Any, site: RouteServer) -> None:
     from selenium.webdriver.common.by import By
 
-    states = json.loads((LOGS_DIR.parent / "1889" / "states.json").read_text("utf-8"))["states"]
-    assert next(s for s in states if s["name"] == f"962-{RUN}")["recorded_revenue"] == RUN_REVENUE
+    golden = json.loads(gzip.decompress((LOGS_DIR.parent / "golden" / "1889" / "verdicts.json.gz").read_bytes()))
+    (run,) = [r for f in golden["fixtures"] if f["fixture"] == "962" for r in f["runs"] if r["action_id"] == RUN]
+    assert run["recorded"]["revenue"] == RUN_REVENUE
     driver = chromium_driver
     _open_log(driver, site, LOG, RUNS)
     assert driver.find_element(By.ID, "game-title").text.startswith(f"1889 (standard): {RUNS} runs")
