@@ -122,6 +122,21 @@ def _real_states() -> list[RouteState]:
     return states
 
 
+def _golden_states(title: str) -> list[RouteState]:
+    """The boards of a title's golden verdicts: before every recorded run of its real logs,
+    as the 18xx.games engine held them (issue 36)."""
+    path = STATES_DIR.parent / "golden" / title / "verdicts.json.gz"
+    data = json.loads(gzip.decompress(path.read_bytes()))
+    return [parse_state(run["state"]) for fixture in data["fixtures"] for run in fixture["runs"]]
+
+
+@pytest.mark.parametrize("title", ["18Chesapeake", "1882", "1856"])
+def test_every_real_board_of_a_route_level_title_agrees_with_the_reference(title: str) -> None:
+    states = _golden_states(title)
+    checked = sum(_agree(state.board) for state in states)
+    assert checked >= len(states)  # at least the running company on every board
+
+
 def test_every_real_state_agrees_with_the_reference() -> None:
     checked = sum(_agree(state.board) for state in _real_states())
     assert checked > 1000  # every company with a token on every board
