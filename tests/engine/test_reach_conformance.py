@@ -42,7 +42,6 @@ from tests.conftest import STATES_DIR
 
 EXAMPLES = int(os.environ.get("ROUTE18XX_REACH_EXAMPLES", "60"))
 DATA_1830 = STATES_DIR.parent / "1830" / "states.json"
-GOLDEN_1889 = STATES_DIR.parent / "golden" / "1889" / "verdicts.json.gz"
 
 
 def _corps(board: Board) -> list[str]:
@@ -117,9 +116,7 @@ def _real_states() -> list[RouteState]:
     states = [parse_state(json.loads(p.read_text())["state"])
               for p in sorted(STATES_DIR.glob("*.json"))]
     states += [parse_state(case["state"]) for case in json.loads(DATA_1830.read_text())["states"]]
-    golden = json.loads(gzip.decompress(GOLDEN_1889.read_bytes()))
-    states += [parse_state(run["state"]) for f in golden["fixtures"] for run in f["runs"]]
-    return states
+    return states + _golden_states("1889")
 
 
 def _golden_states(title: str) -> list[RouteState]:
