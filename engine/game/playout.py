@@ -98,7 +98,8 @@ def play_and_log(
     ``Stuck`` when the agent finds no accepted action or the game does not end
     within ``MAX_ACTIONS`` actions (a bug of the agent or the engine).
     """
-    game = Game(rule_set, [(100 + i, f"Player {i + 1}") for i in range(players)], title=title)
+    # the log's id is the seed, which 18xx.games also deals a beginner game's privates by
+    game = Game(rule_set, [(100 + i, f"Player {i + 1}") for i in range(players)], title=title, seed=seed)
     agent = RandomAgent(game, seed, stingy=stingy)
     actions: list[dict[str, Any]] = []
     aid = 3
