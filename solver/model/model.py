@@ -40,6 +40,7 @@ from route18xx.solver.runtime.derived import Lru
 from route18xx.solver.errors import Cancelled
 from route18xx.solver.listing.packing import best_packing
 from route18xx.solver.listing.pairs import pair_routes
+from route18xx.solver.listing.setscan import set_routes
 from route18xx.solver.problem import RouteProblem, Stop
 from route18xx.solver.graph.reduce import ReducedGraph
 from route18xx.solver.listing.routes import ListedRoute, list_routes, reversed_route
@@ -423,6 +424,14 @@ def build_model(
         if method == "auto" else ([], [])
     listed_trains = {k for g in listed for k in g.trains}
     circuit_ks = [k for k in range(len(problem.trains)) if k not in listed_trains]
+    if circuit_ks and method == "auto" and pack and pair_steps > 0 and len(problem.trains) > 2:
+        # Three or more trains that would search circuits: every route listed and the
+        # best set by branch and bound (``solver/listing/setscan.py``, issue 36).
+        routes = set_routes(instance, pair_steps, cancel, options)
+        if routes is not None:
+            groups = [ListedGroup([k], [route], [instance.route_weight(route.stops, k)])
+                      for k, route in sorted(routes.items())]
+            return BuiltModel(model, instance, None, {}, groups, [[0] for _ in groups])
     layout = build_layout(graph) if circuit_ks else None  # circuits only
 
     n_stops = len(problem.stops)
