@@ -32,7 +32,7 @@ back to CP-SAT.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from route18xx.solver.errors import Cancelled
 from route18xx.solver.listing.capacity import fits
@@ -46,83 +46,130 @@ if TYPE_CHECKING:
     from route18xx.solver.model.model import Instance
 
 
+class Reach(NamedTuple):
+    """The routes of one reach (the trains of that distance may run them), heaviest
+    first: position ``p`` is bit ``p`` of the search's bitsets for those trains."""
+
+    weights: list[int]
+    #: Each route's id, as ``keys`` reads it (the same id in every reach it is in).
+    ids: list[int]
+    #: Per track key, the bitset of the positions of the routes using it.
+    users: dict[int, int]
+
+
 def best_set(
-    weights: Sequence[int],
+    reaches: Sequence[Reach],
+    trains: Sequence[int],
     keys: Callable[[int], Sequence[int]],
-    users: dict[int, int],
-    runs: Sequence[int],
     max_work: int = DEFAULT_OPTIONS.pair_work,
     cancel: CancelToken | None = None,
 ) -> tuple[int, list[int | None]] | None:
-    """(best total weight, per train its route's index or None for no route).
+    """(best total weight, per train the id of its route, or None for no route).
 
-    ``weights``: the routes' weights (> 0), heaviest first; ``keys(i)``: route i's
-    track keys; ``users``: per key, the bitset of the routes using it; ``runs[t]``:
-    the bitset of the routes train t may run, trains searched in this order (the
-    caller puts the longest reach first). None when the search needs more than
-    ``max_work`` key ORs and nodes; raises ``Cancelled`` when ``cancel`` fires (read
-    once a route's clashes are first ORed).
+    ``reaches``: the routes each reach may run (weights > 0); ``trains[t]``: train t's
+    reach, trains searched in this order (the caller puts the longest reach first, and
+    trains of one reach side by side); ``keys(id)``: a route's track keys. None when the
+    search needs more than ``max_work`` key ORs and nodes; raises ``Cancelled`` when
+    ``cancel`` fires (read once a route's clashes are first ORed).
     """
-    k = len(runs)
+    k = len(trains)
     best_value = 0
     best_chosen: list[int | None] = [None] * k
-    chosen: list[int | None] = [None] * k
-    clash: dict[int, int] = {}  # per route read: the routes sharing a key with it
+    chosen: list[int | None] = [None] * k  # positions in the trains' reaches
+    clash: dict[tuple[int, int], int] = {}  # (route id, reach): positions sharing a key
+    read: dict[int, Sequence[int]] = {}  # route id: its keys
     work = 0
-    # A train of the same routes as the one before it takes its routes in list order
-    # (``same[t]``): each set is examined once.
-    same = [t > 0 and runs[t] == runs[t - 1] for t in range(k)]
+    # A train of the same reach as the one before it takes a route no earlier in the list
+    # (``same[t]``): each set is examined once. ``twins[t]``: the trains after t of its
+    # reach (each of them takes a route at t's position or after).
+    same = [t > 0 and trains[t] == trains[t - 1] for t in range(k)]
+    twins = [next((u for u in range(t + 1, k) if trains[u] != trains[t]), k) - t - 1
+             for t in range(k)]
+    weights = [reaches[c].weights for c in trains]
 
-    def top(free: int) -> int:
-        return weights[(free & -free).bit_length() - 1] if free else 0
+    def top(u: int, free: int) -> int:
+        return weights[u][(free & -free).bit_length() - 1] if free else 0
+
+    def others(t: int, free: list[int]) -> int:
+        """The most the trains after t's twins may add: each one's heaviest free route."""
+        return sum(top(u, free[u]) for u in range(t + 1 + twins[t], k))
+
+    def record(total: int) -> None:
+        nonlocal best_value, best_chosen
+        if total > best_value:
+            best_value = total
+            best_chosen = [None if p is None else reaches[trains[u]].ids[p]
+                           for u, p in enumerate(chosen)]
 
     def search(t: int, free: list[int], value: int) -> bool:
-        nonlocal best_value, best_chosen, work
+        nonlocal work
         mine = free[t]
         if same[t]:
             before = chosen[t - 1]
             mine = 0 if before is None else mine >> before << before
+        mine_w = weights[t]
         if t == k - 1:  # the last train: its heaviest free route, if any
-            total = value + top(mine)
-            if total > best_value:
-                chosen[t] = (mine & -mine).bit_length() - 1 if mine else None
-                best_value, best_chosen = total, list(chosen)
+            chosen[t] = (mine & -mine).bit_length() - 1 if mine else None
+            record(value + top(t, mine))
+            chosen[t] = None
             return True
-        later = sum(top(free[u]) for u in range(t + 1, k))
+        reach = reaches[trains[t]]
+        later = others(t, free)
+        n_twins = twins[t]
+        # The later trains' reaches, fewest routes first: a route's clashes with a short
+        # reach cost little and often already show it cannot beat the best.
+        later_reaches = sorted({trains[u] for u in range(t + 1, k)},
+                               key=lambda c: len(reaches[c].weights))
         while mine:
             low = mine & -mine
             mine ^= low
             i = low.bit_length() - 1
-            weight = weights[i]
-            if value + weight + later <= best_value:
-                break  # its later routes are no heavier
+            weight = mine_w[i]
+            # Its twins take routes no heavier than it: its later routes are no better.
+            if value + weight * (1 + n_twins) + later <= best_value:
+                break
             work += 1
-            hit = clash.get(i)
-            if hit is None:
-                hit = 0
-                route_keys = keys(i)
-                for key in route_keys:
-                    hit |= users.get(key, 0)
-                work += len(route_keys)
-                clash[i] = hit
-                if cancel is not None and cancel.cancelled:
-                    raise Cancelled("set search")
+            route = reach.ids[i]
+            rest = list(free)
+            twins_top = weight  # the most each twin may add, until its reach is read
+            for c in later_reaches:
+                hit = clash.get((route, c))
+                if hit is None:
+                    hit = 0
+                    users = reaches[c].users
+                    route_keys = read.get(route)
+                    if route_keys is None:
+                        route_keys = read[route] = keys(route)
+                    for key in route_keys:
+                        hit |= users.get(key, 0)
+                    work += len(route_keys)
+                    clash[route, c] = hit
+                    if cancel is not None and cancel.cancelled:
+                        raise Cancelled("set search")
+                for u in range(t + 1, k):
+                    if trains[u] == c:
+                        rest[u] &= ~hit
+                if n_twins and c == trains[t]:
+                    twins_top = top(t, rest[t + 1] >> i << i)
+                if value + weight + n_twins * twins_top + others(t, rest) <= best_value:
+                    break
+            else:
+                if work > max_work:
+                    return False
+                chosen[t] = i
+                if not search(t + 1, rest, value + weight):
+                    return False
             if work > max_work:
                 return False
-            rest = list(free)
-            for u in range(t + 1, k):
-                rest[u] &= ~hit
-            if value + weight + sum(top(rest[u]) for u in range(t + 1, k)) <= best_value:
-                continue
-            chosen[t] = i
-            if not search(t + 1, rest, value + weight):
-                return False
-        chosen[t] = None  # the train runs nothing: the others keep every free route
+        chosen[t] = None  # the train runs nothing (nor do its twins after it)
         if value + later > best_value:
-            return search(t + 1, free, value)
+            if t + 1 + n_twins == k:
+                record(value)
+                return True
+            return search(t + 1 + n_twins, free, value)
         return True
 
-    if not search(0, list(runs), 0):
+    if not search(0, [(1 << len(reaches[c].weights)) - 1 for c in trains], 0):
         return None
     return best_value, best_chosen
 
@@ -159,16 +206,18 @@ def set_routes(
         return _vector_set(instance, shared, reach, order,
                            int(max_steps * options.vector_speedup), options, cancel)
     ranked = sorted(range(len(weighed.weights)), key=lambda i: -weighed.weights[i])
-    tracks = [weighed.tracks[i] for i in ranked]
-    users = users_of([(0, track) for track in tracks])
-    runs = [sum(1 << n for n, i in enumerate(ranked) if weighed.costs[i] <= reach[t])
-            for t in order]
-    found = best_set([weighed.weights[i] for i in ranked], tracks.__getitem__, users, runs,
-                     options.pair_work, cancel)
+    distinct = sorted(set(reach), reverse=True)
+    reaches = []
+    for d in distinct:
+        ids = [i for i in ranked if weighed.costs[i] <= d]
+        reaches.append(Reach([weighed.weights[i] for i in ids], ids,
+                             users_of([(0, weighed.tracks[i]) for i in ids])))
+    found = best_set(reaches, [distinct.index(reach[t]) for t in order],
+                     weighed.tracks.__getitem__, options.pair_work, cancel)
     if found is None:
         return None
-    return {t: rebuild(instance.graph, weighed, ranked[n])
-            for t, n in zip(order, found[1]) if n is not None}
+    return {t: rebuild(instance.graph, weighed, i)
+            for t, i in zip(order, found[1]) if i is not None}
 
 
 def _vector_set(
@@ -198,10 +247,14 @@ def _vector_set(
     trains_of = np.searchsorted(np.unique(np.array(reach, dtype=np.int64)), costs)
     kept = ~repeated(np.concatenate([track, trains_of.astype(np.uint64)[:, None]], axis=1))
     ranked, track, costs = ranked[kept], track[kept], costs[kept]
-    runs = [int.from_bytes(np.packbits(costs <= reach[t], bitorder="little").tobytes(),
-                           "little") for t in order]
-    found = best_set(listed.weights[ranked].tolist(), lambda i: key_bits(track[i]),
-                     track_users(track), runs, options.pair_work, cancel)
+    weights_of = listed.weights[ranked]
+    distinct = sorted(set(reach), reverse=True)
+    reaches = []
+    for d in distinct:
+        ids = np.flatnonzero(costs <= d)
+        reaches.append(Reach(weights_of[ids].tolist(), ids.tolist(), track_users(track[ids])))
+    found = best_set(reaches, [distinct.index(reach[t]) for t in order],
+                     lambda n: key_bits(track[n]), options.pair_work, cancel)
     if found is None:
         return None
     return {t: lister.route(listed, int(ranked[n]))

@@ -19,7 +19,7 @@ from route18xx.solver import OBJECTIVES, RouteProblem, Solution, solve
 from route18xx.solver.errors import Cancelled
 from route18xx.solver.graph.reduce import reduce_problem
 from route18xx.solver.listing.pairs import users_of
-from route18xx.solver.listing.setscan import best_set, set_routes
+from route18xx.solver.listing.setscan import Reach, best_set, set_routes
 from route18xx.solver.model.model import Instance, build_model
 from route18xx.solver.problem import Train
 from route18xx.solver.runtime.cancel import CancelToken
@@ -35,8 +35,23 @@ EXAMPLES = int(os.environ.get("ROUTE18XX_PROPERTY_EXAMPLES", "300"))
 
 def _best_set(routes: Sequence[tuple[int, tuple[int, ...]]], runs: Sequence[int],
               max_work: int = 10**6) -> tuple[int, list[int | None]] | None:
-    return best_set([w for w, _ in routes], lambda i: routes[i][1], users_of(routes),
-                    runs, max_work)
+    """``best_set`` with train t running the routes of bitset ``runs[t]`` (routes
+    heaviest first), trains of one bitset side by side; the ids in ``runs``' order."""
+    distinct = sorted(set(runs), key=runs.index)
+    reaches = []
+    for run in distinct:
+        ids = [i for i in range(len(routes)) if run >> i & 1]
+        reaches.append(Reach([routes[i][0] for i in ids], ids,
+                             users_of([routes[i] for i in ids])))
+    order = sorted(range(len(runs)), key=lambda t: distinct.index(runs[t]))
+    found = best_set(reaches, [distinct.index(runs[t]) for t in order],
+                     lambda i: routes[i][1], max_work)
+    if found is None:
+        return None
+    chosen: list[int | None] = [None] * len(runs)
+    for t, i in zip(order, found[1]):
+        chosen[t] = i
+    return found[0], chosen
 
 
 def _brute(routes: Sequence[tuple[int, tuple[int, ...]]], runs: Sequence[int]) -> int:
