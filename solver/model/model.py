@@ -40,7 +40,7 @@ from route18xx.solver.runtime.derived import Lru
 from route18xx.solver.errors import Cancelled
 from route18xx.solver.listing.packing import best_packing
 from route18xx.solver.listing.pairs import pair_routes
-from route18xx.solver.listing.setscan import set_routes
+from route18xx.solver.listing.setscan import set_packing, set_routes
 from route18xx.solver.problem import RouteProblem, Stop
 from route18xx.solver.graph.reduce import ReducedGraph
 from route18xx.solver.listing.routes import ListedRoute, list_routes, reversed_route
@@ -459,10 +459,12 @@ def build_model(
     packed = None
     cancelled = cancel is not None and cancel.cancelled
     if pack and not circuit_ks and len(listed_trains) > 1 and not cancelled:
-        found = best_packing([(len(g.trains), g.routes, g.weights) for g in listed],
-                             options.packing_steps, unique=False)
+        lists = [(len(g.trains), g.routes, g.weights) for g in listed]
+        found = best_packing(lists, options.packing_steps, unique=False)
         if found is not None:
             packed = found[1]
+        elif len(listed_trains) > 2:  # past the packing search: the set scan's
+            packed = set_packing(lists, options.pair_work, cancel)
     single = not circuit_ks and (len(listed_trains) == 1 or packed is not None)  # no search
     for group in [] if single else listed:
         count, name = len(group.trains), problem.trains[group.trains[0]].name

@@ -177,3 +177,25 @@ def test_a_cancelled_set_search_stops() -> None:
     token.cancel()
     with pytest.raises(Cancelled):
         set_routes(instance, cancel=token)
+
+
+@settings(max_examples=EXAMPLES // 3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(route_problems(max_nodes=8), st.lists(st.sampled_from([1, 2, 3]), min_size=3,
+                                             max_size=3))
+def test_a_packing_past_the_packing_search_is_the_set_scans(
+    problem: RouteProblem, distances: list[int],
+) -> None:
+    """Three listed trains whose packing search gives up at once (``packing_steps`` 0):
+    the set scan packs them, no CP-SAT search, the brute force's optimum."""
+    problem = RouteProblem(problem.stops, problem.junctions, problem.segments,
+                           tuple(Train(f"t{k}", d) for k, d in enumerate(distances)),
+                           problem.groups, problem.bonuses, problem.min_stops)
+    for objective in OBJECTIVES:
+        got = solve(problem, objective=objective, options=SolveOptions(packing_steps=0))
+        want = brute_force(problem, objective=objective)
+        assert got.status == "OPTIMAL" and got.stats.branches == 0
+        assert validate(problem, got, objective) == []
+        if objective == "revenue":
+            assert (got.revenue, got.subsidy) == (want.revenue, want.subsidy)
+        else:
+            assert got.revenue + got.subsidy == want.revenue + want.subsidy
