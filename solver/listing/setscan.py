@@ -76,8 +76,10 @@ def best_set(
     best_value = 0
     best_chosen: list[int | None] = [None] * k
     chosen: list[int | None] = [None] * k  # positions in the trains' reaches
-    clash: dict[tuple[int, int], int] = {}  # (route id, reach): positions sharing a key
+    clash: dict[tuple[int, int], int] = {}  # (route id, reach): ``clash_of``
     read: dict[int, Sequence[int]] = {}  # route id: its keys
+    # Per reach, per position i: ``clash_of`` from position i on (a twin's choices).
+    twin_keep: list[dict[int, int]] = [{} for _ in reaches]
     work = 0
     # A train of the same reach as the one before it takes a route no earlier in the list
     # (``same[t]``): each set is examined once. ``twins[t]``: the trains after t of its
@@ -101,6 +103,68 @@ def best_set(
             best_chosen = [None if p is None else reaches[trains[u]].ids[p]
                            for u, p in enumerate(chosen)]
 
+    def clash_of(route: int, c: int) -> int:
+        """Every position of reach ``c`` but those sharing a key with ``route`` (a bitset
+        to AND; once per route and reach)."""
+        nonlocal work
+        keep = clash.get((route, c))
+        if keep is None:
+            hit = 0
+            users = reaches[c].users
+            route_keys = read.get(route)
+            if route_keys is None:
+                route_keys = read[route] = keys(route)
+            for key in route_keys:
+                hit |= users.get(key, 0)
+            work += len(route_keys)
+            keep = clash[route, c] = ~hit
+            if cancel is not None and cancel.cancelled:
+                raise Cancelled("set search")
+        return keep
+
+    def pair(t: int, free: list[int], value: int, mine: int, twin: bool) -> bool:
+        """The last two trains: each free route of train t beside the last train's
+        heaviest route left free (the pair scan's step, ``pairs.best_pair``)."""
+        nonlocal work
+        last = k - 1
+        last_w, last_reach = weights[last], trains[last]
+        free_last = free[last]
+        top_last = top(last, free_last)
+        mine_w, ids = weights[t], reaches[trains[t]].ids
+        after = twin_keep[trains[t]]
+        while mine:
+            low = mine & -mine
+            mine ^= low
+            i = low.bit_length() - 1
+            weight = mine_w[i]
+            if value + weight + (weight if twin else top_last) <= best_value:
+                break  # its later routes are no heavier
+            work += 1
+            if twin:  # its twin's positions from i on, and sharing no key with it
+                keep = after.get(i)
+                if keep is None:
+                    keep = after[i] = clash_of(ids[i], last_reach) >> i << i
+            else:
+                keep = clash_of(ids[i], last_reach)
+            if work > max_work:
+                return False
+            left = free_last & keep
+            if left:
+                j = (left & -left).bit_length() - 1
+                if value + weight + last_w[j] > best_value:
+                    chosen[t], chosen[last] = i, j
+                    record(value + weight + last_w[j])
+            elif value + weight > best_value:
+                chosen[t], chosen[last] = i, None
+                record(value + weight)
+        # Train t runs nothing: the last train its heaviest free route (not its twin).
+        chosen[t], chosen[last] = None, None
+        if not twin and free_last:
+            chosen[last] = (free_last & -free_last).bit_length() - 1
+        record(value + (0 if twin else top_last))
+        chosen[t], chosen[last] = None, None
+        return True
+
     def search(t: int, free: list[int], value: int) -> bool:
         nonlocal work
         mine = free[t]
@@ -114,8 +178,10 @@ def best_set(
             chosen[t] = None
             return True
         reach = reaches[trains[t]]
-        later = others(t, free)
         n_twins = twins[t]
+        if t == k - 2:
+            return pair(t, free, value, mine, n_twins == 1)
+        later = others(t, free)
         # The later trains' reaches, fewest routes first: a route's clashes with a short
         # reach cost little and often already show it cannot beat the best.
         later_reaches = sorted({trains[u] for u in range(t + 1, k)},
@@ -133,22 +199,10 @@ def best_set(
             rest = list(free)
             twins_top = weight  # the most each twin may add, until its reach is read
             for c in later_reaches:
-                hit = clash.get((route, c))
-                if hit is None:
-                    hit = 0
-                    users = reaches[c].users
-                    route_keys = read.get(route)
-                    if route_keys is None:
-                        route_keys = read[route] = keys(route)
-                    for key in route_keys:
-                        hit |= users.get(key, 0)
-                    work += len(route_keys)
-                    clash[route, c] = hit
-                    if cancel is not None and cancel.cancelled:
-                        raise Cancelled("set search")
+                keep = clash_of(route, c)
                 for u in range(t + 1, k):
                     if trains[u] == c:
-                        rest[u] &= ~hit
+                        rest[u] &= keep
                 if n_twins and c == trains[t]:
                     twins_top = top(t, rest[t + 1] >> i << i)
                 if value + weight + n_twins * twins_top + others(t, rest) <= best_value:

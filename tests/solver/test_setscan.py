@@ -156,16 +156,17 @@ def test_the_set_scan_matches_brute_force(problem: RouteProblem, distances: list
             assert got.revenue + got.subsidy == want.revenue + want.subsidy
 
 
-#: Three trains, two of them unlimited, on a 5×5 grid: circuits for CP-SAT before.
-THREE = grid_problem(5, 5, (None, None, 4), seed=3)
+#: Three trains, two of them unlimited, on a 5×4 grid: circuits for CP-SAT before.
+THREE = grid_problem(5, 4, (None, None, 2), seed=2)
 
 
 def test_three_circuit_trains_are_answered_by_the_set_scan() -> None:
     instance = Instance.make(THREE, reduce_problem(THREE), "total")
+    assert sorted(build_model(instance, options=SolveOptions(pair_work=0)).circuits) == [0, 1]
     built = build_model(instance)
     assert built.packed is not None and not built.circuits
     sol = solve(THREE)
-    want = solve(THREE, method="circuit")  # CP-SAT's circuits for every train
+    want = solve(THREE, method="circuit", time_limit_s=60.0)  # CP-SAT's circuits, every train
     assert want.status == "OPTIMAL"
     assert (sol.status, sol.objective, sol.stats.branches) == ("OPTIMAL", want.objective, 0)
     assert validate(THREE, sol, "total") == []
