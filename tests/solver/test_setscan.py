@@ -8,13 +8,16 @@ as test_property.py).
 from __future__ import annotations
 
 import itertools
+import json
 import os
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from route18xx.engine.api import solve_routes
 from route18xx.solver import OBJECTIVES, RouteProblem, Solution, solve
 from route18xx.solver.errors import Cancelled
 from route18xx.solver.graph.reduce import reduce_problem
@@ -200,3 +203,18 @@ def test_a_packing_past_the_packing_search_is_the_set_scans(
             assert (got.revenue, got.subsidy) == (want.revenue, want.subsidy)
         else:
             assert got.revenue + got.subsidy == want.revenue + want.subsidy
+
+
+BOARDS3 = sorted((Path(__file__).resolve().parents[1] / "data" / "boards3").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", BOARDS3, ids=[p.stem for p in BOARDS3])
+def test_three_train_boards_match_the_independent_model(path: Path) -> None:
+    """tests/data/boards3: 1856's CGR with three trains, each board's optimum from CP-SAT's
+    circuits for every train (``meta.reference``); answered by the set scan."""
+    board = json.loads(path.read_text())
+    report = solve_routes(board["state"], time_limit_s=60.0)
+    reference = board["meta"]["reference"]
+    assert reference["status"] == "OPTIMAL"
+    assert report["status"] == "OPTIMAL"
+    assert report["revenue"] + report["subsidy"] == reference["total"]
