@@ -365,12 +365,28 @@ def suggest(
     def out_of_time() -> bool:
         return time.perf_counter() >= deadline or (cancel is not None and cancel.cancelled)
 
+    base = optimize(state, objective=objective, time_limit_s=options.time_limit_s, cancel=cancel)
     moves = candidate_moves(state, options.include_tokens)
-    result = SuggestResult(0, False, [], len(moves))
+    result = SuggestResult(income_of(base, objective), base.solution.status == "OPTIMAL", [],
+                           len(moves))
     corp = state.corporation.sym
+    staged: list[tuple[int, Move, RouteState, Any]] = []
+    for i, move in enumerate(moves):
+        if out_of_time():
+            result.not_evaluated.extend(moves[i:])
+            break
+        after = replace(state, board=applied(state.board, move, corp))
+        key, bound = _key_and_bound(after, objective)
+        staged.append((bound - (move.cost if subtract else 0), move, after, key))
+    staged.sort(key=lambda item: (-item[0], item[1].sort_key))
+
     solving: dict[Any, Future[Optimum]] = {}
     waiting: dict[Any, list[Move]] = {}
     solved_for: dict[Any, Move] = {}  # the move whose board each solve was made on
+    # A move whose board has the base's reduced graph takes the base's solve.
+    base_solve: Future[Optimum] = Future()
+    base_solve.set_result(base)
+    solving[_graph_key(state)] = base_solve
 
     def take(key: Any, fut: Future[Optimum]) -> None:
         opt = fut.result()
@@ -388,24 +404,8 @@ def suggest(
 
     with AnswerBudget(options.time_limit_s, cancel, ranking_end) as budget, \
             ThreadPoolExecutor(max_workers=workers) as pool:
-        # The board without a move is solved on the pool beside the first candidates (a
-        # board with one legal move: the two solves at once); a move whose board has the
-        # base's reduced graph takes the base's solve.
-        base = pool.submit(optimize, state, objective=objective,
-                           time_limit_s=options.time_limit_s, cancel=cancel)
-        base_key = _graph_key(state)
-        solving[base_key], waiting[base_key] = base, []
-        key_of: dict[Future[Optimum], Any] = {base: base_key}
-        pending: set[Future[Optimum]] = {base}
-        staged: list[tuple[int, Move, RouteState, Any]] = []
-        for i, move in enumerate(moves):
-            if out_of_time():
-                result.not_evaluated.extend(moves[i:])
-                break
-            after = replace(state, board=applied(state.board, move, corp))
-            key, bound = _key_and_bound(after, objective)
-            staged.append((bound - (move.cost if subtract else 0), move, after, key))
-        staged.sort(key=lambda item: (-item[0], item[1].sort_key))
+        pending: set[Future[Optimum]] = set()
+        key_of: dict[Future[Optimum], Any] = {}
         queue = list(staged)
         while queue or pending:
             while queue and len(pending) < workers:
@@ -440,9 +440,6 @@ def suggest(
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for fut in sorted(done, key=lambda f: repr(key_of[f])):
                     take(key_of[fut], fut)
-    solved = base.result()
-    result.base_income = income_of(solved, objective)
-    result.base_proven = solved.solution.status == "OPTIMAL"
     result.ranked.sort(key=_rank_key)
     result.ranked = result.ranked[:top]
     result.elapsed_ms = (time.perf_counter() - started) * 1000
