@@ -93,7 +93,8 @@ def test_phase_d_pays_the_black_value() -> None:
 
 
 def test_the_eight_train_variant() -> None:
-    eight = {**LPS, "rule_set": "eight_train_variant", "phase": "8", "trains": ["8"]}
+    eight = {**LPS, "rule_set": "eight_train_variant", "optional_rules": ["eight_train_variant"],
+             "phase": "8", "trains": ["8"]}
     assert api.solve_routes(eight)["proven_optimal"]
     with pytest.raises(MalformedInput, match="has no phase D"):
         api.read_state({**eight, "phase": "D"})
