@@ -11,6 +11,7 @@ importing any other engine module.
 from __future__ import annotations
 
 import importlib
+import re
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from msgspec.structs import replace
@@ -123,7 +124,7 @@ __all__ = [
     "PlanLay", "PlanReport", "PlanToken", "RankedPlanReport", "TrainAdvice", "TurnReport",
     "suggest_turn", "TurnComparison", "TurnsReport", "compare_turns", "money", "signed_money",
     "currency_formats", "subsidy_titles", "served_title", "titles_served", "titles_replayed", "blockers_aliases",
-    "place_name", "stop_names", "company_trains", "read_hex_paths", "HexPathReading", "warm_up_states",
+    "place_name", "stop_names", "company_trains", "read_hex_paths", "check_hex_paths", "HexPathReading", "warm_up_states",
 ]
 
 
@@ -200,6 +201,40 @@ def read_hex_paths(
     from route18xx.engine.routes.hex_path import read_hex_paths as read
 
     return read(read_state(state_raw), paths_raw, field, cancel)
+
+
+def check_hex_paths(
+    state_raw: Mapping[str, Any] | RouteState,
+    paths_raw: Any,
+    *,
+    field: str = "hex_paths",
+    cancel: CancelToken | CancelSignal | None = None,
+    compare: bool = False,
+    objective: str = "total",
+    time_limit_s: float = 10.0,
+) -> tuple[CheckReport, list[HexPathReading]]:
+    """Each train's hex path read (``read_hex_paths``) and the routes read judged
+    (``check_report``, with ``compare`` too): the judgement beside the readings, in the
+    paths' order. A path that reaches no second stop is no route; an error about a
+    route names the path it was read from (``hex_paths[i]``), never ``routes[j]``.
+    """
+    state = read_state(state_raw)
+    readings = read_hex_paths(state, paths_raw, field=field, cancel=cancel)
+    read = [i for i, r in enumerate(readings) if r.route is not None]
+    routes = [{k: v for k, v in readings[i].to_json().items() if k != "open"} for i in read]
+    try:
+        report = check_report(state, routes, cancel=cancel, compare=compare, objective=objective,
+                              time_limit_s=time_limit_s)
+    except MalformedInput as exc:
+        match = _ROUTE_FIELD.match(exc.field)
+        if match is None:
+            raise
+        raise MalformedInput(f"{field}[{read[int(match.group(1))]}]", exc.reason) from None
+    return report, readings
+
+
+#: An error's field about one route: ``routes[2].connections[0]`` → route 2.
+_ROUTE_FIELD = re.compile(r"^routes\[(\d+)\]")
 
 
 def solve_routes(
