@@ -838,10 +838,12 @@ def audit_log(
 
 
 def random_game_log(
-    seed: int, players: int, *, stingy: bool = False, rule_set: str, title: str
+    seed: int, players: int, *, stingy: bool = False, rule_set: str, title: str,
+    until_first_run: bool = False,
 ) -> dict[str, Any] | None:
     """A whole random game of ``title`` (``engine.game.playout``) as an 18xx.games log
-    with id ``seed``.
+    with id ``seed``; with ``until_first_run``, the game only up to its first run of a
+    route (a game in progress: a server's warm-up log).
 
     None when the random players got stuck (a position they find no legal move in).
     """
@@ -849,6 +851,7 @@ def random_game_log(
     from route18xx.engine.game.playout import play_and_log
 
     try:
-        return play_and_log(seed, players, stingy=stingy, rule_set=rule_set, title=title)[1]
+        return play_and_log(seed, players, stingy=stingy, rule_set=rule_set, title=title,
+                            until_first_run=until_first_run)[1]
     except Stuck:
         return None
