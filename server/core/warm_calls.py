@@ -8,8 +8,8 @@ title check. Measured on 2 cores under load (4 busy loops), the first call of a 
 ``/readyz`` took 0.1-1.4 s more than the same call again: RenderBoard from a log 2.4 s
 against 1.0-1.3 s, ReplayGame 2.4 s against 1.1-1.4 s, SolveRoutes from a log 0.6 s against
 0.3 s, FetchGameLog 0.46 s against 0.04 s; each worker process paid again on its own first
-call. In the server's CPU, the first round of every kind took 2.5x the same round again
-(``tests/server/test_ready_answers.py``: 439 against 176 ms; now 0.9-1.15x).
+call. In the server's CPU, the first round of every kind took 2.1-2.5x the same round again
+(``tests/server/test_ready_answers.py``: 584 against 282 ms; now 0.9-1.15x).
 
 So before it is ready every lane answers one request of every kind it runs (``warm_lane``),
 through the job a client's call runs (``workers.run_job``: decode, the method's job,
@@ -84,6 +84,8 @@ def warm_requests() -> list[tuple[str, Message]]:
         out += [
             ("SolveRoutes", pb.SolveRoutesRequest(state=state, time_limit_s=limit)),
             ("RenderBoard", pb.RenderBoardRequest(state=state, time_limit_s=limit)),
+            # the page's "draw this suggestion": a ranking in the worker (0.2 s cold, 0.02 warm)
+            ("RenderBoard", pb.RenderBoardRequest(state=state, suggestion=1, time_limit_s=limit)),
             ("SuggestMoves", pb.SuggestMovesRequest(state=state, top=1, time_limit_s=limit)),
             ("SuggestTurn", pb.SuggestTurnRequest(state=state, top=1, time_limit_s=limit)),
         ]

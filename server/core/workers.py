@@ -79,19 +79,25 @@ def run_job(runner: EngineRunner, method_name: str, payload: bytes, cancel: Any)
     return answer
 
 
-def run_warm_jobs(runner: EngineRunner, jobs: list[tuple[str, bytes]], cancel: Any) -> None:
+def run_warm_jobs(runner: EngineRunner, jobs: list[tuple[str, bytes]], cancel: Any) -> list[str]:
     """Run a server's warm-up jobs (``server.warm_calls``) as a call's: their solves are not
     a client's (``solve_tally.uncounted``), and one that fails (out of time on a starved
-    machine) is logged, never raised: a warm-up never keeps a server from serving."""
+    machine) is logged, never raised: a warm-up never keeps a server from serving. A job the
+    engine refuses as a client's call would be (``MalformedInput``: 1882's warm-up board has
+    no lay to draw as a suggestion) has run its course: its refusal is returned."""
+    refused: list[str] = []
     with api.solve_tally.uncounted():
         for name, payload in jobs:
             if cancel.cancelled:  # the server is stopping
-                return
+                break
             try:
                 run_job(runner, name, payload, cancel)
+            except api.MalformedInput as exc:
+                refused.append(f"{name}: {exc}")
             except Exception as exc:
                 if not cancel.cancelled:
                     log.warning("warm-up: %s failed (%s: %s)", name, type(exc).__name__, exc)
+    return refused
 
 
 class _Current:

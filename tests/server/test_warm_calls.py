@@ -49,6 +49,10 @@ def test_every_warm_up_call_is_answered(lane: str, caplog: pytest.LogCaptureFixt
     jobs = warm_jobs(lane)
     assert jobs
     with caplog.at_level(logging.WARNING, logger="route18xx.worker"):
-        run_warm_jobs(EngineRunner(), jobs, api.new_cancel_token(time.monotonic() + 300))
+        refused = run_warm_jobs(EngineRunner(), jobs, api.new_cancel_token(time.monotonic() + 300))
     assert not [r.getMessage() for r in caplog.records if "warm-up" in r.getMessage()]
+    # 1882's warm-up board has no legal lay: drawing its best suggestion is refused, as a
+    # client's call would be, once the ranking ran. Nothing else is refused.
+    assert refused == (["RenderBoard: suggestion: only 0 legal moves were ranked"]
+                       if lane == "solve" else [])
     warm_fetch()  # raises when a log is not one a fetch accepts
