@@ -320,6 +320,9 @@ class RouteServer:
             await lane.run(functools.partial(run_warm_jobs, self.runner, jobs, cancel), cancel)
             if name == "fetch":
                 await lane.run(warm_fetch, cancel)
+        # A ranking's solves run on its own pool's threads, outside ``solve_tally.uncounted``:
+        # the warm-up's are not a client's (a call served while warming loses its own here).
+        api.solve_tally.take()
 
     async def _start_ops_http(self, port: int) -> None:
         """``/metrics`` and ``/readyz`` alone on ``port`` (the HTTP front end is off)."""
