@@ -11,13 +11,13 @@ against 1.0-1.3 s, ReplayGame 2.4 s against 1.1-1.4 s, SolveRoutes from a log 0.
 call. In the server's CPU, the first round of every kind took 2.1-2.5x the same round again
 (``tests/server/test_ready_answers.py``: 584 against 282 ms; now 0.9-1.15x).
 
-So before it is ready every lane answers one request of every kind it runs (``warm_lane``),
-through the job a client's call runs (``workers.run_job``: decode, the method's job,
-encode; protobuf and JSON), on each title's warm-up board (``api.warm_up_states``) and on a
-short game log of each title whose logs are replayed (``warm_up_logs/<title>.json``: a
-random game up to its first run of a route, ``warm_up_log``). Each worker process does it
-before it says ``READY``; a lane of threads does it on its own thread. Their solves are not
-a client's (``solve_tally.uncounted``).
+So before it is ready every lane answers one request of every kind it runs (``warm_jobs``,
+run by ``workers.run_warm_jobs``) through the job a client's call runs (``workers.run_job``:
+decode, the method's job, encode; protobuf and JSON), on each title's warm-up board
+(``api.warm_up_states``; a suggestion drawn too) and on a short game log of each title whose
+logs are replayed (``warm_up_logs/<title>.json``: a random game up to its first run of a
+route, ``warm_up_log``). Each worker process does it before it says ``READY``; a lane of
+threads does it on its own thread (``server.rpc.app``). Their solves are not a client's.
 """
 
 from __future__ import annotations
