@@ -1,5 +1,6 @@
 """1889's route decisions, timed (issue 36 item 5): the 80 real runs of the fixture logs
-314 and 962 (``tests/data/1889/states.json``) and hard boards grown from the latest of them.
+314 and 962 (their golden verdicts, ``tests/data/golden/1889/``: ``bench_titles.real_states``)
+and hard boards grown from the latest of them.
 
     .venv/bin/python -m benchmarks.bench_1889
 
@@ -42,13 +43,11 @@ from route18xx.engine.board.tile_lay import legal_tile_lays
 from route18xx.engine.facts.gamedata import game_data
 from route18xx.engine.inputs.state_file import parse_state
 
-STATES = ROOT / "tests" / "data" / "1889" / "states.json"
-
-
 def real_states_1889() -> dict[str, dict[str, Any]]:
-    """name (``<log>-<action id>``) → state file of a real 1889 run."""
-    raw = json.loads(STATES.read_text("utf-8"))
-    return {s["name"]: s["state"] for s in raw["states"]}
+    """name (``<log>-<action id>``) → state file of a real 1889 run (its golden state)."""
+    from benchmarks.bench_titles import real_states
+
+    return real_states("1889")
 
 
 def _grown(state: dict[str, Any], lays: int, seed: int) -> dict[str, Any]:

@@ -5,8 +5,8 @@ state before a kept ``run_routes`` of the title's fixture logs
 
     .venv/bin/python -m benchmarks.bench_titles 18Chesapeake [1882 1856 ...]
 
-Each real state is solved in a warm process (its first solve, then the median of 3 more,
-from a parsed state to the checked answer). Hard boards: the three real states with the most
+Each real state is solved in a warm process (``engine.api.warm_up``, then its first solve,
+then the median of 3 more, from a parsed state to the checked answer). Hard boards: the three real states with the most
 tiles, each moved to the last phase and grown by 4, 8 and 12 random legal lays of its company
 (seeded), with the last phase's two biggest trains, two of the biggest, and the biggest with
 the next; the sweep: the same three bases grown by 6, 10 and 14 lays, 4 seeds each, first
@@ -25,6 +25,9 @@ state again:
   250 ms**: the CGR's three trains (a 6, a 5 and a D) on the late boards of
   1856_game_end_bank (#796 to #919: 0.25–2.1 s, CP-SAT's search; 1.1 s at #919 without its
   bridge and tunnel rights); 27 hard boards worst 127 ms; the sweep (108 boards) slowest 63 ms.
+  Since the set scan (``solver/listing/setscan.py``, 2026-12-08, the process warmed up as a
+  server's worker is, load 12): median 0.61 ms / 0.24 ms, p95 6.0 ms / 1.7 ms, worst 32.9 ms
+  (#828) / 22.1 ms, none over 250 ms; 27 hard boards worst 29.7 ms; the sweep slowest 77 ms.
 
 Writes ``.benchmarks/<title>_summary.json``.
 """
@@ -40,6 +43,7 @@ from typing import Any
 
 from benchmarks.shared import ROOT, median_ms, percentile, write_summary
 from route18xx.engine.answer.optimize import optimize
+from route18xx.engine.api import warm_up
 from route18xx.engine.board.board import Board
 from route18xx.engine.board.tile_lay import legal_tile_lays
 from route18xx.engine.facts.gamedata import game_data
@@ -141,6 +145,7 @@ def _stats(times: list[float]) -> dict[str, float]:
 
 def summary(title: str) -> dict[str, Any]:
     states = real_states(title)
+    warm_up()  # as a server's worker is: CP-SAT and numpy loaded (numpy's import: ~0.2 s)
     optimize(parse_state(next(iter(states.values()))), objective="total")  # data, indexes
     real = {name: _time(s) for name, s in states.items()}
     hard = {name: _time(s) for name, s in hard_boards(title).items()}

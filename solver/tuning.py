@@ -83,8 +83,15 @@ class SolveOptions:
     #: lone-D states when this was set and 11-1 292 on lone-D boards grown against it
     #: (seeds 9900-9989, climbed against 700: 450 took their whole answers from 1 926 to
     #: 1 799 ms of CPU in all, the worst 117 → 103 ms, no board more than 3 ms slower;
-    #: 300 lost).
-    reach_steps: int = 450
+    #: 300 lost). Issue 35: the lone-D north states of the golden 1888 logs (128097 #664,
+    #: #714, #758, #798) need 500-700 steps, so at 450 they paid the walk and the circuit
+    #: twice (the both-objectives walk, then the answer's): 17-43 ms of CPU each, the
+    #: slowest real decisions. At 700 (process CPU, medians of 4 rounds alternating in one
+    #: process, ``benchmarks/targets.py`` for the whole set): those six states 129 → 50 ms in
+    #: all, the worst 41 → 11 ms; lone-D boards grown against 2 000 (``bench_lone grow``,
+    #: seeds 41000-41029) 159 → 142 ms in all, the worst 27 → 30 ms (41021); grown against
+    #: 700 (seeds 41100-41129) 161 → 125 ms, the worst 36 → 14 ms.
+    reach_steps: int = 700
     #: A lone limited train's walk steps (``bestroute.best_route``), and the listing steps
     #: of ``build_model`` for the other trains.
     limited_steps: int = 20_000

@@ -16,7 +16,9 @@ Only a lay the owning corporation makes in its operating turn is a move of that 
 the Ehime Railway's green tile on C4 is laid by the player who sells it to a corporation,
 at the sale (``sold``), and the Mitsubishi Ferry's port by its owning player
 (``owner_type: player``; ``stock_round``, ``owning_player_track``, ``or_between_turns``):
-a state file states their tiles once laid. A time the engine does not know is refused.
+a state file states their tiles once laid; a game in play judges them with
+``tile_ability(outside_turn=True)`` (``engine.game.owner_track``). A time the engine does not
+know is refused.
 """
 
 from __future__ import annotations
@@ -99,10 +101,12 @@ def is_turn_lay(raw: Mapping[str, Any], company: CompanyId) -> bool:
 
 
 def tile_ability(
-    rule_set: RuleSet, company: CompanyId, data: GameData
+    rule_set: RuleSet, company: CompanyId, data: GameData, *, outside_turn: bool = False
 ) -> TileAbility | None:
     """The tile-laying ability a private gives its owning corporation's turn in this rule
-    set (``is_turn_lay``); None if it has none.
+    set (``is_turn_lay``); None if it has none. With ``outside_turn``, its lay made at
+    another time instead (module docstring: 1889's Ehime Railway at its sale, the
+    Mitsubishi Ferry by its owning player), which only a game in play offers.
 
     Raises ``MalformedInput`` for an unknown private.
     """
@@ -113,7 +117,7 @@ def tile_ability(
         )
     company_def = companies[company]
     for raw in company_def.abilities:
-        if raw.get("type") not in ("tile_lay", "teleport") or not is_turn_lay(raw, company):
+        if raw.get("type") not in ("tile_lay", "teleport") or is_turn_lay(raw, company) == outside_turn:
             continue  # a teleport (1830's DH, 1830 RULES.md §7.3): no connection, terrain paid
         return TileAbility(
             company=company,

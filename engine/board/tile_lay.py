@@ -113,6 +113,8 @@ class LayContext:
     player_owned_blockers: frozenset[CompanyId] = frozenset()
     cash: int | None = None
     first_special_lay: HexId | None = None
+    #: the private's lay outside its corporation's turn (``tile_ability(outside_turn=)``).
+    outside_turn: bool = False
     _sides: dict[HexId, frozenset[int]] = field(default_factory=dict)
 
     @cached_property
@@ -147,6 +149,7 @@ def make_context(
     player_owned_blockers: Collection[CompanyId] = (),
     cash: int | None = None,
     first_special_lay: HexId | None = None,
+    outside_turn: bool = False,
 ) -> LayContext:
     """Resolve names and defaults once; ``MalformedInput`` for an unknown phase/rule set/company."""
     data = board.data
@@ -174,6 +177,7 @@ def make_context(
         player_owned_blockers=frozenset(player_owned_blockers),
         cash=cash,
         first_special_lay=first_special_lay,
+        outside_turn=outside_turn,
     )
 
 
@@ -208,6 +212,7 @@ def check_tile_lay(
     player_owned_blockers: Collection[CompanyId] = (),
     cash: int | None = None,
     first_special_lay: HexId | None = None,
+    outside_turn: bool = False,
 ) -> TileLay:
     """Is this tile lay legal for ``corp``? Return it with its cost or raise ``IllegalAction``.
 
@@ -215,7 +220,8 @@ def check_tile_lay(
     ``YRF``); None is the normal track action. ``tiles_in_supply`` defaults to
     the rule set's counts minus the tiles on the board. ``cash``, when given, must
     cover the terrain cost. ``first_special_lay`` is the hex of the first Great
-    Wall tile laid this turn, which the second must join (§7.4).
+    Wall tile laid this turn, which the second must join (§7.4). ``outside_turn``: the
+    private's lay made outside its corporation's turn (``tile_ability``).
     Unknown ids raise ``MalformedInput``.
     """
     ctx = make_context(
@@ -228,6 +234,7 @@ def check_tile_lay(
         player_owned_blockers=player_owned_blockers,
         cash=cash,
         first_special_lay=first_special_lay,
+        outside_turn=outside_turn,
     )
     return check_in_context(ctx, hex_id, tile_name, rotation, special=special)
 
@@ -277,7 +284,7 @@ def check_in_context(
             )
         _raise(special_hex_refusal(hex_def, tile))
     else:
-        ability = tile_ability(ctx.rule_set, special, board.data)
+        ability = tile_ability(ctx.rule_set, special, board.data, outside_turn=ctx.outside_turn)
         _raise(ability_refusal(ability, special, ctx.owned_privates, board, hex_id, tile))
     if tile.color in COLOR_ORDER and tile.color not in ctx.phase.tile_colors:
         raise IllegalAction(

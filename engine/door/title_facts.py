@@ -25,7 +25,7 @@ def titles_replayed() -> list[str]:
     ``RouteLevelOnly``).
 
     >>> titles_replayed()
-    ['1830', '1888']
+    ['1830', '1888', '1889']
     """
     from route18xx.engine.game.operating_round import OPERATING_STEPS
 

@@ -28,7 +28,7 @@ UNLIMITED = 10**6
 
 #: A rule set's facts, as ``rule_sets.json`` names them.
 _FACTS = ("bank", "float_percent", "min_players", "max_players", "exchange_is_turn_action",
-          "exchange_from_pool")
+          "exchange_from_pool", "privates_dealt", "privates_by_players")
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,19 @@ class RuleSet:
     exchange_is_turn_action: bool
     #: the exchanged share may come from the pool as well as the IPO.
     exchange_from_pool: bool
+    #: the privates are dealt to the players by the game's seed, not auctioned (1889's
+    #: beginner game; ``engine.game.deal``).
+    privates_dealt: bool
+    #: the privates a game seats by player count, as (count, privates) pairs; None: every
+    #: private of the rule set at every count (1889: the UTF from 4 players, no SIR with
+    #: 2, the beginner game's own lists; g_1889/game.rb ``setup``, entities.rb ``min_players``).
+    privates_by_players: tuple[tuple[int, tuple[str, ...]], ...] | None
+
+    def privates_for(self, players: int) -> tuple[str, ...] | None:
+        """The privates a game of ``players`` seats, or None for all of the rule set's."""
+        if self.privates_by_players is None:
+            return None
+        return dict(self.privates_by_players)[players]
 
     def tile_count(self, tile: TileDef) -> int:
         """Copies of ``tile`` in this rule set's supply (RULES.md §1.1); ``UNLIMITED`` for a
@@ -88,9 +101,16 @@ class RuleSets:
 def rule_sets_of(title: str) -> RuleSets:
     """The title's ``rule_sets.json``, read once."""
     raw = read_data_file(title, "rule_sets")
-    by_name = {name: RuleSet(name, **{k: facts[k] for k in _FACTS})
+    by_name = {name: RuleSet(name, **{k: _fact(k, facts[k]) for k in _FACTS})
                for name, facts in raw["rule_sets"].items()}
     options = {name: tuple(facts["options"]) for name, facts in raw["rule_sets"].items()}
     changes = {option: (change["rule_set"], {k: v for k, v in change.items() if k in _FACTS})
                for option, change in raw.get("option_changes", {}).items()}
     return RuleSets(by_name, options, changes)
+
+
+def _fact(key: str, value: Any) -> Any:
+    """A fact as the frozen ``RuleSet`` holds it (a player-count table as sorted pairs)."""
+    if key == "privates_by_players" and value is not None:
+        return tuple(sorted((int(n), tuple(syms)) for n, syms in value.items()))
+    return value

@@ -325,7 +325,7 @@ def parse_action(raw: Any, where: str = "action", *, depth: int = 0) -> Action:
         case "run_routes":
             routes = f.items(raw, "routes", where)
             return RunRoutes(
-                *base, routes=tuple(read_route(r, f"{where}.routes[{i}]", widest_route_bounds())
+                *base, routes=tuple(read_route(r, f"{where}.routes[{i}]", widest_route_bounds(), hexes_only=True)
                               for i, r in enumerate(routes)), **common
             )
         case "dividend":

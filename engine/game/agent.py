@@ -200,8 +200,10 @@ class RandomAgent:
 
     def _operating(self, step: Any, entity: Any) -> Iterator[Action]:
         game = self.game
-        if step == "private tile lay":
+        if step in ("private tile lay", "special track"):
             rnd = game.round
+            if isinstance(rnd, OperatingRound) and rnd.sold_lay is not None:  # 1889's ER at its sale
+                yield from self._ability_lays(game.company(entity), 0.8)
             if isinstance(rnd, OperatingRound) and rnd.teleported is not None:  # 1830's DH token
                 hex_id = rnd.laid[-1][0]
                 tile_id = game.state.tile_at[hex_id]
@@ -254,8 +256,23 @@ class RandomAgent:
                     )
             yield Pass(sym, "corporation")
 
+    def _ability_lays(self, company: Any, chance: float) -> Iterator[Action]:
+        """Now and then, each lay a private's tile-lay ability names (hexes × tiles ×
+        rotations, shuffled, the first free copy of each tile)."""
+        ability = company.tile_lay
+        if ability is None or self.rng.random() >= chance:
+            return
+        in_use = set(self.game.state.tile_at.values())
+        lays = [(h, n, r) for h in ability["hexes"] for n in ability["tiles"] for r in range(6)]
+        for hex_id, name, rotation in self._shuffled(lays):
+            copy = next(i for i in range(99) if f"{name}-{i}" not in in_use)
+            yield LayTile(company.sym, "company", hex=hex_id, tile=f"{name}-{copy}", rotation=rotation)
+
     def _special_lays(self, corp: Any) -> Iterator[Action]:
         game = self.game
+        for company in game.companies_of(corp.president) if corp.president is not None else ():
+            if company.tile_lay is not None and company.tile_lay.get("owner_type") == "player":
+                yield from self._ability_lays(company, 0.3)  # 1889's MF, by the president
         for company in game.companies_of(corp.sym):
             ability = company.tile_lay
             if ability is not None and ability.get("type") == "teleport":  # 1830's DH

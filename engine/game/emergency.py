@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from route18xx.engine.errors import IllegalAction
 from route18xx.engine.game.depot import train_name
+from route18xx.engine.game.sell_order import block_allows_sale
 from route18xx.engine.game.shares import cert_percent, is_president_cert
 from route18xx.engine.game.stock import Sale, check_sale, sell, sellable_percents
 from route18xx.engine.game.trains import (
@@ -236,6 +237,9 @@ def check_emergency_sale(
     if not may_sell_for(game, corp, player):
         raise IllegalAction("no_emergency", f"{player.name} has no need to sell shares now")
     sale = check_sale(game, player, certs, percent)
+    if not block_allows_sale(game, _sold_this_turn(game), sale.corp):
+        raise IllegalAction("sell_in_blocks", f"{player.name} already sold {sale.corp} for this "
+                            "train: a corporation's shares are sold in one block")
     if sale.corp == corp.sym and _changes_president(game, player, sale):
         raise IllegalAction(
             "keeps_presidency", f"{player.name} may not give away the presidency of {corp.sym}"
@@ -246,6 +250,12 @@ def check_emergency_sale(
             "oversell", f"{player.name} needs {need}; selling {sale.percent}% of {sale.corp} is more than needed"
         )
     return sale
+
+
+def _sold_this_turn(game: Game) -> set[str]:
+    """The corporations the president has sold in this operating turn's emergency
+    (18xx.games ``Step::BuyTrain`` ``@corporations_sold``; ``block_allows_sale``)."""
+    return set(getattr(game.round, "emergency_corps_sold", ()))
 
 
 def _changes_president(game: Game, player: Player, sale: Sale) -> bool:
@@ -262,6 +272,8 @@ def emergency_percents(game: Game, corp: Corporation, player: Player,
                        other: Corporation) -> list[int]:
     """What of ``other`` the president of ``corp`` may sell in its emergency: what the
     market takes (§5.8), never the buying corporation's presidency (§6.10 #4)."""
+    if not block_allows_sale(game, _sold_this_turn(game), other.sym):
+        return []
     percents = sellable_percents(game, player, other)
     if other is corp:
         percents = [

@@ -60,6 +60,7 @@ class Game:
         safe: bool = True,
         rules: RulesVersion | None = None,
         title: Title | str,
+        seed: int | None = None,
     ) -> None:
         if isinstance(title, str):
             title = title_named(title)
@@ -115,7 +116,9 @@ class Game:
         for pid, name in seats:
             bank.pay(cash)
             people.append(Player(pid, name, cash))
-        companies = {c.sym: Company.fresh(c) for c in self.data.companies[rule_set.name]}
+        seated = rule_set.privates_for(n)  # by player count (1889's UTF, SIR; rule_sets.json)
+        companies = {c.sym: Company.fresh(c) for c in self.data.companies[rule_set.name]
+                     if seated is None or c.sym in seated}
         corporations = {sym: Corporation.fresh(c) for sym, c in self.data.corporations.items()}
         reservations = {
             corp: (hex_id, 0 if city is None else city)  # a whole-hex reservation: city 0 first
@@ -134,8 +137,18 @@ class Game:
         )
         self.cert_limit = int(self.facts["certificate_limit"][str(n)])
         from route18xx.engine.game.auction import AuctionRound
+        from route18xx.engine.game.stock_round import StockRound
 
-        self._start_round(AuctionRound())
+        if rule_set.privates_dealt:  # dealt by the seed, then a stock round (engine.game.deal)
+            from route18xx.engine.game.deal import deal_privates
+
+            if seed is None:
+                raise MalformedInput("seed", f"{rule_set.name} {title.name} deals its privates "
+                                     "by the game's seed: the log's settings.seed or id")
+            deal_privates(self, seed)
+            self._start_round(StockRound())
+        else:
+            self._start_round(AuctionRound())
 
     # -- facts -----------------------------------------------------------------
 

@@ -2,7 +2,8 @@
 
 At the start every owned private pays its income (§6.2) and the floated
 corporations are ordered by share price (§6.1). Each corporation in turn
-places its home token on its first turn (§6.4) and goes through the steps of
+places its home token on its first turn (§6.4; or, by the title's
+``home_token_timing``, every corporation at the start of the round: 1889) and goes through the steps of
 ``engine.game.special_track``, ``engine.game.or_steps`` and
 ``engine.game.or_purchases``; its turn ends when no step waits for it any
 more. Emergency share sales re-sort the corporations still to operate.
@@ -17,6 +18,7 @@ from route18xx.engine.errors import RouteLevelOnly
 from route18xx.engine.game.actions import Action, Entity
 from route18xx.engine.routes.route_spec import RouteSpec
 from route18xx.engine.game.discard import DiscardTrainStep
+from route18xx.engine.game.owner_track import OwnerTrackStep
 from route18xx.engine.game.or_purchases import BankruptStep, BuyCompanyStep, BuyTrainStep
 from route18xx.engine.game.or_steps import (
     DividendStep,
@@ -42,6 +44,8 @@ OPERATING_STEPS: dict[str, Callable[[], Step]] = {
     "bankrupt": BankruptStep,
     "share exchange": ExchangeStep,
     "private tile lay": SpecialTrackStep,
+    # 1889's: also the seller's lay at a private's sale and the owning player's lay
+    "special track": OwnerTrackStep,
     # a private may be bought at any time of the turn, waiting for nobody (RULES.md §6.9)
     "buy private at any time": lambda: BuyCompanyStep(blocking=False),
     "home token": PendingTokenStep,
@@ -79,6 +83,8 @@ class OperatingRound(Round):
         self.index = 0
         self.ended = False
         self.ran: set[str] = set()
+        #: corporation → the hex whose city it chooses for its home token at its turn.
+        self.homes_pending: dict[str, str] = {}
         self._reset_turn()
 
     def _reset_turn(self) -> None:
@@ -94,6 +100,9 @@ class OperatingRound(Round):
         #: or None for the normal track action) — a turn fact for move suggestions.
         self.laid: list[tuple[str, str | None]] = []
         self.emergency_sold = False
+        #: the corporations sold in this turn's emergency (``engine.game.sell_order``: 1889
+        #: sells each in one block).
+        self.emergency_corps_sold: set[str] = set()
         #: the private whose teleport lay awaits its free token (1830's DH, 1830 RULES.md §7.3).
         self.teleported: str | None = None
         #: the price per share of the president's latest emergency sale this turn
@@ -101,11 +110,23 @@ class OperatingRound(Round):
         self.emergency_sale_price: int | None = None
         #: (corporation, hex): tokens a tile lay lifted, to place again (``PendingTokenStep``).
         self.pending_tokens: list[tuple[str, str]] = []
+        #: the operating corporation has acted in its turn (18xx.games
+        #: ``current_operator_acted``: ends ``or_between_turns``, ``player_lay_ability``).
+        self.operator_acted = False
+        #: (private, seller): a private just sold whose seller may lay its tile now
+        #: (``engine.game.owner_track``: 1889's Ehime Railway).
+        self.sold_lay: tuple[str, int] | None = None
 
     def setup(self, game: Game) -> None:
         pay_private_income(game)
         self.order = [c.sym for c in game.operating_order()]
         self.index = 0
+        self.homes_pending = {}
+        if game.title.home_token_timing == "operating_round":
+            for sym in self.order:  # every home token at once (18xx.games ``:operating_round``)
+                home = place_home_token(game, game.corporation(sym))
+                if home is not None:
+                    self.homes_pending[sym] = home
         if not self.order:
             self.ended = True
             return
@@ -114,7 +135,7 @@ class OperatingRound(Round):
     def _start_operating(self, game: Game) -> None:
         self._reset_turn()
         corp = game.corporation(self.order[self.index])
-        home = place_home_token(game, corp)
+        home = self.homes_pending.pop(corp.sym, None) or place_home_token(game, corp)
         if home is not None:  # a whole-hex home with track: the corporation chooses the city
             self.pending_tokens.append((corp.sym, home))
         self.reset_steps(game)
@@ -131,6 +152,10 @@ class OperatingRound(Round):
         return self.ended
 
     def after_process(self, game: Game, action: Action) -> None:
+        operator = self.current_entity(game)
+        if action.entity == operator and not action.is_company or (
+                action.is_company and game.company(action.entity).owner == operator):
+            self.operator_acted = True
         if game.finished:
             return
         if self.active_step(game) is None:

@@ -22,7 +22,9 @@ from route18xx.engine.game.emergency import (
     must_buy_train,
 )
 from route18xx.engine.game.or_context import current_round, not_operating, operator
-from route18xx.engine.game.privates import can_buy_a_private, price_range, purchasable, unused_abilities
+from route18xx.engine.game.privates import (
+    can_buy_a_private, price_range, purchasable, sold_lay_ability, unused_abilities,
+)
 from route18xx.engine.game.steps import NO_ACTIONS, Step
 from route18xx.engine.game.stock import sell
 
@@ -100,8 +102,11 @@ class BuyCompanyStep(Step):
         if action.price > corp.cash:
             raise IllegalAction("not_enough_cash", f"{corp.sym} has {corp.cash}")
         assert isinstance(company.owner, int)
-        game.transfer(corp, game.player(company.owner), action.price)
+        seller = company.owner
+        game.transfer(corp, game.player(seller), action.price)
         company.owner = corp.sym
+        if sold_lay_ability(company) is not None:  # the seller's lay at the sale (1889's ER)
+            current_round(game).sold_lay = (company.sym, seller)
 
 
 class BuyTrainStep(Step):
@@ -168,6 +173,7 @@ class BuyTrainStep(Step):
                 player = game.player(action.entity)
                 sale = check_emergency_sale(game, corp, player, action.shares, action.percent)
                 sell(game, sale)
+                rnd.emergency_corps_sold.add(sale.corp)
                 rnd.emergency_sold = True
                 rnd.emergency_sale_price = sale.price_each
                 rnd.recalculate_order(game)

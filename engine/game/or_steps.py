@@ -16,6 +16,7 @@ from route18xx.engine.errors import IllegalAction
 from route18xx.engine.game.actions import Action, Dividend, Entity, LayTile, Pass, PlaceToken, RunRoutes
 from route18xx.engine.game.or_context import current_round, lay_request, not_operating, operator
 from route18xx.engine.game.payout import distribute
+from route18xx.engine.game.privates import president_lay_waits
 from route18xx.engine.game.routing import run_routes
 from route18xx.engine.game.steps import NO_ACTIONS, Step
 from route18xx.engine.game.tokens import (
@@ -39,7 +40,7 @@ class TrackStep(Step):
     handles = frozenset({"lay_tile"})
 
     def why_not(self, game: Game, action: Action) -> IllegalAction | None:
-        if game.is_company(action.entity):
+        if action.is_company:
             return None
         refusal = not_operating(game, action)
         if refusal is None and self.passed:
@@ -48,9 +49,19 @@ class TrackStep(Step):
             )
         return refusal
 
+    def __init__(self) -> None:
+        super().__init__()
+        #: the corporation has made its lay, and waits only for its president's pass.
+        self.laid = False
+
+    def setup(self, game: Game) -> None:
+        self.laid = False
+
     def actions(self, game: Game, entity: Entity) -> frozenset[str]:
         if entity != current_round(game).current_entity(game):
             return NO_ACTIONS
+        if self.laid:
+            return frozenset({"pass"}) if president_lay_waits(game, operator(game)) else NO_ACTIONS
         return frozenset({"lay_tile", "pass"})
 
     def process(self, game: Game, action: Action) -> None:
@@ -60,13 +71,18 @@ class TrackStep(Step):
             return
         if not isinstance(action, LayTile):
             raise IllegalAction("unsupported", action.type)
+        if self.laid:
+            raise IllegalAction("track_done", f"{corp.sym} already laid its tile this turn")
         plan = check_lay(lay_request(game, corp, action))
         if plan.cost:
             game.pay_to_bank(corp, plan.cost)
         lifted = lay_on_board(game, plan.hex_id, PlacedTile(plan.tile, plan.rotation), plan.tile_id)
         current_round(game).pending_tokens.extend((sym, plan.hex_id) for sym in lifted)
         current_round(game).laid.append((plan.hex_id, None))
-        self.passed = True
+        self.laid = True
+        # the step stays for a pass while the president may still lay his private's tile
+        # (``engine.game.privates.president_lay_waits``: 1889's Mitsubishi Ferry)
+        self.passed = not president_lay_waits(game, corp)
 
 
 class PendingTokenStep(Step):

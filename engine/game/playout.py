@@ -102,7 +102,8 @@ def play_and_log(
     route: a game in progress (no ``result``), as a server's warm-up log
     (``engine/data/<title>/warm_up_log.json``, ``tools/warm_up_logs.py``).
     """
-    game = Game(rule_set, [(100 + i, f"Player {i + 1}") for i in range(players)], title=title)
+    # the log's id is the seed, which 18xx.games also deals a beginner game's privates by
+    game = Game(rule_set, [(100 + i, f"Player {i + 1}") for i in range(players)], title=title, seed=seed)
     agent = RandomAgent(game, seed, stingy=stingy)
     actions: list[dict[str, Any]] = []
     aid = 3

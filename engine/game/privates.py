@@ -9,6 +9,9 @@
 * Every private closes when the first 5-train leaves the depot (§7.7), but one whose
   ``close`` ability says ``on_phase: never`` while a player owns it (1889's Uno-Takamatsu
   Ferry, g_1889/entities.rb).
+* A private's tile lay outside its corporation's turn: at its sale, by its seller (1889's
+  Ehime Railway, ``sold_lay_ability``), or by its owning player in the track step of a
+  corporation that player presides over (1889's Mitsubishi Ferry, ``player_track_lay``).
 * A ``revenue_change`` ability sets a private's income from the phase it names while its
   owner is of its owner type (1889's UTF: ¥50 from phase 5 while a player owns it).
 """
@@ -19,6 +22,7 @@ import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from route18xx.engine.board.tile_abilities import is_turn_lay
 from route18xx.engine.facts.gamedata import HexId
 
 if TYPE_CHECKING:
@@ -144,9 +148,61 @@ def special_lay_ability(game: Game, company: Company, corp: Corporation) -> Mapp
     ability = company.tile_lay
     if ability is None or ability.get("owner_type") != "corporation":
         return None
+    if not is_turn_lay(ability, company.sym):
+        return None  # 1889's ER: laid by its seller at the sale (``sold_lay_ability``)
     if ability.get("type") == "teleport" and not _track_open(game):
         return None  # 1830's DH: only as the turn's tile lay (``when: track``, RULES.md §7.3)
     return ability
+
+
+def sold_lay_ability(company: Company) -> Mapping[str, Any] | None:
+    """The tile lay ``company`` offers the player who sells it to a corporation, at the
+    sale (18xx.games ``when: sold``, ``Step::TrackLayWhenCompanySold``: 1889's Ehime
+    Railway, a green tile on C4 in addition to the corporation's own lay), if unused."""
+    ability = company.tile_lay
+    if ability is None or "sold" not in (ability.get("when") or ()):
+        return None
+    return ability
+
+
+#: The times a player's private may lay its tile (18xx.games ``ability_right_time?``).
+PLAYER_LAY_TIMES = ("stock_round", "owning_player_track", "or_between_turns")
+
+
+def player_lay_ability(game: Game, company: Company,
+                       times: tuple[str, ...] = PLAYER_LAY_TIMES) -> Mapping[str, Any] | None:
+    """The lay ``company``'s owning player may make now, if any: an unused ``owner_type:
+    player`` lay at one of its ``when`` times among ``times`` that holds now (18xx.games
+    ``ability_right_time?``; 1889's Mitsubishi Ferry, g_1889/entities.rb):
+    ``stock_round`` in a stock round; ``owning_player_track`` while a corporation the
+    player presides over is at its track step; ``or_between_turns`` in an operating round
+    before the operating corporation has acted in its turn."""
+    ability = company.tile_lay
+    if ability is None or not company.owned_by_player() or ability.get("owner_type") != "player":
+        return None
+    now = [t for t in (ability.get("when") or ()) if t in times and _player_time(game, company, t)]
+    return ability if now else None
+
+
+def _player_time(game: Game, company: Company, time: str) -> bool:
+    """Does the ability time ``time`` of a player's private hold now (``player_lay_ability``)?"""
+    rnd = game.round
+    if time == "stock_round":
+        return rnd.kind == "stock"
+    if rnd.kind != "operating":
+        return False
+    if time == "or_between_turns":
+        return not getattr(rnd, "operator_acted")
+    operator = game.corporation(rnd.current_entity(game))
+    return time == "owning_player_track" and _track_open(game) and operator.president == company.owner
+
+
+def president_lay_waits(game: Game, corp: Corporation) -> bool:
+    """Does ``corp``'s track step wait for a pass because its president owns a private with
+    an unused ``owning_player_track`` lay? (18xx.games ``Tracker#tile_lay_abilities_should_block?``,
+    ``Corporation#all_abilities`` takes the president's ``owning_player`` abilities.)"""
+    return any(player_lay_ability(game, c, ("owning_player_track",)) is not None
+               for c in game.companies.values() if c.owner == corp.president)
 
 
 def _track_open(game: Game) -> bool:

@@ -39,7 +39,7 @@ class SpecialTrackStep(Step):
         rnd = current_round(game)
         pending = rnd.special[0] if rnd.special is not None else rnd.teleported
         return (
-            game.is_company(action.entity)
+            action.is_company
             and action.type in ("lay_tile", "pass", "place_token")
             and (pending is None or action.entity == pending)
         )

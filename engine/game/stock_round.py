@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from route18xx.engine.errors import IllegalAction
 from route18xx.engine.game.actions import Action, BuyCompany, BuyShares, Entity, Par, Pass, SellShares
 from route18xx.engine.game.discard import DiscardTrainStep
+from route18xx.engine.game.owner_track import PlayerLayStep
 from route18xx.engine.game.privates import (
     check_player_buys_private,
     exchange_ability,
@@ -26,6 +27,7 @@ from route18xx.engine.game.privates import (
     privates_for_sale_to,
 )
 from route18xx.engine.game.shares import IPO, POOL, cert_percent, is_president_cert
+from route18xx.engine.game.sell_order import block_allows_sale, order_allows_sale
 from route18xx.engine.game.steps import NO_ACTIONS, Round, Step, describe
 from route18xx.engine.game.stock import (
     buy_share,
@@ -70,6 +72,7 @@ class BuySellParShares(Step):
         rnd.turn_actions = []
         rnd.bought_corps = []
         rnd.bought_from_ipo = False
+        rnd.sold_now = set()
 
     def actions(self, game: Game, entity: Entity) -> frozenset[str]:
         rnd = _round(game)
@@ -195,11 +198,15 @@ class BuySellParShares(Step):
     def _sell(self, game: Game, rnd: StockRound, player: Player, action: SellShares) -> None:
         if game.turn <= 1:
             raise IllegalAction("no_selling_yet", "no shares may be sold in the first stock round")
-        if rnd.bought() and not game.title.sell_buy_sell:
+        if not order_allows_sale(game, rnd.turn_actions):
             raise IllegalAction("sell_after_buy", f"{player.name} already bought this turn and cannot sell")
         sale = check_sale(game, player, action.shares, action.percent)
+        if not block_allows_sale(game, rnd.sold_now, sale.corp):
+            raise IllegalAction("sell_in_blocks", f"{player.name} already sold {sale.corp} this turn: "
+                                "a turn sells a corporation's shares in one block")
         sell(game, sale)
         rnd.sold.setdefault(player.id, set()).add(sale.corp)
+        rnd.sold_now.add(sale.corp)
         rnd.acted(player, "sell")
 
 
@@ -212,7 +219,7 @@ class ExchangeStep(Step):
     can_block = False
 
     def accepts(self, game: Game, action: Action) -> bool:
-        return action.type == "buy_shares" and game.is_company(action.entity)
+        return action.type == "buy_shares" and action.is_company
 
     def actions(self, game: Game, entity: Entity) -> frozenset[str]:
         if not game.is_company(entity):
@@ -272,7 +279,7 @@ class StockRound(Round):
     kind = "stock"
 
     def __init__(self) -> None:
-        super().__init__([DiscardTrainStep(), ExchangeStep(), BuySellParShares()])
+        super().__init__([DiscardTrainStep(), ExchangeStep(), PlayerLayStep(), BuySellParShares()])
         self.index = 0
         self.passed: set[int] = set()
         self.turn_actions: list[str] = []
@@ -281,6 +288,8 @@ class StockRound(Round):
         self.bought_corps: list[str] = []
         self.bought_from_ipo = False
         self.sold: dict[int, set[str]] = {}
+        #: corporations the turn has sold (``engine.game.sell_order.block_allows_sale``).
+        self.sold_now: set[str] = set()
         self.last_to_act: int | None = None
         self.ended = False
 
@@ -417,9 +426,10 @@ def can_par_any(game: Game, player: Player) -> bool:
 
 def can_sell_any(game: Game, player: Player) -> bool:
     rnd = _round(game)
-    if game.turn <= 1 or (rnd.bought() and not game.title.sell_buy_sell):
+    if game.turn <= 1 or not order_allows_sale(game, rnd.turn_actions):
         return False
-    return any(sellable_percents(game, player, c) for c in game.corporations.values())
+    return any(sellable_percents(game, player, c) for c in game.corporations.values()
+               if block_allows_sale(game, rnd.sold_now, c.sym))
 
 
 def _round(game: Game) -> StockRound:

@@ -42,6 +42,9 @@ class LayRequest:
     special: CompanyId | None = None
     #: the hex of the first tile of a two-tile Great Wall lay this turn (§7.4).
     first_special_lay: HexId | None = None
+    #: ``special`` lays outside its corporation's turn (1889's ER at its sale, MF by its
+    #: player; ``engine.board.tile_abilities.tile_ability``).
+    outside_turn: bool = False
 
 
 @dataclass(frozen=True)
@@ -92,5 +95,6 @@ def check_lay(req: LayRequest) -> LayPlan:
         player_owned_blockers=req.player_owned_blockers,
         cash=req.cash,
         first_special_lay=req.first_special_lay,
+        outside_turn=req.outside_turn,
     )
     return LayPlan(req.hex_id, tile, req.tile_id, req.rotation, lay.cost)

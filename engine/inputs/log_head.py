@@ -21,6 +21,7 @@ anything is replayed: it used to fail deep in the replay as an engine bug
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -66,6 +67,26 @@ def log_options(log: Mapping[str, Any]) -> tuple[str, ...]:
                  for i, o in enumerate(items_value(options, field)))
 
 
+def log_seed(log: Mapping[str, Any]) -> int:
+    """The game's seed, as the site reads it (``Game::Base#initialize_seed``):
+    ``settings.seed`` (a whole number; ``""`` as absent), else the first run of digits of
+    the log's ``id``, else 0. It deals 1889's beginner privates (``engine.game.deal``).
+
+    >>> log_seed({"id": "hs_jmmljkbw_17502", "settings": {"seed": 17502}})
+    17502
+    >>> log_seed({"id": "hs_abc_99", "settings": {"seed": ""}})
+    99
+    """
+    settings = log.get("settings")
+    seed = settings.get("seed") if isinstance(settings, Mapping) else None
+    if seed is not None and seed != "":
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise MalformedInput("settings.seed", f"must be a whole number, not {excerpt(seed)}")
+        return seed
+    digits = re.search(r"\d+", str(log.get("id", "")))
+    return int(digits.group()) if digits else 0
+
+
 def read_log_head(log: Mapping[str, Any]) -> LogHead:
     """Every field of the log outside ``actions``, ``players`` and ``title``, checked by type."""
     options = log_options(log)
@@ -84,4 +105,4 @@ def read_log_head(log: Mapping[str, Any]) -> LogHead:
     return LogHead(options, result, status == "finished" or bool(result))
 
 
-__all__ = ["LogHead", "log_options", "read_log_head"]
+__all__ = ["LogHead", "log_options", "log_seed", "read_log_head"]

@@ -28,6 +28,7 @@ from route18xx.engine.facts.gamedata import CorporationDef, GameData, HexId, Pha
 from route18xx.engine.facts.rule_versions import RulesVersion, parse_rules_as_of, today
 from route18xx.engine.facts.rule_versions import rules_as_of as rules_on
 from route18xx.engine.facts.rulesets import RuleSet
+from route18xx.engine.inputs.state_game import check_game_facts
 from route18xx.engine.titles import TITLES, Title, title_named, title_of_data
 
 
@@ -101,6 +102,7 @@ def parse_state(raw: Any, data: GameData | None = None) -> RouteState:
             "rule_set",
             f"unknown rule set {excerpt(rule_set_name)}; expected one of {sorted(title.rule_sets)}",
         )
+    check_game_facts(raw, title.name, rule_set, data)
     phase_name = require(raw, "phase", str, "")
     phase = data.phase(phase_name)
     if phase is None:

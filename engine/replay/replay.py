@@ -34,7 +34,7 @@ from route18xx.engine.game.game import Game
 from route18xx.engine.game.operating_round import OperatingRound
 from route18xx.engine.game.routing import RouteCheck, route_state
 from route18xx.engine.inputs.input_file import read_json_file
-from route18xx.engine.inputs.log_head import log_options, read_log_head
+from route18xx.engine.inputs.log_head import log_options, log_seed, read_log_head
 from route18xx.engine.replay.log_players import read_seats
 from route18xx.engine.replay.replay_report import ReplayError, RunOptimum, replay_report
 from route18xx.engine.replay.run_facts import RunFacts, run_facts
@@ -190,7 +190,7 @@ def new_game(log: Mapping[str, Any], **options: Any) -> Game:
     (``engine.log_players``, HISTORY.md §1.3).
     """
     return Game(rule_set_of(log), list(read_seats(log).seats), title=title_named(log.get("title")),
-                **options)
+                seed=log_seed(log), **options)
 
 
 @dataclass(frozen=True)
@@ -281,7 +281,8 @@ def replay(
     rule_set = rule_set_of(log)
     title = title_named(log.get("title"))
     game = Game(rule_set, list(seats.seats), trust_recorded_routes=True, safe=safe,
-                rules=None if title.undated_rules else rules_on(day, title.name), title=title)
+                rules=None if title.undated_rules else rules_on(day, title.name), title=title,
+                seed=log_seed(log))
     result = ReplayResult(
         title=title.name,
         rule_set=rule_set.name,

@@ -73,8 +73,13 @@ def read_routes(raw: Any, data: GameData, field_name: str = "routes") -> list[Ro
     return [read_route(item, f"{field_name}[{i}]", bounds) for i, item in enumerate(raw)]
 
 
-def read_route(raw: Any, where: str, bounds: RouteBounds) -> RouteSpec:
+def read_route(raw: Any, where: str, bounds: RouteBounds, *, hexes_only: bool = False) -> RouteSpec:
     """One route: its shape checked, its ``nodes`` kept as written (a hint, never refused).
+
+    With ``hexes_only`` (a game log's ``run_routes``), a route may be written by its
+    ``hexes`` alone, as 18xx.games logs of 2020 write it (1889's 314; ``Route.new(hexes:)``):
+    its ``connections`` are then empty, for the game to read from its track
+    (``engine.game.routing``).
 
     A route has fewer connections than any board has stops (ROUTES.md §3.5) and
     crosses no more hex sides than the map has (ROUTES.md §3.7). ``revenue``
@@ -88,7 +93,9 @@ def read_route(raw: Any, where: str, bounds: RouteBounds) -> RouteSpec:
         raise MalformedInput(f"{where}.train", "is missing or not a train id such as '2-0'")
     f.name_value(train, f"{where}.train", what="a train id such as '2-0'")
     conns = raw.get("connections")
-    if not isinstance(conns, list) or not conns:
+    if hexes_only and conns is None and isinstance(raw.get("hexes"), list):
+        conns = []
+    elif not isinstance(conns, list) or not conns:
         raise MalformedInput(f"{where}.connections", "must be a non-empty list of hex lists")
     if len(conns) >= bounds.stops:
         raise MalformedInput(

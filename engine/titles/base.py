@@ -25,6 +25,12 @@ from route18xx.engine.facts.rulesets import RuleSet
 #: When a company without a train must buy one: ``"always"`` or only with a route.
 MustBuyTrain = Literal["always", "route"]
 
+#: When home tokens are placed (``Title.home_token_timing``).
+HomeTokenTiming = Literal["operate", "operating_round"]
+
+#: A title's order of sales and purchases in a stock-round turn (``engine.game.sell_order``).
+SellBuyOrder = Literal["sell_buy", "sell_buy_sell", "sell_buy_or_buy_sell"]
+
 #: The steps of a corporation's operating turn, in order, by name (1888 RULES.md §6.3;
 #: the steps are ``engine.game.operating_round.OPERATING_STEPS``): the default of a title.
 OPERATING_STEPS = ("bankrupt", "share exchange", "private tile lay", "buy private at any time",
@@ -57,9 +63,17 @@ class Title:
     #: The one rules version of a title without a dated table, by rule set name
     #: (None: the dated table of ``engine.rule_versions`` applies).
     undated_rules: Callable[[str], RulesVersion] | None = None
-    #: A stock-round turn may sell after buying (1830 ``SELL_BUY_ORDER =
-    #: :sell_buy_sell``, 1830 RULES.md §14); 1888 sells, then buys.
-    sell_buy_sell: bool = False
+    #: When a corporation's home token is placed: at the start of its first operating turn
+    #: (``"operate"``, 1888 RULES.md §6.4), or at the start of each operating round for every
+    #: corporation about to operate (``"operating_round"``: 18xx.games
+    #: ``HOME_TOKEN_TIMING``, 1889; ``Round::Operating#setup``).
+    home_token_timing: HomeTokenTiming = "operate"
+    #: The order of sales and purchases in a stock-round turn (``engine.game.sell_order``:
+    #: 1888 sells, then buys; 1830 ``SELL_BUY_ORDER = :sell_buy_sell``, 1830 RULES.md §14).
+    sell_buy_order: SellBuyOrder = "sell_buy"
+    #: A turn sells each corporation's shares at most once, as one block (18xx.games
+    #: ``MUST_SELL_IN_BLOCKS``: 1889), in a stock round and in an emergency sale.
+    must_sell_in_blocks: bool = False
     #: The rule set lets a turn's several brown-zone shares come from the IPO too
     #: (1830's ``multiple_brown_from_ipo``); otherwise only from the pool.
     multiple_buy_from_ipo: Callable[[str], bool] = lambda rule_set: False

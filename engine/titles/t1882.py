@@ -66,7 +66,7 @@ TITLE = Title(
     exports_trains=False,
     must_buy_train="route",
     undated_rules=rules_of,
-    sell_buy_sell=True,  # g_1882/game.rb SELL_BUY_ORDER = :sell_buy_sell
+    sell_buy_order="sell_buy_sell",  # g_1882/game.rb SELL_BUY_ORDER = :sell_buy_sell
     ebuy_from_others=True,  # base EBUY_FROM_OTHERS = :value
     examples={"hex": "I5", "node": "I5-0"},  # Regina
     operating_steps=OPERATING_STEPS,

@@ -1,4 +1,4 @@
-"""1889 (Shikoku 1889), at route level: its hooks behind the title seam (DESIGN.md §10
+"""1889 (Shikoku 1889), at game level: its hooks behind the title seam (DESIGN.md §10
 "Titles at two levels"; issue 36).
 
 Its facts are ``engine/data/1889/``, generated from 18xx.games' ``g_1889`` (map, tiles,
@@ -9,10 +9,12 @@ market, phases, trains, privates, corporations) plus the project's ``players.jso
 (``GameData.train_stop_values``), the Kotohira tiles' own upgrade cost, the port tile only
 the Mitsubishi Ferry lays, and the Sumitomo Mines' mountain discount.
 
-Game level is not reached yet: 1889's operating turn has a step of its own (``special
-track``: the Ehime Railway's green tile on C4 laid by the player who sells it, the
-Mitsubishi Ferry's port laid by its owning player), which the engine has no step for, so
-a game of 1889 is refused when it starts (``Title.operating_steps``).
+At game level (issue 36 item 3; docs/titles.md "1889"): its operating turn's own step
+``special track`` (``engine.game.owner_track``: the Ehime Railway's green tile on C4 laid by
+the player who sells it, the Mitsubishi Ferry's port laid by its owning player), the base
+engine's sell-or-buy order with sales in blocks (``engine.game.sell_order``), home tokens at
+the start of each operating round, and, as data, the privates by player count and the
+beginner game's dealt privates (``rule_sets.json``; ``engine.game.deal``).
 """
 
 from __future__ import annotations
@@ -63,6 +65,9 @@ TITLE = Title(
     must_buy_train="route",
     undated_rules=rules_of,
     exchange_in_operating_round=True,  # DR's exchange: ability ``when: any``
+    sell_buy_order="sell_buy_or_buy_sell",  # base.rb SELL_BUY_ORDER (1889 keeps it)
+    must_sell_in_blocks=True,  # g_1889/game.rb MUST_SELL_IN_BLOCKS
+    home_token_timing="operating_round",  # g_1889/game.rb HOME_TOKEN_TIMING
     ebuy_from_others=False,  # g_1889/game.rb EBUY_FROM_OTHERS = :never
     examples={"hex": "F9", "node": "K8-0"},  # Kouchi; Tokushima's city
     operating_steps=OPERATING_STEPS,

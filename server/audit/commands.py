@@ -178,7 +178,7 @@ def add_generate(p: argparse.ArgumentParser) -> None:
     p.add_argument("--jobs", type=int, default=None, metavar="N",
                    help="games played at once (default: all cores)")
     p.add_argument("--title", required=True, metavar="TITLE",
-                   help="the title played: 1888 or 1830 (required: no title is assumed)")
+                   help="the title played: 1888, 1830 or 1889 (required: no title is assumed)")
     p.add_argument("--rule-set", default=None, metavar="NAME",
                    help="a rule set of the title (1888: north (default), prototype; 1830: "
                         "standard (default), multiple_brown_from_ipo, optional_6_train, "

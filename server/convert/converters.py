@@ -206,6 +206,23 @@ def _turn_facts_to_proto(raw: Mapping[str, Any], msg: pb.State) -> None:
         where = f"hex_bonuses[{i}]"
         msg.hex_bonuses.add(hexes=_strings(item.get("hexes", []), f"{where}.hexes"),
                             value=_typed(item, "value", int, f"{where}.", 0))
+    _game_facts_to_proto(raw, msg)
+
+
+def _game_facts_to_proto(raw: Mapping[str, Any], msg: pb.State) -> None:
+    """The game's facts beside the board (STATE-FILES.md) into ``msg``; the engine checks
+    them (``engine.inputs.state_game``)."""
+    msg.optional_rules.extend(_strings(raw.get("optional_rules", []), "optional_rules"))
+    if raw.get("players") is not None:
+        msg.players = _typed(raw, "players", int, "", 0)
+    if raw.get("corporation_type") is not None:
+        msg.corporation_type = _typed(raw, "corporation_type", str, "", "")
+    for i, item in enumerate(_objects(raw.get("reservations", []), "reservations")):
+        where = f"reservations[{i}]."
+        msg.reservations.add(hex=_typed(item, "hex", str, where, ""),
+                             city=_typed(item, "city", int, where, 0),
+                             corporation=_typed(item, "corporation", str, where, ""))
+    msg.train_ids.extend(_strings(raw.get("train_ids", []), "train_ids"))
 
 
 def state_from_proto(msg: pb.State) -> dict[str, Any]:
@@ -251,6 +268,17 @@ def state_from_proto(msg: pb.State) -> dict[str, Any]:
         ]
     if msg.hex_bonuses:
         out["hex_bonuses"] = [{"hexes": list(b.hexes), "value": b.value} for b in msg.hex_bonuses]
+    if msg.optional_rules:
+        out["optional_rules"] = list(msg.optional_rules)
+    if msg.HasField("players"):
+        out["players"] = msg.players
+    if msg.HasField("corporation_type"):
+        out["corporation_type"] = msg.corporation_type
+    if msg.reservations:
+        out["reservations"] = [{"hex": r.hex, "city": r.city, "corporation": r.corporation}
+                               for r in msg.reservations]
+    if msg.train_ids:
+        out["train_ids"] = list(msg.train_ids)
     return out
 
 

@@ -193,8 +193,9 @@ def log_text(body: bytes, number: int, site: str, field: str) -> str:
             if served_title(title, field) not in titles_replayed():
                 raise MalformedInput(field, "a title played at route level only")
         except MalformedInput:
+            *rest, last = titles_replayed()
             raise LogSourceFailed(field, f"game {number} is a game of {excerpt(title)}: only "
-                                         f"{' and '.join(titles_replayed())} logs are "
+                                         f"{', '.join(rest)} and {last} logs are "
                                          "supported") from None
     return text
 

@@ -7,11 +7,13 @@ that trickles its headers: 600 idle connections were all open after 20 s, and
 call, health check or HTTP call could be accepted. ``bounded_protocol``
 returns uvicorn's HTTP protocol with two bounds added:
 
-* at most ``max_connections`` open at once: at the cap, the connection that
-  has waited longest between requests (idle, or still sending its head) is
-  closed to make room for the new one, so idle connections cannot lock
-  clients out, and a client that sends its request at once is never the one
-  closed (issue 34: a flood of silent connections); when every
+* at most ``max_connections`` open at once: at the cap, a connection between
+  requests (idle, or still sending its head) is closed to make room for the
+  new one: of the client address holding the most connections, the one that
+  has waited longest. So idle connections cannot lock clients out, a client
+  that sends its request at once is never the one closed (issue 34: a flood of
+  silent connections), and a flood from one address makes room from its own
+  connections before any other client's (per-peer fairness); when every
   one is in a call, the new one is closed as soon as it is accepted (its
   descriptor is freed at once);
 * a request's head (line and headers) must be complete within ``head_timeout_s``
@@ -74,24 +76,31 @@ def bounded_protocol(
     same ``connections``, ``cycle``, ``app`` and ``on_response_complete`` this relies on.
     """
     reserved: set[Any] = set()  # the open connections kept for the operator's pages
-    #: the connections awaiting a request's head, oldest first (a dict keeps that order)
-    awaiting: dict[Any, None] = {}
+    #: the connections awaiting a request's head by the client's address, oldest first (a
+    #: dict keeps that order)
+    awaiting: dict[str, dict[Any, None]] = {}
+    #: open connections by the client's address
+    peers: dict[str, int] = {}
 
     class BoundedProtocol(base):  # type: ignore[misc]
         app: Any  # uvicorn's ASGI application, set by the base class
         _head_timer: asyncio.TimerHandle | None = None
         _refused = False
+        _peer = ""
 
         def connection_made(self, transport: Any) -> None:
             if len(self.connections) - len(reserved) >= max_connections:
-                idle = _oldest_idle(awaiting, reserved)
+                idle = _idle_to_close(awaiting, reserved, peers)
                 if idle is not None:
                     _drop(idle, self.connections)
-                    awaiting.pop(idle, None)
+                    awaiting.get(idle._peer, {}).pop(idle, None)
                 elif not self._reserve():
                     self._refused = True
                     transport.abort()  # before uvicorn counts it: the descriptor is freed now
                     return
+            address = transport.get_extra_info("peername")
+            self._peer = str(address[0]) if isinstance(address, tuple) and address else ""
+            peers[self._peer] = peers.get(self._peer, 0) + 1
             super().connection_made(transport)
             self._await_head()
 
@@ -110,9 +119,14 @@ def bounded_protocol(
         def connection_lost(self, exc: Exception | None) -> None:
             self._stop_head_timer()
             reserved.discard(self)
-            awaiting.pop(self, None)
+            self._not_awaiting()
             if self._refused:
                 return
+            left = peers.get(self._peer, 1) - 1
+            if left > 0:
+                peers[self._peer] = left
+            else:
+                peers.pop(self._peer, None)
             super().connection_lost(exc)
 
         def data_received(self, data: bytes) -> None:
@@ -129,10 +143,17 @@ def bounded_protocol(
         def _await_head(self) -> None:
             self._stop_head_timer()
             self._head_timer = self.loop.call_later(head_timeout_s, self._head_timed_out)
-            awaiting[self] = None  # the newest: the last to make room
+            awaiting.setdefault(self._peer, {})[self] = None  # the newest: the last to go
+
+        def _not_awaiting(self) -> None:
+            waiting = awaiting.get(self._peer)
+            if waiting is not None:
+                waiting.pop(self, None)
+                if not waiting:
+                    del awaiting[self._peer]
 
         def _stop_head_timer(self) -> None:
-            awaiting.pop(self, None)
+            self._not_awaiting()
             if self._head_timer is not None:
                 self._head_timer.cancel()
                 self._head_timer = None
@@ -146,18 +167,25 @@ def bounded_protocol(
     return BoundedProtocol
 
 
-def _oldest_idle(awaiting: dict[Any, None], reserved: set[Any]) -> Any:
-    """The connection that has waited longest for a request's head (not one kept for the
-    operator's pages), or None.
+def _idle_to_close(awaiting: dict[str, dict[Any, None]], reserved: set[Any],
+                   peers: dict[str, int]) -> Any:
+    """Of the client address holding the most connections, its connection that has waited
+    longest for a request's head (not one kept for the operator's pages); None if none waits.
 
     Issue 34, item 1: at the cap a connection flood's silent connections make room for a
     new one, oldest first, so a client that sends its request as soon as it connects is
-    never the one closed (any idle one was, before: a fresh client's among them).
+    never the one closed (any idle one was, before: a fresh client's among them); and a
+    flood from one address makes room from its own connections, not from another client's
+    idle keep-alive connections (per-peer fairness).
     """
-    for protocol in list(awaiting):
-        if protocol not in reserved and _between_requests(protocol):
-            return protocol
-        awaiting.pop(protocol, None)  # closing, in a call, or kept for the ops pages
+    for peer in sorted(awaiting, key=lambda p: -peers.get(p, 0)):
+        waiting = awaiting[peer]
+        for protocol in list(waiting):
+            if protocol not in reserved and _between_requests(protocol):
+                return protocol
+            waiting.pop(protocol, None)  # closing, in a call, or kept for the ops pages
+        if not waiting:
+            del awaiting[peer]
     return None
 
 

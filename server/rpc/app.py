@@ -45,7 +45,12 @@ from grpc_reflection.v1alpha import reflection
 from route18xx.server.rpc.call_cap import CallCap
 from route18xx.server.rpc.health_calls import health_handler
 from route18xx.server.rpc.grpc_options import connection_options
-from route18xx.server.rpc.listen_socket import defer_accept
+from route18xx.server.rpc.listen_socket import (
+    kernel_backlog,
+    listen,
+    listener_count,
+    open_listeners,
+)
 from route18xx.server.rpc.health_port import create_health_server
 from route18xx.server.ops.info import server_info
 from route18xx.server.ops.metrics import ServerMetrics
@@ -231,13 +236,15 @@ class RouteServer:
         # cap bounds the sum. A call refused there still logs its line.
         self.call_cap = CallCap(config.max_concurrent_rpcs, self.core.finish,
                                 config.max_streams_per_connection)
+        max_connections = config.max_grpc_connections or default_max_connections()
+        listeners = listener_count(max_connections)
         self.grpc_server = grpc.aio.server(
             options=[
                 ("grpc.max_receive_message_length", config.max_receive_bytes),
                 ("grpc.max_send_message_length", config.max_send_bytes),
-                *connection_options(config.max_streams_per_connection,
-                                    config.max_grpc_connections or default_max_connections(),
-                                    min(config.limits.receive_timeout_s, HANDSHAKE_S)),
+                *connection_options(config.max_streams_per_connection, max_connections,
+                                    min(config.limits.receive_timeout_s, HANDSHAKE_S),
+                                    listeners),
             ],
             interceptors=[self.call_cap],
             maximum_concurrent_rpcs=self.call_cap.hard_limit,
@@ -251,20 +258,13 @@ class RouteServer:
         reflection.enable_server_reflection(
             (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), self.grpc_server
         )
-        try:
-            port: int = self.grpc_server.add_insecure_port(f"{config.host}:{config.port}")
-        except RuntimeError:
-            port = 0
-        if port == 0:
-            raise OSError(f"cannot listen on {config.host}:{config.port} (in use or not an address)")
-        defer_accept(port)  # a connection that sends nothing never reaches gRPC's cap
+        port = listen(self.grpc_server, config.host, config.port, listeners, "gRPC")
         if config.health_port is not None:
             self.health_server, self.health_port, self.health_cap = create_health_server(
                 self.health, config.host, config.health_port, config.max_streams_per_connection,
                 limits.receive_timeout_s, limits.max_call_s, min(limits.receive_timeout_s,
                                                                  HANDSHAKE_S),
             )
-            defer_accept(self.health_port)
         return port
 
     async def _start(self, warm_up: Callable[[], None] | None) -> None:
@@ -330,12 +330,14 @@ class RouteServer:
 
         from route18xx.server.httpd.ops_http import create_ops_app
 
+        sockets = open_listeners(self.config.host, port, listener_count(None), "metrics")
         config = uvicorn.Config(
             create_ops_app(self.metrics, self.readiness), host=self.config.host, port=port,
             log_level="warning", log_config=None, lifespan="off", timeout_keep_alive=5,
+            backlog=kernel_backlog(),
         )
         self._ops_http = uvicorn.Server(config)
-        self._ops_task = asyncio.ensure_future(self._ops_http.serve())
+        self._ops_task = asyncio.ensure_future(self._ops_http.serve(sockets))
         while not self._ops_http.started:
             if self._ops_task.done():
                 self._ops_task.result()
@@ -371,9 +373,12 @@ class RouteServer:
             app, host=config_.host, port=config_.http_port, log_level="warning",
             log_config=None, lifespan="off", timeout_graceful_shutdown=int(config_.grace_s) or None,
             http=protocol, timeout_keep_alive=max(1, int(min(receive_s, 5.0))),
+            backlog=kernel_backlog(),
         )
+        # Silent connections wait in the kernel, as on the gRPC ports (issue 34's flood).
+        sockets = open_listeners(config_.host, config_.http_port, listener_count(None), "HTTP")
         self._http = uvicorn.Server(config)
-        self._http_task = asyncio.ensure_future(self._http.serve())
+        self._http_task = asyncio.ensure_future(self._http.serve(sockets))
         while not self._http.started:
             if self._http_task.done():  # it failed to start (port in use …)
                 self._http_task.result()

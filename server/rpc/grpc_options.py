@@ -27,12 +27,17 @@ from typing import Any
 
 
 def connection_options(streams_per_connection: int, max_connections: int,
-                       handshake_s: float) -> list[tuple[str, Any]]:
-    """The options that bound one listener and one connection."""
+                       handshake_s: float, listeners: int) -> list[tuple[str, Any]]:
+    """The options that bound one port of ``listeners`` listening sockets and one connection.
+
+    The sockets share the port (``server.rpc.listen_socket``: another process on it is
+    still an error) and each holds its share of ``max_connections``: gRPC counts its cap
+    per listening socket.
+    """
     return [
-        ("grpc.so_reuseport", 0),  # a port in use is an error, not a shared listener
+        ("grpc.so_reuseport", 1 if listeners > 1 else 0),
         ("grpc.max_concurrent_streams", streams_per_connection),
         ("grpc.http.overload_protection", 0),
-        ("grpc.max_allowed_incoming_connections", max_connections),
+        ("grpc.max_allowed_incoming_connections", max(1, max_connections // listeners)),
         ("grpc.server_handshake_timeout_ms", max(1, int(handshake_s * 1000))),
     ]

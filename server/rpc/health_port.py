@@ -28,6 +28,7 @@ from grpc_health.v1 import health
 from route18xx.server.rpc.call_cap import CallCap
 from route18xx.server.rpc.grpc_options import connection_options
 from route18xx.server.rpc.health_calls import health_handler
+from route18xx.server.rpc.listen_socket import listen, listener_count
 
 #: A HealthCheckRequest is one service name.
 MAX_MESSAGE_BYTES = 4096
@@ -46,19 +47,14 @@ def create_health_server(
 ) -> tuple[grpc.aio.Server, int, CallCap]:
     """A server (to start) answering health on ``host:port``, the port it bound, and its cap."""
     cap = CallCap(0, _no_log_line, streams_per_connection)  # no RouteService call here
+    listeners = listener_count(MAX_CONNECTIONS)
     server = grpc.aio.server(
         options=[
             ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
-            *connection_options(streams_per_connection, MAX_CONNECTIONS, handshake_s),
+            *connection_options(streams_per_connection, MAX_CONNECTIONS, handshake_s, listeners),
         ],
         interceptors=[cap],
         maximum_concurrent_rpcs=cap.hard_limit,
     )
     server.add_generic_rpc_handlers([health_handler(servicer, receive_timeout_s, max_call_s)])
-    try:
-        bound: int = server.add_insecure_port(f"{host}:{port}")
-    except RuntimeError:
-        bound = 0
-    if bound == 0:
-        raise OSError(f"cannot listen for health on {host}:{port} (in use or not an address)")
-    return server, bound, cap
+    return server, listen(server, host, port, listeners, "health"), cap

@@ -76,7 +76,7 @@ def best_pair(
     useful = len(other)
     if first:
         useful = next((j for j, (w, _) in enumerate(other) if w + first[0][0] <= best), useful)
-    users = _users(other[:useful])
+    users = users_of(other[:useful])
     every = (1 << useful) - 1
     work = 0
     for i, (weight, keys) in enumerate(first):
@@ -98,7 +98,7 @@ def best_pair(
     return best, best_i, best_j
 
 
-def _users(routes: Sequence[tuple[int, Sequence[int]]]) -> dict[int, int]:
+def users_of(routes: Sequence[tuple[int, Sequence[int]]]) -> dict[int, int]:
     """Per track key, the bitset of the routes using it (built as bytes: OR-ing
     growing integers route by route would cost quadratic time)."""
     size = (len(routes) + 8) // 8

@@ -306,7 +306,7 @@ def _key_lists(track: U64, order: npt.NDArray[np.intp]) -> list[list[int]]:
     return out
 
 
-def _repeated(track: U64) -> npt.NDArray[np.bool_]:
+def repeated(track: U64) -> npt.NDArray[np.bool_]:
     """Per route, whether an earlier route has all its track words. A stable sort by the
     words puts equal routes together in their order, the earliest first (issue 21:
     ``np.unique(..., axis=0)`` sorted the rows as opaque records, 65-70 ms for the 25 000
@@ -315,12 +315,23 @@ def _repeated(track: U64) -> npt.NDArray[np.bool_]:
     by = track[order]
     same = np.zeros(len(order), dtype=np.bool_)
     same[1:] = (by[1:] == by[:-1]).all(axis=1)
-    repeated = np.empty(len(order), dtype=np.bool_)
-    repeated[order] = same
-    return repeated
+    out = np.empty(len(order), dtype=np.bool_)
+    out[order] = same
+    return out
 
 
-def _users(track: U64) -> dict[int, int]:
+def key_bits(row: U64) -> list[int]:
+    """One route's track keys, ascending, from its ``track_masks`` row."""
+    out = []
+    for w, word in enumerate(row.tolist()):
+        while word:
+            bit = word & -word
+            out.append(WIDTH * w + bit.bit_length() - 1)
+            word ^= bit
+    return out
+
+
+def track_users(track: U64) -> dict[int, int]:
     """Per track key, the bitset of the routes using it (bit j: route j)."""
     users: dict[int, int] = {}
     for w in range(track.shape[1]):
@@ -452,7 +463,7 @@ def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
     if len(wa):
         useful = int(np.count_nonzero(wb + int(wa[0]) > best))  # sorted: a prefix
     users = [0] * (WIDTH * ta.shape[1])  # per track key, the bitset of the partners using it
-    for key, bits in _users(tb[:useful]).items():
+    for key, bits in track_users(tb[:useful]).items():
         users[key] = bits
     every = (1 << useful) - 1
     # A route's keys are ORed most used first, and its ORs stop once they cover the
@@ -465,7 +476,7 @@ def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
     stop = int(np.count_nonzero(wa + (wa if same else top_other) > best))
     # A route whose track a heavier route had (the same masks) has that route's partners
     # and no heavier pairs: skipped, the pair found is the same.
-    repeated = _repeated(ta[:stop])
+    same_track = repeated(ta[:stop])
     weights_a = wa[:stop].tolist()
     pair_bound = PairBound(users, weights_b, every, head)
     lighter = [-w for w in weights_b]  # ascending: bisect finds the partners heavier than x
@@ -480,7 +491,7 @@ def scan(first: tuple[I64, U64, U64], second: tuple[I64, U64, U64] | None,
             break  # no later route of the first train can make a better pair
         if cancel is not None and cancel.cancelled:
             raise Cancelled("pair scan")
-        block = np.flatnonzero(~repeated[lo:lo + key_rows]) + lo
+        block = np.flatnonzero(~same_track[lo:lo + key_rows]) + lo
         got = pair_bound.track_bounds(wa[block], ta[block], best)
         kept = got > best  # the best only grows: the others are skipped anyway
         block, bounds = block[kept], got[kept].tolist()

@@ -40,6 +40,7 @@ from route18xx.solver.runtime.derived import Lru
 from route18xx.solver.errors import Cancelled
 from route18xx.solver.listing.packing import best_packing
 from route18xx.solver.listing.pairs import pair_routes
+from route18xx.solver.listing.setscan import set_packing, set_routes
 from route18xx.solver.problem import RouteProblem, Stop
 from route18xx.solver.graph.reduce import ReducedGraph
 from route18xx.solver.listing.routes import ListedRoute, list_routes, reversed_route
@@ -423,6 +424,14 @@ def build_model(
         if method == "auto" else ([], [])
     listed_trains = {k for g in listed for k in g.trains}
     circuit_ks = [k for k in range(len(problem.trains)) if k not in listed_trains]
+    if circuit_ks and method == "auto" and pack and pair_steps > 0 and len(problem.trains) > 2:
+        # Three or more trains that would search circuits: every route listed and the
+        # best set by branch and bound (``solver/listing/setscan.py``, issue 36).
+        routes = set_routes(instance, pair_steps, cancel, options)
+        if routes is not None:
+            groups = [ListedGroup([k], [route], [instance.route_weight(route.stops, k)])
+                      for k, route in sorted(routes.items())]
+            return BuiltModel(model, instance, None, {}, groups, [[0] for _ in groups])
     layout = build_layout(graph) if circuit_ks else None  # circuits only
 
     n_stops = len(problem.stops)
@@ -450,10 +459,12 @@ def build_model(
     packed = None
     cancelled = cancel is not None and cancel.cancelled
     if pack and not circuit_ks and len(listed_trains) > 1 and not cancelled:
-        found = best_packing([(len(g.trains), g.routes, g.weights) for g in listed],
-                             options.packing_steps, unique=False)
+        lists = [(len(g.trains), g.routes, g.weights) for g in listed]
+        found = best_packing(lists, options.packing_steps, unique=False)
         if found is not None:
             packed = found[1]
+        elif len(listed_trains) > 2:  # past the packing search: the set scan's
+            packed = set_packing(lists, options.pair_work, cancel)
     single = not circuit_ks and (len(listed_trains) == 1 or packed is not None)  # no search
     for group in [] if single else listed:
         count, name = len(group.trains), problem.trains[group.trains[0]].name

@@ -186,9 +186,11 @@ def test_a_state_names_the_title_and_its_rule_sets() -> None:
         api.solve_routes(dict(_state("2", "AR", ["2"], TOKUSHIMA, AR_HOME), rule_set="north"))
 
 
-def test_game_level_is_refused_naming_the_step_the_engine_lacks() -> None:
+def test_a_game_of_1889_starts_its_private_auction() -> None:
+    """1889 is played at game level (issue 36 item 3; its logs: tests/game/test_replay_1889.py)."""
     log = {"id": 1, "title": "1889", "players": [{"id": 1, "name": "a"}, {"id": 2, "name": "b"},
                                                  {"id": 3, "name": "c"}],
            "actions": [], "settings": {"optional_rules": []}}
-    with pytest.raises(TitleDataError, match="special track"):
-        api.replay_game(log)
+    assert "1889" in api.titles_replayed()
+    report = api.replay_game(log, solve=False).to_json()
+    assert report["title"] == "1889" and report["errors"] == []

@@ -20,6 +20,7 @@ number of generated boards (default 60 per title; a long run: 2000).
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 from typing import Any
@@ -41,7 +42,6 @@ from tests.conftest import STATES_DIR
 
 EXAMPLES = int(os.environ.get("ROUTE18XX_REACH_EXAMPLES", "60"))
 DATA_1830 = STATES_DIR.parent / "1830" / "states.json"
-DATA_1889 = STATES_DIR.parent / "1889" / "states.json"
 
 
 def _corps(board: Board) -> list[str]:
@@ -115,9 +115,23 @@ def test_a_route_does_not_turn_back_at_a_city() -> None:
 def _real_states() -> list[RouteState]:
     states = [parse_state(json.loads(p.read_text())["state"])
               for p in sorted(STATES_DIR.glob("*.json"))]
-    for data in (DATA_1830, DATA_1889):
-        states += [parse_state(case["state"]) for case in json.loads(data.read_text())["states"]]
-    return states
+    states += [parse_state(case["state"]) for case in json.loads(DATA_1830.read_text())["states"]]
+    return states + _golden_states("1889")
+
+
+def _golden_states(title: str) -> list[RouteState]:
+    """The boards of a title's golden verdicts: before every recorded run of its real logs,
+    as the 18xx.games engine held them (issue 36)."""
+    path = STATES_DIR.parent / "golden" / title / "verdicts.json.gz"
+    data = json.loads(gzip.decompress(path.read_bytes()))
+    return [parse_state(run["state"]) for fixture in data["fixtures"] for run in fixture["runs"]]
+
+
+@pytest.mark.parametrize("title", ["18Chesapeake", "1882", "1856"])
+def test_every_real_board_of_a_route_level_title_agrees_with_the_reference(title: str) -> None:
+    states = _golden_states(title)
+    checked = sum(_agree(state.board) for state in states)
+    assert checked >= len(states)  # at least the running company on every board
 
 
 def test_every_real_state_agrees_with_the_reference() -> None:

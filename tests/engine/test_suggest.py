@@ -13,7 +13,10 @@ from route18xx.engine.api import check_routes, suggest_moves
 from route18xx.engine.errors import MalformedInput
 from route18xx.engine.answer.optimize import optimize
 from route18xx.engine.inputs.state_file import parse_state, to_state_file
-from route18xx.engine.suggest.suggest import SuggestOptions, applied, candidate_moves, suggest
+from route18xx.engine.suggest.suggest import (
+    SuggestOptions, _key_and_bound, applied, candidate_moves, suggest,
+)
+from route18xx.engine.suggest.suggest_answer import shared_routes
 from tests.conftest import STATES_DIR, load_json
 
 #: Real decisions from both logs: early, middle and late game, 1–2 trains.
@@ -112,3 +115,40 @@ def test_bad_options(bad: dict[str, Any], field: str) -> None:
     with pytest.raises(MalformedInput) as exc:
         suggest_moves(_state("129026-138"), **bad)
     assert exc.value.field == field
+
+
+@pytest.mark.parametrize("name", ["129026-251", "129026-728", "1888_game_end_bankrupt-507"])
+def test_graph_bound_is_never_below_the_optimum(name: str) -> None:
+    """The bound a candidate is ranked and pruned by (``graph_bound``) is sound: no
+    board's optimum, in either objective, is above it."""
+    state = parse_state(_state(name))
+    for move in candidate_moves(state, include_tokens=True)[::3]:
+        after = replace(state, board=applied(state.board, move, state.corporation.sym))
+        for objective in ("total", "revenue"):
+            opt = optimize(after, objective=objective)
+            income = opt.judgement.revenue + (opt.judgement.subsidy if objective == "total" else 0)
+            assert _key_and_bound(after, objective)[1] >= income, (move, objective)
+
+
+def test_shared_routes_only_where_they_run_at_the_same_income() -> None:
+    """A top move that shared another board's solve takes its routes only when they run on
+    its own board at the same income (129026-202: one lay at H12 changes the track those
+    routes ran on, ``shared_routes`` says None and the move is solved again)."""
+    state = parse_state(_state("129026-202"))
+    res = suggest(state, SuggestOptions(top=len(candidate_moves(state))))
+    outcomes = []
+    for e in res.ranked:
+        if e.shared is None:
+            continue
+        after = replace(state, board=applied(state.board, e.move, state.corporation.sym))
+        opt = shared_routes(after, e.shared)
+        outcomes.append(opt is not None)
+        if opt is not None:
+            assert opt.judgement.legal
+            assert (opt.judgement.revenue, opt.judgement.subsidy) == (
+                e.shared.judgement.revenue, e.shared.judgement.subsidy)
+    assert True in outcomes and False in outcomes
+    report = suggest_moves(state, top=len(candidate_moves(state))).to_json()
+    for s in report["suggestions"]:
+        assert s["proven_optimal"]
+        assert sum(r["revenue"] + r["subsidy"] for r in s["routes"]) == s["income"]

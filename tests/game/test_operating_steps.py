@@ -20,8 +20,8 @@ from route18xx.engine.titles import TITLES
 @pytest.mark.parametrize("title", sorted(TITLES))
 def test_every_title_lists_steps_the_engine_has_or_is_played_at_route_level_only(
         title: str) -> None:
-    """A title whose logs replay (``titles_replayed``) has every step; another is refused
-    naming the step it lacks (1889's special track)."""
+    """A title whose logs replay (``titles_replayed``) has every step (1889 its own special
+    track); another is refused naming the step it lacks, or what else it lacks."""
     t = TITLES[title]
     if title in titles_replayed():
         steps = operating_steps(t.name, t.operating_steps)
@@ -35,8 +35,8 @@ def test_every_title_lists_steps_the_engine_has_or_is_played_at_route_level_only
                 operating_steps(t.name, t.operating_steps)
 
 
-def test_1830_and_1888_logs_replay() -> None:
-    assert {"1830", "1888"} <= set(titles_replayed())
+def test_1830_1888_and_1889_logs_replay() -> None:
+    assert {"1830", "1888", "1889"} <= set(titles_replayed())
 
 
 def test_the_turn_runs_track_token_routes_dividend_then_trains_in_that_order() -> None:
@@ -47,15 +47,15 @@ def test_the_turn_runs_track_token_routes_dividend_then_trains_in_that_order() -
 
 
 def test_a_step_the_engine_lacks_is_refused_naming_it() -> None:
-    title = dataclasses.replace(TITLES["1888"], operating_steps=("track", "special track"))
-    with pytest.raises(TitleDataError, match="special track"):
+    title = dataclasses.replace(TITLES["1888"], operating_steps=("track", "ferry track"))
+    with pytest.raises(TitleDataError, match="ferry track"):
         operating_steps(title.name, title.operating_steps)
-    assert "special track" not in OPERATING_STEPS
+    assert "ferry track" not in OPERATING_STEPS
 
 
 def test_a_game_of_a_title_with_such_a_step_is_refused_when_it_starts() -> None:
     from route18xx.engine.game.game import Game
 
-    title = dataclasses.replace(TITLES["1888"], operating_steps=("track", "special track"))
-    with pytest.raises(TitleDataError, match="special track"):
+    title = dataclasses.replace(TITLES["1888"], operating_steps=("track", "ferry track"))
+    with pytest.raises(TitleDataError, match="ferry track"):
         Game("north", [1, 2, 3], title=title)

@@ -1,8 +1,8 @@
 """1889's Uno-Takamatsu Ferry in the game's private rules (g_1889/entities.rb; issue 36):
 its ``revenue_change`` pays ¥50 instead of ¥30 from phase 5 while a player owns it, and its
 ``close`` ability (``on_phase: never``, owner type player) keeps it open when the first
-5-train closes every other private. A game of 1889 does not start yet (its special-track
-step), so the rules are read on the companies alone, with the phase as a game would hold it.
+5-train closes every other private. The rules are read here on the companies alone, with
+the phase as a game would hold it (whole games: tests/game/test_replay_1889.py, 962).
 """
 
 from __future__ import annotations

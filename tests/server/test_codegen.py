@@ -83,13 +83,37 @@ def test_turn_facts_read_like_a_state_file() -> None:
     as_json = json_format.MessageToDict(
         msg, preserving_proto_field_name=True, always_print_fields_with_no_presence=True
     )
-    # player_owned_blockers, assignments and hex_bonuses (repeated, no presence) print as []
-    # when not given.
-    for absent in ("player_owned_blockers", "assignments", "hex_bonuses"):
+    # The repeated fields (no presence) print as [] when not given.
+    for absent in ("player_owned_blockers", "assignments", "hex_bonuses", "optional_rules",
+                   "reservations", "train_ids"):
         assert as_json.pop(absent) == []
     assert as_json == state
     assert json_format.ParseDict(state, type(msg)()) == msg
     assert converters.state_from_proto(msg) == state
+
+
+def test_game_facts_read_like_a_state_file() -> None:
+    """A golden state's game facts (STATE-FILES.md: optional rules, players, the company's
+    kind, reservations, the game's train ids) keep the state file's JSON form through
+    ``State``, and an HTTP client may send the file as it is."""
+    import gzip
+    import json
+
+    from google.protobuf import json_format
+
+    from route18xx.server.convert import converters
+
+    golden = ROOT / "tests" / "data" / "golden" / "1888" / "verdicts.json.gz"
+    runs = [r for f in json.loads(gzip.decompress(golden.read_bytes()))["fixtures"]
+            for r in f["runs"]]
+    state = next(r["state"] for r in runs if r["state"]["optional_rules"]
+                 and r["state"]["reservations"])
+    msg = converters.state_to_proto(state)
+    assert msg.optional_rules and msg.HasField("players") and msg.reservations and msg.train_ids
+    assert json_format.ParseDict(state, type(msg)()) == msg
+    back = converters.state_from_proto(msg)
+    for key in ("optional_rules", "players", "corporation_type", "reservations", "train_ids"):
+        assert back[key] == state[key], key
 
 
 def test_markers_and_rights_read_like_a_state_file() -> None:

@@ -46,21 +46,17 @@ def test_suggestions_and_the_picture(stub: Any) -> None:
     assert 'data-hex="K8"' in picture.svg and "D80" in picture.svg
 
 
-def test_a_1889_log_is_refused_as_not_replayed(stub: Any) -> None:
-    """Game level is not reached (its special-track step): ReplayGame answers
-    FAILED_PRECONDITION with the reason, not an internal error (and over HTTP a 4xx, not
-    Connect's 501 for UNIMPLEMENTED: docs/service.md allows a client one 5xx only)."""
-    import json
+def test_a_1889_log_replays_through_the_door(stub: Any) -> None:
+    """1889 is played at game level (issue 36 item 3): ReplayGame replays the fixture log 962
+    to its recorded result, its 48 kept runs legal (tests/game/test_replay_1889.py)."""
+    from pathlib import Path
 
-    import grpc
+    import pytest
 
-    log = {"id": 1, "title": "1889", "players": [{"id": 1, "name": "a"}, {"id": 2, "name": "b"},
-                                                 {"id": 3, "name": "c"}],
-           "actions": [], "settings": {"optional_rules": []}}
-    try:
-        stub.ReplayGame(pb.ReplayGameRequest(game_log=json.dumps(log)), timeout=60)
-    except grpc.RpcError as err:
-        assert err.code() == grpc.StatusCode.FAILED_PRECONDITION
-        assert "special track" in (err.details() or "") and "route level only" in (err.details() or "")
-    else:
-        raise AssertionError("a 1889 log must be refused")
+    path = Path(__file__).resolve().parent.parent / "data" / "1889" / "962.json"
+    if not path.exists():
+        pytest.fail(f"test data {path} is missing (see tests/data/README.md)")
+    response = stub.ReplayGame(pb.ReplayGameRequest(game_log=path.read_text("utf-8"), skip_solve=True),
+                               timeout=120)
+    assert response.scores_match and len(response.runs) == 48
+    assert all(run.recorded_legal for run in response.runs)

@@ -146,7 +146,7 @@ def test_an_1830_game_is_fetched_and_replays_to_its_result(server: RouteServer) 
     ({"gameId": "5"}, 400, "game_id", "answered 302"),
     ({"gameId": "6"}, 400, "game_id", "did not send game 6 within"),
     ({"gameId": "7"}, 400, "game_id", "limit"),
-    ({"gameId": "8"}, 400, "game_id", "game of '1846': only 1830 and 1888 logs"),
+    ({"gameId": "8"}, 400, "game_id", "game of '1846': only 1830, 1888 and 1889 logs"),
     ({"url": "SITE/game/9"}, 400, "url", "other than JSON"),
 ])
 def test_every_refusal_is_a_4xx_naming_the_field(

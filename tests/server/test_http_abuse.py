@@ -214,8 +214,11 @@ def _read_until_closed(sock: socket.socket, timeout_s: float) -> bytes:
 
 
 def test_an_idle_connection_is_closed_after_the_receive_timeout(served: ServerProcess) -> None:
+    """A connection idle after its first byte is closed. (One that sends nothing at all
+    never reaches the server: the kernel keeps it, ``server.rpc.listen_socket``.)"""
     assert served.http_port is not None
     with socket.create_connection(("127.0.0.1", served.http_port), timeout=5) as sock:
+        sock.sendall(b"G")
         started = time.monotonic()
         assert _read_until_closed(sock, RECEIVE_TIMEOUT_S + 3) == b""
         assert time.monotonic() - started < RECEIVE_TIMEOUT_S + 1

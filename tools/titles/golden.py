@@ -21,7 +21,10 @@ For every fixture log of ``public/fixtures/<title>/`` (or those named with ``--f
    objective where the title pays a subsidy (``total`` = revenue + subsidy, ``revenue``);
 3. ``golden.rb judge`` submits each distinct optimal route set to the engine at that point of
    the log, in place of the recorded run, as the site's route selector does: accepted with
-   the engine's revenue and subsidy, or refused with its reason;
+   the engine's revenue and subsidy, or refused with its reason; and, for a title our engine
+   replays, each recorded run whose routes name their hexes alone (the log form of 2020,
+   which the engine pays unchecked) as our replay read it (``recorded_reading``:
+   ``legacy_readings``), so that every recorded run has the engine's verdict;
 4. the verdicts are written to ``tests/data/golden/<title>/verdicts.json.gz`` (gzipped without
    a time stamp) with the engine commit, and the counts are printed.
 
@@ -131,6 +134,13 @@ REPLAY_FIELDS = ("phase", "corporation", "trains", "train_ids", "tiles", "tokens
                  "player_owned_blockers", "tiles_laid")
 
 
+def replayed_titles() -> list[str]:
+    """The titles whose logs our engine replays (``api.titles_replayed``)."""
+    from route18xx.engine import api
+
+    return api.titles_replayed()
+
+
 def replay_differences(log: Mapping[str, Any], run: Mapping[str, Any]) -> list[str] | None:
     """Where our replay's state before the run differs from the engine's (the fields of
     ``REPLAY_FIELDS``, lists compared as sets; ``privates``: ours lists only the privates whose
@@ -158,6 +168,20 @@ def replay_differences(log: Mapping[str, Any], run: Mapping[str, Any]) -> list[s
     if not set(ours.get("privates", [])) <= set(theirs["privates"]):
         out.append(f"privates: ours {ours.get('privates')} engine {theirs['privates']}")
     return out
+
+
+def legacy_readings(log: Mapping[str, Any]) -> dict[int, list[dict[str, Any]]]:
+    """Our engine's reading of each recorded run whose routes name their hexes alone (the
+    log form of 2020, which today's 18xx.games engine pays unchecked and cannot rebuild):
+    action id → the routes with the connections our replay read from their hexes
+    (``engine.game.routing._with_connections``), to be judged by the engine in their place."""
+    from route18xx.engine.replay.replay import replay
+
+    legacy = {a["id"] for a in log["actions"] if a.get("type") == "run_routes"
+              and a.get("routes") and not any("connections" in r for r in a["routes"])}
+    return {run.check.action_id: [{"train": r.train, "connections": [list(c) for c in r.connections]}
+                                  for r in run.check.routes]
+            for run in replay(log).runs if run.check.action_id in legacy}
 
 
 def named_state(title: str, date: str, dumped: Mapping[str, Any]) -> dict[str, Any]:
@@ -218,6 +242,14 @@ def golden(tree: Path, title: str, commit: str, date: str, fixtures: Sequence[Pa
                                        + "; ".join(differences))
             replayed += differences is not None
             submissions.setdefault(str(paths[fixture["fixture"]]), []).extend(to_submit(run))
+        if not states_only and title in replayed_titles():
+            readings = legacy_readings(logs[fixture["fixture"]])
+            for run in fixture["runs"]:
+                if run["action_id"] in readings:
+                    run["recorded_reading"] = {"routes": readings[run["action_id"]]}
+                    submissions.setdefault(str(paths[fixture["fixture"]]), []).append(
+                        {"action_id": run["action_id"], "key": "recorded_reading",
+                         "routes": readings[run["action_id"]]})
     print(f"{title}: solved in {time.monotonic() - started:.0f} s", file=sys.stderr)
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump({"fixtures": submissions}, f)
@@ -232,6 +264,9 @@ def golden(tree: Path, title: str, commit: str, date: str, fixtures: Sequence[Pa
                 {k: r[k] for k in ("train", "connections" if "connections" in r else "hexes",
                                    "revenue", "subsidy") if k in r}
                 for r in run["recorded"]["routes"]]
+            if "recorded_reading" in run:
+                run["recorded_reading"]["verdict"] = verdicts[(fixture["fixture"], run["action_id"],
+                                                               "recorded_reading")]
             for answer in run.get("optimum", {}).values():
                 if "judged_as" in answer:
                     answer["verdict"] = verdicts[(fixture["fixture"], run["action_id"], answer.pop("judged_as"))]
@@ -256,7 +291,8 @@ def golden(tree: Path, title: str, commit: str, date: str, fixtures: Sequence[Pa
 
 def summary(data: Mapping[str, Any]) -> dict[str, Any]:
     """The counts issue 36 asks for, and the runs that are findings."""
-    counts = {"states": 0, "optimum_at_least_recorded": 0, "recorded_accepted": 0, "recorded_not_judged": 0}
+    counts = {"states": 0, "optimum_at_least_recorded": 0, "recorded_accepted": 0, "recorded_not_judged": 0,
+              "recorded_read_by_us": 0, "recorded_reading_accepted": 0}
     for objective in data["objectives"]:
         counts[f"{objective}_proven"] = counts[f"{objective}_accepted"] = 0
         counts[f"{objective}_engine_equal"] = 0
@@ -267,7 +303,19 @@ def summary(data: Mapping[str, Any]) -> dict[str, Any]:
             counts["states"] += 1
             rec = run["recorded"]
             control = run["recorded_verdict"]
-            if "accepted" not in control:
+            reading = run.get("recorded_reading")
+            if "accepted" not in control and reading is not None:
+                counts["recorded_read_by_us"] += 1
+                verdict = reading["verdict"]
+                if not verdict["accepted"]:
+                    findings.append(f"{name}: recorded routes as we read them refused: {verdict['reason']}")
+                elif (verdict["revenue"], verdict["subsidy"]) != (rec["revenue"], rec["subsidy"]):
+                    findings.append(f"{name}: recorded routes as we read them accepted at "
+                                    f"{verdict['revenue']}+{verdict['subsidy']}, recorded "
+                                    f"{rec['revenue']}+{rec['subsidy']}")
+                else:
+                    counts["recorded_reading_accepted"] += 1
+            elif "accepted" not in control:
                 counts["recorded_not_judged"] += 1
             elif not control["accepted"]:
                 findings.append(f"{name}: recorded routes refused: {control['reason']}")

@@ -133,7 +133,7 @@ class HexBonus(_message.Message):
     def __init__(self, hexes: _Optional[_Iterable[str]] = ..., value: _Optional[int] = ...) -> None: ...
 
 class State(_message.Message):
-    __slots__ = ("title", "rule_set", "phase", "corporation", "trains", "tiles", "tokens", "cash", "privates", "heng_shan_player_owned", "tiles_laid", "rules_as_of", "player_owned_blockers", "assignments", "hex_bonuses")
+    __slots__ = ("title", "rule_set", "phase", "corporation", "trains", "tiles", "tokens", "cash", "privates", "heng_shan_player_owned", "tiles_laid", "rules_as_of", "player_owned_blockers", "assignments", "hex_bonuses", "optional_rules", "players", "corporation_type", "reservations", "train_ids")
     TITLE_FIELD_NUMBER: _ClassVar[int]
     RULE_SET_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
@@ -149,6 +149,11 @@ class State(_message.Message):
     PLAYER_OWNED_BLOCKERS_FIELD_NUMBER: _ClassVar[int]
     ASSIGNMENTS_FIELD_NUMBER: _ClassVar[int]
     HEX_BONUSES_FIELD_NUMBER: _ClassVar[int]
+    OPTIONAL_RULES_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    CORPORATION_TYPE_FIELD_NUMBER: _ClassVar[int]
+    RESERVATIONS_FIELD_NUMBER: _ClassVar[int]
+    TRAIN_IDS_FIELD_NUMBER: _ClassVar[int]
     title: str
     rule_set: str
     phase: str
@@ -164,7 +169,22 @@ class State(_message.Message):
     player_owned_blockers: _containers.RepeatedScalarFieldContainer[str]
     assignments: _containers.RepeatedCompositeFieldContainer[Assignment]
     hex_bonuses: _containers.RepeatedCompositeFieldContainer[HexBonus]
-    def __init__(self, title: _Optional[str] = ..., rule_set: _Optional[str] = ..., phase: _Optional[str] = ..., corporation: _Optional[str] = ..., trains: _Optional[_Iterable[str]] = ..., tiles: _Optional[_Iterable[_Union[TilePlacement, _Mapping]]] = ..., tokens: _Optional[_Iterable[_Union[Token, _Mapping]]] = ..., cash: _Optional[int] = ..., privates: _Optional[_Iterable[str]] = ..., heng_shan_player_owned: _Optional[bool] = ..., tiles_laid: _Optional[_Iterable[_Union[TileLaid, _Mapping]]] = ..., rules_as_of: _Optional[str] = ..., player_owned_blockers: _Optional[_Iterable[str]] = ..., assignments: _Optional[_Iterable[_Union[Assignment, _Mapping]]] = ..., hex_bonuses: _Optional[_Iterable[_Union[HexBonus, _Mapping]]] = ...) -> None: ...
+    optional_rules: _containers.RepeatedScalarFieldContainer[str]
+    players: int
+    corporation_type: str
+    reservations: _containers.RepeatedCompositeFieldContainer[Reservation]
+    train_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, title: _Optional[str] = ..., rule_set: _Optional[str] = ..., phase: _Optional[str] = ..., corporation: _Optional[str] = ..., trains: _Optional[_Iterable[str]] = ..., tiles: _Optional[_Iterable[_Union[TilePlacement, _Mapping]]] = ..., tokens: _Optional[_Iterable[_Union[Token, _Mapping]]] = ..., cash: _Optional[int] = ..., privates: _Optional[_Iterable[str]] = ..., heng_shan_player_owned: _Optional[bool] = ..., tiles_laid: _Optional[_Iterable[_Union[TileLaid, _Mapping]]] = ..., rules_as_of: _Optional[str] = ..., player_owned_blockers: _Optional[_Iterable[str]] = ..., assignments: _Optional[_Iterable[_Union[Assignment, _Mapping]]] = ..., hex_bonuses: _Optional[_Iterable[_Union[HexBonus, _Mapping]]] = ..., optional_rules: _Optional[_Iterable[str]] = ..., players: _Optional[int] = ..., corporation_type: _Optional[str] = ..., reservations: _Optional[_Iterable[_Union[Reservation, _Mapping]]] = ..., train_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class Reservation(_message.Message):
+    __slots__ = ("hex", "city", "corporation")
+    HEX_FIELD_NUMBER: _ClassVar[int]
+    CITY_FIELD_NUMBER: _ClassVar[int]
+    CORPORATION_FIELD_NUMBER: _ClassVar[int]
+    hex: str
+    city: int
+    corporation: str
+    def __init__(self, hex: _Optional[str] = ..., city: _Optional[int] = ..., corporation: _Optional[str] = ...) -> None: ...
 
 class Connection(_message.Message):
     __slots__ = ("hexes",)
