@@ -55,6 +55,10 @@ def _add_check(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--compare", action="store_true",
                    help="also solve the board: what the optimum does differently, per train")
+    p.add_argument("--hex-paths", action="store_true",
+                   help='ROUTES.json holds each train\'s hexes in travel order instead, '
+                        '[{"train": "3-0", "hexes": ["F16", "G15", "H14"]}]: cut where the '
+                        "track lets the train stop")
 
 
 def _board(a: argparse.Namespace) -> Any:
@@ -67,7 +71,7 @@ def _board(a: argparse.Namespace) -> Any:
 def _run_check(a: argparse.Namespace) -> int:
     from route18xx.server.commands.cli_commands import check_command
 
-    return check_command(_board(a), a.routes, a.json, compare=a.compare)
+    return check_command(_board(a), a.routes, a.json, compare=a.compare, hex_paths=a.hex_paths)
 
 
 def _add_solve_options(p: argparse.ArgumentParser, default_limit: float | None) -> None:
@@ -309,7 +313,8 @@ def _run_call(a: argparse.Namespace) -> int:
             a.subtract_cost, a.objective, a.time_limit, a.timeout, **log,
             improving_only=a.improving_only, merge_equal=a.merge_equal, combined=a.combined,
         )
-    return call_validate(a.target, a.state, a.routes, a.json, a.timeout, compare=a.compare, **log)
+    return call_validate(a.target, a.state, a.routes, a.json, a.timeout, compare=a.compare,
+                         hex_paths=a.hex_paths, **log)
 
 
 # -- replay / state (server.cli_replay) ---------------------------------------------

@@ -90,25 +90,33 @@ def log_options(game: Game) -> list[str]:
 
 
 def play_and_log(
-    seed: int, players: int, stingy: bool, rule_set: str, title: str
+    seed: int, players: int, stingy: bool, rule_set: str, title: str,
+    until_first_run: bool = False,
 ) -> tuple[Game, dict[str, Any]]:
     """Play one random game of ``title`` to its end and return it with its 18xx.games log.
 
     The log's ``id`` is ``seed``; its ``result`` holds the final scores. Raises
     ``Stuck`` when the agent finds no accepted action or the game does not end
-    within ``MAX_ACTIONS`` actions (a bug of the agent or the engine).
+    within ``MAX_ACTIONS`` actions (a bug of the agent or the engine). With
+    ``until_first_run`` the game stops after its first ``run_routes`` that runs a
+    route: a game in progress (no ``result``), as a server's warm-up log
+    (``engine/data/<title>/warm_up_log.json``, ``tools/warm_up_logs.py``).
     """
     # the log's id is the seed, which 18xx.games also deals a beginner game's privates by
     game = Game(rule_set, [(100 + i, f"Player {i + 1}") for i in range(players)], title=title, seed=seed)
     agent = RandomAgent(game, seed, stingy=stingy)
     actions: list[dict[str, Any]] = []
     aid = 3
+    stopped = False  # at the first run (``until_first_run``)
     for _ in range(MAX_ACTIONS):
         if game.finished:
             break
         action = agent.step()
         aid += 2  # ids increase but are not contiguous (ACTIONS.md §2.1)
         actions.append(log_entry(game, action, aid))
+        if until_first_run and isinstance(action, RunRoutes) and action.routes:
+            stopped = True
+            break
         if isinstance(action, (BuyShares, Par)) and action.is_player:
             aid += 1
             actions.append({"type": "program_disable", "entity": action.entity, "entity_type": "player",
@@ -121,15 +129,16 @@ def play_and_log(
             aid += 1
             actions.append({"type": "undo", "entity": 100, "entity_type": "player", "id": aid,
                             "action_id": last})
-    if not game.finished:
+    if not game.finished and not stopped:
         raise Stuck(f"seed {seed}: the game did not end within {MAX_ACTIONS} actions")
-    log = {
+    log: dict[str, Any] = {
         "id": seed,
         "title": game.title.name,
         "players": [{"id": p.id, "name": p.name} for p in sorted(game.players, key=lambda p: p.id)],
         "settings": {"optional_rules": log_options(game), "seed": seed},
-        "status": "finished",
-        "result": {str(pid): score for pid, score in game.scores().items()},
-        "actions": actions,
+        "status": "finished" if game.finished else "active",
     }
+    if game.finished:
+        log["result"] = {str(pid): score for pid, score in game.scores().items()}
+    log["actions"] = actions
     return game, log

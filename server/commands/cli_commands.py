@@ -41,6 +41,17 @@ def read_routes(path: str, field: str = "ROUTES.json") -> Any:
     return routes
 
 
+def read_hex_paths_file(path: str, field: str = "ROUTES.json") -> Any:
+    """A hex paths file (``check --hex-paths``): each train's hexes in travel order,
+    ``[{"train": "3-0", "hexes": ["F16", "G15", "H14"]}]``. An empty list is refused: it
+    would judge no route (and, through a server, a run's own recorded routes instead)."""
+    paths = read_json(path, field)
+    if paths == []:
+        raise MalformedInput("hex_paths", f"{path} lists no path: give each train's hexes, "
+                             '[{"train": "3-0", "hexes": ["F16", "G15", "H14"]}]')
+    return paths
+
+
 @dataclass(frozen=True)
 class Source:
     """Where a command's board comes from: a state file, or a game log and an action id."""
@@ -96,12 +107,19 @@ def check_command(
     out: TextIO | None = None,
     err: TextIO | None = None,
     compare: bool = False,
+    hex_paths: bool = False,
 ) -> int:
-    """``route18xx check STATE.json ROUTES.json [--json] [--compare]``."""
-    from route18xx.engine.api import check_report
+    """``route18xx check STATE.json ROUTES.json [--json] [--compare] [--hex-paths]``; with
+    ``hex_paths`` the file holds each train's hexes, read as the engine cuts them
+    (``api.check_hex_paths``), and the answer says how (``hex_paths``)."""
+    from route18xx.engine.api import check_hex_paths, check_report
 
     def compute() -> Mapping[str, Any]:
         board = _source(state).load()
+        if hex_paths:
+            paths = read_hex_paths_file(routes_path)
+            report, readings = check_hex_paths(board, paths, compare=compare)
+            return {**report.to_json(), "hex_paths": [r.to_json() for r in readings]}
         routes = read_routes(routes_path)
         return check_report(board, routes, compare=compare).to_json()
 

@@ -20,7 +20,12 @@ Printer = Callable[[Mapping[str, Any], TextIO], None]
 
 
 def print_check(report: Mapping[str, Any], out: TextIO) -> None:
-    """``legal``/``illegal``, each violation, each route, then the totals."""
+    """How each hex path was read (``check --hex-paths``), ``legal``/``illegal``, each
+    violation, each route, then the totals."""
+    for p in report.get("hex_paths", ()):
+        cut = " | ".join("-".join(c) for c in p["connections"]) or "no stop reached twice"
+        tail = f"; open {' '.join(p['open'])}" if p["open"] else ""
+        print(f"path {p['train']}: {cut} (stops {', '.join(p['nodes']) or '-'}){tail}", file=out)
     print("legal" if report["legal"] else "illegal", file=out)
     for v in report["violations"]:
         print(f"  violation: {v}", file=out)

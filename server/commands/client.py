@@ -18,7 +18,7 @@ from typing import Any, Callable, TextIO
 
 import grpc
 
-from route18xx.server.commands.cli_commands import read_json, read_routes
+from route18xx.server.commands.cli_commands import read_hex_paths_file, read_json, read_routes
 from route18xx.engine.api import (
     DEFAULT_OBJECTIVE, MalformedInput, SuggestReport, TurnReport, dated_state, parse_rules_as_of,
 )
@@ -55,10 +55,17 @@ class RouteClient:
 
     def validate(
         self, state_raw: Any, routes_raw: Any, timeout_s: float | None = None,
-        compare: bool = False,
+        compare: bool = False, hex_paths: Any = None,
     ) -> dict[str, Any]:
-        request = converters.validate_request_to_proto(state_raw, routes_raw, compare)
-        return converters.check_report_from_proto(self.stub.ValidateRoutes(request, timeout=timeout_s))
+        """ValidateRoutes on ``routes_raw``, or (``hex_paths``, routes None) on each train's
+        hexes; then the answer has ``hex_paths``, how the server read them."""
+        request = converters.validate_request_to_proto(state_raw, routes_raw, compare,
+                                                       hex_paths=hex_paths)
+        answer = self.stub.ValidateRoutes(request, timeout=timeout_s)
+        report = converters.check_report_from_proto(answer)
+        if hex_paths is not None:
+            report["hex_paths"] = converters.hex_path_readings_from_proto(answer.hex_paths)
+        return report
 
     def suggest(
         self, state_raw: Any, top: int = suggest_converters.DEFAULT_TOP,
@@ -165,9 +172,17 @@ def call_validate(
     target: str, state_path: str | None, routes_path: str, as_json: bool,
     timeout_s: float | None = None, out: TextIO | None = None, err: TextIO | None = None,
     game: str | None = None, action: int | None = None, compare: bool = False,
-    rules_as_of: str | None = None,
+    rules_as_of: str | None = None, hex_paths: bool = False,
 ) -> int:
-    """``route18xx call validate STATE.json ROUTES.json`` (or ``--game … --action …``)."""
+    """``route18xx call validate STATE.json ROUTES.json [--hex-paths]`` (or ``--game … --action …``)."""
+    if hex_paths:
+        return _call(
+            lambda client, state, paths: client.validate(
+                state, None, timeout_s=timeout_s, compare=compare, hex_paths=paths),
+            lambda: (read_source(state_path, game, action, rules_as_of),
+                     read_hex_paths_file(routes_path)),
+            target, as_json, print_check, out, err,
+        )
     return _call(
         lambda client, state, routes: client.validate(
             state, routes, timeout_s=timeout_s, compare=compare),

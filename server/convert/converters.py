@@ -399,6 +399,29 @@ def hex_paths_from_proto(paths: Sequence[pb.HexPath]) -> list[dict[str, Any]]:
     return [{"train": p.train, "hexes": list(p.hexes)} for p in paths]
 
 
+def hex_paths_to_proto(raw: Any) -> list[pb.HexPath]:
+    """Client side: each train's hexes (``[{"train": "3-0", "hexes": ["H10", …]}]``) as
+    ``HexPath`` messages; what no message can carry is named here (``hex_paths[0].hexes[1]``),
+    the rest by the server (``api.read_hex_paths``)."""
+    out = []
+    for i, item in enumerate(_objects(raw, "hex_paths")):
+        where = f"hex_paths[{i}]."
+        hexes = item.get("hexes", [])
+        if not isinstance(hexes, list):
+            raise MalformedInput(f"{where}hexes", "must be a list of hex ids")
+        for k, h in enumerate(hexes):
+            if not isinstance(h, str):
+                raise MalformedInput(f"{where}hexes[{k}]", f"must be a hex id, not {type(h).__name__}")
+        out.append(pb.HexPath(train=_typed(item, "train", str, where, ""), hexes=hexes))
+    return out
+
+
+def hex_path_readings_from_proto(msgs: Sequence[pb.HexPathReading]) -> list[dict[str, Any]]:
+    """Client side: how the server read each hex path, as ``HexPathReading.to_json()`` reads."""
+    return [{"train": m.train, "connections": [list(c.hexes) for c in m.connections],
+             "nodes": list(m.nodes), "open": list(m.open)} for m in msgs]
+
+
 def hex_path_readings_to_proto(readings: Sequence[api.HexPathReading]) -> list[pb.HexPathReading]:
     """How the engine read each hex path: its connections, stops and ``open`` hexes."""
     out = []
@@ -533,12 +556,15 @@ def typed_solve_report(
 
 def validate_request_to_proto(
     state_raw: Any, routes_raw: Any, compare: bool = False, objective: str = "total",
-    time_limit_s: float | None = None,
+    time_limit_s: float | None = None, hex_paths: Any = None,
 ) -> pb.ValidateRoutesRequest:
-    """Client side: a state file (or a ``LogSource``) and a run_routes ``routes`` array."""
+    """Client side: a state file (or a ``LogSource``) and a run_routes ``routes`` array,
+    or (``hex_paths``, routes None) each train's hexes in travel order."""
     request = pb.ValidateRoutesRequest(
-        routes=routes_to_proto(routes_raw), compare=compare,
-        objective=objective_to_proto(objective), time_limit_s=time_limit_s or 0.0,
+        routes=routes_to_proto(routes_raw) if routes_raw is not None else [],
+        hex_paths=hex_paths_to_proto(hex_paths) if hex_paths is not None else [],
+        compare=compare, objective=objective_to_proto(objective),
+        time_limit_s=time_limit_s or 0.0,
     )
     set_source(request, state_raw)
     return request

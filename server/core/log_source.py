@@ -172,11 +172,11 @@ def fetch_game_log(
         raise LogSourceFailed(field, f"{name} answered {answer.status} for game {number}"
                                      + (f": {what}" if what else ""))
     site.available = True
-    text = _log_text(answer.body, number, name, field)
+    text = log_text(answer.body, number, name, field)
     return number, target, text
 
 
-def _log_text(body: bytes, number: int, site: str, field: str) -> str:
+def log_text(body: bytes, number: int, site: str, field: str) -> str:
     """The body as text, when it is a game log of a title served; ``LogSourceFailed``
     otherwise (issue 25: every registered title, e.g. 1888 and 1830)."""
     try:
@@ -201,4 +201,4 @@ def _log_text(body: bytes, number: int, site: str, field: str) -> str:
 
 
 __all__ = ["DEFAULT_BASE_URL", "FetchStopped", "LogNotFound", "LogSite", "LogSourceConfig",
-           "LogSourceFailed", "fetch_game_log", "game_id_of"]
+           "LogSourceFailed", "fetch_game_log", "game_id_of", "log_text"]

@@ -17,7 +17,6 @@ the rest); only when no move could be ranked is it ``DEADLINE_EXCEEDED``.
 
 from __future__ import annotations
 
-import re
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
@@ -210,22 +209,12 @@ class EngineRunner:
         """Judge each train's hex path as the engine reads it (``api.read_hex_paths``: cut
         where the track lets it stop); the readings come back beside the judgement, and a
         route's field in an error names the path it was read from (``hex_paths[i]``)."""
-        state = api.read_state(board(source, cancel))
-        readings = api.read_hex_paths(state, paths, cancel=cancel)
-        read = [i for i, r in enumerate(readings) if r.route is not None]
-        routes = [{k: v for k, v in readings[i].to_json().items() if k != "open"} for i in read]
-        try:
-            return self._check(state, routes, cancel, args), readings
-        except MalformedInput as exc:
-            match = _ROUTE_FIELD.match(exc.field)
-            if match is None:
-                raise
-            field = f"hex_paths[{read[int(match.group(1))]}]"
-            raise MalformedInput(field, exc.reason) from None
-
-
-#: An engine error's field about one route: ``routes[2].connections[0]`` → route 2.
-_ROUTE_FIELD = re.compile(r"^routes\[(\d+)\]")
+        state = board(source, cancel)
+        options: dict[str, Any] = {}
+        if args.compare:
+            options = {"compare": True, "objective": args.objective,
+                       "time_limit_s": self.time_limit(args.time_limit_s, cancel)}
+        return api.check_hex_paths(state, paths, cancel=cancel, **options)
 
 
 def call_deadline(client_remaining_s: float | None, limits: Limits) -> float:

@@ -118,6 +118,9 @@ class WorkerPool:
         self._closed = False
         #: A worker has said ``READY`` (calls wait for the pool only from then on).
         self.booted = False
+        #: Each worker answers a call of every kind before it says ``READY``
+        #: (``server.warm_calls``): set by a server that warms up before it is ready.
+        self.warm_calls = False
         self.stats = PoolStats()
 
     # -- starting and replacing workers -------------------------------------------
@@ -153,7 +156,8 @@ class WorkerPool:
 
     def _start_process(self, sock: socket.socket) -> BaseProcess:
         process: BaseProcess = self._context.Process(
-            target=worker_process, args=(sock, self._limits, self._suggest_workers, self.role),
+            target=worker_process,
+            args=(sock, self._limits, self._suggest_workers, self.role, self.warm_calls),
             name=f"route18xx-{self.role}", daemon=True,
         )
         process.start()

@@ -40,6 +40,7 @@ import pickle
 import queue
 import socket
 import threading
+import time
 from typing import Any
 
 from route18xx.engine import api
@@ -54,6 +55,9 @@ log = logging.getLogger("route18xx.worker")
 
 #: A worker's role: an engine worker runs any job; a decode worker decodes large JSON requests.
 ENGINE, DECODE = "engine", "decode"
+
+#: The deadline of a worker's warm-up calls, all together (they take ~0.5 s of CPU).
+WARM_UP_S = 120.0
 
 #: Modules the forkserver imports once, so every worker starts with them loaded.
 PRELOAD = ["route18xx.server.core.workers", "route18xx.server.core.calls", "route18xx.engine.answer.optimize"]
@@ -73,6 +77,27 @@ def run_job(runner: EngineRunner, method_name: str, payload: bytes, cancel: Any)
     response = method.job(runner, request, cancel)
     answer: bytes = response.SerializeToString()
     return answer
+
+
+def run_warm_jobs(runner: EngineRunner, jobs: list[tuple[str, bytes]], cancel: Any) -> list[str]:
+    """Run a server's warm-up jobs (``server.warm_calls``) as a call's: their solves are not
+    a client's (``solve_tally.uncounted``), and one that fails (out of time on a starved
+    machine) is logged, never raised: a warm-up never keeps a server from serving. A job the
+    engine refuses as a client's call would be (``MalformedInput``: 1882's warm-up board has
+    no lay to draw as a suggestion) has run its course: its refusal is returned."""
+    refused: list[str] = []
+    with api.solve_tally.uncounted():
+        for name, payload in jobs:
+            if cancel.cancelled:  # the server is stopping
+                break
+            try:
+                run_job(runner, name, payload, cancel)
+            except api.MalformedInput as exc:
+                refused.append(f"{name}: {exc}")
+            except Exception as exc:
+                if not cancel.cancelled:
+                    log.warning("warm-up: %s failed (%s: %s)", name, type(exc).__name__, exc)
+    return refused
 
 
 class _Current:
@@ -147,16 +172,24 @@ def _answer(job_id: int, runner: EngineRunner, body: bytes, current: _Current) -
 
 
 def worker_main(
-    sock: socket.socket, limits: Limits, suggest_workers: int, role: str = ENGINE
+    sock: socket.socket, limits: Limits, suggest_workers: int, role: str = ENGINE,
+    warm_calls: bool = False,
 ) -> None:
     """A worker process's life: warm up, say ``READY``, answer jobs until the server is gone.
 
     ``role``: ``ENGINE`` runs any job; ``DECODE`` (the decode lane) only
-    decodes JSON requests, so it skips the warm-up solve.
+    decodes JSON requests, so it skips the warm-up solve. With ``warm_calls`` (a
+    server that warms up before it is ready) it also answers a call of every kind
+    its lane sends it first (``server.warm_calls``; issue 34: ready means answerable now).
     """
     runner = EngineRunner(limits, suggest_workers=suggest_workers)
     if role != DECODE:
         api.warm_up()  # one solve, so nothing loads on a client's time
+    if warm_calls:
+        from route18xx.server.core.warm_calls import warm_jobs
+
+        run_warm_jobs(runner, warm_jobs("decode" if role == DECODE else "solve"),
+                      api.new_cancel_token(time.monotonic() + WARM_UP_S))
     # What the process holds now (modules, game data, OR-Tools) lives as long as it:
     # moved out of the collector's full passes (``gc.freeze``), which otherwise walk it
     # inside a client's answer (a 20 ms answer measured 53 -> 33 ms at its worst pause).
@@ -183,7 +216,8 @@ def worker_main(
 
 
 def worker_process(
-    sock: socket.socket, limits: Limits, suggest_workers: int, role: str = ENGINE
+    sock: socket.socket, limits: Limits, suggest_workers: int, role: str = ENGINE,
+    warm_calls: bool = False,
 ) -> None:
     """The worker process's entry point: die with the forkserver, then ``worker_main``.
 
@@ -191,4 +225,4 @@ def worker_process(
     real worker process asks for the parent-death signal.
     """
     die_with_parent()
-    worker_main(sock, limits, suggest_workers, role)
+    worker_main(sock, limits, suggest_workers, role, warm_calls)

@@ -28,6 +28,7 @@ the version and git revision.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import os
 import signal
@@ -58,12 +59,11 @@ from route18xx.server.ops.version import version_text
 from route18xx.server.core.lanes import Lane, LaneConfig
 from route18xx.server.core.log_source import LogSourceConfig
 from route18xx.server.core.worker_pool import WorkerPool
-from route18xx.server.core.workers import DECODE
+from route18xx.server.core.workers import DECODE, run_warm_jobs
 from route18xx.server.core.runner import CheckFn, EngineRunner, Limits, SolveFn, SuggestFn
 from route18xx.engine import api
-from route18xx.server.convert import converters
-from route18xx.server.core.calls import METHODS_BY_NAME, SERVICE_NAME, CallCore
-from route18xx.v1 import route_service_pb2 as pb
+from route18xx.server.core.calls import SERVICE_NAME, CallCore
+from route18xx.server.core.warm_calls import warm_fetch, warm_jobs
 from route18xx.server.rpc.servicer import RouteService
 
 log = logging.getLogger("route18xx.server")
@@ -169,6 +169,8 @@ class RouteServer:
         )
         # Worker processes only for the real engine: stand-in functions (tests) stay in threads.
         processes = None
+        #: Stand-in engine functions (tests): the lanes' warm-up calls would be theirs.
+        self._stand_ins = bool(runner_kwargs)
         in_processes = config.processes and not runner_kwargs
         if in_processes:
             processes = WorkerPool(config.workers, config.limits)
@@ -198,6 +200,8 @@ class RouteServer:
         self._http_task: asyncio.Future[None] | None = None
         self._booting: list[asyncio.Future[None]] = []
         self._warming: asyncio.Future[None] | None = None
+        #: The warm-up calls' token: a stop cancels the one running on a lane's thread.
+        self._warm_cancel = api.new_cancel_token(time.monotonic() + 300.0)
         self.metrics = ServerMetrics()
         self.readiness = Readiness()
         self._ops_http: Any = None  # uvicorn.Server on the metrics port, when it is on
@@ -266,6 +270,9 @@ class RouteServer:
     async def _start(self, warm_up: Callable[[], None] | None) -> None:
         # Worker processes boot beside the first calls (which wait in the pool's queue),
         # so that the server is live without waiting for them; it is ready once they are.
+        for lane in self.lanes.values():  # a server that warms up warms every worker process
+            if lane.processes is not None:
+                lane.processes.warm_calls = warm_up is not None
         self._booting = [asyncio.ensure_future(lane.start()) for lane in self.lanes.values()]
         await self.grpc_server.start()
         if self.health_server is not None:
@@ -288,7 +295,7 @@ class RouteServer:
         if warm_up is not None:
             try:
                 await asyncio.get_running_loop().run_in_executor(None, warm_up)
-                await self._warm_suggest_lane()
+                await self._warm_lanes()
             except Exception:
                 log.exception("warming up failed: the server stays not ready")
                 return
@@ -297,27 +304,25 @@ class RouteServer:
             log.info("ready: warmed up", extra={"event": "ready"})
             await self._set_health(SERVING)
 
-    async def _warm_suggest_lane(self) -> None:
-        """One SuggestMoves job on the suggest lane, as a call runs it (its thread, the
-        ranking's modules, its converters): the first client's SuggestMoves after ready paid
-        ~90 ms for them. Its solves are not a client's (``solve_tally.uncounted``)."""
-        lane = self.lanes.get("suggest")
-        if lane is None or lane.in_processes:
+    async def _warm_lanes(self) -> None:
+        """A call of every kind on each lane of threads, as a call runs it (its thread, its
+        modules, its converters; ``server.warm_calls``): the first client's SuggestMoves
+        after ready paid ~90 ms for them, a ReplayGame ~1 s, a FetchGameLog ~0.1-0.4 s.
+        Lanes of worker processes warm in each worker before it says READY; a server on
+        stand-in engine functions (tests) warms none."""
+        if self._stand_ins:
             return
-        requests = []
-        for state in api.warm_up_states():  # each title's tables
-            request = pb.SuggestMovesRequest(top=1, time_limit_s=5.0)
-            request.state.CopyFrom(converters.state_to_proto(state))
-            requests.append(request)
-        cancel = api.new_cancel_token(time.monotonic() + 60.0)
-        job = METHODS_BY_NAME["SuggestMoves"].job
-
-        def warm() -> None:
-            with api.solve_tally.uncounted():
-                for request in requests:
-                    job(self.runner, request, cancel)
-
-        await lane.run(warm, cancel)
+        cancel = self._warm_cancel
+        for name, lane in self.lanes.items():
+            if lane.in_processes or cancel.cancelled:
+                continue
+            jobs = warm_jobs(name)
+            await lane.run(functools.partial(run_warm_jobs, self.runner, jobs, cancel), cancel)
+            if name == "fetch":
+                await lane.run(warm_fetch, cancel)
+        # A ranking's solves run on its own pool's threads, outside ``solve_tally.uncounted``:
+        # the warm-up's are not a client's (a call served while warming loses its own here).
+        api.solve_tally.take()
 
     async def _start_ops_http(self, port: int) -> None:
         """``/metrics`` and ``/readyz`` alone on ``port`` (the HTTP front end is off)."""
@@ -428,6 +433,7 @@ class RouteServer:
             self._ops_http.should_exit = True
         if self._warming is not None:
             self._warming.cancel()
+            self._warm_cancel.cancel()  # the warm-up call running on a lane stops too
         await self.grpc_server.stop(grace)
         if self.health_server is not None:  # NOT_SERVING through the grace, then gone
             await self.health_server.stop(0)

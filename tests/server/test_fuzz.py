@@ -2,7 +2,8 @@
 
 Hypothesis builds requests from real states and logs, mutated field by field
 (unknown names, out-of-range numbers, huge and duplicate lists, routes whose
-hexes and nodes disagree, damaged log actions, random bytes). Whatever comes
+hexes and nodes disagree, hex paths off the map or longer than it, damaged log
+actions, random bytes). Whatever comes
 in, the service answers with a status a client can act on, within the call's
 deadline plus 100 ms, and is SERVING afterwards.
 
@@ -123,6 +124,53 @@ def route_sets(draw: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return state, routes
 
 
+def _hexes_of(route: dict[str, Any]) -> list[str]:
+    """A recorded route as the hexes its train passes (its connections joined end to end)."""
+    hexes: list[str] = []
+    for connection in route["connections"]:
+        for hex_id in connection:
+            if not hexes or hexes[-1] != hex_id:
+                hexes.append(hex_id)
+    return hexes
+
+
+def draw_hex_paths(draw: Any, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """``ValidateRoutes.hex_paths`` (issue 34): each recorded route of ``base`` as the hexes
+    its train passes, then 0-3 changes: a hex renamed (off the map, not a hex id, a node id),
+    a path run back and forth past the map's hex sides, a train renamed, more paths than
+    trains, a path of no hex or one, a path reversed or cut short."""
+    paths = [{"train": r["train"], "hexes": _hexes_of(r)}
+             for r in base["reference"]["recorded_routes"]]
+    for _ in range(draw(small_lists)):
+        change = draw(st.sampled_from(["hex", "long", "train", "many", "short", "reverse", "new"]))
+        if change == "new" or not paths:
+            paths.append({"train": draw(names), "hexes": draw(st.lists(names, max_size=4))})
+            continue
+        path = paths[draw(st.integers(0, len(paths) - 1))]
+        if change == "hex" and path["hexes"]:
+            path["hexes"][draw(st.integers(0, len(path["hexes"]) - 1))] = draw(names)
+        elif change == "long":
+            path["hexes"] = (path["hexes"] + path["hexes"][::-1]) * draw(st.sampled_from([2, 40, 2000]))
+        elif change == "train":
+            path["train"] = draw(names)
+        elif change == "many":
+            paths = paths * draw(st.sampled_from([2, 100]))
+        elif change == "short":
+            path["hexes"] = path["hexes"][:draw(st.integers(0, 1))]
+        else:
+            path["hexes"] = path["hexes"][::-1]
+    return paths
+
+
+@st.composite
+def hex_path_sets(draw: Any) -> tuple[dict[str, Any], list[dict[str, Any]], bool]:
+    """A state (as recorded, or mutated), hex paths on it, and whether routes go along
+    (refused: the routes or the hex paths, not both)."""
+    base = draw(st.sampled_from(STATES))
+    state = base["state"] if draw(st.booleans()) else _mutate_state(draw, base["state"])
+    return state, draw_hex_paths(draw, base), draw(st.integers(0, 5)) == 0
+
+
 @st.composite
 def game_logs(draw: Any) -> tuple[str, int]:
     log = copy.deepcopy(LOG_129026)
@@ -185,6 +233,18 @@ def test_validate_routes(stub: Any, case: tuple[dict[str, Any], list[dict[str, A
 
 
 @FUZZ
+@given(case=hex_path_sets())
+def test_validate_hex_paths(stub: Any, case: tuple[dict[str, Any], list[dict[str, Any]], bool]) -> None:
+    state, paths, with_routes = case
+    request = pb.ValidateRoutesRequest(
+        state=converters.state_to_proto(state), hex_paths=converters.hex_paths_to_proto(paths),
+        routes=[pb.Route(train="2-0", connections=[pb.Connection(hexes=["F16", "G15"])])]
+        if with_routes else [],
+    )
+    _call(stub.ValidateRoutes, request)
+
+
+@FUZZ
 @given(state=states(), top=numbers, tokens=st.booleans())
 def test_suggest_moves(stub: Any, state: dict[str, Any], top: int, tokens: bool) -> None:
     request = pb.SuggestMovesRequest(
@@ -207,13 +267,18 @@ def test_suggest_turn(stub: Any, state: dict[str, Any], top: int, trains: bool, 
 
 
 @FUZZ
-@given(case=game_logs(), which=st.sampled_from(["solve", "validate", "suggest", "turn"]))
-def test_game_logs(stub: Any, case: tuple[str, int], which: str) -> None:
+@given(case=game_logs(), which=st.sampled_from(["solve", "validate", "paths", "suggest", "turn"]),
+       hexes=st.lists(names, max_size=5))
+def test_game_logs(stub: Any, case: tuple[str, int], which: str, hexes: list[str]) -> None:
     text, action_id = case
     if which == "solve":
         _call(stub.SolveRoutes, pb.SolveRoutesRequest(game_log=text, action_id=action_id))
     elif which == "validate":
         _call(stub.ValidateRoutes, pb.ValidateRoutesRequest(game_log=text, action_id=action_id))
+    elif which == "paths":  # the page's own-route call: the run's board, a path of hexes
+        paths = [pb.HexPath(train="2-0", hexes=["F16", "G15", "H14", *hexes])]
+        _call(stub.ValidateRoutes,
+              pb.ValidateRoutesRequest(game_log=text, action_id=action_id, hex_paths=paths))
     elif which == "suggest":
         request = pb.SuggestMovesRequest(game_log=text, action_id=action_id, time_limit_s=0.3)
         _call(stub.SuggestMoves, request)

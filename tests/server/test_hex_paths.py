@@ -6,9 +6,14 @@ bypass: C&O's 6-train of 26855 #458 runs past the full city on H12 (1830 ROUTES.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import urllib.error
 import urllib.request
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from route18xx.server.convert import converters
 from route18xx.v1 import route_service_pb2 as pb
@@ -75,3 +80,60 @@ def test_the_page_s_call_over_http_from_the_game_log(http_server: Any) -> None:
                                          "hexPaths": [{"train": "6-0", "hexes": ["F6", "Q1"]}]})
     assert status == 400 and answer["code"] == "invalid_argument", answer
     assert "hex_paths[0].hexes[1]" in answer["message"]
+
+
+# -- the command line: `check --hex-paths`, locally and through a server -----------------
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "route18xx.server.cli", *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def _files(tmp_path: Path, paths: Any) -> tuple[str, str]:
+    state, routes = tmp_path / "state.json", tmp_path / "paths.json"
+    state.write_text(json.dumps(STATES["26855-458"]["state"]))
+    routes.write_text(json.dumps(paths))
+    return str(state), str(routes)
+
+
+def test_check_hex_paths_locally_and_through_a_server_agree(server: Any, tmp_path: Path) -> None:
+    state, paths = _files(tmp_path, [{"train": "6-0", "hexes": BYPASS}])
+    local = _cli("check", state, paths, "--hex-paths", "--json")
+    remote = _cli("call", "validate", state, paths, "--hex-paths", "--json", "--target", server.target)
+    assert local.returncode == remote.returncode == 0, (local.stderr, remote.stderr)
+    answer = json.loads(local.stdout)
+    assert answer == json.loads(remote.stdout)
+    assert answer["legal"] and answer["revenue"] == 120
+    assert answer["hex_paths"] == [{"train": "6-0", "connections": [
+        ["F6", "G7"], ["G7", "H8", "H10"], ["H10", "H12", "H14", "I15"]],
+        "nodes": ["F6-0", "G7-0", "H10-0", "I15-0"], "open": []}]
+    text = _cli("check", state, paths, "--hex-paths")
+    assert text.returncode == 0 and text.stdout.startswith(
+        "path 6-0: F6-G7 | G7-H8-H10 | H10-H12-H14-I15 (stops F6-0, G7-0, H10-0, I15-0)\nlegal\n")
+
+
+@pytest.mark.parametrize(("paths", "field"), [
+    ([{"train": "6-0", "hexes": ["F6", "Z99"]}], "hex_paths[0].hexes[1]"),
+    ([{"train": "6-0", "hexes": ["F6", 7]}], "hex_paths[0].hexes[1]"),
+    ([{"train": 6, "hexes": ["F6"]}], "hex_paths[0].train"),
+    ([{"train": "6-0", "hexes": "F6"}], "hex_paths[0].hexes"),
+    ([{"train": "6-0", "hexes": ["F6"]}] * 5, "hex_paths"),
+    ({"train": "6-0"}, "hex_paths"),
+    ([7], "hex_paths[0]"),
+    ([], "hex_paths"),
+])
+def test_bad_hex_paths_on_the_command_line_name_the_field(
+        server: Any, tmp_path: Path, paths: Any, field: str) -> None:
+    """Locally: ``error: <field>: <reason>``, status 2. Through a server: what the client
+    cannot send is the same status 2; what the server refuses is INVALID_ARGUMENT naming the
+    field (``call``'s status 1). Never a traceback."""
+    state, file = _files(tmp_path, paths)
+    local = _cli("check", state, file, "--hex-paths")
+    assert local.returncode == 2 and local.stderr.startswith(f"error: {field}: "), local.stderr
+    remote = _cli("call", "validate", state, file, "--hex-paths", "--target", server.target)
+    assert "Traceback" not in remote.stderr + local.stderr
+    if remote.returncode == 2:
+        assert remote.stderr.startswith(f"error: {field}: "), remote.stderr
+    else:
+        assert remote.returncode == 1 and f"INVALID_ARGUMENT: {field}: " in remote.stderr, remote.stderr

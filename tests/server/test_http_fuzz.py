@@ -36,7 +36,7 @@ from route18xx.server.convert import converters
 from route18xx.v1 import route_service_pb2 as pb
 from tests.server.abuse import ServerProcess, start_server
 from tests.server.http_calls import GRPC_WEB, JSON, PROTO, SERVICE, Answer, envelope, gzip, leaks, post
-from tests.server.test_fuzz import SLACK_S, TIMEOUT_S, fuzz_settings, states
+from tests.server.test_fuzz import STATES, SLACK_S, TIMEOUT_S, draw_hex_paths, fuzz_settings, states
 
 FUZZ = fuzz_settings(30)
 #: One request in this many sets a tiny timeout (``TINY_MS``): it may be deadline_exceeded.
@@ -140,10 +140,20 @@ def _connect_case(draw: Any, method: str, content_type: str, body: bytes) -> Cas
     return method, body, headers, tiny
 
 
+def _drawn_request(draw: Any, method: str) -> Message:
+    """A valid request of ``method`` on a drawn state; a ValidateRoutes one time in two with
+    drawn ``hex_paths`` instead of no routes (issue 34: the page's own-route call)."""
+    base = draw(st.sampled_from(STATES))
+    request = _request(method, draw(states()))
+    if method == "ValidateRoutes" and draw(st.booleans()):
+        request.hex_paths.extend(converters.hex_paths_to_proto(draw_hex_paths(draw, base)))
+    return request
+
+
 @st.composite
 def connect_json(draw: Any) -> Case:
     method = draw(st.sampled_from(METHODS))
-    value = _mutate_json(draw, json_format.MessageToDict(_request(method, draw(states()))))
+    value = _mutate_json(draw, json_format.MessageToDict(_drawn_request(draw, method)))
     text = json.dumps(value, ensure_ascii=draw(st.booleans())).encode()
     return _connect_case(draw, method, JSON, _damage(draw, text))
 
@@ -154,14 +164,14 @@ def connect_binary(draw: Any) -> Case:
     if draw(st.integers(0, 4)) == 0:
         data = draw(st.binary(max_size=2048))
     else:
-        data = _damage(draw, _request(method, draw(states())).SerializeToString())
+        data = _damage(draw, _drawn_request(draw, method).SerializeToString())
     return _connect_case(draw, method, PROTO, data)
 
 
 @st.composite
 def grpc_web(draw: Any) -> Case:
     method = draw(st.sampled_from(METHODS))
-    request = _request(method, draw(states()))
+    request = _drawn_request(draw, method)
     codec = draw(st.sampled_from(["proto", "proto", "json"]))
     if codec == "json":
         data = json.dumps(_mutate_json(draw, json_format.MessageToDict(request))).encode()
