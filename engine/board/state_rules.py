@@ -197,7 +197,9 @@ def check_tile_phase(where: str, tile: TileDef, phase: PhaseDef, data: GameData)
 
     Special tiles outside the colour order (the red L39, the blue ferries) and the
     yellow L41 are laid only by a corporation owning their private (RULES.md §7),
-    which no corporation holds before it may buy privates (RULES.md §6.12).
+    which no corporation holds before it may buy privates (RULES.md §6.12) — unless a
+    private lets its owning player lay the tile (1889's Mitsubishi Ferry and its port 437,
+    ``owner_type: player``), which players hold from the start.
     """
     if tile.color in COLOR_ORDER and tile.color not in phase.tile_colors:
         allowed = ", ".join(phase.tile_colors)
@@ -207,7 +209,7 @@ def check_tile_phase(where: str, tile: TileDef, phase: PhaseDef, data: GameData)
             f"tile {tile.name} is {tile.color}; phase {phase.name} allows {allowed} "
             f"tiles{only} (RULES.md §6.5 #1, §8)",
         )
-    if tile.special_only:
+    if tile.special_only and not _laid_by_players(data, tile):
         start, _ = private_phase_range(data)
         if phase_rank(data, phase.name) < start:
             raise MalformedInput(
@@ -216,6 +218,14 @@ def check_tile_phase(where: str, tile: TileDef, phase: PhaseDef, data: GameData)
                 f"and corporations may own privates from phase {data.phases[start].name} "
                 "(RULES.md §6.12)",
             )
+
+
+def _laid_by_players(data: GameData, tile: TileDef) -> bool:
+    """Whether a private's ability lets its owning player lay ``tile`` (any rule set)."""
+    return any(ability.get("type") == "tile_lay" and ability.get("owner_type") == "player"
+               and tile.name in ability.get("tiles", ())
+               for companies in data.companies.values() for company in companies
+               for ability in company.abilities)
 
 
 # ---- tokens (RULES.md §2.5, §6.6) ---------------------------------------------------

@@ -26,6 +26,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from route18xx.engine.board.tile_abilities import is_turn_lay
 from route18xx.engine.deadline import CancelSignal, check_time
 from route18xx.engine.errors import IllegalAction, MalformedInput, Route18xxError, excerpt
 from route18xx.engine.game.actions import Action, RunRoutes, parse_action
@@ -408,7 +409,9 @@ def turn_facts_of(game: Game, corporation: str) -> dict[str, Any]:
       state file says it (``Title.blockers_fact``: 1888's ``heng_shan_player_owned``,
       else ``player_owned_blockers``).
     * ``tiles_laid``: the lays it made earlier in the current operating turn
-      (``[{"hex"}, {"hex", "private"}]``); empty when it is not operating now.
+      (``[{"hex"}, {"hex", "private"}]``); empty when it is not operating now. A lay a
+      player made with his own private in that turn (1889's Mitsubishi Ferry; Ehime's
+      seller at its sale) is not the corporation's (``tile_abilities.is_turn_lay``).
     """
     corp = game.corporation(corporation)
     privates = sorted(
@@ -422,13 +425,21 @@ def turn_facts_of(game: Game, corporation: str) -> dict[str, Any]:
     )
     rnd = game.round
     operating = isinstance(rnd, OperatingRound) and rnd.current_entity(game) == corp.sym
-    laid = rnd.laid if isinstance(rnd, OperatingRound) and operating else []
+    laid = [(h, p) for h, p in (rnd.laid if isinstance(rnd, OperatingRound) and operating else [])
+            if p is None or _corporations_lay(game, p)]
     return {
         "cash": corp.cash,
         "privates": privates,
         **game.title.blockers_fact(owned, game.data.hex_blockers(game.rule_set.name)),
         "tiles_laid": [{"hex": h, **({"private": p} if p else {})} for h, p in laid],
     }
+
+
+def _corporations_lay(game: Game, private: str) -> bool:
+    """Whether ``private``'s lay is one its owning corporation makes in its turn."""
+    company = game.company(private)
+    ability = company.ability("tile_lay") or company.ability("teleport")
+    return ability is None or is_turn_lay(ability, company.sym)
 
 
 def state_before(

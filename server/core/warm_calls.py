@@ -38,11 +38,6 @@ from route18xx.v1 import route_service_pb2 as pb
 LOGS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "warm_up_logs")
 #: The random game each warm-up log is (``warm_up_log``): its seed and players.
 SEED, PLAYERS = 1, 3
-#: Titles whose game of ``SEED`` the engine cannot read back yet. 1889's seed-1 game (and
-#: seeds 6, 7) lays the Ehime Railway's tile 437 in phase 2, and the state before its first
-#: run does not read back ("tile 437 is laid only with a private company's ability ... from
-#: phase 3"): an engine bug (reported with issue 34's doors); until it is fixed, seed 2.
-SEEDS = {"1889": 2}
 #: The time limit of each warm-up call's solves: the boards are small, they take ms.
 TIME_LIMIT_S = 5.0
 
@@ -51,7 +46,7 @@ def warm_up_log(title: str) -> dict[str, Any]:
     """``title``'s warm-up log as ``tools``' generator writes it: a random game of its first
     rule set, up to the first run of a route (``api.random_game_log``)."""
     rule_set = api.titles_served()[title][0]
-    seed = SEEDS.get(title, SEED)
+    seed = SEED
     log = api.random_game_log(seed, PLAYERS, rule_set=rule_set, title=title, until_first_run=True)
     if log is None:
         raise RuntimeError(f"the random {title} game of seed {seed} got stuck before a run")

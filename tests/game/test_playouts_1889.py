@@ -35,3 +35,21 @@ def test_a_random_game_replays_to_the_sites_scores(name: str) -> None:
     assert result.rule_set == name.split("-")[0]
     assert {str(k): v for k, v in result.final_scores.items()} == _site()[name]["site_result"]
     assert problems == []
+
+
+@pytest.mark.parametrize("seed", [1, 6, 7])
+def test_the_ferrys_port_laid_in_phase_2_reads_back(seed: int) -> None:
+    """Random 3-player games whose Mitsubishi Ferry owner lays the port 437 in phase 2 (a
+    player's lay: players hold privates from the start) read back before their first run,
+    and the player's lay is not one of the operating corporation's ``tiles_laid``. Before,
+    the board was refused (``tile 437 … corporations may own privates from phase 3``)."""
+    from route18xx.engine import api
+
+    log = api.random_game_log(seed, 3, rule_set="standard", title="1889", until_first_run=True)
+    assert log is not None
+    ferry = [a for a in log["actions"] if a.get("type") == "lay_tile" and a.get("tile", "").startswith("437")]
+    assert ferry and all(a.get("entity") == "MF" for a in ferry)
+    run = next(a for a in reversed(log["actions"]) if a.get("type") == "run_routes")
+    state = api.state_from_log(log, run["id"], turn_facts=True)
+    assert any(placed.tile.name == "437" for placed in state.board.placed.values())
+    assert all(private != "MF" for _, private in state.tiles_laid)
