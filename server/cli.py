@@ -57,7 +57,7 @@ def _add_check(p: argparse.ArgumentParser) -> None:
                    help="also solve the board: what the optimum does differently, per train")
     p.add_argument("--hex-paths", action="store_true",
                    help='ROUTES.json holds each train\'s hexes in travel order instead, '
-                        '[{"train": "3-0", "hexes": ["F16", "G15", "H14"]}]: cut where the '
+                        '[{"train": "3-0", "hexes": ["<hex>", "<hex>", ...]}]: cut where the '
                         "track lets the train stop")
 
 

@@ -43,12 +43,12 @@ def read_routes(path: str, field: str = "ROUTES.json") -> Any:
 
 def read_hex_paths_file(path: str, field: str = "ROUTES.json") -> Any:
     """A hex paths file (``check --hex-paths``): each train's hexes in travel order,
-    ``[{"train": "3-0", "hexes": ["F16", "G15", "H14"]}]``. An empty list is refused: it
+    ``[{"train": "3-0", "hexes": ["<hex>", "<hex>", ...]}]``. An empty list is refused: it
     would judge no route (and, through a server, a run's own recorded routes instead)."""
     paths = read_json(path, field)
     if paths == []:
         raise MalformedInput("hex_paths", f"{path} lists no path: give each train's hexes, "
-                             '[{"train": "3-0", "hexes": ["F16", "G15", "H14"]}]')
+                             '[{"train": "3-0", "hexes": ["<hex>", "<hex>", ...]}]')
     return paths
 
 
