@@ -91,11 +91,10 @@ def _socket_inode(fd: int) -> int | None:
     return int(link[8:-1]) if link.startswith("socket:[") else None
 
 
-def foreign_listeners(port: int) -> int:
-    """TCP sockets listening on ``port`` that are not this process's (0 where the system
-    does not say, outside Linux)."""
-    ours = {_socket_inode(int(name)) for name in os.listdir("/proc/self/fd")}
-    foreign = 0
+def _listening_on(port: int) -> list[tuple[str, int]]:
+    """Every TCP socket of the system listening on ``port``: (local address, inode), the
+    address as ``/proc/net/tcp{,6}`` writes it, an IPv4-mapped IPv6 one as its IPv4."""
+    found = []
     for table in ("/proc/net/tcp", "/proc/net/tcp6"):
         try:
             with open(table, encoding="ascii") as rows:
@@ -104,11 +103,27 @@ def foreign_listeners(port: int) -> int:
             continue
         for line in lines:
             fields = line.split()
-            listening = fields[3] == "0A"
-            if listening and int(fields[1].rsplit(":", 1)[1], 16) == port \
-                    and int(fields[9]) not in ours:
-                foreign += 1
-    return foreign
+            address, _, port_hex = fields[1].rpartition(":")
+            if fields[3] == "0A" and int(port_hex, 16) == port:
+                if len(address) == 32 and address.startswith("0000000000000000FFFF0000"):
+                    address = address[24:]
+                found.append((address, int(fields[9])))
+    return found
+
+
+def foreign_listeners(port: int) -> int:
+    """TCP sockets of other processes listening on ``port`` where this process's do (the same
+    address, or either a wildcard); 0 where the system does not say (outside Linux)."""
+    if not os.path.isdir("/proc/self/fd"):
+        return 0
+    inodes = {_socket_inode(int(name)) for name in os.listdir("/proc/self/fd")}
+    listening = _listening_on(port)
+    ours = {address for address, inode in listening if inode in inodes}
+
+    def clashes(address: str) -> bool:
+        return address in ours or set(address) == {"0"} or any(set(a) == {"0"} for a in ours)
+
+    return sum(1 for address, inode in listening if inode not in inodes and clashes(address))
 
 
 class Listener(Protocol):

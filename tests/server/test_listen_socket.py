@@ -61,7 +61,7 @@ HOLDER = """
 import socket, sys, time
 s = socket.socket()
 s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
-s.bind(("127.0.0.1", 0))
+s.bind((sys.argv[1], int(sys.argv[2])))
 s.listen()
 print(s.getsockname()[1], flush=True)
 time.sleep(60)
@@ -71,7 +71,8 @@ time.sleep(60)
 @pytest.fixture
 def held_port() -> Iterator[int]:
     """A port another process listens on, willing to share it (``SO_REUSEPORT``)."""
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER], stdout=subprocess.PIPE)
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, "127.0.0.1", "0"],
+                              stdout=subprocess.PIPE)
     try:
         assert holder.stdout is not None
         yield int(holder.stdout.readline())
@@ -111,3 +112,14 @@ def test_grpc_listens_on_as_many_deferring_sockets() -> None:
                 sock.close()
     finally:
         server.stop(None)
+
+
+@linux_only
+def test_another_address_on_the_same_port_is_no_clash(held_port: int) -> None:
+    """A process listening on 127.0.0.1:P leaves 127.0.0.2:P free, as a plain bind would."""
+    sockets = open_listeners("127.0.0.2", held_port, 2, "HTTP")
+    try:
+        assert {sock.getsockname() for sock in sockets} == {("127.0.0.2", held_port)}
+    finally:
+        for sock in sockets:
+            sock.close()
