@@ -115,7 +115,8 @@ def best_reach_both(
     walked: dict[tuple[int, int, int], int] = {}
 
     def walk(node: int, entered: int, weight_a: int, weight_b: int, on_mask: int,
-             on_states: int, groups_used: int, station_count: int) -> bool:
+             on_states: int, groups_used: int, station_count: int, bound_a: int,
+             bound_b: int) -> bool:
         nonlocal budget, best_a, best_b, route_a, route_b
         here = (on_mask, node, entered)
         lowest = walked.get(here)
@@ -145,16 +146,29 @@ def best_reach_both(
                         best_b, route_b = total_b, route
             if len(path) > 1 and ends_only[node]:
                 return True
-        children = []
         # the ways on (``solver/rules.py``): a stop (entered -1) any, a junction by its other side
         ways = leave[node][entered]
-        for i, (other, _, side_there, _, _) in enumerate(ways):
-            if on_mask >> other & 1:
-                continue
+        open_ways = [i for i, (other, _, _, _, _) in enumerate(ways)
+                     if not on_mask >> other & 1
+                     and not (other < n_stops and groups_used & group_mask[other])]
+        children = []
+        if len(open_ways) == 1:
+            # One way on: nothing to order, and its own bound is not taken: this
+            # node's (``bound_a``, ``bound_b``) bounds every route through it. Looser, so
+            # the walk may take a step the child's bound would have cut; that step
+            # records no route (only a strictly better one replaces a best) and its
+            # children have bounds of their own, so the answer is the same.
+            i = open_ways[0]
+            other = ways[i][0]
             new_a, new_b = weight_a, weight_b
             if other < n_stops:
-                if groups_used & group_mask[other]:
-                    continue
+                new_a += weights_a[other]
+                new_b += weights_b[other]
+            children.append((-bound_a, 0, i, bound_b, new_a, new_b))
+        for i in open_ways if len(open_ways) > 1 else ():
+            other, _, side_there, _, _ = ways[i]
+            new_a, new_b = weight_a, weight_b
+            if other < n_stops:
                 new_a += weights_a[other]
                 new_b += weights_b[other]
             value_a, value_b = bounds(arrival(other, side_there), new_a, new_b,
@@ -174,14 +188,15 @@ def best_reach_both(
                 if both_stops:
                     track.append(key)
                 ok = walk(other, -1, new_a, new_b, new_on, on_states | 3 << 2 * other,
-                          groups_used | group_mask[other], station_count + stations[other])
+                          groups_used | group_mask[other], station_count + stations[other],
+                          -negative, value_b)
                 if both_stops:
                     track.pop()
                 path.pop()
             else:
                 track.append(other)
                 ok = walk(other, side_there, new_a, new_b, new_on, on_states | 3 << 2 * other,
-                          groups_used, station_count)
+                          groups_used, station_count, -negative, value_b)
                 track.pop()
             steps.pop()
             if not ok:
@@ -200,7 +215,7 @@ def best_reach_both(
             continue
         path.append(s)
         complete = walk(s, -1, weights_a[s], weights_b[s], 1 << s, 3 << 2 * s, group_mask[s],
-                        int(stations[s]))
+                        int(stations[s]), -negative, value_b)
         path.pop()
         if not complete:
             return None
