@@ -91,13 +91,20 @@ def _warm() -> None:
 
 
 def first_seen(_: list[str]) -> dict[str, Any]:
-    """Every real decision's whole answer, each objective, first seen: process CPU ms."""
+    """Every real decision's whole answer, each objective, first seen: process CPU ms.
+
+    The states are read before the warm-up's ``gc.freeze``: held by this loop for the
+    whole run, they were the bulk of what the collector's one full pass walked (5 ms,
+    on whichever answer it fell: 1830_game_end_bank-459 at ~11 ms on both sides, the
+    max after the lone-D walk's change), where a server's request is gone once
+    answered."""
     import route18xx.solver as solver
     from route18xx.engine.api import solve_report
 
+    cases = real_cases()
     _warm()
     out: dict[str, float] = {}
-    for name, state in real_cases().items():
+    for name, state in cases.items():
         for objective in OBJECTIVES:
             solver.clear_caches()
             c0 = time.process_time()
