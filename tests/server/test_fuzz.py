@@ -205,9 +205,14 @@ def _call(method: Any, request: Any) -> None:
     except grpc.RpcError as error:
         assert error.code() in ALLOWED, (error.code(), error.details())
         assert "Traceback" not in (error.details() or "")
-    took = time.monotonic() - started
-    if took > TIMEOUT_S + SLACK_S * before:
-        assert took <= TIMEOUT_S + SLACK_S * max(before, slowdown(0.01)), (took, before)
+    within_deadline(time.monotonic() - started, TIMEOUT_S, before)
+
+
+def within_deadline(took: float, deadline_s: float, before: float) -> None:
+    """A call took at most its deadline plus ``SLACK_S`` scaled by the slowdown measured just
+    before it (``before``) or, where that is exceeded, just after it."""
+    if took > deadline_s + SLACK_S * before:
+        assert took <= deadline_s + SLACK_S * max(before, slowdown(0.01)), (took, before)
 
 
 @FUZZ
