@@ -103,6 +103,9 @@ def read_stops(board: Board, stops: Sequence[NodeId]) -> StopFacts:
 
 @dataclass
 class JudgedRoute:
+    """One train's route as the validator read it: its stops, chains, the rules it breaks
+    and what it earns."""
+
     train: str
     stops: list[NodeId] = field(default_factory=list)
     chains: list[Chain] = field(default_factory=list)
@@ -148,6 +151,9 @@ class JudgedRoute:
 
 @dataclass
 class Judgement:
+    """The validator's verdict on a company's routes: each route's, and every route's
+    violations in one list, route by route."""
+
     routes: list[JudgedRoute]
     violations: list[str]
 
