@@ -26,7 +26,8 @@ from typing import Any, Callable, Sequence  # noqa: E402
 
 from route18xx.server.audit.commands import COMMANDS as AUDIT_COMMANDS  # noqa: E402
 from route18xx.server.commands.cli_guard import (  # noqa: E402
-    EXIT_BAD_INPUT, add_board_arguments, add_rules_as_of, option_error, run_guarded,
+    EXIT_BAD_INPUT, HelpFormatter, add_board_arguments, add_rules_as_of, option_error,
+    run_guarded,
 )
 
 gc.freeze()
@@ -422,7 +423,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     still names every command (the same ``{serve,call,…}`` argparse would write). None
     gives every subcommand with its arguments (``--help``, a command unknown or absent)."""
     parser = argparse.ArgumentParser(
-        prog="route18xx", description="Exact optimal routes for 18xx games, locally or over gRPC."
+        prog="route18xx", description="Exact optimal routes for 18xx games, locally or over gRPC.",
+        formatter_class=HelpFormatter,
     )
     parser.add_argument("--version", action=_Version, help="print the version and exit")
     every = "{" + ",".join(COMMANDS) + "}"
@@ -430,7 +432,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                                  metavar=None if command is None else every)
     for name, (help_text, add, run) in COMMANDS.items():
         if command is None or name == command:
-            sub = subs.add_parser(name, help=help_text)
+            sub = subs.add_parser(name, help=help_text, formatter_class=HelpFormatter)
             add(sub)
             sub.set_defaults(run=run)
     return parser
