@@ -12,27 +12,27 @@ from __future__ import annotations
 import gc
 
 # Start-up (issue 35 item 6, docs/performance.md "Cold start"): the cyclic collector is off
-# while the engine's modules load (~40 collections that free nothing, ~5 % of a cold
-# `route18xx solve`), and what they built is then moved out of its reach (``gc.freeze``,
-# as ``server.core.workers`` does): a command's full collections and the one at exit no
-# longer walk the engine's classes and tables (another ~3 %). Once a process: this is the
+# while the engine's modules load (~40 collections that free nothing), and what they built
+# is then moved out of its reach (``gc.freeze``, as ``server.core.workers`` does), so a
+# command's full collections and the one at exit no longer walk the engine's classes and
+# tables: ~5 % of a cold `route18xx solve`'s instructions. Once a process: this is the
 # console script's module, imported before anything else runs.
 _COLLECTING = gc.isenabled()
 gc.disable()
+try:
+    import argparse
+    import sys
+    from typing import Any, Callable, Sequence
 
-import argparse  # noqa: E402 (the collector is off first)
-import sys  # noqa: E402
-from typing import Any, Callable, Sequence  # noqa: E402
-
-from route18xx.server.audit.commands import COMMANDS as AUDIT_COMMANDS  # noqa: E402
-from route18xx.server.commands.cli_guard import (  # noqa: E402
-    EXIT_BAD_INPUT, HelpFormatter, add_board_arguments, add_rules_as_of, option_error,
-    run_guarded,
-)
-
-gc.freeze()
-if _COLLECTING:
-    gc.enable()
+    from route18xx.server.audit.commands import COMMANDS as AUDIT_COMMANDS
+    from route18xx.server.commands.cli_guard import (
+        EXIT_BAD_INPUT, HelpFormatter, add_board_arguments, add_rules_as_of, option_error,
+        run_guarded,
+    )
+finally:
+    gc.freeze()
+    if _COLLECTING:
+        gc.enable()
 
 AddArguments = Callable[[argparse.ArgumentParser], None]
 Run = Callable[[argparse.Namespace], int]
