@@ -2,7 +2,8 @@
 
 Run by hand (not a timing assertion)::
 
-    .venv/bin/python -m benchmarks.bench_cold [--base b4a32ee] [--rounds 7] [--serve-rounds 5]
+    .venv/bin/python -m benchmarks.bench_cold [--base b4a32ee] [--rounds 7] [--serve-rounds 5] \
+        [--instructions]
 
 Both trees run in fresh processes of this venv, base and new alternating, so load hits both
 alike. The base commit's tree is unpacked by ``git archive`` (``cliff_side_by_side.unpack``)
@@ -14,6 +15,11 @@ and put first on ``PYTHONPATH``; this tree runs as installed (``make install``).
   run compiles it), and also with bytecode (``compileall`` on its tree), which separates
   what compiled bytecode saves from what the lazier imports save. ``python -c pass`` is the
   floor.
+* **solve instructions** (``--instructions``, needs valgrind): the instructions the same
+  process runs (``valgrind --tool=cachegrind --cache-sim=no``, one run per side, ~5 s
+  each). They do not move with the machine's load, where the CPU medians above moved by
+  up to 2x between runs on a shared 2-core machine; they miss what the CPU adds with
+  memory (the collector's walks cost more CPU than their share of instructions).
 * **serve to first answer**: wall time from starting ``route18xx serve`` (gRPC and HTTP, as
   ``make serve``) to the first ``SolveRoutes`` answered OK, the client retrying every 5 ms;
   beside it, the time to the first ``SERVING`` readiness (the service's own health status),
@@ -59,6 +65,16 @@ def _cpu_ms(args: list[str], env: dict[str, str]) -> float:
     subprocess.run(args, check=True, stdout=subprocess.DEVNULL, env=env, cwd=ROOT)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
+
+
+def _instructions_m(args: list[str], env: dict[str, str]) -> float:
+    """Millions of instructions of one whole process (cachegrind's ``I refs``)."""
+    done = subprocess.run(
+        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+         *args], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        env=env, cwd=ROOT)
+    line = next(x for x in done.stderr.splitlines() if "I   refs" in x or "I refs" in x)
+    return int(line.split(":")[1].replace(",", "").strip()) / 1e6
 
 
 def _free_port() -> int:
@@ -139,6 +155,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--base", default="b4a32ee", help="the commit to compare with")
     parser.add_argument("--rounds", type=int, default=7, help="cold solves per side")
     parser.add_argument("--serve-rounds", type=int, default=5, help="server starts per side")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count each side's instructions once (valgrind)")
     a = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory(prefix="bench-cold-") as tmp:
@@ -157,6 +175,8 @@ def main(argv: list[str] | None = None) -> None:
         for _ in range(a.rounds):
             for name, (args, env) in sides.items():
                 cpu[name].append(_cpu_ms(args, env))
+        instructions = {name: round(_instructions_m(args, env), 1)
+                        for name, (args, env) in sides.items()} if a.instructions else {}
 
         from route18xx.server.convert import converters
 
@@ -171,6 +191,7 @@ def main(argv: list[str] | None = None) -> None:
         "base": a.base, "state": STATE.name,
         "solve_cpu_ms": {name: {"median": _median(v), "min": round(min(v), 1),
                                 "runs": [round(x, 1) for x in v]} for name, v in cpu.items()},
+        "solve_instructions_m": instructions,
         "serve": {name: {
             "first_answer_ms": _median([r["answer_s"] * 1000 for r in runs]),
             "ready_ms": _median([r["ready_s"] * 1000 for r in runs]),
@@ -183,6 +204,10 @@ def main(argv: list[str] | None = None) -> None:
     print(f"cold `route18xx solve {STATE.name}`, CPU ms (user + sys), median of {a.rounds}:")
     for name, row in summary["solve_cpu_ms"].items():
         print(f"  {name:24s} {row['median']:7.1f}   (min {row['min']})")
+    if instructions:
+        print("instructions of the same process, millions (valgrind):")
+        for name, count in instructions.items():
+            print(f"  {name:24s} {count:7.1f}")
     print(f"`route18xx serve` (workers, HTTP on), wall ms, median of {a.serve_rounds}:")
     for name, row in summary["serve"].items():
         print(f"  {name:6s} first SolveRoutes answer {row['first_answer_ms']:7.1f}   "

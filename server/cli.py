@@ -9,14 +9,30 @@ Imports are lazy: ``route18xx check`` never loads gRPC or OR-Tools.
 
 from __future__ import annotations
 
-import argparse
-import sys
-from typing import Any, Callable, Sequence
+import gc
 
-from route18xx.server.audit.commands import COMMANDS as AUDIT_COMMANDS
-from route18xx.server.commands.cli_guard import (
-    EXIT_BAD_INPUT, add_board_arguments, add_rules_as_of, option_error, run_guarded,
-)
+# Start-up (issue 35 item 6, docs/performance.md "Cold start"): the cyclic collector is off
+# while the engine's modules load (~40 collections that free nothing), and what they built
+# is then moved out of its reach (``gc.freeze``, as ``server.core.workers`` does), so a
+# command's full collections and the one at exit no longer walk the engine's classes and
+# tables: ~5 % of a cold `route18xx solve`'s instructions. Once a process: this is the
+# console script's module, imported before anything else runs.
+_COLLECTING = gc.isenabled()
+gc.disable()
+try:
+    import argparse
+    import sys
+    from typing import Any, Callable, Sequence
+
+    from route18xx.server.audit.commands import COMMANDS as AUDIT_COMMANDS
+    from route18xx.server.commands.cli_guard import (
+        EXIT_BAD_INPUT, HelpFormatter, add_board_arguments, add_rules_as_of, option_error,
+        run_guarded,
+    )
+finally:
+    gc.freeze()
+    if _COLLECTING:
+        gc.enable()
 
 AddArguments = Callable[[argparse.ArgumentParser], None]
 Run = Callable[[argparse.Namespace], int]
@@ -400,20 +416,25 @@ class _Version(argparse.Action):
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The console script's parser. With ``command``, only that subcommand gets its
-    arguments (the one ``main`` runs): the others' builders load modules a ``solve``
-    never needs (``serve``'s settings table, issue 35); None gives every subcommand
-    its arguments."""
+    """The console script's parser. With ``command``, it has only that subcommand (the
+    one ``main`` runs): the others' builders load modules a ``solve`` never needs
+    (``serve``'s settings table), and each subparser costs an ``ArgumentParser`` with its
+    ``gettext`` look-ups (~2 % of a cold ``route18xx solve``, issue 35). The usage line
+    still names every command (the same ``{serve,call,…}`` argparse would write). None
+    gives every subcommand with its arguments (``--help``, a command unknown or absent)."""
     parser = argparse.ArgumentParser(
-        prog="route18xx", description="Exact optimal routes for 18xx games, locally or over gRPC."
+        prog="route18xx", description="Exact optimal routes for 18xx games, locally or over gRPC.",
+        formatter_class=HelpFormatter,
     )
     parser.add_argument("--version", action=_Version, help="print the version and exit")
-    subs = parser.add_subparsers(dest="command", required=True)
+    every = "{" + ",".join(COMMANDS) + "}"
+    subs = parser.add_subparsers(dest="command", required=True,
+                                 metavar=None if command is None else every)
     for name, (help_text, add, run) in COMMANDS.items():
-        sub = subs.add_parser(name, help=help_text)
         if command is None or name == command:
+            sub = subs.add_parser(name, help=help_text, formatter_class=HelpFormatter)
             add(sub)
-        sub.set_defaults(run=run)
+            sub.set_defaults(run=run)
     return parser
 
 

@@ -145,6 +145,8 @@ class TilePath:
 
 @dataclass(frozen=True)
 class TerrainCost:
+    """What laying a tile on a hex of these terrains costs (tiles.json / map.json ``terrain``)."""
+
     cost: int
     terrains: tuple[str, ...]
 
@@ -245,6 +247,9 @@ class HexDef:
 
 @dataclass(frozen=True)
 class PhaseDef:
+    """A phase (phases.json): the train that starts it, the train limit, the tile colours
+    it allows and how many operating rounds a set has."""
+
     name: str
     starts_with_train: str | None
     train_limit: int
@@ -266,6 +271,10 @@ class PhaseDef:
 
 @dataclass(frozen=True)
 class TrainDef:
+    """A train type of the depot (trains.json): its distance (None: unlimited), price,
+    count, the train whose first purchase rusts it and the phase its own first purchase
+    starts."""
+
     name: str
     distance: int | None
     price: int
@@ -282,6 +291,9 @@ class TrainDef:
 
 @dataclass(frozen=True)
 class CorporationDef:
+    """A corporation's charter (corporations.json): its home, destination, token prices
+    and shares."""
+
     sym: CorpId
     name: str
     home_hex: HexId
@@ -314,6 +326,9 @@ class CorporationDef:
 
 @dataclass(frozen=True)
 class CompanyDef:
+    """A private company (companies.json): its price range, income and the abilities the
+    engine implements (``implemented_abilities``)."""
+
     sym: CompanyId
     name: str
     value: int

@@ -33,6 +33,8 @@ def edge_id(hex_id: HexId, edge: int) -> str:
 
 @dataclass(frozen=True)
 class PlacedTile:
+    """A tile at one rotation (0-5), as it lies on a hex."""
+
     tile: TileDef
     rotation: int
 

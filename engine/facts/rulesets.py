@@ -33,6 +33,9 @@ _FACTS = ("bank", "float_percent", "min_players", "max_players", "exchange_is_tu
 
 @dataclass(frozen=True)
 class RuleSet:
+    """One rule set of a title (``rule_sets.json``): the bank, the float, the players and
+    how privates are dealt and exchanged."""
+
     name: str
     bank: int
     float_percent: int

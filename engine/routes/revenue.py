@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class MineRule:
+    """The title's mine: a route stopping on ``hex`` carries ``subsidy``, kept apart from
+    its revenue (ROUTES.md §5.3)."""
+
     hex: HexId
     subsidy: int
 

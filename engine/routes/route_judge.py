@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 from weakref import ref
 
 from route18xx.engine.board.board import Board, NodeId, node_blocks, split_node_id
@@ -21,8 +21,6 @@ from route18xx.engine.errors import MalformedInput, excerpt
 from route18xx.engine.facts.gamedata import GameData, HexId, RevenueCenter, TrainDef
 from route18xx.engine.facts.hexgrid import parse_hex_id
 from route18xx.engine.routes.revenue import bonus_of, route_bonuses, route_subsidy
-from route18xx.engine.routes.route_bounds import board_stops
-from route18xx.engine.routes.route_reading import hinted_nodes, read_routes
 from route18xx.engine.routes.route_rebuild import rebuild_route
 from route18xx.engine.routes.route_spec import RouteSpec as RouteSpec  # the one route type
 from route18xx.engine.inputs.state_file import RouteState
@@ -103,6 +101,9 @@ def read_stops(board: Board, stops: Sequence[NodeId]) -> StopFacts:
 
 @dataclass
 class JudgedRoute:
+    """One train's route as the validator read it: its stops, chains, the rules it breaks
+    and what it earns."""
+
     train: str
     stops: list[NodeId] = field(default_factory=list)
     chains: list[Chain] = field(default_factory=list)
@@ -148,6 +149,9 @@ class JudgedRoute:
 
 @dataclass
 class Judgement:
+    """The validator's verdict on a company's routes: each route's, and every route's
+    violations in one list, route by route."""
+
     routes: list[JudgedRoute]
     violations: list[str]
 
@@ -176,6 +180,8 @@ def parse_route_specs(raw: Any, data: GameData, field_name: str = "routes") -> l
     the game log's ``run_routes``: shapes and lengths are checked, ``nodes``
     kept as written (a hint, HISTORY.md §1.1).
     """
+    from route18xx.engine.routes.route_reading import read_routes  # see _hinted
+
     return read_routes(raw, data, field_name)
 
 
@@ -191,6 +197,8 @@ def check_route_references(
     ``hexes_key`` is inserted in the field path of a connection's hexes (the
     proto form says ``.hexes``).
     """
+    from route18xx.engine.routes.route_bounds import board_stops  # see _hinted
+
     board = state.board
     hexes = board.data.hexes
     if len(specs) > len(state.trains):
@@ -278,7 +286,7 @@ def judge_routes(
             continue
         # the hints only choose between candidates: with one chain per connection
         # there is no choice, and the route's nodes need not be read (issue 21)
-        hints = hinted_nodes(spec.nodes) if any(len(o) > 1 for o in options) else frozenset()
+        hints = _hinted(spec.nodes) if any(len(o) > 1 for o in options) else frozenset()
         assigned = rebuild_route(board, corp.sym, options, hints, taken, cancel)
         if assigned is None:
             route.violate(
@@ -323,6 +331,16 @@ def judge_routes(
         if r.violations:
             r.revenue = r.subsidy = 0
     return Judgement(routes, violations)
+
+
+def _hinted(nodes: Iterable[str]) -> frozenset[NodeId]:
+    """``route_reading.hinted_nodes``. The readers of written routes (``route_reading``,
+    ``route_bounds``) load when a route is read or checked, not with the validator: a
+    solve's routes are the solver's and need neither (~1 % of a cold ``route18xx solve``,
+    issue 35)."""
+    from route18xx.engine.routes.route_reading import hinted_nodes
+
+    return hinted_nodes(nodes)
 
 
 def _side_name(board: Board, key: tuple[HexId, int]) -> str:

@@ -9,10 +9,13 @@ Node and stop indices are *reduced* indices (``solver/graph/reduce.py``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from route18xx.solver.problem import Stop
 from route18xx.solver.model.cpsat import Lit, Model
-from route18xx.solver.model.trainvars import TrainVars
+
+if TYPE_CHECKING:  # a circuit's variables: they load with the first circuit (model.py)
+    from route18xx.solver.model.trainvars import TrainVars
 
 
 def add_junction_sides(model: Model, tv: TrainVars) -> None:

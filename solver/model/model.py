@@ -18,7 +18,7 @@ M = 1 for ``"total"`` and M > any total subsidy for ``"revenue"``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from route18xx.solver.model.constraints import (
     add_direction,
@@ -44,10 +44,12 @@ from route18xx.solver.listing.setscan import set_packing, set_routes
 from route18xx.solver.problem import RouteProblem, Stop
 from route18xx.solver.graph.reduce import ReducedGraph
 from route18xx.solver.listing.routes import ListedRoute, list_routes, reversed_route
-from route18xx.solver.model.trainvars import Layout, TrainVars, build_layout
 from route18xx.solver.tuning import DEFAULT_OPTIONS, SolveOptions
 
 from route18xx.solver.objective import METHODS as METHODS, OBJECTIVES as OBJECTIVES  # re-exported
+
+if TYPE_CHECKING:  # the circuits' layout and variables load with the first circuit
+    from route18xx.solver.model.trainvars import Layout, TrainVars
 from route18xx.solver.objective import Method as Method, Objective as Objective
 
 
@@ -358,6 +360,8 @@ def _add_circuit_train(
     names: tuple[list[str], list[str]],
 ) -> tuple[TrainVars, list[Lit], list[int]]:
     """One circuit train with every route rule; returns it and its objective terms."""
+    from route18xx.solver.model.trainvars import TrainVars
+
     problem, stops = instance.problem, instance.stops
     train = problem.trains[k]
     tv = TrainVars(model, layout, train.name, *names)
@@ -432,7 +436,11 @@ def build_model(
             groups = [ListedGroup([k], [route], [instance.route_weight(route.stops, k)])
                       for k, route in sorted(routes.items())]
             return BuiltModel(model, instance, None, {}, groups, [[0] for _ in groups])
-    layout = build_layout(graph) if circuit_ks else None  # circuits only
+    layout = None
+    if circuit_ks:  # circuits only: a board the listings settle never loads their variables
+        from route18xx.solver.model.trainvars import build_layout
+
+        layout = build_layout(graph)
 
     n_stops = len(problem.stops)
     node_names: list[str] = []
