@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.server.abuse import start_server
+from tests.timing import wait_until
 
 FORGED = "2030-01-01 00:00:00,000 INFO route18xx.server forged"
 #: Percent-encoded paths under the service, each carrying a control character.
@@ -48,6 +49,12 @@ def test_control_characters_in_an_unknown_path_are_escaped_in_the_log(log_format
         assert server.http_port is not None
         for path in PATHS:
             assert _post(server.http_port, path) == 404
+
+        def all_logged() -> bool:  # a call's line follows its answer: wait for the event
+            text = Path(server.log_path).read_bytes().decode("utf-8", "replace")
+            return text.count("RouteService/x") >= len(PATHS)
+
+        wait_until(all_logged, timeout_s=10)
         server.process.send_signal(signal.SIGTERM)
         server.process.wait(30)
     finally:
